@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ListDSL",
+    products: [
+        .executable(name: "listdsl", targets: ["listdsl"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // The sectioned list, its two layers and UIKit's batch validation: no I/O, no language.
+        .target(name: "ListModel"),
+        // The language: sources, tokens, lexer, AST, parser, interpreter, diagnostics, renderers.
+        .target(name: "ListDSL", dependencies: ["ListModel"]),
+        // GNU readline, for the REPL only.
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // The command: argument parsing, script runner, REPL. The only target that prints or exits.
+        .executableTarget(
+            name: "listdsl",
+            dependencies: [
+                "ListDSL", "CReadline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Release-mode benchmark of the batch engine (`swift run -c release listdsl-bench`).
+        .executableTarget(name: "listdsl-bench", dependencies: ["ListModel"]),
+        .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
+        .testTarget(name: "ListDSLTests", dependencies: ["ListDSL"]),
+        .testTarget(name: "listdslTests", dependencies: ["listdsl"]),
+    ]
+)

@@ -1,0 +1,224 @@
+/// A parsed script: its statements in order.
+public struct Program: Sendable {
+    public var statements: [Stmt]
+    public init(statements: [Stmt]) { self.statements = statements }
+}
+
+/// A `{ … }` block of statements.
+public struct Block: Sendable {
+    public var statements: [Stmt]
+    public var range: SourceRange
+    public init(statements: [Stmt], range: SourceRange) {
+        self.statements = statements
+        self.range = range
+    }
+}
+
+/// Which layer of the model a command edits (SPEC §4.3).
+public enum Layer: String, Sendable {
+    /// A plain command: both layers, coherently, the way a correct app does.
+    case both
+    /// `data …`: only the data source, at once, with NSMutableArray semantics.
+    case data
+    /// `table …`: only the table view; it carries no values.
+    case table
+}
+
+/// A statement: what it is and where it is.
+public struct Stmt: Sendable {
+    public var kind: StmtKind
+    public var range: SourceRange
+    public init(_ kind: StmtKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// One `PATH VALUE` pair of `insert`; `value` is nil for `table insert`.
+public struct RowValue: Sendable {
+    public var path: Expr
+    public var value: Expr?
+    public init(path: Expr, value: Expr?) {
+        self.path = path
+        self.value = value
+    }
+}
+
+/// The three section titles a data source can give.
+public enum SectionTitleKind: String, Sendable {
+    case header, footer, indexTitle
+}
+
+/// The body of a hook: `on NAME = EXPR` or `on NAME { … return EXPR }`.
+public enum HookBody: Sendable {
+    case expression(Expr)
+    case block(Block)
+}
+
+/// A procedure declaration.
+public struct ProcDecl: Sendable {
+    public var name: String
+    public var nameRange: SourceRange
+    public var parameters: [String]
+    public var body: Block
+    public init(name: String, nameRange: SourceRange, parameters: [String], body: Block) {
+        self.name = name
+        self.nameRange = nameRange
+        self.parameters = parameters
+        self.body = body
+    }
+}
+
+/// One `if`/`else if` arm.
+public struct ConditionalArm: Sendable {
+    public var condition: Expr
+    public var body: Block
+    public init(condition: Expr, body: Block) {
+        self.condition = condition
+        self.body = body
+    }
+}
+
+/// Every statement of the language (SPEC §4.2–§4.4, §6).
+public enum StmtKind: Sendable {
+    // Core commands (§4.2) with their layer (§4.3).
+    /// `insert PATH VALUE {, PATH VALUE}`; `table insert PATH {, PATH}`.
+    case insertRows(Layer, [RowValue])
+    /// `delete PATH {, PATH}`.
+    case deleteRows(Layer, [Expr])
+    /// `move PATH to PATH`.
+    case moveRow(Layer, from: Expr, to: Expr)
+    /// `reload PATH [VALUE] {, PATH [VALUE]}`.
+    case reloadRows(Layer, [RowValue])
+    /// `insert section N [TITLE]`.
+    case insertSection(Layer, Expr, title: Expr?)
+    /// `delete section N {, N}`.
+    case deleteSections(Layer, [Expr])
+    /// `move section N to M`.
+    case moveSection(Layer, from: Expr, to: Expr)
+    /// `reload section N [LIST]`.
+    case reloadSection(Layer, Expr, rows: Expr?)
+    /// `append N VALUE {, VALUE}` (plain or `data`).
+    case append(Layer, section: Expr, values: [Expr])
+    /// `reset TABLE` (plain or `data`).
+    case reset(Layer, Expr)
+    /// `begin`: opens a batch (they nest).
+    case begin
+    /// `end`: closes a batch; the outermost one commits.
+    case end
+    /// `reloadData`: the table view re-reads the data source.
+    case reloadData
+    /// `header N TITLE`, `footer N TITLE`, `indexTitle N TITLE`.
+    case sectionTitle(SectionTitleKind, section: Expr, title: Expr)
+    /// `style plain|grouped`: the table view's style.
+    case tableStyle(grouped: Bool)
+    /// `show`: render the table view.
+    case show
+    /// `dump`: print the data source as JSON.
+    case dump
+
+    // Scripting (§4.4).
+    /// `let NAME = EXPR`.
+    case letBinding(name: String, nameRange: SourceRange, value: Expr)
+    /// `NAME = EXPR`.
+    case assignment(name: String, nameRange: SourceRange, value: Expr)
+    /// `if EXPR { … } else if EXPR { … } else { … }`.
+    case conditional(arms: [ConditionalArm], otherwise: Block?)
+    /// `for NAME in EXPR { … }`.
+    case forLoop(variable: String, variableRange: SourceRange, sequence: Expr, body: Block)
+    /// `while EXPR { … }`.
+    case whileLoop(condition: Expr, body: Block)
+    /// `repeat EXPR { … }`.
+    case repeatLoop(count: Expr, body: Block)
+    /// `proc NAME(P, …) { … }`.
+    case procedure(ProcDecl)
+    /// `NAME(ARG, …)` as a statement.
+    case call(name: String, nameRange: SourceRange, arguments: [Expr])
+    /// `return [EXPR]`.
+    case returnStmt(Expr?)
+    /// `print EXPR {, EXPR}`.
+    case print([Expr])
+    /// `expect EXPR [, MESSAGE]`.
+    case expect(Expr, message: Expr?)
+    /// `expect error [TEXT] { … }`.
+    case expectError(text: Expr?, body: Block)
+    /// `run "other.list"`.
+    case run(Expr)
+
+    // The teaching layer (§6).
+    /// `on NAME = EXPR` or `on NAME { … }`.
+    case hook(name: String, nameRange: SourceRange, body: HookBody)
+    /// `edit on|off`.
+    case edit(Bool)
+    /// `tap PATH`: the editing control.
+    case tap(Expr)
+    /// `swipe PATH`: swipe to delete.
+    case swipe(Expr)
+    /// `drag PATH to PATH`: reorder.
+    case drag(from: Expr, to: Expr)
+    /// `select PATH`.
+    case select(Expr)
+    /// `trace on|off`.
+    case trace(Bool)
+}
+
+/// An expression: what it is and where it is.
+public struct Expr: Sendable {
+    public var kind: ExprKind
+    public var range: SourceRange
+    public init(_ kind: ExprKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A piece of an interpolated string literal.
+public enum StringPart: Sendable {
+    case literal(String)
+    case expression(Expr)
+}
+
+/// The editing-style values `delete`, `insert`, `none` (UITableViewCell.EditingStyle).
+public enum EditingStyle: String, Sendable {
+    case none, delete, insert
+}
+
+/// Prefix operators.
+public enum UnaryOperator: String, Sendable {
+    case negate = "-"
+    case not = "not"
+}
+
+/// Infix operators, loosest first: `or`; `and`; comparisons; `+ -`; `* / %`.
+public enum BinaryOperator: String, Sendable {
+    case or, and
+    case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+}
+
+/// Every expression form (SPEC §4.4).
+public enum ExprKind: Sendable {
+    case integer(Int)
+    case string(String)
+    /// A string literal with `\(…)` interpolations.
+    case interpolated([StringPart])
+    case boolean(Bool)
+    /// `delete`, `insert`, `none` in an expression.
+    case editingStyle(EditingStyle)
+    /// A variable or parameter name.
+    case name(String)
+    /// `[a, b, …]`.
+    case list([Expr])
+    /// `S:R`.
+    indirect case indexPath(section: Expr, row: Expr)
+    indirect case unary(UnaryOperator, Expr)
+    indirect case binary(BinaryOperator, Expr, Expr)
+    /// `a..<b` (closed: false) and `a...b` (closed: true).
+    indirect case range(Expr, Expr, closed: Bool)
+    /// `name(args)`: a built-in or a procedure.
+    case call(name: String, nameRange: SourceRange, arguments: [Expr])
+    /// `x[i]`.
+    indirect case subscripted(Expr, index: Expr)
+    /// `x.name`, e.g. `p.section`.
+    indirect case member(Expr, name: String)
+}

@@ -1,0 +1,32 @@
+/// An index path as UIKit's `NSIndexPath` has it: a section and a row.
+///
+/// Ordering is `NSIndexPath compare:`: by section, then by row. A section operation is an index
+/// path whose row is `notFound`, so it sorts after every row of its section.
+public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var section: Int
+    public var row: Int
+
+    /// Creates the index path `section:row`.
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
+    }
+
+    /// UIKit's `NSNotFound`, the row of a section operation's index path.
+    public static let notFound: Int = Int.max
+
+    /// The index path UIKit uses for a whole section: `section - NSNotFound`.
+    public static func forSection(_ section: Int) -> IndexPath {
+        IndexPath(section: section, row: notFound)
+    }
+
+    /// Orders by section, then row, as `NSIndexPath compare:` does.
+    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.row < rhs.row
+    }
+
+    /// `<NSIndexPath> {length = 2, path = S - R}`, the form UIKit's messages print (without the address).
+    public var description: String {
+        "<NSIndexPath> {length = 2, path = \(section) - \(row)}"
+    }
+}
