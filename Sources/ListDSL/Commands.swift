@@ -1,0 +1,324 @@
+import ListModel
+
+/// One operation a statement hands to the table view: a plain edit or a `table` update.
+enum TableOperation {
+    case edit(Edit)
+    case update(Update)
+}
+
+extension Interpreter {
+    /// Executes a core command (SPEC §4.2, §4.3).
+    func execCommand(_ statement: Stmt) throws(ScriptError) {
+        let range = statement.range
+        switch statement.kind {
+        case .insertRows(let layer, let pairs):
+            var ops: [(TableOperation, SourceRange)] = []
+            var data: [(DataEdit, SourceRange)] = []
+            var paths: [IndexPath] = []
+            for pair in pairs {
+                let p = try indexPath(pair.path)
+                paths.append(p)
+                switch layer {
+                case .both: ops.append((.edit(.insertRow(p, try pair.value.map(rowText) ?? "")), pair.path.range))
+                case .table: ops.append((.update(.insertRow(p)), pair.path.range))
+                case .data: data.append((.insertRow(p, try pair.value.map(rowText) ?? ""), pair.path.range))
+                }
+            }
+            try dispatch(layer, ops, data, call: "insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)", range)
+        case .deleteRows(let layer, let exprs):
+            var paths: [IndexPath] = []
+            for e in exprs { paths.append(try indexPath(e)) }
+            let ranges = exprs.map(\.range)
+            try dispatch(
+                layer, zip(paths, ranges).map { (layer == .table ? .update(.deleteRow($0)) : .edit(.deleteRow($0)), $1) },
+                zip(paths, ranges).map { (.deleteRow($0), $1) },
+                call: "deleteRows(at: \(swiftIndexPaths(paths)), with: .automatic)", range)
+        case .moveRow(let layer, let fromExpr, let toExpr):
+            let from = try indexPath(fromExpr)
+            let to = try indexPath(toExpr)
+            let r = fromExpr.range.union(toExpr.range)
+            try dispatch(
+                layer, [(layer == .table ? .update(.moveRow(from: from, to: to)) : .edit(.moveRow(from: from, to: to)), r)],
+                [(.moveRow(from: from, to: to), r)],
+                call: "moveRow(at: \(swiftIndexPath(from)), to: \(swiftIndexPath(to)))", range)
+        case .reloadRows(let layer, let pairs):
+            var ops: [(TableOperation, SourceRange)] = []
+            var data: [(DataEdit, SourceRange)] = []
+            var paths: [IndexPath] = []
+            for pair in pairs {
+                let p = try indexPath(pair.path)
+                paths.append(p)
+                let text = try pair.value.map(rowText)
+                ops.append((layer == .table ? .update(.reloadRow(p)) : .edit(.reloadRow(p, text)), pair.path.range))
+                data.append((.reloadRow(p, text), pair.path.range))
+            }
+            try dispatch(layer, ops, data, call: "reloadRows(at: \(swiftIndexPaths(paths)), with: .automatic)", range)
+        case .insertSection(let layer, let sectionExpr, let titleExpr):
+            let s = try integer(sectionExpr, "a section number")
+            let title = try titleExpr.map { (e) throws(ScriptError) -> String in try rowText(e) }
+            try dispatch(
+                layer, [(layer == .table ? .update(.insertSection(s)) : .edit(.insertSection(s, header: title)), sectionExpr.range)],
+                [(.insertSection(s, header: title), sectionExpr.range)], call: "insertSections([\(s)], with: .automatic)", range)
+        case .deleteSections(let layer, let exprs):
+            var sections: [Int] = []
+            for e in exprs { sections.append(try integer(e, "a section number")) }
+            let ranges = exprs.map(\.range)
+            try dispatch(
+                layer, zip(sections, ranges).map { (layer == .table ? .update(.deleteSection($0)) : .edit(.deleteSection($0)), $1) },
+                zip(sections, ranges).map { (.deleteSection($0), $1) },
+                call: "deleteSections(\(sections), with: .automatic)", range)
+        case .moveSection(let layer, let fromExpr, let toExpr):
+            let from = try integer(fromExpr, "a section number")
+            let to = try integer(toExpr, "a section number")
+            let r = fromExpr.range.union(toExpr.range)
+            try dispatch(
+                layer, [(layer == .table ? .update(.moveSection(from: from, to: to)) : .edit(.moveSection(from: from, to: to)), r)],
+                [(.moveSection(from: from, to: to), r)], call: "moveSection(\(from), toSection: \(to))", range)
+        case .reloadSection(let layer, let sectionExpr, let rowsExpr):
+            let s = try integer(sectionExpr, "a section number")
+            let rows = try rowsExpr.map { (e) throws(ScriptError) -> [String] in try stringList(e) }
+            try dispatch(
+                layer, [(layer == .table ? .update(.reloadSection(s)) : .edit(.reloadSection(s, rows: rows)), sectionExpr.range)],
+                [(.reloadSection(s, rows: rows), sectionExpr.range)], call: "reloadSections([\(s)], with: .automatic)", range)
+        case .append(let layer, let sectionExpr, let valueExprs):
+            let s = try integer(sectionExpr, "a section number")
+            var rows: [String] = []
+            rows.reserveCapacity(valueExprs.count)
+            for v in valueExprs { rows.append(try rowText(v)) }
+            if layer == .data {
+                try applyData([(.append(section: s, rows: rows), range)])
+            } else {
+                if options.trace, let count = rowCount(s) {
+                    let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
+                    trace("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
+                }
+                pendingLocations = [(file, sectionExpr.range)]
+                do {
+                    commitReports.append(try model.append(section: s, rows: rows))
+                } catch {
+                    throw modelFailure(error, at: range)
+                }
+            }
+        case .reset(let layer, let tableExpr):
+            let sections = try table(tableExpr)
+            if layer == .data {
+                try applyData([(.reset(sections), range)])
+            } else {
+                do { try model.reset(sections) } catch { throw modelFailure(error, at: range) }
+                trace("reloadData()")
+            }
+        case .begin:
+            if model.batchDepth == 0 {
+                batchOrigin = BatchOrigin(file: file, range: range)
+                pendingLocations = []
+            }
+            trace("beginUpdates()")
+            model.begin()
+        case .end:
+            trace("endUpdates()")
+            do {
+                if let report = try model.end() {
+                    commitReports.append(report)
+                    warn(report, range)
+                    batchOrigin = nil
+                    pendingLocations = []
+                }
+            } catch {
+                throw modelFailure(error, at: range)
+            }
+        case .reloadData:
+            trace("reloadData()")
+            do { try model.reloadData() } catch { throw modelFailure(error, at: range) }
+        case .sectionTitle(let kind, let sectionExpr, let titleExpr):
+            let s = try integer(sectionExpr, "a section number")
+            let title = try rowText(titleExpr)
+            let k: TitleKind = kind == .header ? .header : kind == .footer ? .footer : .indexTitle
+            do { try model.setTitle(k, section: s, to: title) } catch { throw modelFailure(error, at: sectionExpr.range) }
+        case .tableStyle(let grouped):
+            model.style = grouped ? .grouped : .plain
+        case .show:
+            io.write(try renderTable())
+        case .dump:
+            io.write(JSON.encode(model.dataSource) + "\n")
+        default:
+            throw failure(range, "this statement cannot run here")
+        }
+    }
+
+    /// Row count of section `s` in the table view, if it exists (for tracing).
+    func rowCount(_ s: Int) -> Int? {
+        s >= 0 && s < model.tableView.count ? model.tableView[s].rows.count : nil
+    }
+
+    /// Sends a statement's operations to the layer it names.
+    func dispatch(
+        _ layer: Layer, _ ops: [(TableOperation, SourceRange)], _ data: [(DataEdit, SourceRange)], call: String,
+        _ range: SourceRange
+    ) throws(ScriptError) {
+        if layer == .data {
+            try applyData(data)
+        } else {
+            trace(call)
+            try submit(ops, range)
+        }
+    }
+
+    /// Hands plain or table operations to the model: queued in an open batch, else one batch for the statement.
+    func submit(_ ops: [(TableOperation, SourceRange)], _ range: SourceRange) throws(ScriptError) {
+        let implicit = model.batchDepth == 0 && ops.count > 1
+        if model.batchDepth == 0 { pendingLocations = [] }
+        if implicit { model.begin() }
+        do {
+            for (op, opRange) in ops {
+                pendingLocations.append((file, opRange))
+                let report: CommitReport?
+                switch op {
+                case .edit(let e): report = try model.perform(e)
+                case .update(let u): report = try model.tell(u)
+                }
+                if let report {
+                    commitReports.append(report)
+                    warn(report, range)
+                }
+            }
+            if implicit, let report = try model.end() {
+                commitReports.append(report)
+                warn(report, range)
+            }
+        } catch {
+            throw modelFailure(error, at: range)
+        }
+        if model.batchDepth == 0 { pendingLocations = [] }
+    }
+
+    /// Applies `data` edits in order; if one fails, the statement's earlier edits are undone too.
+    func applyData(_ edits: [(DataEdit, SourceRange)]) throws(ScriptError) {
+        let before = model
+        for (index, (edit, r)) in edits.enumerated() {
+            do {
+                try model.apply(edit)
+            } catch {
+                // A statement is all or nothing: undo its earlier edits, and (as every failure inside a
+                // batch does) abandon the batch.
+                if index > 0 { model = before }
+                if model.batchDepth > 0 { model.abandonBatch() }
+                throw modelFailure(error, at: r, keepPosition: true)
+            }
+        }
+    }
+
+    /// Prints a commit's warnings on standard error.
+    func warn(_ report: CommitReport, _ range: SourceRange) {
+        for w in report.warnings {
+            io.report(Diagnostic(.warning, file: file, range: range, message: w))
+        }
+    }
+
+    /// Turns a model error into a diagnostic at the operation it is about (or `range`), noting where the batch began.
+    func modelFailure(_ error: UpdateError, at range: SourceRange, keepPosition: Bool = false) -> ScriptError {
+        var where_ = (file: file, range: range)
+        if !keepPosition, let i = error.operationIndex, i >= 0, i < pendingLocations.count {
+            where_ = pendingLocations[i]
+        }
+        var notes: [Diagnostic.Note] = []
+        if let origin = batchOrigin, model.batchDepth == 0 || error.kind != .usage {
+            notes.append(Diagnostic.Note(file: origin.file, range: origin.range, message: "batch began here"))
+        }
+        if model.batchDepth == 0 {
+            batchOrigin = nil
+            pendingLocations = []
+        }
+        return .runtime(Diagnostic(file: where_.file, range: where_.range, message: error.message, notes: notes))
+    }
+
+    /// Evaluates a list of strings (a section's rows).
+    func stringList(_ expr: Expr) throws(ScriptError) -> [String] {
+        let v = try evaluate(expr)
+        guard case .list(let items) = v else {
+            throw failure(expr.range, "expected a list of strings like [\"a\", \"b\"], found \(v.typeName) \(v.literal)")
+        }
+        var rows: [String] = []
+        rows.reserveCapacity(items.count)
+        for item in items {
+            switch item {
+            case .string(let s): rows.append(s)
+            case .integer(let n): rows.append(String(n))
+            default: throw failure(expr.range, "a row's text must be a string, found \(item.typeName) \(item.literal)")
+            }
+        }
+        return rows
+    }
+
+    /// Evaluates a table: a list of lists of strings, `[["a", "b"], []]`.
+    func table(_ expr: Expr) throws(ScriptError) -> [Section] {
+        let v = try evaluate(expr)
+        guard case .list(let sections) = v else {
+            throw failure(expr.range, "expected a table like [[\"a\", \"b\"], [\"c\"]], found \(v.typeName) \(v.literal)")
+        }
+        var result: [Section] = []
+        result.reserveCapacity(sections.count)
+        for (i, section) in sections.enumerated() {
+            guard case .list(let items) = section else {
+                throw failure(expr.range, "section \(i) of the table must be a list of strings, found \(section.typeName) \(section.literal)")
+            }
+            var rows: [String] = []
+            rows.reserveCapacity(items.count)
+            for item in items {
+                switch item {
+                case .string(let s): rows.append(s)
+                case .integer(let n): rows.append(String(n))
+                default: throw failure(expr.range, "row text in section \(i) must be a string, found \(item.typeName) \(item.literal)")
+                }
+            }
+            result.append(Section(rows: rows))
+        }
+        return result
+    }
+
+    /// Prints one trace line when tracing is on.
+    func trace(_ line: @autoclosure () -> String) {
+        if options.trace { io.write(line() + "\n") }
+    }
+}
+
+/// Compact JSON for `dump`: arrays of arrays of strings, UTF-8 unescaped except what JSON requires.
+enum JSON {
+    /// Encodes a data source as one line.
+    static func encode(_ sections: [Section]) -> String {
+        var out = "["
+        for (i, section) in sections.enumerated() {
+            if i > 0 { out += "," }
+            out += "["
+            for (j, row) in section.rows.enumerated() {
+                if j > 0 { out += "," }
+                string(row, into: &out)
+            }
+            out += "]"
+        }
+        return out + "]"
+    }
+
+    /// Appends `s` as a JSON string literal.
+    static func string(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

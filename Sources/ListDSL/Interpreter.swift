@@ -1,0 +1,562 @@
+import ListModel
+
+/// How an interpreter talks to the outside world; the command supplies it.
+///
+/// The library never prints, reads files or exits on its own: everything goes through here.
+public struct InterpreterIO {
+    /// Writes program output (print, show, dump, trace) to standard output.
+    public var write: (String) -> Void
+    /// Reports a warning or a failed expectation (standard error); execution goes on.
+    public var report: (Diagnostic) -> Void
+    /// Loads the script `run` names; `path` is already resolved. Returns the file, or a reason.
+    public var load: (String) -> Result<SourceFile, LoadError>
+    /// Whether Ctrl-C was pressed since the last check.
+    public var isInterrupted: () -> Bool
+
+    /// Creates the I/O surface.
+    public init(
+        write: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void,
+        load: @escaping (String) -> Result<SourceFile, LoadError>, isInterrupted: @escaping () -> Bool
+    ) {
+        self.write = write
+        self.report = report
+        self.load = load
+        self.isInterrupted = isInterrupted
+    }
+}
+
+/// A script that could not be read.
+public struct LoadError: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Why execution stopped early.
+public enum ScriptError: Error, Sendable {
+    /// A runtime error, including every UIKit validation failure (exit 70).
+    case runtime(Diagnostic)
+    /// Ctrl-C (exit 130); the diagnostic says where.
+    case interrupted(Diagnostic)
+    /// A script loaded with `run` has syntax errors (reported, then exit 65).
+    case syntax([Diagnostic])
+}
+
+/// Limits and switches for one session.
+public struct InterpreterOptions: Sendable {
+    /// Stop with an error after this many statements (nil: no limit).
+    public var maxSteps: Int?
+    /// Maximum depth of procedure and hook calls.
+    public var maxCallDepth: Int
+    /// Print every hook call and table-view method (`--trace`).
+    public var trace: Bool
+    /// Colour for `show` (only when the output is a terminal).
+    public var color: Bool
+
+    /// Creates options; the defaults suit a script run.
+    public init(maxSteps: Int? = nil, maxCallDepth: Int = 1000, trace: Bool = false, color: Bool = false) {
+        self.maxSteps = maxSteps
+        self.maxCallDepth = maxCallDepth
+        self.trace = trace
+        self.color = color
+    }
+}
+
+/// How a statement list finished.
+enum Flow {
+    case normal
+    case returned(Value)
+}
+
+/// A procedure as declared, with the file its body comes from.
+struct Procedure {
+    var declaration: ProcDecl
+    var file: SourceFile
+}
+
+/// A hook as declared, with the file its body comes from.
+struct Hook {
+    var name: String
+    var nameRange: SourceRange
+    var body: HookBody
+    var file: SourceFile
+}
+
+/// Where the batch in progress began, for the "batch began here" note.
+struct BatchOrigin {
+    var file: SourceFile
+    var range: SourceRange
+}
+
+/// Executes ListDSL programs against a `TableModel`.
+///
+/// One interpreter is one session: `run` and the REPL share its model, variables, procedures and hooks.
+public final class Interpreter {
+    /// The list being edited.
+    public var model: TableModel
+    /// Limits and switches.
+    public var options: InterpreterOptions
+    /// Number of `expect` statements that failed so far (the script exits 1 when non-zero).
+    public private(set) var failedExpectations = 0
+    /// What each commit of the last top-level statement did, for the REPL's change display.
+    public private(set) var commitReports: [CommitReport] = []
+    /// Whether the last top-level statement changed the table view or the data source.
+    public private(set) var lastStatementChangedTable = false
+
+    let io: InterpreterIO
+    var globals: [String: Value] = [:]
+    /// The call stack; each frame holds its block scopes, innermost last. Frame 0 is the top level.
+    var frames: [[[String: Value]]] = [[]]
+    var procedures: [String: Procedure] = [:]
+    var hooks: [String: Hook] = [:]
+    /// The file whose statements are executing.
+    var file: SourceFile
+    /// Files being run, for `run` cycle detection.
+    var runStack: [String] = []
+    var steps = 0
+    var batchOrigin: BatchOrigin?
+    /// Locations of the operations queued in the open batch, in the model's operation order.
+    var pendingLocations: [(file: SourceFile, range: SourceRange)] = []
+    /// The row a swipe left open, with the buttons it revealed (shown by `show`).
+    var swipedRow: (path: IndexPath, buttons: [String])?
+
+    /// Creates a session with an empty table.
+    public init(io: InterpreterIO, options: InterpreterOptions = InterpreterOptions()) {
+        self.io = io
+        self.options = options
+        self.model = TableModel()
+        self.file = SourceFile(name: "<none>", bytes: [])
+    }
+
+    /// Names of the global variables, for completion.
+    public var variableNames: [String] { globals.keys.sorted() }
+    /// Names of the declared procedures, for completion.
+    public var procedureNames: [String] { procedures.keys.sorted() }
+
+    /// Runs a whole program at the top level.
+    public func run(_ program: Program, in file: SourceFile) throws(ScriptError) {
+        for statement in program.statements {
+            try runTopLevel(statement, in: file)
+        }
+    }
+
+    /// Runs one top-level statement; on an error the statement's partial effects stay as the model left them.
+    public func runTopLevel(_ statement: Stmt, in file: SourceFile) throws(ScriptError) {
+        let saved = self.file
+        self.file = file
+        defer { self.file = saved }
+        commitReports = []
+        let before = model
+        _ = try exec(statement)
+        lastStatementChangedTable = before.tableView != model.tableView || before.dataSource != model.dataSource
+    }
+
+    /// Reports an error if a batch is still open at the end of the session's input.
+    public func finish() throws(ScriptError) {
+        if model.batchDepth > 0, let origin = batchOrigin {
+            model.abandonBatch()
+            pendingLocations = []
+            batchOrigin = nil
+            throw .runtime(
+                Diagnostic(
+                    file: origin.file, range: origin.range,
+                    message: "'begin' has no matching 'end'; the batch was not committed",
+                    hint: "close the batch with 'end'"))
+        }
+    }
+
+    /// Rolls back an open batch (the REPL does this after an error inside one).
+    public func abandonBatch() {
+        model.abandonBatch()
+        pendingLocations = []
+        batchOrigin = nil
+    }
+
+    /// A snapshot of everything a statement can change, for `expect error` and Ctrl-C in the REPL.
+    public struct Snapshot {
+        fileprivate var model: TableModel
+        fileprivate var globals: [String: Value]
+        fileprivate var procedures: [String: Procedure]
+        fileprivate var hooks: [String: Hook]
+        fileprivate var batchOrigin: BatchOrigin?
+        fileprivate var pendingLocations: [(file: SourceFile, range: SourceRange)]
+        fileprivate var trace: Bool
+    }
+
+    /// Captures the session's state (cheap: copy-on-write).
+    public func snapshot() -> Snapshot {
+        Snapshot(
+            model: model, globals: globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
+            pendingLocations: pendingLocations, trace: options.trace)
+    }
+
+    /// Puts the session back as `snapshot` found it.
+    public func restore(_ snapshot: Snapshot) {
+        model = snapshot.model
+        globals = snapshot.globals
+        procedures = snapshot.procedures
+        hooks = snapshot.hooks
+        batchOrigin = snapshot.batchOrigin
+        pendingLocations = snapshot.pendingLocations
+        options.trace = snapshot.trace
+        frames = [[]]
+    }
+
+    // MARK: - Errors
+
+    /// A runtime error at `range` in the current file.
+    func failure(_ range: SourceRange, _ message: String, hint: String? = nil) -> ScriptError {
+        .runtime(Diagnostic(file: file, range: range, message: message, hint: hint))
+    }
+
+    /// Counts one step and checks the step limit and Ctrl-C.
+    func tick(_ range: SourceRange) throws(ScriptError) {
+        steps &+= 1
+        if let limit = options.maxSteps, steps > limit {
+            throw failure(range, "step limit of \(limit) exceeded", hint: "raise it with --max-steps")
+        }
+        if steps & 0x3FF == 0 && io.isInterrupted() {
+            throw .interrupted(Diagnostic(file: file, range: range, message: "interrupted"))
+        }
+    }
+
+    /// Checks Ctrl-C at once (loops call this every iteration).
+    func checkInterrupt(_ range: SourceRange) throws(ScriptError) {
+        if io.isInterrupted() {
+            throw .interrupted(Diagnostic(file: file, range: range, message: "interrupted"))
+        }
+    }
+
+    // MARK: - Names
+
+    /// Looks a name up: the current frame's scopes innermost first, then the globals.
+    func lookup(_ name: String) -> Value? {
+        let scopes = frames[frames.count - 1]
+        var i = scopes.count - 1
+        while i >= 0 {
+            if let v = scopes[i][name] { return v }
+            i -= 1
+        }
+        return globals[name]
+    }
+
+    /// Declares `name` in the innermost scope (the globals at the top level).
+    func declare(_ name: String, _ value: Value) {
+        let f = frames.count - 1
+        if frames[f].isEmpty {
+            if f == 0 {
+                globals[name] = value
+            } else {
+                frames[f].append([name: value])
+            }
+        } else {
+            frames[f][frames[f].count - 1][name] = value
+        }
+    }
+
+    /// Assigns to an existing binding; false when there is none.
+    func assign(_ name: String, _ value: Value) -> Bool {
+        let f = frames.count - 1
+        var i = frames[f].count - 1
+        while i >= 0 {
+            if frames[f][i][name] != nil {
+                frames[f][i][name] = value
+                return true
+            }
+            i -= 1
+        }
+        if globals[name] != nil {
+            globals[name] = value
+            return true
+        }
+        return false
+    }
+
+    /// Runs `body` inside a new block scope.
+    func withScope<T>(_ initial: [String: Value] = [:], _ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
+        let f = frames.count - 1
+        frames[f].append(initial)
+        defer { frames[f].removeLast() }
+        return try body()
+    }
+
+    /// Every name visible here, for "did you mean" suggestions.
+    func visibleNames() -> [String] {
+        var names = Set(globals.keys)
+        for scope in frames[frames.count - 1] { names.formUnion(scope.keys) }
+        return Array(names)
+    }
+
+    // MARK: - Statements
+
+    /// Executes statements in order until one returns.
+    func exec(_ statements: [Stmt]) throws(ScriptError) -> Flow {
+        for statement in statements {
+            if case .returned(let v) = try exec(statement) { return .returned(v) }
+        }
+        return .normal
+    }
+
+    /// Executes a block in its own scope.
+    func execBlock(_ block: Block) throws(ScriptError) -> Flow {
+        try withScope { () throws(ScriptError) -> Flow in try exec(block.statements) }
+    }
+
+    /// Executes one statement.
+    func exec(_ statement: Stmt) throws(ScriptError) -> Flow {
+        try tick(statement.range)
+        switch statement.kind {
+        case .letBinding(let name, _, let value):
+            declare(name, try storable(value))
+        case .assignment(let name, let nameRange, let value):
+            let v = try storable(value)
+            if !assign(name, v) {
+                throw failure(
+                    nameRange, "cannot assign to '\(name)': no such variable",
+                    hint: "declare it first with 'let \(name) = …'")
+            }
+        case .conditional(let arms, let otherwise):
+            for arm in arms where try condition(arm.condition) {
+                return try execBlock(arm.body)
+            }
+            if let otherwise { return try execBlock(otherwise) }
+        case .forLoop(let variable, _, let sequence, let body):
+            return try execFor(variable, sequence, body)
+        case .whileLoop(let cond, let body):
+            while try condition(cond) {
+                try checkInterrupt(statement.range)
+                if case .returned(let v) = try execBlock(body) { return .returned(v) }
+            }
+        case .repeatLoop(let countExpr, let body):
+            let count = try integer(countExpr, "repeat count")
+            var i = 0
+            while i < count {
+                try checkInterrupt(statement.range)
+                if case .returned(let v) = try execBlock(body) { return .returned(v) }
+                i += 1
+            }
+        case .procedure(let decl):
+            if Builtins.names.contains(decl.name) {
+                throw failure(decl.nameRange, "'\(decl.name)' is a built-in function; choose another name")
+            }
+            procedures[decl.name] = Procedure(declaration: decl, file: file)
+        case .call(let name, let nameRange, let arguments):
+            _ = try call(name, nameRange, arguments, range: statement.range)
+        case .returnStmt(let value):
+            return .returned(try value.map { (e) throws(ScriptError) -> Value in try evaluate(e) } ?? .nothing)
+        case .print(let values):
+            var parts: [String] = []
+            parts.reserveCapacity(values.count)
+            for v in values { parts.append(try storable(v).text) }
+            io.write(parts.joined(separator: " ") + "\n")
+        case .expect(let expr, let message):
+            try execExpect(expr, message, statement.range)
+        case .expectError(let text, let body):
+            try execExpectError(text, body, statement.range)
+        case .run(let pathExpr):
+            try execRun(pathExpr, statement.range)
+        case .hook(let name, let nameRange, let body):
+            hooks[name] = Hook(name: name, nameRange: nameRange, body: body, file: file)
+        case .trace(let on):
+            options.trace = on
+        case .edit, .tap, .swipe, .drag, .select:
+            try execGesture(statement)
+        default:
+            try execCommand(statement)
+        }
+        return .normal
+    }
+
+    /// `for NAME in EXPR { … }` over a range or a list.
+    func execFor(_ variable: String, _ sequence: Expr, _ body: Block) throws(ScriptError) -> Flow {
+        let seq = try evaluate(sequence)
+        let f = frames.count - 1
+        frames[f].append([:])
+        defer { frames[f].removeLast() }
+        let scope = frames[f].count - 1
+        /// Runs one iteration with a fresh scope holding only the loop variable.
+        func iterate(_ value: Value) throws(ScriptError) -> Flow {
+            frames[f][scope].removeAll(keepingCapacity: true)
+            frames[f][scope][variable] = value
+            try checkInterrupt(sequence.range)
+            return try exec(body.statements)
+        }
+        switch seq {
+        case .range(let lo, let hi, let closed):
+            if hi < lo || (!closed && hi == lo) { return .normal }
+            var i = lo
+            while true {
+                if case .returned(let v) = try iterate(.integer(i)) { return .returned(v) }
+                if closed ? i >= hi : i >= hi - 1 { break }
+                i += 1
+            }
+        case .list(let items):
+            for item in items {
+                if case .returned(let v) = try iterate(item) { return .returned(v) }
+            }
+        case .string(let s):
+            for ch in s {
+                if case .returned(let v) = try iterate(.string(String(ch))) { return .returned(v) }
+            }
+        default:
+            throw failure(sequence.range, "cannot iterate over \(seq.typeName) \(seq.literal); expected a range or a list")
+        }
+        return .normal
+    }
+
+    /// `expect EXPR [, MESSAGE]`: a failure is reported and counted; execution goes on.
+    func execExpect(_ expr: Expr, _ message: Expr?, _ range: SourceRange) throws(ScriptError) {
+        var detail = ""
+        let ok: Bool
+        if case .binary(let op, let lhs, let rhs) = expr.kind, Interpreter.isComparison(op) {
+            let l = try evaluate(lhs)
+            let r = try evaluate(rhs)
+            ok = try compare(op, l, r, expr.range)
+            detail = "\(l.literal) \(op.rawValue) \(r.literal)"
+        } else {
+            let v = try evaluate(expr)
+            guard case .boolean(let b) = v else {
+                throw failure(expr.range, "expect needs a boolean condition, found \(v.typeName) \(v.literal)")
+            }
+            ok = b
+            detail = "\(file.text(expr.range)) is false"
+        }
+        if ok { return }
+        failedExpectations += 1
+        var text = "expectation failed: \(file.text(expr.range))"
+        if let message { text = "expectation failed: \(try storable(message).text)" }
+        if !detail.isEmpty { text += " (\(detail))" }
+        io.report(Diagnostic(file: file, range: expr.range, message: text))
+    }
+
+    /// `expect error [TEXT] { … }`: the block must fail (with a message containing TEXT); its effects are undone.
+    func execExpectError(_ textExpr: Expr?, _ body: Block, _ range: SourceRange) throws(ScriptError) {
+        let wanted = try textExpr.map { (e) throws(ScriptError) -> String in try storable(e).text }
+        let saved = snapshot()
+        let savedFrames = frames
+        let savedReports = commitReports
+        var outcome: String?  // the error message, or nil when the block succeeded
+        do {
+            _ = try execBlock(body)
+        } catch {
+            switch error {
+            case .runtime(let d): outcome = d.message
+            case .syntax(let ds): outcome = ds.first?.message ?? "syntax error"
+            case .interrupted: throw error
+            }
+        }
+        restore(saved)
+        frames = savedFrames
+        commitReports = savedReports
+        let where_ = textExpr?.range ?? range
+        if let message = outcome {
+            if let wanted, !Interpreter.normalised(message).contains(Interpreter.normalised(wanted)) {
+                failedExpectations += 1
+                io.report(
+                    Diagnostic(
+                        file: file, range: where_,
+                        message: "expectation failed: the error did not contain \(Value.quoted(wanted)); it was: \(message)"))
+            }
+        } else {
+            failedExpectations += 1
+            let what = wanted.map { "an error containing \(Value.quoted($0))" } ?? "an error"
+            io.report(Diagnostic(file: file, range: where_, message: "expectation failed: expected \(what), but the block succeeded"))
+        }
+    }
+
+    /// Collapses runs of whitespace, as the conformance runner compares texts.
+    static func normalised(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    /// `run "other.list"`: runs another script in this session, relative to the running one.
+    func execRun(_ pathExpr: Expr, _ range: SourceRange) throws(ScriptError) {
+        let v = try evaluate(pathExpr)
+        guard case .string(let name) = v else {
+            throw failure(pathExpr.range, "run needs a file name string, found \(v.typeName)")
+        }
+        var path = name
+        if !path.hasPrefix("/"), let dir = file.directory, !dir.isEmpty { path = dir + "/" + path }
+        path = Interpreter.normalisePath(path)
+        if runStack.contains(path) {
+            throw failure(pathExpr.range, "run cycle: '\(name)' is already running", hint: "a script cannot run itself, directly or through others")
+        }
+        if runStack.count >= 64 { throw failure(pathExpr.range, "run nesting deeper than 64 scripts") }
+        let loaded: SourceFile
+        switch io.load(path) {
+        case .success(let f): loaded = f
+        case .failure(let e): throw failure(pathExpr.range, "cannot run '\(name)': \(e.message)")
+        }
+        let parsed = Parser.parse(loaded)
+        if !parsed.diagnostics.isEmpty { throw .syntax(parsed.diagnostics) }
+        runStack.append(path)
+        defer { runStack.removeLast() }
+        let savedFile = file
+        file = loaded
+        defer { file = savedFile }
+        for statement in parsed.program.statements {
+            _ = try exec(statement)
+        }
+    }
+
+    /// Removes `.` and `x/..` segments so one script has one name in the run stack.
+    static func normalisePath(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    // MARK: - Calls
+
+    /// Calls a built-in or a procedure.
+    func call(_ name: String, _ nameRange: SourceRange, _ arguments: [Expr], range: SourceRange) throws(ScriptError) -> Value {
+        if let procedure = procedures[name] {
+            let params = procedure.declaration.parameters
+            if params.count != arguments.count {
+                throw failure(
+                    range,
+                    "procedure '\(name)' takes \(params.count) argument\(params.count == 1 ? "" : "s"), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given")
+            }
+            var bindings: [String: Value] = [:]
+            for (p, a) in zip(params, arguments) { bindings[p] = try storable(a) }
+            return try invoke(bindings, file: procedure.file, range: range) { () throws(ScriptError) -> Flow in
+                try exec(procedure.declaration.body.statements)
+            }
+        }
+        if Builtins.names.contains(name) {
+            var values: [Value] = []
+            values.reserveCapacity(arguments.count)
+            for a in arguments { values.append(try storable(a)) }
+            return try builtin(name, values, arguments, range)
+        }
+        let candidates = Array(procedures.keys) + Builtins.names.sorted()
+        throw failure(
+            nameRange, "unknown procedure or built-in '\(name)'",
+            hint: Vocabulary.suggestion(for: name, among: candidates).map { "did you mean '\($0)'?" })
+    }
+
+    /// Runs `body` in a new call frame holding `bindings`, in `file`; enforces the call-depth limit.
+    func invoke(
+        _ bindings: [String: Value], file callee: SourceFile, range: SourceRange, _ body: () throws(ScriptError) -> Flow
+    ) throws(ScriptError) -> Value {
+        if frames.count > options.maxCallDepth {
+            throw failure(range, "call depth limit of \(options.maxCallDepth) exceeded", hint: "is a procedure or hook calling itself without end?")
+        }
+        try checkInterrupt(range)
+        frames.append([bindings])
+        let caller = file
+        file = callee
+        defer {
+            frames.removeLast()
+            file = caller
+        }
+        if case .returned(let v) = try body() { return v }
+        return .nothing
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ListDSL
+
+/// One script to run: its source, already read.
+struct Script {
+    var source: SourceFile
+}
+
+/// Runs scripts, `-e` code and standard input in one session, with SPEC §2's exit statuses.
+struct ScriptRunner {
+    let options: RunOptions
+
+    /// Parses every input first (a syntax error anywhere runs nothing), then runs them in order.
+    func main(files: [String], code: [String], interactive: String?) -> Int32 {
+        let console = Console(errorColor: colorWanted(fd: 2, mode: options.color))
+        defer { console.flush() }
+        installInterruptHandler()
+
+        var inputs: [SourceFile] = []
+        var paths = files
+        if let interactive { paths.append(interactive) }
+        for path in paths {
+            if path == "-" {
+                switch readAll(path: nil) {
+                case .success(let bytes): inputs.append(SourceFile(name: "<stdin>", bytes: bytes, directory: ""))
+                case .failure(let e):
+                    console.error("listdsl: cannot read standard input: \(e.message)\n")
+                    return Exit.noInput
+                }
+                continue
+            }
+            switch readAll(path: path) {
+            case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes, directory: directoryName(path)))
+            case .failure(let e):
+                console.error("listdsl: cannot read '\(path)': \(e.message)\n")
+                return Exit.noInput
+            }
+        }
+        for c in code { inputs.append(SourceFile(name: "-e", text: c, directory: "")) }
+
+        let stdinIsTerminal = isatty(0) != 0
+        let wantsREPL = interactive != nil || (files.isEmpty && code.isEmpty && stdinIsTerminal)
+        if files.isEmpty && code.isEmpty && interactive == nil && !stdinIsTerminal {
+            switch readAll(path: nil) {
+            case .success(let bytes): inputs.append(SourceFile(name: "<stdin>", bytes: bytes, directory: ""))
+            case .failure(let e):
+                console.error("listdsl: cannot read standard input: \(e.message)\n")
+                return Exit.noInput
+            }
+        }
+
+        var programs: [(SourceFile, Program)] = []
+        var syntaxErrors = false
+        for input in inputs {
+            let result = Parser.parse(input)
+            for d in result.diagnostics { console.report(d) }
+            if result.diagnostics.contains(where: { $0.severity == .error }) { syntaxErrors = true }
+            programs.append((input, result.program))
+        }
+        if syntaxErrors { return Exit.syntax }
+
+        let interpreter = makeInterpreter(console: console, color: colorWanted(fd: 1, mode: options.color))
+        for (source, program) in programs {
+            if let status = ScriptRunner.execute(interpreter, console: console, { () throws(ScriptError) in
+                try interpreter.run(program, in: source)
+            }) {
+                return status
+            }
+        }
+        if wantsREPL {
+            if !stdinIsTerminal && interactive != nil {
+                console.error("listdsl: -i needs a terminal on standard input; ran '\(interactive ?? "")' only\n")
+            } else if stdinIsTerminal {
+                console.flush()
+                return REPL(interpreter: interpreter, console: console, options: options).run()
+            }
+        }
+        if let status = ScriptRunner.execute(interpreter, console: console, { () throws(ScriptError) in try interpreter.finish() }) {
+            return status
+        }
+        return interpreter.failedExpectations > 0 ? Exit.expectFailed : Exit.ok
+    }
+
+    /// Creates the session's interpreter wired to the console.
+    func makeInterpreter(console: Console, color: Bool) -> Interpreter {
+        let io = InterpreterIO(
+            write: { console.write($0) },
+            report: { console.report($0) },
+            load: { path in readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) } },
+            isInterrupted: { takeInterrupt() })
+        return Interpreter(io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: options.trace, color: color))
+    }
+
+    /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.
+    static func execute(_ interpreter: Interpreter, console: Console, _ body: () throws(ScriptError) -> Void) -> Int32? {
+        do {
+            try body()
+            return nil
+        } catch {
+            switch error {
+            case .runtime(let d):
+                console.report(d)
+                return Exit.runtime
+            case .interrupted(let d):
+                console.report(d)
+                return Exit.interrupted
+            case .syntax(let ds):
+                for d in ds { console.report(d) }
+                return Exit.syntax
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ListDSL
+import Synchronization
+
+/// Set by the SIGINT handler; read by the interpreter's loops and the REPL.
+let interruptRequested = Atomic<Bool>(false)
+
+/// Installs a SIGINT handler that only raises `interruptRequested` (so loops can stop cleanly).
+func installInterruptHandler() {
+    signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
+}
+
+/// Takes the interrupt flag: true once per Ctrl-C.
+func takeInterrupt() -> Bool {
+    interruptRequested.exchange(false, ordering: .relaxed)
+}
+
+/// Whether colour is wanted on a stream (SPEC §2): a terminal, NO_COLOR unset or empty, TERM not dumb.
+func colorWanted(fd: Int32, mode: ColorMode) -> Bool {
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto:
+        if isatty(fd) == 0 { return false }
+        if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return true
+    }
+}
+
+/// `--color=auto|always|never`.
+enum ColorMode: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
+/// Buffered standard output plus diagnostics on standard error, kept in order.
+final class Console {
+    private var buffer: [UInt8] = []
+    /// Renders diagnostics for standard error.
+    let renderer: DiagnosticRenderer
+
+    /// Creates a console whose diagnostics use colour when `errorColor` is set.
+    init(errorColor: Bool) {
+        renderer = DiagnosticRenderer(color: errorColor)
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Queues text for standard output.
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes queued output now.
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in writeAll(fd: 1, raw) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes text to standard error after flushing standard output, so the two stay in order.
+    func error(_ text: String) {
+        flush()
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in writeAll(fd: 2, UnsafeRawBufferPointer(raw)) }
+    }
+
+    /// Renders a diagnostic on standard error.
+    func report(_ diagnostic: Diagnostic) {
+        error(renderer.render(diagnostic))
+    }
+}
+
+/// Writes every byte of `raw` to `fd`, retrying short writes and EINTR.
+func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer) {
+    guard var base = raw.baseAddress else { return }
+    var left = raw.count
+    while left > 0 {
+        let n = Glibc.write(fd, base, left)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        base += n
+        left -= n
+    }
+}
+
+/// Reads a whole file (or standard input for fd 0) into bytes; nil with the reason when it cannot.
+func readAll(path: String?) -> Result<[UInt8], LoadError> {
+    let fd: Int32
+    if let path {
+        fd = open(path, O_RDONLY)
+        if fd < 0 { return .failure(LoadError(String(cString: strerror(errno)).lowercased())) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            return .failure(LoadError("is a directory"))
+        }
+    } else {
+        fd = 0
+    }
+    defer { if path != nil { close(fd) } }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return .failure(LoadError(String(cString: strerror(errno)).lowercased()))
+        }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return .success(bytes)
+}
+
+/// The directory part of a path ("" for a bare file name).
+func directoryName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// Runs `body` on a thread with a large stack, so deep recursion in scripts reaches the interpreter's
+/// own limits (a diagnostic) long before the machine's stack runs out.
+func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
+    final class Box: @unchecked Sendable {
+        let body: () -> Int32
+        var result: Int32 = 70
+        init(_ body: @escaping () -> Int32) { self.body = body }
+    }
+    let box = Box(body)
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, 1 << 30)
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(box).toOpaque()
+    let created = pthread_create(&thread, &attributes, { raw in
+        guard let raw else { return nil }
+        let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
+        box.result = box.body()
+        return nil
+    }, context)
+    if created != 0 {
+        Unmanaged<Box>.fromOpaque(context).release()
+        return body()
+    }
+    pthread_join(thread, nil)
+    return box.result
+}

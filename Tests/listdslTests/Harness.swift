@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the built `listdsl` binary and captures what it did.
+struct Run {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+}
+
+/// The package's root directory (two levels above this file's folder).
+let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The `listdsl` binary built next to the test bundle.
+let listdslBinary: URL = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var dir = exe.deletingLastPathComponent()
+    // The bundle may be a directory (`X.xctest/...`) on some toolchains; walk up to the build folder.
+    while dir.pathExtension == "xctest" || dir.lastPathComponent == "Contents" || dir.lastPathComponent == "MacOS" {
+        dir = dir.deletingLastPathComponent()
+    }
+    return dir.appendingPathComponent("listdsl")
+}()
+
+/// Runs `listdsl` with `arguments`, feeding `stdin`, in `directory`; plain output (NO_COLOR, TERM=dumb).
+func runListdsl(
+    _ arguments: [String], stdin: String? = nil, directory: URL? = nil, environment extra: [String: String] = [:]
+) throws -> Run {
+    let process = Process()
+    process.executableURL = listdslBinary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    env["TERM"] = "dumb"
+    env["LISTDSL_HISTORY"] = ""
+    for (k, v) in extra { env[k] = v }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    // Read both pipes concurrently so a chatty process cannot fill one and block.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try? input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Run(
+        stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+        status: process.terminationStatus)
+}
+
+/// Collapses whitespace runs, as the conformance runner does.
+func normalised(_ s: String) -> String {
+    s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+}
+
+/// Expectations written in a script's comments: `# stdout: LINE`, `# no-stdout`, `# error: TEXT`, `# exit: N`.
+struct InlineExpectations {
+    var stdout: [String] = []
+    var errors: [String] = []
+    var exit: Int32 = 0
+    var noStdout = false
+
+    /// Reads the expectations of a script.
+    init(script: String) {
+        for raw in script.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("# stdout:") {
+                stdout.append(String(line.dropFirst("# stdout:".count)).dropFirstSpace())
+            } else if line.hasPrefix("# error:") {
+                errors.append(String(line.dropFirst("# error:".count)).dropFirstSpace())
+            } else if line.hasPrefix("# exit:") {
+                exit = Int32(String(line.dropFirst("# exit:".count)).trimmingCharacters(in: .whitespaces)) ?? -1
+            } else if line.trimmingCharacters(in: .whitespaces) == "# no-stdout" {
+                noStdout = true
+            }
+        }
+    }
+
+    /// What is wrong with `run`, or an empty list.
+    func problems(_ run: Run) -> [String] {
+        var problems: [String] = []
+        if run.status != exit { problems.append("exit \(run.status), expected \(exit)") }
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let got = lines.last == "" ? Array(lines.dropLast()) : lines
+        if !stdout.isEmpty && got != stdout {
+            problems.append("stdout was:\n\(run.stdout)\nexpected:\n\(stdout.joined(separator: "\n"))")
+        }
+        if noStdout && !run.stdout.isEmpty { problems.append("stdout should be empty, was: \(run.stdout)") }
+        for e in errors where !normalised(run.stderr).contains(normalised(e)) {
+            problems.append("stderr lacks: \(e)\nstderr was: \(run.stderr)")
+        }
+        return problems
+    }
+}
+
+extension String {
+    /// The string without one leading space (after `# stdout:`).
+    func dropFirstSpace() -> String { hasPrefix(" ") ? String(dropFirst()) : self }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Benchmarks listdsl (release build) side by side with the Python baseline, and prints the ratios.
+#   bench/run.sh [RUNS]      (default 5 runs; the median is reported)
+# Workloads come from ../shared/bench/gen_workloads.py (written once to $TMPDIR/listdsl-bench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+shared=../shared/bench
+work=${TMPDIR:-/tmp}/listdsl-bench
+[ -f "$work/edits-1m.list" ] || python3 "$shared/gen_workloads.py" "$work" >/dev/null
+
+swift build -c release --product listdsl >/dev/null
+bin=$(swift build -c release --show-bin-path)/listdsl
+
+python3 - "$bin" "$work" "$runs" "$shared/baseline.py" <<'PY'
+import statistics, subprocess, sys, time, resource, os
+bin, work, runs, baseline = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+
+def timed(cmd):
+    times, out = [], None
+    for _ in range(runs):
+        t = time.perf_counter()
+        p = subprocess.run(cmd, capture_output=True)
+        times.append(time.perf_counter() - t)
+        if p.returncode != 0:
+            sys.exit("failed: %s\n%s" % (" ".join(cmd), p.stderr.decode()[:2000]))
+        out = p.stdout.decode().strip()
+    return statistics.median(times), out
+
+def peak_rss(cmd):
+    # ru_maxrss of children is a running maximum, so measure from a fresh Python process (KiB on Linux)
+    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True, check=True); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code] + cmd, capture_output=True, check=True).stdout
+    return int(out) / 1024
+
+rows = []
+edits, out1 = timed([bin, os.path.join(work, "edits-1m.list")])
+base, out2 = timed([sys.executable, baseline, os.path.join(work, "edits-1m.txt")])
+if out1.splitlines()[-1] != out2.splitlines()[-1]:
+    sys.exit("listdsl and the baseline disagree: %r vs %r" % (out1, out2))
+check, _ = timed([bin, "check", os.path.join(work, "edits-1m.list")])
+loop, _ = timed([bin, os.path.join(work, "loop-1m.list")])
+batch, _ = timed([bin, os.path.join(work, "batch-1m.list")])
+reset, _ = timed([bin, os.path.join(work, "reset-1m.list")])
+startup, _ = timed([bin, "-e", "dump"])
+mem = peak_rss([bin, os.path.join(work, "batch-1m.list")])
+
+print("workload                          listdsl    goal")
+print("check edits-1m.list               %7.3f s  < 0.5 s" % check)
+print("run edits-1m.list                 %7.3f s  < 0.4 s   (Python baseline %.3f s: %.1fx faster; goal >= 3x)" % (edits, base, base / edits))
+print("run loop-1m.list                  %7.3f s  < 0.5 s" % loop)
+print("run batch-1m.list                 %7.3f s            (reset-1m.list alone %.3f s; batch part %.3f s)" % (batch, reset, batch - reset))
+print("listdsl -e dump (startup)         %7.2f ms < 5 ms" % (startup * 1000))
+print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
+print("(median of %d runs each)" % runs)
+PY
