@@ -250,6 +250,23 @@ struct BatchTests {
         #expect(rows(model.tableView) == [["P", "Q", "R"], ["C"]])
     }
 
+    @Test("the report drops row inserts in inserted sections and row deletes in deleted ones")
+    func reportDropsRowsOfWholeSections() throws {
+        var model = TableModel(sections: sections([["A", "B"], ["C"]]))
+        model.begin()
+        _ = try model.perform(.deleteSection(0))
+        _ = try model.perform(.deleteRow(path(0, 1)))
+        _ = try model.perform(.insertSection(1, header: nil))
+        _ = try model.perform(.insertRow(path(1, 0), "X"))
+        _ = try model.perform(.insertRow(path(0, 1), "Y"))
+        let report = try #require(try model.end())
+        #expect(report.insertedRows == [path(0, 1)])
+        #expect(report.deletedRows == [])
+        #expect(report.insertedSections == [1])
+        #expect(report.deletedSections == [0])
+        #expect(rows(model.tableView) == [["C", "Y"], ["X"]])
+    }
+
     @Test("a commit's report lists what it did")
     func commitReport() throws {
         var model = TableModel(sections: sections([["A", "B", "C"], ["D"], ["E"]]))
