@@ -1,0 +1,425 @@
+/// The whole model: the data source, the table view's cached state, the batch in progress, and the
+/// editing state. A value type: a copy is a snapshot.
+///
+/// A plain command edits both layers the way a correct app does, a `data` command only the data
+/// source, a `table` command only the table view. Batches follow UITableView (SPEC §5): "before"
+/// counts are the table view's cached ones, "after" counts the data source's when the outermost
+/// `end` commits, and a commit either passes all of UIKit's checks and leaves the table view showing
+/// the data source, or changes nothing.
+public struct TableModel: Sendable {
+    /// The app's array of sections of rows.
+    public private(set) var dataSource: [Section]
+    /// What the table view last loaded (at reloadData, reset, a committed update, or a drag).
+    public private(set) var tableView: [Section]
+    public var isEditing: Bool = false
+    public var style: TableStyle = .plain
+    /// The selected row of the table view (single selection).
+    public private(set) var selection: IndexPath?
+    /// How many `begin`s are open.
+    public private(set) var batchDepth: Int = 0
+
+    /// The open batch's operations, in the order they were issued.
+    private var pendingOperations: [PendingOperation] = []
+    /// True when the open batch has queued a plain command (so `data` commands may not join it).
+    private var batchHasPlainCommands = false
+    /// True when the open batch has seen a `data` command (so plain commands may not join it).
+    private var batchHasDataCommands = false
+    /// True when the table view's rows are known to equal the data source's, so a single plain
+    /// command can be checked with its own section's count and applied in place.
+    private var isKnownInSync = true
+
+    /// Creates a model whose data source and table view both hold `sections`.
+    public init(sections: [Section] = []) {
+        dataSource = sections
+        tableView = sections
+    }
+
+    /// Number of operations queued in the open batch.
+    public var pendingCount: Int { pendingOperations.count }
+
+    /// True when the table view's rows and sections equal the data source's (O(1) when known, O(n)
+    /// otherwise).
+    public var isInSync: Bool {
+        if isKnownInSync { return true }
+        return tableView.count == dataSource.count
+            && zip(tableView, dataSource).allSatisfy { $0.rows == $1.rows }
+    }
+
+    // MARK: Batches
+
+    /// Opens a batch, or one more level of the open one.
+    public mutating func begin() {
+        if batchDepth < Int.max { batchDepth += 1 }
+    }
+
+    /// Closes one level. Returns nil for an inner `end`, the report when the outermost `end` commits.
+    /// `end` with no open batch is a usage error.
+    public mutating func end() throws(UpdateError) -> CommitReport? {
+        guard batchDepth > 0 else { throw .usage("'end' without a matching 'begin'") }
+        if batchDepth > 1 {
+            batchDepth -= 1
+            return nil
+        }
+        let operations = pendingOperations
+        abandonBatch()
+        return try commit(operations)
+    }
+
+    /// Rolls the open batch back as a failed commit does: the table view as before `begin` (it does
+    /// not change during a batch), the plain edits undone (they reach the data source only when the
+    /// batch commits), the data edits kept, depth 0. No-op when no batch is open.
+    public mutating func abandonBatch() {
+        batchDepth = 0
+        pendingOperations = []
+        batchHasPlainCommands = false
+        batchHasDataCommands = false
+    }
+
+    // MARK: Commands
+
+    /// A plain command. Inside a batch it is queued (returns nil); outside it commits at once as its
+    /// own batch.
+    public mutating func perform(_ edit: Edit) throws(UpdateError) -> CommitReport? {
+        do { try Self.requireNoNegativeIndex(edit.update) } catch { throw failingBatch(error) }
+        if batchDepth > 0 {
+            guard !batchHasDataCommands else {
+                throw failingBatch(
+                    .usage(
+                        "cannot mix plain and 'data' commands in one batch: a 'data' command already edited the data source"
+                    ))
+            }
+            pendingOperations.append(.plain(edit))
+            batchHasPlainCommands = true
+            return nil
+        }
+        if isKnownInSync, let report = performInPlace(edit) { return report }
+        return try commit([.plain(edit)])
+    }
+
+    /// A `table` command: tells only the table view. Queued inside a batch; outside, committed at once.
+    public mutating func tell(_ update: Update) throws(UpdateError) -> CommitReport? {
+        do { try Self.requireNoNegativeIndex(update) } catch { throw failingBatch(error) }
+        if batchDepth > 0 {
+            pendingOperations.append(.table(update))
+            return nil
+        }
+        return try commit([.table(update)])
+    }
+
+    /// A `data` command: edits only the data source, at once, with NSMutableArray's semantics and
+    /// words. Inside a batch that already has plain commands queued it is a usage error (and the
+    /// batch is abandoned).
+    public mutating func apply(_ edit: DataEdit) throws(UpdateError) {
+        guard batchDepth == 0 || !batchHasPlainCommands else {
+            throw failingBatch(
+                .usage("cannot mix plain and 'data' commands in one batch: a plain command already edits the data source"))
+        }
+        do {
+            try Self.requireNoNegativeIndex(edit)
+            try dataSource.apply(edit)
+        } catch {
+            throw failingBatch(error)
+        }
+        if batchDepth > 0 { batchHasDataCommands = true }
+        isKnownInSync = false
+    }
+
+    /// Plain `append N VALUE…`: inserts at the end of section N in both layers (a one-operation
+    /// batch). Inside a batch it is a usage error; a missing section fails as the data source's
+    /// `NSMutableArray` would.
+    public mutating func append(section: Int, rows: [String]) throws(UpdateError) -> CommitReport {
+        guard batchDepth == 0 else {
+            throw failingBatch(
+                .usage("'append' cannot be used inside a batch: use 'insert' with the new rows' index paths"))
+        }
+        guard section >= 0 else { throw .usage("section \(section) is negative") }
+        guard section < dataSource.count else { throw .beyondBounds(index: section, count: dataSource.count) }
+        let firstRow = dataSource[section].rows.count
+        let paths = rows.indices.map { IndexPath(section: section, row: firstRow + $0) }
+        guard isKnownInSync else {
+            return try commit(zip(paths, rows).map { .plain(.insertRow($0, $1)) })
+        }
+        dataSource[section].rows.append(contentsOf: rows)
+        tableView[section].rows.append(contentsOf: rows)
+        var report = CommitReport()
+        report.insertedRows = paths
+        return report
+    }
+
+    /// Plain `reset`: replaces the data source and reloads the table view; clears the selection.
+    /// Inside a batch it is a usage error.
+    public mutating func reset(_ sections: [Section]) throws(UpdateError) {
+        guard batchDepth == 0 else {
+            throw failingBatch(
+                .usage("'reset' cannot be used inside a batch: use 'data reset' to change only the data source"))
+        }
+        dataSource = sections
+        tableView = sections
+        selection = nil
+        isKnownInSync = true
+    }
+
+    /// The table view re-reads the data source; clears the selection. Inside a batch it is a usage
+    /// error.
+    public mutating func reloadData() throws(UpdateError) {
+        guard batchDepth == 0 else {
+            throw failingBatch(.usage("'reloadData' cannot be used inside a batch: end the batch first"))
+        }
+        tableView = dataSource
+        selection = nil
+        isKnownInSync = true
+    }
+
+    /// Sets a section title in both layers (the data source's answer, which the table view shows at
+    /// once). The section must exist in the data source.
+    public mutating func setTitle(_ kind: TitleKind, section: Int, to title: String?) throws(UpdateError) {
+        guard section >= 0 else { throw failingBatch(.usage("section \(section) is negative")) }
+        guard section < dataSource.count else {
+            throw failingBatch(
+                .usage("no section \(section) in the data source, which has \(Self.count(dataSource.count, "section"))"))
+        }
+        dataSource[section].setTitle(kind, to: title)
+        if section < tableView.count { tableView[section].setTitle(kind, to: title) }
+    }
+
+    // MARK: Selection and gestures
+
+    /// Selects a row (UITableView single selection). It must name a row of the table view.
+    public mutating func select(_ path: IndexPath) throws(UpdateError) {
+        do { try Self.requireRow(path, in: tableView, of: "the table view") } catch { throw failingBatch(error) }
+        selection = path
+    }
+
+    /// Clears the selection.
+    public mutating func deselect() {
+        selection = nil
+    }
+
+    /// The reorder gesture: the table view moves its own row (no validation beyond bounds; the data
+    /// source is left alone, so the two layers differ until the app's `data move` catches up).
+    /// Not allowed while a batch is open.
+    public mutating func moveRowInTableView(from: IndexPath, to: IndexPath) throws(UpdateError) {
+        guard batchDepth == 0 else {
+            throw failingBatch(.usage("cannot move a row in the table view while a batch is open"))
+        }
+        try Self.requireRow(from, in: tableView, of: "the table view")
+        guard to.section >= 0, to.row >= 0 else { throw Self.negativeIndexError(to) }
+        guard to.section < tableView.count else {
+            throw .usage(
+                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): the table view has \(Self.count(tableView.count, "section"))"
+            )
+        }
+        let rowsAfterRemoval = tableView[to.section].rows.count - (to.section == from.section ? 1 : 0)
+        guard to.row <= rowsAfterRemoval else {
+            throw .usage(
+                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): section \(to.section) would have \(Self.count(rowsAfterRemoval, "row")) before it"
+            )
+        }
+        let row = tableView[from.section].rows.remove(at: from.row)
+        tableView[to.section].rows.insert(row, at: to.row)
+        selection = selection.map { $0.afterMovingRow(from: from, to: to) }
+        isKnownInSync = false
+    }
+
+    // MARK: Committing
+
+    /// Commits `operations` as one batch: plain edits change the data source as meant, then UIKit's
+    /// checks run with the table view's counts before and the data source's after. On success the
+    /// table view shows the data source; on failure nothing changes.
+    private mutating func commit(_ operations: [PendingOperation]) throws(UpdateError) -> CommitReport {
+        if operations.isEmpty && isKnownInSync { return CommitReport() }
+        let edits = operations.compactMap(\.edit)
+        let dataSourceAfter = edits.isEmpty ? dataSource : PlainBatchArrangement.apply(edits, to: dataSource)
+        let validator = BatchValidator(
+            rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count))
+        let batch = try validator.validate(operations.map(\.update))
+        if batch.report.usedReloadFallback {
+            selection = nil  // the update ends with reloadData
+        } else if let selected = selection {
+            selection = batch.newPath(forOld: selected).flatMap { Self.rowExists($0, in: dataSourceAfter) ? $0 : nil }
+        }
+        dataSource = dataSourceAfter
+        tableView = dataSourceAfter
+        isKnownInSync = true
+        return batch.report
+    }
+
+    /// A single plain row command outside a batch on a table view known to be in sync: when it is
+    /// valid, UIKit's checks reduce to its own section's count, so it is applied to both layers in
+    /// place in O(rows of that section). Returns nil when the command needs the full commit.
+    private mutating func performInPlace(_ edit: Edit) -> CommitReport? {
+        var report = CommitReport()
+        switch edit {
+        case .insertRow(let path, let text):
+            guard path.section < dataSource.count, path.row <= dataSource[path.section].rows.count else { return nil }
+            dataSource[path.section].rows.insert(text, at: path.row)
+            tableView[path.section].rows.insert(text, at: path.row)
+            selection = selection.map { $0.afterInsertingRow(at: path) }
+            report.insertedRows = [path]
+        case .deleteRow(let path):
+            guard Self.rowExists(path, in: dataSource) else { return nil }
+            dataSource[path.section].rows.remove(at: path.row)
+            tableView[path.section].rows.remove(at: path.row)
+            selection = selection.flatMap { $0.afterDeletingRow(at: path) }
+            report.deletedRows = [path]
+        case .reloadRow(let path, let text):
+            guard Self.rowExists(path, in: dataSource) else { return nil }
+            if let text {
+                dataSource[path.section].rows[path.row] = text
+                tableView[path.section].rows[path.row] = text
+            }
+            report.reloadedRows = [RowChange(from: path, to: path)]
+        case .moveRow(let from, let to):
+            guard Self.rowExists(from, in: dataSource), to.section < dataSource.count,
+                to.row < dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1)
+            else { return nil }
+            let row = dataSource[from.section].rows.remove(at: from.row)
+            dataSource[to.section].rows.insert(row, at: to.row)
+            tableView[from.section].rows.remove(at: from.row)
+            tableView[to.section].rows.insert(row, at: to.row)
+            selection = selection.map { $0.afterMovingRow(from: from, to: to) }
+            report.movedRows = [RowChange(from: from, to: to)]
+        case .insertSection, .deleteSection, .reloadSection, .moveSection:
+            return nil
+        }
+        return report
+    }
+
+    /// Abandons the open batch, if any, because a call inside it failed; returns `error`.
+    private mutating func failingBatch(_ error: UpdateError) -> UpdateError {
+        if batchDepth > 0 { abandonBatch() }
+        return error
+    }
+
+    // MARK: Checking indexes
+
+    /// Throws a usage error when an index path or section of `update` is negative.
+    private static func requireNoNegativeIndex(_ update: Update) throws(UpdateError) {
+        switch update {
+        case .insertRow(let path), .deleteRow(let path), .reloadRow(let path):
+            try requireNoNegativeIndex(path)
+        case .moveRow(let from, let to):
+            try requireNoNegativeIndex(from)
+            try requireNoNegativeIndex(to)
+        case .insertSection(let section), .deleteSection(let section), .reloadSection(let section):
+            try requireNoNegativeIndex(section: section)
+        case .moveSection(let from, let to):
+            try requireNoNegativeIndex(section: from)
+            try requireNoNegativeIndex(section: to)
+        }
+    }
+
+    /// Throws a usage error when an index path or section of `edit` is negative.
+    private static func requireNoNegativeIndex(_ edit: DataEdit) throws(UpdateError) {
+        switch edit {
+        case .insertRow(let path, _), .deleteRow(let path), .reloadRow(let path, _):
+            try requireNoNegativeIndex(path)
+        case .moveRow(let from, let to):
+            try requireNoNegativeIndex(from)
+            try requireNoNegativeIndex(to)
+        case .insertSection(let section, _), .deleteSection(let section), .reloadSection(let section, _),
+            .append(let section, _):
+            try requireNoNegativeIndex(section: section)
+        case .moveSection(let from, let to):
+            try requireNoNegativeIndex(section: from)
+            try requireNoNegativeIndex(section: to)
+        case .reset:
+            break
+        }
+    }
+
+    /// Throws a usage error when `path` has a negative section or row.
+    private static func requireNoNegativeIndex(_ path: IndexPath) throws(UpdateError) {
+        if path.section < 0 || path.row < 0 { throw negativeIndexError(path) }
+    }
+
+    /// Throws a usage error when `section` is negative.
+    private static func requireNoNegativeIndex(section: Int) throws(UpdateError) {
+        if section < 0 { throw .usage("section \(section) is negative") }
+    }
+
+    /// The usage error for an index path with a negative part.
+    private static func negativeIndexError(_ path: IndexPath) -> UpdateError {
+        .usage("index path \(notation(path)) has a negative \(path.section < 0 ? "section" : "row")")
+    }
+
+    /// Throws a usage error unless `path` names a row of `sections`; `layer` names them in the message.
+    private static func requireRow(_ path: IndexPath, in sections: [Section], of layer: String) throws(UpdateError) {
+        try requireNoNegativeIndex(path)
+        guard path.section < sections.count else {
+            throw .usage("no row \(notation(path)) in \(layer), which has \(count(sections.count, "section"))")
+        }
+        guard path.row < sections[path.section].rows.count else {
+            throw .usage(
+                "no row \(notation(path)) in \(layer): section \(path.section) has \(count(sections[path.section].rows.count, "row"))")
+        }
+    }
+
+    /// True when `path` names a row of `sections`.
+    private static func rowExists(_ path: IndexPath, in sections: [Section]) -> Bool {
+        path.section >= 0 && path.row >= 0 && path.section < sections.count
+            && path.row < sections[path.section].rows.count
+    }
+
+    /// `S:R`, the language's notation for an index path.
+    private static func notation(_ path: IndexPath) -> String {
+        "\(path.section):\(path.row)"
+    }
+
+    /// "1 row", "3 rows".
+    private static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
+}
+
+/// One queued operation of the open batch.
+enum PendingOperation: Sendable {
+    case plain(Edit)
+    case table(Update)
+
+    /// What the table view is told.
+    var update: Update {
+        switch self {
+        case .plain(let edit): edit.update
+        case .table(let update): update
+        }
+    }
+
+    /// What the data source receives, for a plain command.
+    var edit: Edit? {
+        switch self {
+        case .plain(let edit): edit
+        case .table: nil
+        }
+    }
+}
+
+extension Section {
+    /// Sets one of the titles.
+    mutating func setTitle(_ kind: TitleKind, to title: String?) {
+        switch kind {
+        case .header: header = title
+        case .footer: footer = title
+        case .indexTitle: indexTitle = title
+        }
+    }
+}
+
+extension IndexPath {
+    /// This row's path after a row is inserted at `inserted` (new path).
+    func afterInsertingRow(at inserted: IndexPath) -> IndexPath {
+        section == inserted.section && row >= inserted.row ? IndexPath(section: section, row: row + 1) : self
+    }
+
+    /// This row's path after the row at `deleted` is removed; nil when it is that row.
+    func afterDeletingRow(at deleted: IndexPath) -> IndexPath? {
+        if self == deleted { return nil }
+        return section == deleted.section && row > deleted.row ? IndexPath(section: section, row: row - 1) : self
+    }
+
+    /// This row's path after the row at `from` moves to `to`.
+    func afterMovingRow(from: IndexPath, to: IndexPath) -> IndexPath {
+        guard let remaining = afterDeletingRow(at: from) else { return to }
+        return remaining.afterInsertingRow(at: to)
+    }
+}

@@ -1,0 +1,131 @@
+/// UITableView's assertion texts (reference §2.1, UIKit-3698 format strings), verbatim except that the
+/// two count texts have one space after their first sentence, as iOS 16 prints them. T23 ("Attempt to
+/// delete more rows than exist in section") needs a negative row count and cannot occur here.
+enum UIKitMessage {
+    /// T1.
+    static func deleteAndReloadSamePath(_ path: IndexPath) -> String {
+        "attempt to delete and reload the same index path (\(path))"
+    }
+
+    /// T2.
+    static func deleteAndMoveSameSection(_ section: Int) -> String {
+        "attempt to perform a delete and a move from the same section (\(section))"
+    }
+
+    /// T3.
+    static func deleteAndMoveSamePath(_ path: IndexPath) -> String {
+        "attempt to perform a delete and a move from the same index path (\(path))"
+    }
+
+    /// T4.
+    static func deleteMissingSection(_ section: Int, sectionsBefore: Int) -> String {
+        "attempt to delete section \(section), but there are only \(sectionsBefore) sections before the update"
+    }
+
+    /// T5.
+    static func deleteRowFromMissingSection(_ path: IndexPath, sectionsBefore: Int) -> String {
+        "attempt to delete row \(path.row) from section \(path.section), but there are only \(sectionsBefore) sections before the update"
+    }
+
+    /// T6.
+    static func deleteMissingRow(_ path: IndexPath, rowsBefore: Int) -> String {
+        "attempt to delete row \(path.row) from section \(path.section) which only contains \(rowsBefore) rows before the update"
+    }
+
+    /// T7.
+    static func insertAndMoveSameSection(_ section: Int) -> String {
+        "attempt to perform an insert and a move to the same section (\(section))"
+    }
+
+    /// T8.
+    static func insertAndMoveSamePath(_ path: IndexPath) -> String {
+        "attempt to perform an insert and a move to the same index path (\(path))"
+    }
+
+    /// T9.
+    static func insertSectionPastEnd(_ section: Int, sectionsAfter: Int) -> String {
+        "attempt to insert section \(section) but there are only \(sectionsAfter) sections after the update"
+    }
+
+    /// T10.
+    static func insertRowIntoMissingSection(_ path: IndexPath, sectionsAfter: Int) -> String {
+        "attempt to insert row \(path.row) into section \(path.section), but there are only \(sectionsAfter) sections after the update"
+    }
+
+    /// T11.
+    static func insertRowPastEnd(_ path: IndexPath, rowsAfter: Int) -> String {
+        "attempt to insert row \(path.row) into section \(path.section), but there are only \(rowsAfter) rows in section \(path.section) after the update"
+    }
+
+    /// T12.
+    static func moveMissingSection(_ section: Int, sectionsBefore: Int) -> String {
+        "attempt to move section \(section), but there are only \(sectionsBefore) sections before the update"
+    }
+
+    /// T13 ("to to" is in the binary).
+    static func moveSectionPastEnd(from: Int, to: Int, sectionsAfter: Int) -> String {
+        "attempt to to move section \(from) to section \(to), but there are only \(sectionsAfter) sections after the update"
+    }
+
+    /// T14.
+    static func moveRowFromMissingSection(_ from: IndexPath, sectionsBefore: Int) -> String {
+        "attempt to move index path (\(from)) from a section that does not exist - there are only \(sectionsBefore) sections before the update"
+    }
+
+    /// T15.
+    static func moveMissingRow(_ from: IndexPath, rowsBefore: Int) -> String {
+        "attempt to move index path (\(from)) that does not exist - there are only \(rowsBefore) rows in section \(from.section) before the update"
+    }
+
+    /// T16.
+    static func moveRowIntoMissingSection(from: IndexPath, to: IndexPath, sectionsAfter: Int) -> String {
+        "attempt to move index path (\(from)) to index path (\(to)) in section that does not exist - there are only \(sectionsAfter) sections after the update"
+    }
+
+    /// T17.
+    static func moveRowPastEnd(from: IndexPath, to: IndexPath, rowsAfter: Int) -> String {
+        "attempt to move index path (\(from)) to index path (\(to)) that does not exist - there are only \(rowsAfter) rows in section \(to.section) after the update"
+    }
+
+    /// T18.
+    static func sectionMovedTwice(_ section: Int, first: Int, second: Int) -> String {
+        "attempt to move section \(section) to both section \(first) and section \(second)"
+    }
+
+    /// T19.
+    static func rowMovedTwice(_ path: IndexPath, first: IndexPath, second: IndexPath) -> String {
+        "attempt to move row at index path \(path) to both \(first) and \(second)"
+    }
+
+    /// T20.
+    static func sectionsMovedToOne(first: Int, second: Int, destination: Int) -> String {
+        "attempt to move both section \(first) and section \(second) to section \(destination)"
+    }
+
+    /// T21.
+    static func rowsMovedToOne(first: IndexPath, second: IndexPath, destination: IndexPath) -> String {
+        "attempt to move both row at index path \(first) and \(second) to \(destination)"
+    }
+
+    /// T22.
+    static func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int) -> String {
+        "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(after)) must be equal to the number of sections contained in the table view before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+    }
+
+    /// T24.
+    static func invalidRowCount(
+        section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int
+    ) -> String {
+        "Invalid update: invalid number of rows in section \(section). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+    }
+
+    /// The warning for reference rule 9's table-only fallback.
+    static func reloadFallbackWarning(movedOutOfDeletedSection section: Int) -> String {
+        "row moved out of deleted section \(section): UITableView skips the row-count check and reloads the table"
+    }
+
+    /// The warning for reference rule 9's table-only fallback.
+    static func reloadFallbackWarning(movedIntoInsertedSection section: Int) -> String {
+        "row moved into inserted section \(section): UITableView skips the row-count check and reloads the table"
+    }
+}

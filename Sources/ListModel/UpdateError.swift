@@ -1,0 +1,48 @@
+/// A failed command or commit.
+public struct UpdateError: Error, Equatable, Sendable {
+    /// Which kind of failure, and so whose words the message uses.
+    public enum Kind: Equatable, Sendable {
+        /// UITableView's `NSInternalInconsistencyException`; the message is UIKit's text verbatim.
+        case invalidUpdate
+        /// `NSMutableArray`'s `NSRangeException`, e.g. "index 5 beyond bounds [0 .. 2]".
+        case outOfBounds
+        /// Our own rule (mixing plain and data commands in a batch, `end` without `begin`, a negative
+        /// index, …): lowercase, no full stop, says what was expected.
+        case usage
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// Which pending operation of the batch (0-based, in the order they were issued) the failed check
+    /// is about; nil means the committing `end` (the count checks). For a single command outside a
+    /// batch it is 0 or nil.
+    public var operationIndex: Int?
+
+    /// Creates an error of `kind` with `message`, about operation `operationIndex` of the batch.
+    public init(_ kind: Kind, _ message: String, operationIndex: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.operationIndex = operationIndex
+    }
+}
+
+extension UpdateError {
+    /// A usage error (our own rule, our own words).
+    static func usage(_ message: String) -> UpdateError {
+        UpdateError(.usage, message)
+    }
+
+    /// UIKit's `NSInternalInconsistencyException` about pending operation `operation` (nil: the `end`).
+    static func invalidUpdate(_ message: String, operation: Int?) -> UpdateError {
+        UpdateError(.invalidUpdate, message, operationIndex: operation)
+    }
+
+    /// `NSMutableArray`'s range exception for `index` in an array of `count` objects.
+    static func beyondBounds(index: Int, count: Int) -> UpdateError {
+        let message =
+            count == 0
+            ? "index \(index) beyond bounds for empty array"
+            : "index \(index) beyond bounds [0 .. \(count - 1)]"
+        return UpdateError(.outOfBounds, message)
+    }
+}

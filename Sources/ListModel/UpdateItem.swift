@@ -1,0 +1,149 @@
+/// One row or whole-section operation, the way UIKit's update support sorts and compares them.
+struct UpdateItem: Sendable {
+    var section: Int
+    /// The row of a row item; 0 for a section item, whose path prints `NSNotFound` instead.
+    var row: Int
+    var isSection: Bool
+    /// The pending operation that issued it (the first one when duplicates were merged).
+    var operation: Int
+    /// True for the delete or insert half of a reload.
+    var isFromReload: Bool
+
+    /// A row item for `path`.
+    static func row(_ path: IndexPath, operation: Int, isFromReload: Bool = false) -> UpdateItem {
+        UpdateItem(section: path.section, row: path.row, isSection: false, operation: operation, isFromReload: isFromReload)
+    }
+
+    /// A whole-section item.
+    static func section(_ section: Int, operation: Int, isFromReload: Bool = false) -> UpdateItem {
+        UpdateItem(section: section, row: 0, isSection: true, operation: operation, isFromReload: isFromReload)
+    }
+
+    /// The index path UIKit prints: a section item's row is `NSNotFound`.
+    var path: IndexPath {
+        isSection ? .forSection(section) : IndexPath(section: section, row: row)
+    }
+
+    /// True when both name the same row, or the same whole section.
+    func isSamePlace(as other: UpdateItem) -> Bool {
+        section == other.section && isSection == other.isSection && row == other.row
+    }
+
+    /// `compareIndexPaths:` order: by section, then row, a section item after every row of its section.
+    func isBefore(_ other: UpdateItem) -> Bool {
+        if section != other.section { return section < other.section }
+        if isSection != other.isSection { return !isSection }
+        return row < other.row
+    }
+}
+
+/// A row move or a section move: from an old place to a new one.
+struct MoveItem: Sendable {
+    var from: UpdateItem
+    var to: UpdateItem
+
+    var isSection: Bool { from.isSection }
+    var operation: Int { from.operation }
+
+    /// A row move `from` → `to`.
+    static func row(from: IndexPath, to: IndexPath, operation: Int) -> MoveItem {
+        MoveItem(from: .row(from, operation: operation), to: .row(to, operation: operation))
+    }
+
+    /// A section move `from` → `to`.
+    static func section(from: Int, to: Int, operation: Int) -> MoveItem {
+        MoveItem(from: .section(from, operation: operation), to: .section(to, operation: operation))
+    }
+
+    /// Ascending by source, then destination.
+    func isBefore(_ other: MoveItem) -> Bool {
+        if !from.isSamePlace(as: other.from) { return from.isBefore(other.from) }
+        return to.isBefore(other.to)
+    }
+
+    /// True when both have the same source and the same destination.
+    func isExactDuplicate(of other: MoveItem) -> Bool {
+        from.isSamePlace(as: other.from) && to.isSamePlace(as: other.to)
+    }
+}
+
+extension Array where Element == UpdateItem {
+    /// Sorted ascending, exact duplicates merged into the first one issued (reference rule 12).
+    func sortedMergingDuplicates() -> [UpdateItem] {
+        let sorted = self.sorted { $0.isSamePlace(as: $1) ? $0.operation < $1.operation : $0.isBefore($1) }
+        var merged: [UpdateItem] = []
+        merged.reserveCapacity(sorted.count)
+        for item in sorted where !(merged.last.map { $0.isSamePlace(as: item) } ?? false) {
+            merged.append(item)
+        }
+        return merged
+    }
+}
+
+extension Array where Element == MoveItem {
+    /// Sorted ascending by source, exact duplicates merged into the first one issued (reference rule 12).
+    func sortedMergingDuplicates() -> [MoveItem] {
+        let sorted = self.sorted { $0.isExactDuplicate(of: $1) ? $0.operation < $1.operation : $0.isBefore($1) }
+        var merged: [MoveItem] = []
+        merged.reserveCapacity(sorted.count)
+        for move in sorted where !(merged.last.map { $0.isExactDuplicate(of: move) } ?? false) {
+            merged.append(move)
+        }
+        return merged
+    }
+}
+
+extension Array where Element == Int {
+    /// How many elements are less than `value`; the array is sorted ascending.
+    func countLess(than value: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// How many elements are less than or equal to `value`; the array is sorted ascending.
+    func countNotGreater(than value: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if self[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Where `position` lands after inserts at these indexes (sorted, distinct, in the final index
+    /// space), as UIKit's ascending loop `if inserted <= position { position += 1 }` moves it.
+    /// Saturates at `Int.max` rather than trap.
+    func shiftedByInserts(_ position: Int) -> Int {
+        // Element j moves the position iff self[j] <= position + j, i.e. self[j] - j <= position;
+        // self[j] - j never decreases along a sorted distinct array, so binary search the prefix.
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if self[middle] - middle <= position { low = middle + 1 } else { high = middle }
+        }
+        let (shifted, overflow) = position.addingReportingOverflow(low)
+        return overflow ? Int.max : shifted
+    }
+
+    /// For each element of this sorted distinct array, the lowest element of the run of consecutive
+    /// integers it belongs to (`[2, 3, 4, 7, 8]` gives `[2, 2, 2, 7, 7]`).
+    func startsOfConsecutiveRuns() -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(count)
+        for (index, value) in enumerated() {
+            if index > 0, self[index - 1] == value - 1 {
+                starts.append(starts[index - 1])
+            } else {
+                starts.append(value)
+            }
+        }
+        return starts
+    }
+}

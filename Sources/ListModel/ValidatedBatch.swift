@@ -1,0 +1,66 @@
+/// What a batch that passed UIKit's checks does to the table view's index paths.
+struct ValidatedBatch {
+    /// The report the commit returns; finished by `finishReport`.
+    var report = CommitReport()
+    /// Row deletes that count, reload deletes included, rows of deleted sections dropped; ascending.
+    var rowDeletes: [UpdateItem] = []
+    /// Row inserts that count, reload inserts included, rows of inserted sections dropped; ascending.
+    var rowInserts: [UpdateItem] = []
+    /// Row and section moves, duplicates merged, ascending by source.
+    var moves: [MoveItem] = []
+    /// Old sections deleted, reloads included.
+    var deletedSections = Set<Int>()
+    /// New sections inserted, reloads included.
+    var insertedSections = Set<Int>()
+    /// Every row reload: old path → where its insert landed, ascending by old path.
+    var reloadedRows: [RowChange] = []
+    /// The new index of each old section; nil when it was deleted or reloaded.
+    var newSectionOfOld: [Int?] = []
+    /// The old index of each new section; nil when it was inserted or reloaded.
+    var oldSectionOfNew: [Int?] = []
+
+    /// Records that UITableView would end this update with `reloadData` (reference rule 9).
+    mutating func useReloadFallback(_ warning: String) {
+        report.usedReloadFallback = true
+        report.warnings.append(warning)
+    }
+
+    /// Fills the report's lists from the checked operations.
+    mutating func finishReport(explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]) {
+        report.insertedRows = rowInserts.filter { !$0.isFromReload }.map(\.path)
+        report.deletedRows = rowDeletes.filter { !$0.isFromReload }.map(\.path)
+        report.reloadedRows = reloadedRows.filter { !deletedSections.contains($0.from.section) }
+        report.movedRows = moves.filter { !$0.isSection }.map { RowChange(from: $0.from.path, to: $0.to.path) }
+        report.insertedSections = explicitInserts.filter(\.isSection).map(\.section)
+        report.deletedSections = explicitDeletes.filter(\.isSection).map(\.section)
+        report.movedSections = moves.filter(\.isSection).map { SectionChange(from: $0.from.section, to: $0.to.section) }
+    }
+
+    /// Where the row at old `path` is after the update, the way UIKit maps a selected row: a moved
+    /// row goes to its destination, a reloaded one to where the reload's insert landed, a deleted
+    /// one (or one of a deleted or reloaded section) is gone, and the others fill the free slots of
+    /// their new section in their old order. Costs O(k log k); used for the one selected row.
+    func newPath(forOld path: IndexPath) -> IndexPath? {
+        guard path.section >= 0, path.section < newSectionOfOld.count,
+            let newSection = newSectionOfOld[path.section]
+        else { return nil }
+        var removedBefore = 0
+        for move in moves where !move.isSection && move.from.section == path.section {
+            if move.from.row == path.row { return move.to.path }
+            if move.from.row < path.row { removedBefore += 1 }
+        }
+        if let reload = reloadedRows.first(where: { $0.from == path }) { return reload.to }
+        for item in rowDeletes where item.section == path.section {
+            if item.row == path.row { return nil }
+            if item.row < path.row { removedBefore += 1 }
+        }
+        var taken = rowInserts.filter { $0.section == newSection }.map(\.row)
+        taken += moves.filter { !$0.isSection && $0.to.section == newSection }.map(\.to.row)
+        taken.sort()
+        var row = path.row - removedBefore
+        for takenRow in taken {
+            if takenRow <= row { row += 1 } else { break }
+        }
+        return IndexPath(section: newSection, row: row)
+    }
+}
