@@ -28,6 +28,8 @@ struct Lexer {
     var errors: [LexicalError] = []
     /// True once a string ran to the end of the input.
     private(set) var sawUnterminatedString = false
+    /// Where the last error ended, so a run of bad characters becomes one error.
+    private var endOfLastError = -1
     /// Looks up keywords without making a String.
     private let keywords: KeywordTable
 
@@ -170,8 +172,7 @@ struct Lexer {
             overflowed = overflowed || o1 || o2
         }
         if overflowed {
-            let text = Lexer.quote(bytes[start..<position])
-            report("integer literal \(text) does not fit in 64 bits", start, position)
+            report(start, position) { "integer literal \(Lexer.quote($0)) does not fit in 64 bits" }
         }
         return Token(.integer, SourceRange(start, position))
     }
@@ -243,7 +244,7 @@ struct Lexer {
                 return
             }
             if Unicode.Scalar(value) == nil {
-                report("\(Lexer.quote(bytes[start..<position])) is not a valid unicode scalar", start, position)
+                report(start, position) { "\(Lexer.quote($0)) is not a valid unicode scalar" }
             }
         default:
             // Quote the whole character after the backslash, even when it is not ASCII.
@@ -253,7 +254,7 @@ struct Lexer {
             } else {
                 position += 1
             }
-            report("invalid escape \(Lexer.quote(bytes[start..<position])) in string", start, position)
+            report(start, position) { "invalid escape \(Lexer.quote($0)) in string" }
         }
     }
 
@@ -348,22 +349,39 @@ struct Lexer {
 
     // MARK: Errors
 
-    /// Records an error for `start..<stop`.
-    private mutating func report(_ message: String, _ start: Int, _ stop: Int) {
-        errors.append(LexicalError(message: message, range: SourceRange(start, stop)))
+    /// Records an error for `start..<stop`. A bad character right after the previous one only
+    /// widens that error, and one token reports at most `maximumErrors`, so a megabyte of
+    /// binary junk costs one diagnostic, not a million.
+    private mutating func report(_ start: Int, _ stop: Int, _ message: (ArraySlice<UInt8>) -> String) {
+        if start == endOfLastError, let last = errors.indices.last {
+            errors[last].range = SourceRange(errors[last].range.lowerBound, stop)
+        } else if errors.count < Lexer.maximumErrors {
+            // The message is only built when it is kept, from the bad bytes it is given.
+            let text = bytes[start..<min(stop, end)]
+            errors.append(LexicalError(message: message(text), range: SourceRange(start, stop)))
+        }
+        endOfLastError = stop
     }
+
+    /// Records an error with a fixed message.
+    private mutating func report(_ message: String, _ start: Int, _ stop: Int) {
+        report(start, stop) { _ in message }
+    }
+
+    /// Errors kept per token; the parser drains them after each token and stops at 20 anyway.
+    static let maximumErrors = 32
 
     /// A byte that cannot start a token (position is past it).
     private mutating func unexpectedCharacter(_ byte: UInt8, at start: Int) {
         if byte == 0 {
             report("NUL byte in source", start, position)
         } else if byte < 0x20 || byte == 0x7F {
-            report("unexpected control character \(Lexer.hex(UInt32(byte)))", start, position)
+            report(start, position) { _ in "unexpected control character \(Lexer.hex(UInt32(byte)))" }
         } else if byte < 0x80 {
-            report("unexpected character \(Lexer.quote(bytes[start..<position]))", start, position)
+            report(start, position) { "unexpected character \(Lexer.quote($0))" }
         } else if let length = Lexer.utf8Length(bytes, at: start, end: end) {
             position = start + length
-            report("unexpected character \(Lexer.quote(bytes[start..<position]))", start, position)
+            report(start, position) { "unexpected character \(Lexer.quote($0))" }
         } else {
             invalidByte(at: start)
         }
@@ -371,8 +389,13 @@ struct Lexer {
 
     /// A byte that is not valid UTF-8.
     private mutating func invalidByte(at offset: Int) {
-        let text = String(bytes[offset], radix: 16, uppercase: true)
-        report("invalid UTF-8 byte 0x\(text.count == 1 ? "0" + text : text)", offset, offset + 1)
+        report(offset, offset + 1) { "invalid UTF-8 byte 0x\(Lexer.twoHexDigits($0.first ?? 0))" }
+    }
+
+    /// `0F` style.
+    static func twoHexDigits(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count == 1 ? "0" + digits : digits
     }
 
     // MARK: Helpers shared with the parser
@@ -439,7 +462,9 @@ struct Lexer {
     static func quote(_ slice: ArraySlice<UInt8>, limit: Int = 32) -> String {
         var text = ""
         var count = 0
-        for scalar in String(decoding: slice, as: UTF8.self).unicodeScalars {
+        // Decode no more than the shown characters need (at most 4 bytes each, plus one to see the cut).
+        let prefix = slice.prefix(limit * 4 + 4)
+        for scalar in String(decoding: prefix, as: UTF8.self).unicodeScalars {
             if count == limit {
                 text += "…"
                 break

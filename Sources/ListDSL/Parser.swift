@@ -458,7 +458,7 @@ public struct Parser {
         advance()
         let name = try parseBindableName(as: "a procedure name", after: "'proc'")
         let nameText = text(name)
-        if name.kind == .identifier && Vocabulary.statementKeywords.contains(nameText) {
+        if name.kind == .identifier && !name.keyword.isEditingStyle && Vocabulary.statementKeywords.contains(nameText) {
             error("'\(nameText)' starts a statement and cannot name a procedure", at: name)
         }
         let open = current
