@@ -162,6 +162,7 @@ struct Lexer {
 
     /// integer = digit { digit } ; its value must fit in 64 bits.
     private mutating func integer(from start: Int) -> Token {
+        position = start
         var value = 0
         var overflowed = false
         while position < end, case let byte = bytes[position], byte >= Byte.zero && byte <= Byte.nine {

@@ -334,7 +334,10 @@ public struct Parser {
     ///           | callStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
-        if (token.kind == .identifier || token.kind == .reserved) && peekNext().kind == .assign {
+        // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
+        // reserved word that starts a statement (`let = 1`) is parsed as that statement.
+        let assignable = token.kind == .identifier || (token.kind == .reserved && !Parser.startsStatement(token.keyword))
+        if assignable && peekNext().kind == .assign {
             return try parseAssignment()
         }
         if token.kind == .reserved {
@@ -377,6 +380,14 @@ public struct Parser {
             throw fail("expected a statement, found \(describe(token))", hint: suggestion.map { "did you mean '\($0)'?" })
         }
         throw fail("expected a statement, found \(describe(token))")
+    }
+
+    /// True for the reserved words that begin a statement.
+    private static func startsStatement(_ keyword: Keyword) -> Bool {
+        switch keyword {
+        case .let, .if, .for, .while, .repeat, .proc, .return: true
+        default: false
+        }
     }
 
     /// assignment = NAME "=" expression
