@@ -87,21 +87,21 @@ public enum StmtKind: Sendable {
     /// `delete PATH {, PATH}`.
     case deleteRows(Layer, [Expr])
     /// `move PATH to PATH`.
-    case moveRow(Layer, from: Expr, to: Expr)
+    indirect case moveRow(Layer, from: Expr, to: Expr)
     /// `reload PATH [VALUE] {, PATH [VALUE]}`.
     case reloadRows(Layer, [RowValue])
     /// `insert section N [TITLE]`.
-    case insertSection(Layer, Expr, title: Expr?)
+    indirect case insertSection(Layer, Expr, title: Expr?)
     /// `delete section N {, N}`.
     case deleteSections(Layer, [Expr])
     /// `move section N to M`.
-    case moveSection(Layer, from: Expr, to: Expr)
+    indirect case moveSection(Layer, from: Expr, to: Expr)
     /// `reload section N [LIST]`.
-    case reloadSection(Layer, Expr, rows: Expr?)
+    indirect case reloadSection(Layer, Expr, rows: Expr?)
     /// `append N VALUE {, VALUE}` (plain or `data`).
-    case append(Layer, section: Expr, values: [Expr])
+    indirect case append(Layer, section: Expr, values: [Expr])
     /// `reset TABLE` (plain or `data`).
-    case reset(Layer, Expr)
+    indirect case reset(Layer, Expr)
     /// `begin`: opens a batch (they nest).
     case begin
     /// `end`: closes a batch; the outermost one commits.
@@ -109,7 +109,7 @@ public enum StmtKind: Sendable {
     /// `reloadData`: the table view re-reads the data source.
     case reloadData
     /// `header N TITLE`, `footer N TITLE`, `indexTitle N TITLE`.
-    case sectionTitle(SectionTitleKind, section: Expr, title: Expr)
+    indirect case sectionTitle(SectionTitleKind, section: Expr, title: Expr)
     /// `style plain|grouped`: the table view's style.
     case tableStyle(grouped: Bool)
     /// `show`: render the table view.
@@ -119,45 +119,45 @@ public enum StmtKind: Sendable {
 
     // Scripting (§4.4).
     /// `let NAME = EXPR`.
-    case letBinding(name: String, nameRange: SourceRange, value: Expr)
+    indirect case letBinding(name: String, nameRange: SourceRange, value: Expr)
     /// `NAME = EXPR`.
-    case assignment(name: String, nameRange: SourceRange, value: Expr)
+    indirect case assignment(name: String, nameRange: SourceRange, value: Expr)
     /// `if EXPR { … } else if EXPR { … } else { … }`.
-    case conditional(arms: [ConditionalArm], otherwise: Block?)
+    indirect case conditional(arms: [ConditionalArm], otherwise: Block?)
     /// `for NAME in EXPR { … }`.
-    case forLoop(variable: String, variableRange: SourceRange, sequence: Expr, body: Block)
+    indirect case forLoop(variable: String, variableRange: SourceRange, sequence: Expr, body: Block)
     /// `while EXPR { … }`.
-    case whileLoop(condition: Expr, body: Block)
+    indirect case whileLoop(condition: Expr, body: Block)
     /// `repeat EXPR { … }`.
-    case repeatLoop(count: Expr, body: Block)
+    indirect case repeatLoop(count: Expr, body: Block)
     /// `proc NAME(P, …) { … }`.
-    case procedure(ProcDecl)
+    indirect case procedure(ProcDecl)
     /// `NAME(ARG, …)` as a statement.
-    case call(name: String, nameRange: SourceRange, arguments: [Expr])
+    indirect case call(name: String, nameRange: SourceRange, arguments: [Expr])
     /// `return [EXPR]`.
-    case returnStmt(Expr?)
+    indirect case returnStmt(Expr?)
     /// `print EXPR {, EXPR}`.
     case print([Expr])
     /// `expect EXPR [, MESSAGE]`.
-    case expect(Expr, message: Expr?)
+    indirect case expect(Expr, message: Expr?)
     /// `expect error [TEXT] { … }`.
-    case expectError(text: Expr?, body: Block)
+    indirect case expectError(text: Expr?, body: Block)
     /// `run "other.list"`.
-    case run(Expr)
+    indirect case run(Expr)
 
     // The teaching layer (§6).
     /// `on NAME = EXPR` or `on NAME { … }`.
-    case hook(name: String, nameRange: SourceRange, body: HookBody)
+    indirect case hook(name: String, nameRange: SourceRange, body: HookBody)
     /// `edit on|off`.
     case edit(Bool)
     /// `tap PATH`: the editing control.
-    case tap(Expr)
+    indirect case tap(Expr)
     /// `swipe PATH`: swipe to delete.
-    case swipe(Expr)
+    indirect case swipe(Expr)
     /// `drag PATH to PATH`: reorder.
-    case drag(from: Expr, to: Expr)
+    indirect case drag(from: Expr, to: Expr)
     /// `select PATH`.
-    case select(Expr)
+    indirect case select(Expr)
     /// `trace on|off`.
     case trace(Bool)
 }
@@ -216,7 +216,7 @@ public enum ExprKind: Sendable {
     /// `a..<b` (closed: false) and `a...b` (closed: true).
     indirect case range(Expr, Expr, closed: Bool)
     /// `name(args)`: a built-in or a procedure.
-    case call(name: String, nameRange: SourceRange, arguments: [Expr])
+    indirect case call(name: String, nameRange: SourceRange, arguments: [Expr])
     /// `x[i]`.
     indirect case subscripted(Expr, index: Expr)
     /// `x.name`, e.g. `p.section`.

@@ -1,0 +1,1182 @@
+/// What parsing a source file produced: the statements it could parse, every syntax error,
+/// and whether the input merely stopped too early.
+public struct ParseResult: Sendable {
+    /// The statements parsed; incomplete when there are diagnostics, so run it only when there are none.
+    public var program: Program
+    /// Every syntax error, in source order (at most 20, then "too many errors; stopping").
+    public var diagnostics: [Diagnostic]
+    /// True when parsing failed only because the input ended inside an unclosed `{`, `[`, `(`
+    /// or string: the REPL then asks for more lines with a continuation prompt.
+    public var isIncomplete: Bool
+
+    /// Creates a result.
+    public init(program: Program, diagnostics: [Diagnostic], isIncomplete: Bool) {
+        self.program = program
+        self.diagnostics = diagnostics
+        self.isIncomplete = isIncomplete
+    }
+}
+
+/// Why a parse method gave up: `recover` skips to the next statement, `stop` ends the parse.
+enum ParseFailure: Error {
+    case recover
+    case stop
+}
+
+/// A recursive-descent parser for ListDSL (grammar.md): one method per grammar rule, named
+/// `parse` + the rule's name; panic-mode recovery at statement boundaries, so one run reports
+/// every syntax error up to a limit.
+public struct Parser {
+    /// How deep brackets, blocks, prefix operators and operator chains may nest.
+    static let maximumNesting = 200
+    /// How many errors are reported before giving up.
+    static let maximumErrors = 20
+
+    /// Parses a whole file. Never traps, whatever the bytes.
+    public static func parse(_ file: SourceFile) -> ParseResult {
+        var parser = Parser(file: file, lexer: Lexer(file: file))
+        let statements = parser.parseProgram()
+        let diagnostics = parser.sortedDiagnostics()
+        let incomplete = !diagnostics.isEmpty && parser.incompleteErrors == diagnostics.count
+        return ParseResult(program: Program(statements: statements), diagnostics: diagnostics, isIncomplete: incomplete)
+    }
+
+    private let file: SourceFile
+    private let bytes: [UInt8]
+    private var lexer: Lexer
+    /// The token being looked at, and the one before it.
+    private var current: Token
+    private var previous: Token
+    /// The token after `current`, once something has peeked at it.
+    private var lookahead: Token?
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Errors so far, including those of enclosing parsers (for interpolations).
+    private var errorCount: Int
+    /// Errors that only say the input ended inside an open bracket or string.
+    private var incompleteErrors = 0
+    /// True after "too many errors".
+    private(set) var stopped = false
+    /// Where the last error pointed, so a stray `}` is not reported twice.
+    private var lastErrorOffset = -1
+    /// Current nesting of brackets, blocks, prefix operators and operator chains.
+    private var depth: Int
+    /// How many blocks enclose the current statement (`proc` only at 0).
+    private var blockDepth = 0
+    /// How many procedures or hook blocks enclose the current statement (`return` only inside one).
+    private var functionDepth = 0
+    /// True for the parser of a `\( … )` interpolation, whose end of input is the `)`.
+    private let isInterpolation: Bool
+
+    /// A parser reading `lexer`'s tokens from `file`.
+    private init(file: SourceFile, lexer: Lexer, depth: Int = 0, errorCount: Int = 0, isInterpolation: Bool = false) {
+        self.file = file
+        self.bytes = file.bytes
+        self.lexer = lexer
+        self.depth = depth
+        self.errorCount = errorCount
+        self.isInterpolation = isInterpolation
+        current = Token(.endOfInput, .at(0))
+        previous = current
+        current = self.lexer.nextToken()
+        drainLexerErrors()
+    }
+
+    // MARK: Token verbs
+
+    /// Moves to the next token.
+    @inline(__always)
+    private mutating func advance() {
+        previous = current
+        if let next = lookahead {
+            current = next
+            lookahead = nil
+        } else {
+            current = lexer.nextToken()
+            if !lexer.errors.isEmpty { drainLexerErrors() }
+        }
+    }
+
+    /// The token after `current`, without moving.
+    private mutating func peekNext() -> Token {
+        if let next = lookahead { return next }
+        let next = lexer.nextToken()
+        if !lexer.errors.isEmpty { drainLexerErrors() }
+        lookahead = next
+        return next
+    }
+
+    /// True when the current token is `kind`.
+    @inline(__always)
+    private func check(_ kind: TokenKind) -> Bool { current.kind == kind }
+
+    /// Consumes the current token when it is `kind`.
+    @inline(__always)
+    private mutating func match(_ kind: TokenKind) -> Bool {
+        guard current.kind == kind else { return false }
+        advance()
+        return true
+    }
+
+    /// Consumes a token of `kind` or fails with "expected `what`, found …".
+    private mutating func consume(_ kind: TokenKind, _ what: String) throws(ParseFailure) {
+        guard match(kind) else { throw fail("expected \(what), found \(describe(current))") }
+    }
+
+    /// Consumes the word `keyword` or fails with "expected `what`, found …".
+    private mutating func consumeWord(_ keyword: Keyword, _ what: String) throws(ParseFailure) {
+        guard current.isWord(keyword) else { throw fail("expected \(what), found \(describe(current))") }
+        advance()
+    }
+
+    /// Consumes the bracket that closes `opener`: "expected ')' (to close '(' at line N), found …".
+    private mutating func consumeClosing(_ kind: TokenKind, opener: Token) throws(ParseFailure) {
+        guard !match(kind) else { return }
+        let close = kind == .rightParen ? ")" : kind == .rightBracket ? "]" : "}"
+        let open = kind == .rightParen ? "(" : kind == .rightBracket ? "[" : "{"
+        let line = file.location(of: opener.range.lowerBound).line
+        throw fail("expected '\(close)' (to close '\(open)' at line \(line)), found \(describe(current))")
+    }
+
+    /// True when the current token can start an operand, i.e. it is not `,`, a separator, `}` or the end.
+    private var hasOperand: Bool {
+        !(current.kind == .comma || current.endsStatement)
+    }
+
+    /// Skips statement separators: newlines and `;`.
+    private mutating func skipSeparators() {
+        while current.kind == .newline || current.kind == .semicolon { advance() }
+    }
+
+    /// The source text of `token`.
+    private func text(_ token: Token) -> String {
+        String(decoding: bytes[token.range.lowerBound..<token.range.upperBound], as: UTF8.self)
+    }
+
+    /// A token as messages name it: quoted source text, or "end of line" / "end of input".
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .newline: "end of line"
+        case .endOfInput: isInterpolation ? "end of interpolation" : "end of input"
+        default: Lexer.quote(bytes[token.range.lowerBound..<token.range.upperBound])
+        }
+    }
+
+    // MARK: Errors and recovery
+
+    /// Records an error at `token` without stopping.
+    private mutating func error(_ message: String, at token: Token, hint: String? = nil) {
+        let incomplete = !isInterpolation && token.kind == .endOfInput
+            && (!lexer.openBrackets.isEmpty || lexer.sawUnterminatedString)
+        record(Diagnostic(.error, file: file, range: token.range, message: message, hint: hint), incomplete: incomplete)
+    }
+
+    /// Records an error at the current token and returns the failure to throw.
+    private mutating func fail(_ message: String, hint: String? = nil) -> ParseFailure {
+        fail(message, at: current, hint: hint)
+    }
+
+    /// Records an error at `token` and returns the failure to throw.
+    private mutating func fail(_ message: String, at token: Token, hint: String? = nil) -> ParseFailure {
+        error(message, at: token, hint: hint)
+        return stopped ? .stop : .recover
+    }
+
+    /// Adds a diagnostic, counting it against the limit; the 21st error becomes "too many errors; stopping".
+    private mutating func record(_ diagnostic: Diagnostic, incomplete: Bool) {
+        guard !stopped else { return }
+        if errorCount >= Parser.maximumErrors {
+            diagnostics.append(Diagnostic(.error, file: file, range: diagnostic.range, message: "too many errors; stopping"))
+            stopped = true
+            return
+        }
+        errorCount += 1
+        if incomplete { incompleteErrors += 1 }
+        lastErrorOffset = diagnostic.range.lowerBound
+        diagnostics.append(diagnostic)
+    }
+
+    /// Moves the lexer's errors into the diagnostics (once each: a re-lexed token repeats them).
+    private mutating func drainLexerErrors() {
+        for lexical in lexer.errors {
+            let repeated = diagnostics.contains { $0.range == lexical.range && $0.message == lexical.message }
+            if !repeated {
+                let diagnostic = Diagnostic(.error, file: file, range: lexical.range, message: lexical.message)
+                record(diagnostic, incomplete: lexical.isIncomplete)
+            }
+        }
+        lexer.errors.removeAll(keepingCapacity: true)
+    }
+
+    /// The diagnostics in source order, "too many errors" last.
+    private func sortedDiagnostics() -> [Diagnostic] {
+        var errors = diagnostics
+        let final = stopped ? errors.popLast() : nil
+        // Lexical errors of a peeked token can arrive before an error at the current one.
+        let order = errors.indices.sorted { (errors[$0].range.lowerBound, $0) < (errors[$1].range.lowerBound, $1) }
+        var sorted = order.map { errors[$0] }
+        if let final { sorted.append(final) }
+        return sorted
+    }
+
+    /// Panic mode: skips to the next statement separator (or the `}` closing the current block),
+    /// skipping whole `{ … }` blocks on the way. Newlines end statements again even inside an
+    /// unclosed `(` or `[`, so one missing `)` does not swallow the rest of the file.
+    private mutating func synchronize() {
+        if lookahead != nil {
+            lexer.rewind(to: current.range.upperBound)
+            lookahead = nil
+        }
+        lexer.forgetOpenParentheses()
+        var braces = 0
+        while !stopped {
+            switch current.kind {
+            case .endOfInput:
+                return
+            case .newline, .semicolon:
+                if braces == 0 { return }
+            case .leftBrace:
+                braces += 1
+            case .rightBrace:
+                if braces == 0 { return }
+                braces -= 1
+            default:
+                break
+            }
+            advance()
+        }
+    }
+
+    /// Enters one more level of nesting, or fails when that is too deep.
+    private mutating func enterNesting(at token: Token) throws(ParseFailure) {
+        guard depth < Parser.maximumNesting else {
+            throw fail("nesting too deep", at: token,
+                       hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
+        }
+        depth += 1
+    }
+
+    // MARK: Program, blocks and statements
+
+    /// program = separators { statement separators } EOF
+    mutating func parseProgram() -> [Stmt] {
+        var statements: [Stmt] = []
+        // Growing a million-statement array by doubling copies it again and again: reserve about
+        // one statement per line. Pages never written are never touched, so overestimating is cheap.
+        statements.reserveCapacity(Parser.estimatedStatementCount(bytes))
+        skipSeparators()
+        while !stopped && current.kind != .endOfInput {
+            if current.kind == .rightBrace {
+                if lastErrorOffset != current.range.lowerBound { error("unexpected '}' with no '{' to close", at: current) }
+                advance()
+            } else {
+                parseStatementRecovering(into: &statements)
+            }
+            skipSeparators()
+        }
+        return statements
+    }
+
+    /// About one statement per line, and never more than one per four bytes (`end;` is the shortest).
+    static func estimatedStatementCount(_ bytes: [UInt8]) -> Int {
+        let lines = bytes.withUnsafeBufferPointer { buffer in
+            // Branch-free, so the compiler vectorises it: a 20 MB file takes a few milliseconds.
+            var count = 1
+            for byte in buffer { count &+= byte == Byte.newline ? 1 : 0 }
+            return count
+        }
+        return min(lines, bytes.count / 4 + 1)
+    }
+
+    /// One statement and its terminator, appended to `statements`; after an error, skips to
+    /// where the next statement can start instead.
+    private mutating func parseStatementRecovering(into statements: inout [Stmt]) {
+        do throws(ParseFailure) {
+            let statement = try parseStatement()
+            try parseTerminator()
+            statements.append(statement)
+        } catch {
+            if error == .recover { synchronize() }
+        }
+    }
+
+    /// terminator = NEWLINE | ";" | (before "}") | EOF
+    private mutating func parseTerminator() throws(ParseFailure) {
+        guard !current.endsStatement else { return }
+        let startsStatement = current.kind == .identifier && Vocabulary.statementKeywords.contains(text(current))
+        throw fail("expected end of statement, found \(describe(current))",
+                   hint: startsStatement ? "separate statements with a newline or ';'" : nil)
+    }
+
+    /// block = "{" separators { statement separators } "}"
+    private mutating func parseBlock(_ owner: String) throws(ParseFailure) -> Block {
+        let open = current
+        guard open.kind == .leftBrace else { throw fail("expected '{' to start the body of \(owner), found \(describe(open))") }
+        advance()
+        try enterNesting(at: open)
+        defer { depth -= 1 }
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        var statements: [Stmt] = []
+        skipSeparators()
+        while current.kind != .rightBrace && current.kind != .endOfInput {
+            parseStatementRecovering(into: &statements)
+            if stopped { throw .stop }
+            skipSeparators()
+        }
+        try consumeClosing(.rightBrace, opener: open)
+        return Block(statements: statements, range: open.range.union(previous.range))
+    }
+
+    /// statement = assignment | letStatement | ifStatement | forStatement | whileStatement
+    ///           | repeatStatement | procDeclaration | returnStatement | command | batchStatement
+    ///           | titleCommand | styleCommand | showStatement | printStatement | expectStatement
+    ///           | runStatement | hookStatement | switchStatement | gestureStatement | dragStatement
+    ///           | callStatement
+    private mutating func parseStatement() throws(ParseFailure) -> Stmt {
+        let token = current
+        // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
+        // reserved word that starts a statement (`let = 1`) is parsed as that statement.
+        let assignable = token.kind == .identifier || (token.kind == .reserved && !Parser.startsStatement(token.keyword))
+        if assignable && peekNext().kind == .assign {
+            return try parseAssignment()
+        }
+        if token.kind == .reserved {
+            switch token.keyword {
+            case .let: return try parseLetStatement()
+            case .if: return try parseIfStatement()
+            case .for: return try parseForStatement()
+            case .while: return try parseWhileStatement()
+            case .repeat: return try parseRepeatStatement()
+            case .proc: return try parseProcDeclaration()
+            case .return: return try parseReturnStatement()
+            case .else:
+                throw fail("expected a statement, found 'else'", hint: "'else' must follow the '}' of an 'if'")
+            default: break
+            }
+        } else if token.kind == .identifier {
+            switch token.keyword {
+            case .insert, .delete, .move, .reload, .append, .reset:
+                return try parseCommand()
+            case .data, .table:
+                let next = peekNext()
+                if next.kind == .identifier && next.keyword.takesLayerPrefix { return try parseCommand() }
+            case .begin, .end, .reloadData, .show, .dump:
+                return try parseSimpleStatement()
+            case .header, .footer, .indexTitle:
+                return try parseTitleCommand()
+            case .style: return try parseStyleCommand()
+            case .print: return try parsePrintStatement()
+            case .expect: return try parseExpectStatement()
+            case .run: return try parseRunStatement()
+            case .on: return try parseHookStatement()
+            case .edit, .trace: return try parseSwitchStatement()
+            case .tap, .swipe, .select: return try parseGestureStatement()
+            case .drag: return try parseDragStatement()
+            default: break
+            }
+            if peekNext().kind == .leftParen { return try parseCallStatement() }
+            let word = text(token)
+            let suggestion = Vocabulary.suggestion(for: word, among: Vocabulary.statementKeywords)
+            throw fail("expected a statement, found \(describe(token))", hint: suggestion.map { "did you mean '\($0)'?" })
+        }
+        throw fail("expected a statement, found \(describe(token))")
+    }
+
+    /// True for the reserved words that begin a statement.
+    private static func startsStatement(_ keyword: Keyword) -> Bool {
+        switch keyword {
+        case .let, .if, .for, .while, .repeat, .proc, .return: true
+        default: false
+        }
+    }
+
+    /// assignment = NAME "=" expression
+    private mutating func parseAssignment() throws(ParseFailure) -> Stmt {
+        let name = current
+        checkBindable(name, as: "assigned to")
+        advance()
+        advance()  // "="
+        let value = try parseExpression()
+        return Stmt(.assignment(name: text(name), nameRange: name.range, value: value), name.range.union(value.range))
+    }
+
+    /// letStatement = "let" NAME "=" expression
+    private mutating func parseLetStatement() throws(ParseFailure) -> Stmt {
+        let start = current.range
+        advance()
+        let name = try parseBindableName(as: "a variable name", after: "'let'")
+        try consume(.assign, "'=' after the variable name")
+        let value = try parseExpression()
+        return Stmt(.letBinding(name: text(name), nameRange: name.range, value: value), start.union(value.range))
+    }
+
+    /// ifStatement = "if" expression block { "else" "if" expression block } [ "else" block ]
+    private mutating func parseIfStatement() throws(ParseFailure) -> Stmt {
+        let start = current.range
+        advance()
+        var arms = [ConditionalArm(condition: try parseExpression(), body: try parseBlock("'if'"))]
+        var otherwise: Block?
+        while true {
+            // `else` may start the next line.
+            if current.kind == .newline && peekNext().isWord(.else) { advance() }
+            guard current.isWord(.else) else { break }
+            advance()
+            if current.isWord(.if) {
+                advance()
+                arms.append(ConditionalArm(condition: try parseExpression(), body: try parseBlock("'else if'")))
+            } else {
+                otherwise = try parseBlock("'else'")
+                break
+            }
+        }
+        return Stmt(.conditional(arms: arms, otherwise: otherwise), start.union(previous.range))
+    }
+
+    /// forStatement = "for" NAME "in" expression block
+    private mutating func parseForStatement() throws(ParseFailure) -> Stmt {
+        let start = current.range
+        advance()
+        let variable = try parseBindableName(as: "a loop variable", after: "'for'")
+        try consumeWord(.in, "'in' after the loop variable")
+        let sequence = try parseExpression()
+        let body = try parseBlock("'for'")
+        return Stmt(.forLoop(variable: text(variable), variableRange: variable.range, sequence: sequence, body: body),
+                    start.union(body.range))
+    }
+
+    /// whileStatement = "while" expression block
+    private mutating func parseWhileStatement() throws(ParseFailure) -> Stmt {
+        let start = current.range
+        advance()
+        let condition = try parseExpression()
+        let body = try parseBlock("'while'")
+        return Stmt(.whileLoop(condition: condition, body: body), start.union(body.range))
+    }
+
+    /// repeatStatement = "repeat" expression block
+    private mutating func parseRepeatStatement() throws(ParseFailure) -> Stmt {
+        let start = current.range
+        advance()
+        let count = try parseExpression()
+        let body = try parseBlock("'repeat'")
+        return Stmt(.repeatLoop(count: count, body: body), start.union(body.range))
+    }
+
+    /// procDeclaration = "proc" NAME "(" [ NAME { "," NAME } ] ")" block      (top level only)
+    private mutating func parseProcDeclaration() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        if blockDepth > 0 { error("'proc' is only allowed at the top level", at: keyword) }
+        advance()
+        let name = try parseBindableName(as: "a procedure name", after: "'proc'")
+        let nameText = text(name)
+        if name.kind == .identifier && !name.keyword.isEditingStyle && Vocabulary.statementKeywords.contains(nameText) {
+            error("'\(nameText)' starts a statement and cannot name a procedure", at: name)
+        }
+        let open = current
+        try consume(.leftParen, "'(' after the procedure name")
+        var parameters: [String] = []
+        if !check(.rightParen) {
+            repeat {
+                let parameter = try parseBindableName(as: "a parameter name", after: "'(' or ','")
+                let parameterText = text(parameter)
+                if parameters.contains(parameterText) {
+                    error("duplicate parameter '\(parameterText)'", at: parameter)
+                }
+                parameters.append(parameterText)
+            } while match(.comma)
+        }
+        try consumeClosing(.rightParen, opener: open)
+        functionDepth += 1
+        defer { functionDepth -= 1 }
+        let body = try parseBlock("procedure '\(nameText)'")
+        let declaration = ProcDecl(name: nameText, nameRange: name.range, parameters: parameters, body: body)
+        return Stmt(.procedure(declaration), keyword.range.union(body.range))
+    }
+
+    /// returnStatement = "return" [ expression ]      (inside a procedure or hook block only)
+    private mutating func parseReturnStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        if functionDepth == 0 { error("'return' outside a procedure or hook", at: keyword) }
+        advance()
+        let value = hasOperand ? try parseExpression() : nil
+        return Stmt(.returnStmt(value), keyword.range.union(previous.range))
+    }
+
+    /// A name being declared (`let`, `for`, `proc`, parameters): reserved words and editing
+    /// styles are reported but accepted, so parsing goes on.
+    private mutating func parseBindableName(as role: String, after place: String) throws(ParseFailure) -> Token {
+        let name = current
+        guard name.kind == .identifier || name.kind == .reserved else {
+            throw fail("expected \(role) after \(place), found \(describe(name))")
+        }
+        checkBindable(name, as: role)
+        advance()
+        return name
+    }
+
+    /// Reports `token` when it cannot name a variable: a reserved word or `delete`/`insert`/`none`.
+    private mutating func checkBindable(_ token: Token, as role: String) {
+        if token.kind == .reserved {
+            error("'\(text(token))' is a reserved word and cannot be \(role)", at: token)
+        } else if token.keyword.isEditingStyle {
+            error("'\(text(token))' is an editing-style value and cannot be \(role)", at: token)
+        }
+    }
+
+    // MARK: Commands
+
+    /// command = [ "data" | "table" ] ( insertCommand | deleteCommand | moveCommand
+    ///           | reloadCommand | appendCommand | resetCommand )
+    private mutating func parseCommand() throws(ParseFailure) -> Stmt {
+        let start = current.range
+        var layer = Layer.both
+        if current.keyword == .data || current.keyword == .table {
+            layer = current.keyword == .data ? .data : .table
+            advance()
+        }
+        let verb = current
+        advance()
+        let kind: StmtKind
+        switch verb.keyword {
+        case .insert: kind = try parseInsertCommand(layer)
+        case .delete: kind = try parseDeleteCommand(layer)
+        case .move: kind = try parseMoveCommand(layer)
+        case .reload: kind = try parseReloadCommand(layer)
+        case .append:
+            guard layer != .table else {
+                throw fail("'append' has no 'table' form: the table view carries no values", at: verb)
+            }
+            kind = try parseAppendCommand(layer)
+        default:
+            guard layer != .table else {
+                throw fail("'reset' has no 'table' form: use 'reloadData' to make the table view re-read",
+                           at: verb)
+            }
+            kind = try parseResetCommand(layer)
+        }
+        return Stmt(kind, start.union(previous.range))
+    }
+
+    /// True when the current token is the word `section` of a section form: after a command
+    /// verb, unless `:` or `.` follows (then it is a name starting an index path).
+    private mutating func atSectionKeyword() -> Bool {
+        guard current.kind == .identifier && current.keyword == .section else { return false }
+        let next = peekNext().kind
+        return next != .colon && next != .dot
+    }
+
+    /// Fails when a `table` command is given a value.
+    private mutating func rejectValue(_ command: String) throws(ParseFailure) {
+        guard !hasOperand else {
+            throw fail("'\(command)' takes no value: the table view reads rows from the data source")
+        }
+    }
+
+    /// insertCommand = "insert" ( "section" expression [ expression ] | rowValue { "," rowValue } )
+    /// rowValue = expression expression            (after "table": expression only)
+    private mutating func parseInsertCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
+        if atSectionKeyword() {
+            advance()
+            let section = try parseExpression()
+            var title: Expr?
+            if hasOperand {
+                if layer == .table {
+                    throw fail("'table insert section' takes no title: the table view reads titles from the data source")
+                }
+                title = try parseExpression()
+            }
+            return .insertSection(layer, section, title: title)
+        }
+        var rows: [RowValue] = []
+        repeat {
+            let path = try parseExpression()
+            if layer == .table {
+                try rejectValue("table insert")
+                rows.append(RowValue(path: path, value: nil))
+            } else {
+                guard hasOperand else { throw fail("expected the new row's text after the index path, found \(describe(current))") }
+                rows.append(RowValue(path: path, value: try parseExpression()))
+            }
+        } while match(.comma)
+        return .insertRows(layer, rows)
+    }
+
+    /// deleteCommand = "delete" ( "section" expression { "," expression } | expression { "," expression } )
+    private mutating func parseDeleteCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
+        let sections = atSectionKeyword()
+        if sections { advance() }
+        var targets: [Expr] = []
+        repeat {
+            targets.append(try parseExpression())
+        } while match(.comma)
+        return sections ? .deleteSections(layer, targets) : .deleteRows(layer, targets)
+    }
+
+    /// moveCommand = "move" [ "section" ] expression "to" expression
+    private mutating func parseMoveCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
+        let sections = atSectionKeyword()
+        if sections { advance() }
+        let from = try parseExpression()
+        try consumeWord(.to, sections ? "'to' after the section to move" : "'to' after the row to move")
+        let to = try parseExpression()
+        return sections ? .moveSection(layer, from: from, to: to) : .moveRow(layer, from: from, to: to)
+    }
+
+    /// reloadCommand = "reload" ( "section" expression [ expression ]
+    ///               | expression [ expression ] { "," expression [ expression ] } )
+    ///               (after "table": no values)
+    private mutating func parseReloadCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
+        if atSectionKeyword() {
+            advance()
+            let section = try parseExpression()
+            var rows: Expr?
+            if hasOperand {
+                if layer == .table {
+                    throw fail("'table reload section' takes no rows: the table view reads rows from the data source")
+                }
+                rows = try parseExpression()
+            }
+            return .reloadSection(layer, section, rows: rows)
+        }
+        var reloads: [RowValue] = []
+        repeat {
+            let path = try parseExpression()
+            if layer == .table {
+                try rejectValue("table reload")
+                reloads.append(RowValue(path: path, value: nil))
+            } else {
+                reloads.append(RowValue(path: path, value: hasOperand ? try parseExpression() : nil))
+            }
+        } while match(.comma)
+        return .reloadRows(layer, reloads)
+    }
+
+    /// appendCommand = "append" expression expression { "," expression }
+    private mutating func parseAppendCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
+        let section = try parseExpression()
+        guard hasOperand else { throw fail("expected the row's text after the section, found \(describe(current))") }
+        var values: [Expr] = []
+        repeat {
+            values.append(try parseExpression())
+        } while match(.comma)
+        return .append(layer, section: section, values: values)
+    }
+
+    /// resetCommand = "reset" expression
+    private mutating func parseResetCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
+        .reset(layer, try parseExpression())
+    }
+
+    /// batchStatement = "begin" | "end" ;  showStatement = "reloadData" | "show" | "dump"
+    private mutating func parseSimpleStatement() throws(ParseFailure) -> Stmt {
+        let token = current
+        advance()
+        let kind: StmtKind
+        switch token.keyword {
+        case .begin: kind = .begin
+        case .end: kind = .end
+        case .reloadData: kind = .reloadData
+        case .show: kind = .show
+        default: kind = .dump
+        }
+        return Stmt(kind, token.range)
+    }
+
+    /// titleCommand = ( "header" | "footer" | "indexTitle" ) expression expression
+    private mutating func parseTitleCommand() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        let kind: SectionTitleKind = keyword.keyword == .header ? .header : keyword.keyword == .footer ? .footer : .indexTitle
+        advance()
+        let section = try parseExpression()
+        guard hasOperand else { throw fail("expected the title after the section, found \(describe(current))") }
+        let title = try parseExpression()
+        return Stmt(.sectionTitle(kind, section: section, title: title), keyword.range.union(title.range))
+    }
+
+    /// styleCommand = "style" ( "plain" | "grouped" )
+    private mutating func parseStyleCommand() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let grouped = current.isWord(.grouped)
+        guard grouped || current.isWord(.plain) else {
+            throw fail("expected 'plain' or 'grouped' after 'style', found \(describe(current))")
+        }
+        advance()
+        return Stmt(.tableStyle(grouped: grouped), keyword.range.union(previous.range))
+    }
+
+    // MARK: Scripting and the teaching layer
+
+    /// printStatement = "print" expression { "," expression }
+    private mutating func parsePrintStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        var values: [Expr] = []
+        repeat {
+            values.append(try parseExpression())
+        } while match(.comma)
+        return Stmt(.print(values), keyword.range.union(previous.range))
+    }
+
+    /// expectStatement = "expect" "error" [ expression ] block | "expect" expression [ "," expression ]
+    ///                   (the first form when "error" is followed by a string or "{")
+    private mutating func parseExpectStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        if current.isWord(.error) {
+            let next = peekNext().kind
+            if next == .string || next == .leftBrace {
+                advance()
+                let text = check(.leftBrace) ? nil : try parseExpression()
+                let body = try parseBlock("'expect error'")
+                return Stmt(.expectError(text: text, body: body), keyword.range.union(body.range))
+            }
+        }
+        let condition = try parseExpression()
+        let message = match(.comma) ? try parseExpression() : nil
+        return Stmt(.expect(condition, message: message), keyword.range.union(previous.range))
+    }
+
+    /// runStatement = "run" expression
+    private mutating func parseRunStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let path = try parseExpression()
+        return Stmt(.run(path), keyword.range.union(path.range))
+    }
+
+    /// hookStatement = "on" HOOK ( "=" expression | block )
+    private mutating func parseHookStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let name = current
+        guard name.kind == .identifier || name.kind == .reserved else {
+            throw fail("expected a hook name after 'on', found \(describe(name))",
+                       hint: "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
+        }
+        let nameText = text(name)
+        if !Vocabulary.hookNames.contains(nameText) {
+            let suggestion = Vocabulary.suggestion(for: nameText, among: Vocabulary.hookNames)
+            error("unknown hook '\(nameText)'", at: name,
+                  hint: suggestion.map { "did you mean '\($0)'?" } ?? "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
+        }
+        advance()
+        let body: HookBody
+        if match(.assign) {
+            body = .expression(try parseExpression())
+        } else if check(.leftBrace) {
+            functionDepth += 1
+            defer { functionDepth -= 1 }
+            body = .block(try parseBlock("hook '\(nameText)'"))
+        } else {
+            throw fail("expected '=' or '{' after the hook name, found \(describe(current))")
+        }
+        return Stmt(.hook(name: nameText, nameRange: name.range, body: body), keyword.range.union(previous.range))
+    }
+
+    /// switchStatement = ( "edit" | "trace" ) ( "on" | "off" )
+    private mutating func parseSwitchStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let on = current.isWord(.on)
+        guard on || current.isWord(.off) else {
+            throw fail("expected 'on' or 'off' after '\(text(keyword))', found \(describe(current))")
+        }
+        advance()
+        let kind: StmtKind = keyword.keyword == .edit ? .edit(on) : .trace(on)
+        return Stmt(kind, keyword.range.union(previous.range))
+    }
+
+    /// gestureStatement = ( "tap" | "swipe" | "select" ) expression
+    private mutating func parseGestureStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let path = try parseExpression()
+        let kind: StmtKind
+        switch keyword.keyword {
+        case .tap: kind = .tap(path)
+        case .swipe: kind = .swipe(path)
+        default: kind = .select(path)
+        }
+        return Stmt(kind, keyword.range.union(path.range))
+    }
+
+    /// dragStatement = "drag" expression "to" expression
+    private mutating func parseDragStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let from = try parseExpression()
+        try consumeWord(.to, "'to' after the row to drag")
+        let to = try parseExpression()
+        return Stmt(.drag(from: from, to: to), keyword.range.union(to.range))
+    }
+
+    /// callStatement = NAME arguments
+    private mutating func parseCallStatement() throws(ParseFailure) -> Stmt {
+        let name = current
+        advance()
+        let arguments = try parseArguments()
+        return Stmt(.call(name: text(name), nameRange: name.range, arguments: arguments), name.range.union(previous.range))
+    }
+
+    // MARK: Expressions
+
+    /// expression = disjunction
+    private mutating func parseExpression() throws(ParseFailure) -> Expr {
+        try enterNesting(at: current)
+        defer { depth -= 1 }
+        return try parseDisjunction()
+    }
+
+    /// disjunction = conjunction { "or" conjunction }
+    @inline(__always)
+    private mutating func parseDisjunction() throws(ParseFailure) -> Expr {
+        var links = 0
+        defer { depth -= links }
+        var left = try parseConjunction()
+        while current.kind == .reserved && current.keyword == .or {
+            try enterNesting(at: current)
+            links += 1
+            advance()
+            let right = try parseConjunction()
+            left = Expr(.binary(.or, left, right), left.range.union(right.range))
+        }
+        return left
+    }
+
+    /// conjunction = negation { "and" negation }
+    @inline(__always)
+    private mutating func parseConjunction() throws(ParseFailure) -> Expr {
+        var links = 0
+        defer { depth -= links }
+        var left = try parseNegation()
+        while current.kind == .reserved && current.keyword == .and {
+            try enterNesting(at: current)
+            links += 1
+            advance()
+            let right = try parseNegation()
+            left = Expr(.binary(.and, left, right), left.range.union(right.range))
+        }
+        return left
+    }
+
+    /// negation = "not" negation | comparison
+    private mutating func parseNegation() throws(ParseFailure) -> Expr {
+        guard current.kind == .reserved && current.keyword == .not else { return try parseComparison() }
+        let keyword = current
+        advance()
+        try enterNesting(at: keyword)
+        defer { depth -= 1 }
+        let operand = try parseNegation()
+        return Expr(.unary(.not, operand), keyword.range.union(operand.range))
+    }
+
+    /// comparison = range [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) range ]     (non-associative)
+    @inline(__always)
+    private mutating func parseComparison() throws(ParseFailure) -> Expr {
+        let left = try parseRange()
+        guard let op = Parser.comparisonOperator(current.kind) else { return left }
+        try enterNesting(at: current)
+        defer { depth -= 1 }
+        advance()
+        let right = try parseRange()
+        if Parser.comparisonOperator(current.kind) != nil {
+            throw fail("comparisons cannot be chained", hint: "use 'and' or parentheses: a < b and b < c")
+        }
+        return Expr(.binary(op, left, right), left.range.union(right.range))
+    }
+
+    /// The comparison operator a token spells, if any.
+    private static func comparisonOperator(_ kind: TokenKind) -> BinaryOperator? {
+        switch kind {
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .less
+        case .lessEqual: .lessEqual
+        case .greater: .greater
+        case .greaterEqual: .greaterEqual
+        default: nil
+        }
+    }
+
+    /// range = additive [ ( "..<" | "..." ) additive ]      (non-associative)
+    @inline(__always)
+    private mutating func parseRange() throws(ParseFailure) -> Expr {
+        let lower = try parseAdditive()
+        guard current.kind == .halfOpenRange || current.kind == .closedRange else { return lower }
+        let closed = current.kind == .closedRange
+        try enterNesting(at: current)
+        defer { depth -= 1 }
+        advance()
+        let upper = try parseAdditive()
+        if current.kind == .halfOpenRange || current.kind == .closedRange {
+            throw fail("ranges cannot be chained")
+        }
+        return Expr(.range(lower, upper, closed: closed), lower.range.union(upper.range))
+    }
+
+    /// additive = multiplicative { ( "+" | "-" ) multiplicative }
+    @inline(__always)
+    private mutating func parseAdditive() throws(ParseFailure) -> Expr {
+        var links = 0
+        defer { depth -= links }
+        var left = try parseMultiplicative()
+        while current.kind == .plus || current.kind == .minus {
+            let op: BinaryOperator = current.kind == .plus ? .add : .subtract
+            try enterNesting(at: current)
+            links += 1
+            advance()
+            let right = try parseMultiplicative()
+            left = Expr(.binary(op, left, right), left.range.union(right.range))
+        }
+        return left
+    }
+
+    /// multiplicative = unary { ( "*" | "/" | "%" ) unary }
+    @inline(__always)
+    private mutating func parseMultiplicative() throws(ParseFailure) -> Expr {
+        var links = 0
+        defer { depth -= links }
+        var left = try parseUnary()
+        while true {
+            let op: BinaryOperator
+            switch current.kind {
+            case .star: op = .multiply
+            case .slash: op = .divide
+            case .percent: op = .remainder
+            default: return left
+            }
+            try enterNesting(at: current)
+            links += 1
+            advance()
+            let right = try parseUnary()
+            left = Expr(.binary(op, left, right), left.range.union(right.range))
+        }
+    }
+
+    /// unary = "-" unary | indexPath
+    private mutating func parseUnary() throws(ParseFailure) -> Expr {
+        guard current.kind == .minus else { return try parseIndexPath() }
+        let minus = current
+        advance()
+        try enterNesting(at: minus)
+        defer { depth -= 1 }
+        let operand = try parseUnary()
+        return Expr(.unary(.negate, operand), minus.range.union(operand.range))
+    }
+
+    /// indexPath = postfix [ ":" postfix ]
+    @inline(__always)
+    private mutating func parseIndexPath() throws(ParseFailure) -> Expr {
+        let section = try parsePostfix("an expression")
+        guard current.kind == .colon else { return section }
+        try enterNesting(at: current)
+        defer { depth -= 1 }
+        advance()
+        let row = try parsePostfix("a row after ':'")
+        if current.kind == .colon {
+            throw fail("an index path has two parts, section:row", hint: "put parentheses around a nested index path")
+        }
+        return Expr(.indexPath(section: section, row: row), section.range.union(row.range))
+    }
+
+    /// postfix = primary { "[" expression "]" | "." NAME }       ("[" must touch what it follows)
+    @inline(__always)
+    private mutating func parsePostfix(_ expected: String) throws(ParseFailure) -> Expr {
+        var links = 0
+        defer { depth -= links }
+        var expr = try parsePrimary(expected)
+        while true {
+            if current.kind == .leftBracket && current.range.lowerBound == previous.range.upperBound {
+                let open = current
+                try enterNesting(at: open)
+                links += 1
+                advance()
+                let index = try parseExpression()
+                try consumeClosing(.rightBracket, opener: open)
+                expr = Expr(.subscripted(expr, index: index), expr.range.union(previous.range))
+            } else if current.kind == .dot {
+                try enterNesting(at: current)
+                links += 1
+                advance()
+                guard current.kind == .identifier else {
+                    throw fail("expected a member name after '.', found \(describe(current))")
+                }
+                let name = current
+                advance()
+                expr = Expr(.member(expr, name: text(name)), expr.range.union(name.range))
+            } else {
+                return expr
+            }
+        }
+    }
+
+    /// primary = INTEGER | STRING | "true" | "false" | "delete" | "insert" | "none"
+    ///         | call | NAME | "(" expression ")" | list
+    /// call = NAME arguments
+    private mutating func parsePrimary(_ expected: String) throws(ParseFailure) -> Expr {
+        let token = current
+        switch token.kind {
+        case .integer:
+            advance()
+            return Expr(.integer(integerValue(token)), token.range)
+        case .string:
+            return parseString()
+        case .reserved where token.keyword == .true || token.keyword == .false:
+            advance()
+            return Expr(.boolean(token.keyword == .true), token.range)
+        case .identifier:
+            advance()
+            switch token.keyword {
+            case .delete: return Expr(.editingStyle(.delete), token.range)
+            case .insert: return Expr(.editingStyle(.insert), token.range)
+            case .none: return Expr(.editingStyle(.none), token.range)
+            default: break
+            }
+            if check(.leftParen) {
+                let arguments = try parseArguments()
+                return Expr(.call(name: text(token), nameRange: token.range, arguments: arguments),
+                            token.range.union(previous.range))
+            }
+            return Expr(.name(text(token)), token.range)
+        case .leftParen:
+            advance()
+            let inner = try parseExpression()
+            try consumeClosing(.rightParen, opener: token)
+            return Expr(inner.kind, token.range.union(previous.range))
+        case .leftBracket:
+            return try parseList()
+        default:
+            throw fail("expected \(expected), found \(describe(token))")
+        }
+    }
+
+    /// arguments = "(" [ expression { "," expression } ] ")"
+    private mutating func parseArguments() throws(ParseFailure) -> [Expr] {
+        let open = current
+        advance()
+        var arguments: [Expr] = []
+        if !check(.rightParen) {
+            repeat {
+                arguments.append(try parseExpression())
+            } while match(.comma)
+        }
+        try consumeClosing(.rightParen, opener: open)
+        return arguments
+    }
+
+    /// list = "[" [ expression { "," expression } [ "," ] ] "]"
+    private mutating func parseList() throws(ParseFailure) -> Expr {
+        let open = current
+        advance()
+        var elements: [Expr] = []
+        while !check(.rightBracket) {
+            elements.append(try parseExpression())
+            guard match(.comma) else { break }
+        }
+        try consumeClosing(.rightBracket, opener: open)
+        return Expr(.list(elements), open.range.union(previous.range))
+    }
+
+    /// The value of an integer token; one too big was reported by the lexer and wraps here.
+    private func integerValue(_ token: Token) -> Int {
+        var value = 0
+        for index in token.range.lowerBound..<token.range.upperBound {
+            value = value &* 10 &+ Int(bytes[index] &- Byte.zero)
+        }
+        return value
+    }
+
+    // MARK: Strings
+
+    /// string = '"' { character | escape | interpolation } '"'
+    /// interpolation = "\(" expression ")"
+    private mutating func parseString() -> Expr {
+        let token = current
+        advance()
+        let flags = token.flags
+        guard !flags.contains(.unterminated) else { return Expr(.string(""), token.range) }
+        let contentStart = token.range.lowerBound + 1
+        let contentEnd = max(contentStart, token.range.upperBound - 1)
+        if flags.isEmpty {
+            return Expr(.string(String(decoding: bytes[contentStart..<contentEnd], as: UTF8.self)), token.range)
+        }
+        var parts: [StringPart] = []
+        var literal: [UInt8] = []
+        var index = contentStart
+        while index < contentEnd {
+            let byte = bytes[index]
+            guard byte == Byte.backslash, index + 1 < contentEnd else {
+                literal.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = bytes[index + 1]
+            index += 2
+            switch escaped {
+            case Byte.lowerN: literal.append(Byte.newline)
+            case Byte.lowerT: literal.append(Byte.tab)
+            case Byte.lowerR: literal.append(Byte.carriageReturn)
+            case Byte.zero: literal.append(0)
+            case Byte.lowerU:
+                index = decodeUnicodeEscape(from: index, to: contentEnd, into: &literal)
+            case Byte.leftParen:
+                // Interpolations are balanced: the lexer found the end of this string.
+                let close = Lexer.interpolationEnd(in: bytes, from: index, to: contentEnd) ?? contentEnd
+                if !literal.isEmpty {
+                    parts.append(.literal(String(decoding: literal, as: UTF8.self)))
+                    literal.removeAll(keepingCapacity: true)
+                }
+                if let expression = parseInterpolation(index..<close) { parts.append(.expression(expression)) }
+                index = min(close + 1, contentEnd)
+            default:
+                // `\\`, `\"`, and (already reported) invalid escapes stand for the character itself.
+                literal.append(escaped)
+            }
+        }
+        if parts.isEmpty && !flags.contains(.interpolations) {
+            return Expr(.string(String(decoding: literal, as: UTF8.self)), token.range)
+        }
+        if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
+        return Expr(.interpolated(parts), token.range)
+    }
+
+    /// Decodes the `{HEX}` of a `\u{HEX}` escape starting at `index`; returns where decoding resumes.
+    /// A malformed escape (already reported by the lexer) adds nothing.
+    private func decodeUnicodeEscape(from start: Int, to end: Int, into literal: inout [UInt8]) -> Int {
+        guard start < end, bytes[start] == Byte.leftBrace else { return start }
+        var index = start + 1
+        var value: UInt32 = 0
+        while index < end, index - start <= 8, let digit = Byte.hexValue(bytes[index]) {
+            value = value << 4 | digit
+            index += 1
+        }
+        guard index < end, bytes[index] == Byte.rightBrace else { return index }
+        if let scalar = Unicode.Scalar(value) { literal.append(contentsOf: String(scalar).utf8) }
+        return index + 1
+    }
+
+    /// Parses the expression of one interpolation with a parser of its own over `range`,
+    /// sharing this parser's nesting depth and error count.
+    private mutating func parseInterpolation(_ range: Range<Int>) -> Expr? {
+        var inner = Parser(file: file, lexer: Lexer(bytes: bytes, range: range, parenthesized: true),
+                           depth: depth, errorCount: errorCount, isInterpolation: true)
+        var expression: Expr?
+        if !inner.stopped {
+            do throws(ParseFailure) {
+                let parsed = try inner.parseExpression()
+                if !inner.check(.endOfInput) {
+                    throw inner.fail("expected ')' to end the interpolation, found \(inner.describe(inner.current))")
+                }
+                expression = parsed
+            } catch {
+                expression = nil
+            }
+        }
+        diagnostics += inner.diagnostics
+        errorCount = inner.errorCount
+        if let last = inner.diagnostics.last { lastErrorOffset = last.range.lowerBound }
+        if inner.stopped { stopped = true }
+        return expression
+    }
+}
