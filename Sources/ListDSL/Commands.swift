@@ -92,9 +92,10 @@ extension Interpreter {
                     let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
                     trace("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
                 }
-                pendingLocations = [(file, sectionExpr.range)]
+                pendingLocations.removeAll(keepingCapacity: true)
+                pendingLocations.append((file, sectionExpr.range))
                 do {
-                    commitReports.append(try model.append(section: s, rows: rows))
+                    record(try model.append(section: s, rows: rows))
                 } catch {
                     throw modelFailure(error, at: range)
                 }
@@ -118,7 +119,7 @@ extension Interpreter {
             trace("endUpdates()")
             do {
                 if let report = try model.end() {
-                    commitReports.append(report)
+                    record(report)
                     warn(report, range)
                     batchOrigin = nil
                     pendingLocations = []
@@ -152,21 +153,21 @@ extension Interpreter {
 
     /// Sends a statement's operations to the layer it names.
     func dispatch(
-        _ layer: Layer, _ ops: [(TableOperation, SourceRange)], _ data: [(DataEdit, SourceRange)], call: String,
-        _ range: SourceRange
+        _ layer: Layer, _ ops: @autoclosure () -> [(TableOperation, SourceRange)],
+        _ data: @autoclosure () -> [(DataEdit, SourceRange)], call: @autoclosure () -> String, _ range: SourceRange
     ) throws(ScriptError) {
         if layer == .data {
-            try applyData(data)
+            try applyData(data())
         } else {
-            trace(call)
-            try submit(ops, range)
+            trace(call())
+            try submit(ops(), range)
         }
     }
 
     /// Hands plain or table operations to the model: queued in an open batch, else one batch for the statement.
     func submit(_ ops: [(TableOperation, SourceRange)], _ range: SourceRange) throws(ScriptError) {
         let implicit = model.batchDepth == 0 && ops.count > 1
-        if model.batchDepth == 0 { pendingLocations = [] }
+        if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
         if implicit { model.begin() }
         do {
             for (op, opRange) in ops {
@@ -177,34 +178,41 @@ extension Interpreter {
                 case .update(let u): report = try model.tell(u)
                 }
                 if let report {
-                    commitReports.append(report)
+                    record(report)
                     warn(report, range)
                 }
             }
             if implicit, let report = try model.end() {
-                commitReports.append(report)
+                record(report)
                 warn(report, range)
             }
         } catch {
             throw modelFailure(error, at: range)
         }
-        if model.batchDepth == 0 { pendingLocations = [] }
+        if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
     }
 
     /// Applies `data` edits in order; if one fails, the statement's earlier edits are undone too.
     func applyData(_ edits: [(DataEdit, SourceRange)]) throws(ScriptError) {
-        let before = model
+        // Keep a copy only when a later edit could fail after an earlier one succeeded: a copy held
+        // across an edit makes the model copy its arrays.
+        let before = edits.count > 1 ? model : nil
         for (index, (edit, r)) in edits.enumerated() {
             do {
                 try model.apply(edit)
             } catch {
                 // A statement is all or nothing: undo its earlier edits, and (as every failure inside a
                 // batch does) abandon the batch.
-                if index > 0 { model = before }
+                if index > 0, let before { model = before }
                 if model.batchDepth > 0 { model.abandonBatch() }
                 throw modelFailure(error, at: r, keepPosition: true)
             }
         }
+    }
+
+    /// Keeps a commit's report for the REPL's change display (only when it asks).
+    func record(_ report: CommitReport) {
+        if tracksChanges { commitReports.append(report) }
     }
 
     /// Prints a commit's warnings on standard error.

@@ -34,6 +34,10 @@ extension Interpreter {
             if let fallback { trace("\(kind.method) \(shownArguments) -> \(traceText(fallback)) (default)") }
             return fallback
         }
+        // A hook that answers nothing is traced as it is called, so the table-view calls it makes
+        // follow it in the trace; a hook that answers is traced with its answer.
+        let answers = kind != .commit && kind != .move && kind != .select
+        if !answers { trace("\(kind.method) \(shownArguments)") }
         var bindings = extra
         bindings["path"] = .indexPath(path)
         bindings["section"] = .integer(path.section)
@@ -61,7 +65,7 @@ extension Interpreter {
                 hook.nameRange,
                 "hook '\(kind.rawValue)' must return \(expected), but returned \(result.typeName) \(result.literal)")
         }
-        trace("\(kind.method) \(shownArguments)" + (result == .nothing ? "" : " -> \(traceText(result))"))
+        if answers { trace("\(kind.method) \(shownArguments) -> \(traceText(result))") }
         return result
     }
 

@@ -96,11 +96,14 @@ public final class Interpreter {
     /// Limits and switches.
     public var options: InterpreterOptions
     /// Number of `expect` statements that failed so far (the script exits 1 when non-zero).
-    public private(set) var failedExpectations = 0
+    public internal(set) var failedExpectations = 0
     /// What each commit of the last top-level statement did, for the REPL's change display.
-    public private(set) var commitReports: [CommitReport] = []
-    /// Whether the last top-level statement changed the table view or the data source.
+    public internal(set) var commitReports: [CommitReport] = []
+    /// Whether the last top-level statement changed the table view or the data source
+    /// (computed only when `tracksChanges` is on).
     public private(set) var lastStatementChangedTable = false
+    /// Whether `runTopLevel` works out `lastStatementChangedTable` (the REPL's autoshow turns it on).
+    public var tracksChanges = false
 
     let io: InterpreterIO
     var globals: [String: Value] = [:]
@@ -145,6 +148,12 @@ public final class Interpreter {
         self.file = file
         defer { self.file = saved }
         commitReports = []
+        guard tracksChanges else {
+            _ = try exec(statement)
+            return
+        }
+        // Only the REPL asks what changed; comparing costs O(n), which a script running
+        // a million statements must not pay.
         let before = model
         _ = try exec(statement)
         lastStatementChangedTable = before.tableView != model.tableView || before.dataSource != model.dataSource
