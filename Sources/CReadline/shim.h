@@ -63,4 +63,36 @@ static inline void listdsl_rl_disable_bracketed_paste(void) {
     rl_variable_bind("enable-bracketed-paste", "off");
 }
 
+/// Whether readline handles SIGWINCH itself (it resizes at the next key in callback mode).
+static inline void listdsl_rl_set_catch_sigwinch(int value) { rl_catch_sigwinch = value; }
+
+/// Sends readline's prompt and echo to standard error (when standard output is not a terminal).
+static inline void listdsl_rl_set_outstream_stderr(void) { rl_outstream = stderr; }
+
+/// Readline's output stream, for text printed while a line is being edited.
+static inline FILE *listdsl_rl_outstream(void) { return rl_outstream; }
+
+/// Cancels the line being edited after Ctrl-C in callback mode: drops the line, any incremental
+/// search or argument in progress, and the undo list; the caller prints a newline and removes the handler.
+static inline void listdsl_rl_cancel_line(void) {
+    rl_free_line_state();
+    rl_callback_sigcleanup();
+    rl_replace_line("", 0);
+    rl_point = 0;
+    rl_end = 0;
+}
+
+/// Whether readline appends nothing after a unique match (set per completion attempt).
+static inline void listdsl_rl_set_completion_suppress_append(int value) { rl_completion_suppress_append = value; }
+
+/// Stops readline from treating quotes as word delimiters in completion: it would append the quote
+/// after every unique match, a directory included; our completer decides what follows a match.
+static inline void listdsl_rl_clear_basic_quote_characters(void) { rl_basic_quote_characters = NULL; }
+
+/// Turns off readline's own sorting of matches (we pass them sorted).
+static inline void listdsl_rl_set_sort_completion_matches(int value) { rl_sort_completion_matches = value; }
+
+/// Sets the maximum number of entries kept in the history list.
+static inline void listdsl_history_limit(int max) { stifle_history(max); }
+
 #endif

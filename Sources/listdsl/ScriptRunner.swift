@@ -74,7 +74,7 @@ struct ScriptRunner {
                 console.error("listdsl: -i needs a terminal on standard input; ran '\(interactive ?? "")' only\n")
             } else if stdinIsTerminal {
                 console.flush()
-                return REPL(interpreter: interpreter, console: console, options: options).run()
+                return REPL(interpreter: interpreter, console: console, options: options, preloaded: programs).run()
             }
         }
         if let status = ScriptRunner.execute(interpreter, console: console, { () throws(ScriptError) in try interpreter.finish() }) {

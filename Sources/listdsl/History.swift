@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The REPL's input history and the file that keeps it between sessions (SPEC §3).
+///
+/// The file starts with a header line, then holds one entry per line, oldest first, with `\` written
+/// as `\\`, a newline as `\n` and a carriage return as `\r`, so a multi-line entry stays one line. Every
+/// write goes to a temporary file in the same directory that is then renamed over the old one, under an
+/// exclusive lock on the directory, after merging the entries other sessions added meanwhile: a crash
+/// leaves the old file whole, and two sessions cannot lose each other's entries.
+final class History {
+    /// The first line of every history file.
+    static let header = "#listdsl history 1"
+    /// Longer entries (a pasted megabyte) are neither kept nor written.
+    static let maxEntryBytes = 64 * 1024
+    /// A bigger file is not a history file.
+    static let maxFileBytes = 64 * 1024 * 1024
+
+    /// The file, or nil when history is not kept on disk.
+    private(set) var path: String?
+    /// The most entries kept, in memory and on disk.
+    let limit: Int
+    /// Every entry, oldest first: the file's when loaded, then this session's.
+    private(set) var entries: [String] = []
+    /// This session's entries that are not yet in the file.
+    private var unsaved: [String] = []
+    /// Set after the first warning: later problems stay quiet and nothing more is written.
+    private var warned = false
+
+    /// Creates a history kept in `path` (nil: in memory only), holding at most `limit` entries.
+    init(path: String?, limit: Int = 1000) {
+        self.path = path
+        self.limit = max(1, limit)
+    }
+
+    /// Where history lives, from the environment: `LISTDSL_HISTORY` (empty disables), else
+    /// `$XDG_STATE_HOME/listdsl/history` when XDG_STATE_HOME is absolute, else `~/.local/state/listdsl/history`.
+    static func defaultPath(environment: [String: String], home: String?) -> String? {
+        if let explicit = environment["LISTDSL_HISTORY"] { return explicit.isEmpty ? nil : explicit }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/listdsl/history" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home
+        guard let home, home.hasPrefix("/") else { return nil }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state/listdsl/history"
+    }
+
+    /// Reads the file; returns the one warning to print when it cannot be used (it is then left alone).
+    func load() -> String? {
+        guard let path else { return nil }
+        switch History.read(path) {
+        case .success(let loaded):
+            entries = Array((loaded ?? []).suffix(limit))
+            return nil
+        case .failure(let reason):
+            return disable(path, reason.message)
+        }
+    }
+
+    /// Adds an entry (not a repeat of the previous one, not blank, not huge) and writes the file.
+    /// Returns whether it was added, and a warning to print when the file could not be written.
+    @discardableResult
+    func add(_ entry: String) -> (added: Bool, warning: String?) {
+        guard History.isStorable(entry), entry != entries.last else { return (false, nil) }
+        entries.append(entry)
+        if entries.count > limit { entries.removeFirst(entries.count - limit) }
+        guard path != nil else { return (true, nil) }
+        unsaved.append(entry)
+        return (true, save())
+    }
+
+    /// Whether an entry belongs in the history at all.
+    static func isStorable(_ entry: String) -> Bool {
+        entry.utf8.count <= maxEntryBytes && entry.contains { !$0.isWhitespace }
+    }
+
+    /// Merges the unsaved entries into the file as it is now and replaces it atomically.
+    func save() -> String? {
+        guard let path, !unsaved.isEmpty else { return nil }
+        let target = History.resolvedTarget(path)
+        let directory = directoryName(target).isEmpty ? "." : directoryName(target)
+        if let problem = History.makeDirectory(directory) { return disable(path, problem) }
+        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        defer { if lock >= 0 { close(lock) } }
+
+        var merged: [String]
+        switch History.read(target) {
+        case .success(let current): merged = current ?? []
+        case .failure(let reason): return disable(path, reason.message)
+        }
+        for entry in unsaved where entry != merged.last { merged.append(entry) }
+        merged = Array(merged.suffix(limit))
+        if let problem = History.writeAtomically(History.encode(merged), to: target, mode: 0o600) {
+            return disable(path, problem)
+        }
+        unsaved.removeAll()
+        return nil
+    }
+
+    /// Stops writing the file; the warning to print the first time.
+    private func disable(_ path: String, _ reason: String) -> String? {
+        self.path = nil
+        unsaved.removeAll()
+        if warned { return nil }
+        warned = true
+        return "listdsl: warning: history file '\(path)': \(reason); history will not be saved this session\n"
+    }
+
+    // MARK: - The file format
+
+    /// The file's bytes for `entries`.
+    static func encode(_ entries: [String]) -> [UInt8] {
+        var text = header + "\n"
+        for entry in entries { text += escape(entry) + "\n" }
+        return Array(text.utf8)
+    }
+
+    /// The entries in a file's bytes, or why they are not a history file.
+    static func decode(_ bytes: [UInt8]) -> Result<[String], HistoryError> {
+        if bytes.isEmpty { return .success([]) }
+        if bytes.contains(0) { return .failure(HistoryError("it contains NUL bytes")) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(HistoryError("it is not valid UTF-8"))
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(header) else {
+            return .failure(HistoryError("it is not a listdsl history file (the first line is not '\(header)')"))
+        }
+        lines.removeFirst()
+        return .success(lines.filter { !$0.isEmpty }.map { unescape($0) })
+    }
+
+    /// One entry as one line.
+    static func escape(_ entry: String) -> String {
+        var out = ""
+        out.reserveCapacity(entry.utf8.count)
+        for scalar in entry.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The entry a line holds; an unknown escape keeps its character.
+    static func unescape(_ line: Substring) -> String {
+        var out = ""
+        var escaped = false
+        for scalar in line.unicodeScalars {
+            if escaped {
+                switch scalar {
+                case "n": out += "\n"
+                case "r": out += "\r"
+                default: out.unicodeScalars.append(scalar)
+                }
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        if escaped { out += "\\" }
+        return out
+    }
+
+    // MARK: - Files
+
+    /// The entries of the file at `path`: nil when there is no file, a reason when it cannot be used.
+    static func read(_ path: String) -> Result<[String]?, HistoryError> {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            return errno == ENOENT ? .success(nil) : .failure(HistoryError(String(cString: strerror(errno)).lowercased()))
+        }
+        if (info.st_mode & S_IFMT) != S_IFREG { return .failure(HistoryError("it is not a regular file")) }
+        if Int(info.st_size) > maxFileBytes { return .failure(HistoryError("it is larger than \(maxFileBytes >> 20) MB")) }
+        switch readAll(path: path) {
+        case .failure(let e): return .failure(HistoryError(e.message))
+        case .success(let bytes): return decode(bytes).map { Optional($0) }
+        }
+    }
+
+    /// The file a rename must replace: the target of a symbolic link rather than the link.
+    static func resolvedTarget(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Creates `directory` and its missing parents with mode 0700; the reason when it cannot.
+    static func makeDirectory(_ directory: String) -> String? {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "'\(directory)' is not a directory"
+        }
+        let parent = directoryName(directory)
+        if !parent.isEmpty && parent != directory, let problem = makeDirectory(parent) { return problem }
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            return "cannot create '\(directory)': \(String(cString: strerror(errno)).lowercased())"
+        }
+        return nil
+    }
+
+    /// Writes `bytes` to a new file beside `path`, flushes it to disk and renames it over `path`; the
+    /// reason when any step fails (the old file is then untouched).
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
+        let directory = directoryName(path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
+            + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        if fd < 0 { return "cannot write '\(temporary)': \(String(cString: strerror(errno)).lowercased())" }
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            guard var base = raw.baseAddress else { return }
+            var left = raw.count
+            while left > 0 {
+                let n = write(fd, base, left)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = "cannot write '\(temporary)': \(String(cString: strerror(errno)).lowercased())"
+                    return
+                }
+                base += n
+                left -= n
+            }
+        }
+        if failure == nil && fsync(fd) != 0 {
+            failure = "cannot write '\(temporary)': \(String(cString: strerror(errno)).lowercased())"
+        }
+        close(fd)
+        if failure == nil && rename(temporary, path) != 0 {
+            failure = "cannot replace '\(path)': \(String(cString: strerror(errno)).lowercased())"
+        }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+}
+
+/// Why a file is not a usable history file.
+struct HistoryError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CReadline
+
+/// What one read from the terminal produced.
+enum LineInput: Equatable {
+    /// A line the user accepted, without its newline; raw bytes, which need not be valid UTF-8.
+    case line([UInt8])
+    /// Ctrl-C at the prompt: the line was dropped.
+    case interrupted
+    /// Ctrl-D on an empty line, or the terminal went away.
+    case endOfInput
+}
+
+/// What Tab offers for the word before the cursor.
+struct CompletionOffer: Equatable {
+    /// The words that can replace the word being typed, sorted, without repeats.
+    var candidates: [String]
+    /// What to add after a unique candidate: a space after a word, a closing quote after a file name in a
+    /// string, nothing after a directory.
+    var suffix: String
+    /// The usage line printed when there is nothing to complete, e.g. `usage: delete PATH {, PATH}`.
+    var usage: String?
+
+    /// Nothing to offer, optionally with a usage line.
+    static func nothing(usage: String? = nil) -> CompletionOffer {
+        CompletionOffer(candidates: [], suffix: " ", usage: usage)
+    }
+}
+
+/// Reads lines from the terminal through GNU readline's alternate (callback) interface.
+///
+/// The callback interface lets the REPL own the wait for input: it polls standard input and checks the
+/// Ctrl-C flag the SIGINT handler raises, so readline never installs signal handlers of its own
+/// (`rl_catch_signals = 0`) and Ctrl-C cannot leave readline's state half torn down. Only one reader
+/// exists per process, because readline's state is global.
+final class LineReader {
+    /// Works out the offer for `word`, given the text of the line before it; set by the REPL.
+    var complete: ((_ before: String, _ word: String) -> CompletionOffer)? {
+        get { LineReaderState.complete }
+        set { LineReaderState.complete = newValue }
+    }
+
+    /// The characters that end a word for completion: blanks, brackets, quotes and operators. Not `.`
+    /// (dot commands), `/` or `-` (file names), nor `_`.
+    static let wordBreakCharacters = " \t\n\"'(){}[],;:=+*%<>!#"
+
+    /// Prepares readline: our name for ~/.inputrc, no signal handlers, our completion, history limit.
+    ///
+    /// Prompts and the line being edited go to standard output when it is a terminal, else to standard
+    /// error, so `listdsl > out.txt` captures only program output.
+    init(historyLimit: Int) {
+        listdsl_rl_set_readline_name(LineReaderState.name)
+        listdsl_rl_set_catch_signals(0)
+        listdsl_rl_set_catch_sigwinch(1)
+        if isatty(1) == 0 { listdsl_rl_set_outstream_stderr() }
+        listdsl_rl_set_word_break_characters(LineReaderState.breaks)
+        listdsl_rl_clear_basic_quote_characters()
+        listdsl_rl_set_attempted_completion(LineReaderState.attemptCompletion)
+        listdsl_history_limit(Int32(clamping: historyLimit))
+    }
+
+    /// Shows `prompt` and reads one line, returning early on Ctrl-C or end of input.
+    func read(prompt: String) -> LineInput {
+        LineReaderState.result = nil
+        rl_callback_handler_install(prompt, LineReaderState.lineHandler)
+        while true {
+            if takeInterrupt() {
+                // Ctrl-C: drop the line (and any search in progress), show it was cancelled, start afresh.
+                // Print before removing the handler: readline's terminal reset ends with a carriage return.
+                listdsl_rl_cancel_line()
+                writeOut("^C\n")
+                rl_callback_handler_remove()
+                return .interrupted
+            }
+            var request = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            // A short timeout bounds the wait for a Ctrl-C whose signal went to another thread.
+            let ready = poll(&request, 1, 100)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                rl_callback_handler_remove()
+                return .endOfInput
+            }
+            if ready == 0 { continue }
+            if request.revents & Int16(POLLNVAL) != 0 {
+                rl_callback_handler_remove()
+                return .endOfInput
+            }
+            // POLLIN or POLLHUP: readline reads the byte (or the end of input) and may finish the line.
+            rl_callback_read_char()
+            if let result = LineReaderState.result {
+                LineReaderState.result = nil
+                return result
+            }
+        }
+    }
+
+    /// Adds an entry to readline's in-memory history (Up, Down, Ctrl-R).
+    func addHistory(_ entry: String) {
+        add_history(entry)
+    }
+
+    /// Writes text to readline's output stream, flushed.
+    private func writeOut(_ text: String) {
+        guard let stream = listdsl_rl_outstream() else { return }
+        fputs(text, stream)
+        fflush(stream)
+    }
+}
+
+/// Readline's callbacks are C function pointers that cannot capture context, so the one reader's
+/// state lives here. Only the REPL's thread touches it.
+private enum LineReaderState {
+    /// What the line handler produced for the read in progress.
+    nonisolated(unsafe) static var result: LineInput?
+    /// The REPL's completion function.
+    nonisolated(unsafe) static var complete: ((String, String) -> CompletionOffer)?
+    /// `rl_readline_name`, which readline keeps a pointer to for the whole run.
+    nonisolated(unsafe) static let name: UnsafeMutablePointer<CChar> = strdup("listdsl")
+    /// `rl_completer_word_break_characters`, likewise kept for the whole run.
+    nonisolated(unsafe) static let breaks: UnsafeMutablePointer<CChar> = strdup(LineReader.wordBreakCharacters)
+
+    /// Called by readline when a line is accepted (or with NULL at end of input).
+    static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+        rl_callback_handler_remove()
+        guard let line else {
+            result = .endOfInput
+            return
+        }
+        let count = strlen(line)
+        result = .line(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(line), count: count)))
+        free(line)
+    }
+
+    /// Readline's attempted-completion function: our offer as a malloc'd match list, or the usage line.
+    static let attemptCompletion:
+        @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
+            text, start, _ in
+            listdsl_rl_set_attempted_completion_over(1)  // never fall back to readline's file names
+            guard let complete, let text, let buffer = listdsl_rl_line_buffer() else { return nil }
+            let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: Int(max(0, start)))
+            let before = String(decoding: bytes, as: UTF8.self)
+            let offer = complete(before, String(cString: text))
+            if offer.candidates.isEmpty {
+                if let usage = offer.usage, let stream = listdsl_rl_outstream() {
+                    fputs("\n" + usage + "\n", stream)
+                    rl_forced_update_display()
+                }
+                return nil
+            }
+            if offer.suffix.isEmpty {
+                listdsl_rl_set_completion_suppress_append(1)
+            } else {
+                listdsl_rl_set_completion_append_character(Int32(offer.suffix.utf8.first ?? 0x20))
+            }
+            listdsl_rl_set_sort_completion_matches(0)
+            return matchList(offer.candidates)
+        }
+
+    /// Readline's match-list format: the common prefix, then every match, then NULL, all malloc'd.
+    static func matchList(_ candidates: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        guard let first = candidates.first else { return nil }
+        let count = candidates.count == 1 ? 1 : candidates.count + 1
+        guard let raw = malloc((count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride) else { return nil }
+        let list = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: count + 1)
+        if candidates.count == 1 {
+            list[0] = strdup(first)
+        } else {
+            list[0] = strdup(commonPrefix(candidates))
+            for (i, candidate) in candidates.enumerated() { list[i + 1] = strdup(candidate) }
+        }
+        list[count] = nil
+        return list
+    }
+
+    /// The longest prefix (whole characters) every candidate shares.
+    static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first.map(Array.init) else { return "" }
+        for word in words.dropFirst() {
+            let chars = Array(word)
+            var n = 0
+            while n < prefix.count && n < chars.count && prefix[n] == chars[n] { n += 1 }
+            prefix.removeLast(prefix.count - n)
+        }
+        return String(prefix)
+    }
+}

@@ -1,0 +1,533 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ListDSL
+import ListModel
+
+/// The interactive session (SPEC §3): reads entries with readline, runs them in one interpreter, shows
+/// what each statement changed, and keeps the history.
+///
+/// Each entry is one `SourceFile` named `<repl>`. A statement that fails or is interrupted leaves the
+/// session as it was before that statement; an error while a batch is open abandons the batch as a failed
+/// commit does (SPEC §5 rule 11), so the prompt goes back to `list> `.
+final class REPL {
+    /// The session; `.reset` replaces it.
+    private(set) var interpreter: Interpreter
+    let console: Console
+    let options: RunOptions
+    /// Show the changed sections after each statement that changed the table (`.autoshow on|off`).
+    var autoshow = true
+    /// The session's successful statements, for `.save`.
+    private(set) var journal = Journal()
+    /// The input history, in memory and on disk.
+    let history: History
+
+    /// Creates the REPL around a session; `preloaded` are the scripts already run into it (`-i FILE`),
+    /// whose statements `.save` writes first.
+    init(interpreter: Interpreter, console: Console, options: RunOptions, preloaded: [(SourceFile, Program)] = []) {
+        self.interpreter = interpreter
+        self.console = console
+        self.options = options
+        var environment: [String: String] = [:]
+        for name in ["LISTDSL_HISTORY", "XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        history = History(path: History.defaultPath(environment: environment, home: REPL.homeDirectory()))
+        // The batch depth each preloaded statement ran at, counted from its `begin`s and `end`s.
+        var depth = 0
+        for (source, program) in preloaded {
+            for statement in program.statements {
+                let before = depth
+                if case .begin = statement.kind { depth += 1 }
+                if case .end = statement.kind, depth > 0 { depth -= 1 }
+                journal.record(statement, in: source, depthBefore: before, depthAfter: depth)
+            }
+        }
+    }
+
+    /// The prompt for a new entry: it shows an open batch.
+    var prompt: String { interpreter.model.batchDepth > 0 ? "list[batch]> " : "list> " }
+    /// The prompt for the following lines of an unfinished entry.
+    static let continuationPrompt = "...> "
+
+    /// Runs the session until `.quit`, `quit` or Ctrl-D on an empty line; returns the exit status.
+    func run() -> Int32 {
+        // Never readline() on a pipe: the script runner runs standard input as a script instead.
+        guard isatty(0) != 0 else {
+            console.error("listdsl: the REPL needs a terminal on standard input\n")
+            return Exit.usage
+        }
+        // Ctrl-\ in pasted junk must not kill the session with a core dump.
+        signal(SIGQUIT, SIG_IGN)
+        let reader = LineReader(historyLimit: history.limit)
+        if let warning = history.load() { console.error(warning) }
+        for entry in history.entries { reader.addHistory(entry) }
+        reader.complete = { [unowned self] before, word in self.completer(continuation: self.inContinuation).offer(before: before, word: word) }
+        defer { reader.complete = nil }
+        if isatty(1) != 0 {
+            console.write("listdsl \(listdslVersion): type .help for help, Ctrl-D to quit\n")
+        }
+
+        while true {
+            console.flush()
+            _ = takeInterrupt()  // a Ctrl-C that came after the last statement finished is spent
+            switch readEntry(reader) {
+            case .end:
+                return leave()
+            case .cancelled:
+                continue
+            case .entry(let bytes, let parsed):
+                let text = String(decoding: bytes, as: UTF8.self)
+                let remembered = history.add(text)
+                if remembered.added { reader.addHistory(text) }
+                if let warning = remembered.warning { console.error(warning) }
+                if let parsed {
+                    runEntry(parsed.source, parsed.result)
+                } else if dotCommand(bytes) == .quit {
+                    return leave()
+                }
+            }
+        }
+    }
+
+    /// Whether the line being read continues an entry (for completion).
+    private var inContinuation = false
+
+    /// What reading an entry produced.
+    enum EntryInput {
+        /// A whole entry: statements (parsed) or a dot command or `quit` (not parsed).
+        case entry([UInt8], parsed: (source: SourceFile, result: ParseResult)?)
+        /// Ctrl-C: the line or the unfinished entry was dropped.
+        case cancelled
+        /// Ctrl-D on an empty line.
+        case end
+    }
+
+    /// Reads one entry: a line, and more lines while the parser says the input is unfinished.
+    func readEntry(_ reader: LineReader) -> EntryInput {
+        inContinuation = false
+        var bytes: [UInt8]
+        switch reader.read(prompt: prompt) {
+        case .endOfInput: return .end
+        case .interrupted: return .cancelled
+        case .line(let line): bytes = line
+        }
+        if REPL.isCommandLine(bytes) { return .entry(bytes, parsed: nil) }
+        while true {
+            let source = SourceFile(name: "<repl>", bytes: bytes)
+            let result = Parser.parse(source)
+            if !result.isIncomplete { return .entry(bytes, parsed: (source, result)) }
+            inContinuation = true
+            switch reader.read(prompt: REPL.continuationPrompt) {
+            case .line(let more):
+                bytes.append(0x0A)
+                bytes.append(contentsOf: more)
+            case .interrupted:
+                return .cancelled
+            case .endOfInput:
+                // Ctrl-D inside an unfinished entry: report what is missing and start afresh.
+                return .entry(bytes, parsed: (source, result))
+            }
+        }
+    }
+
+    /// Whether a line is a dot command or bare `quit`/`exit` rather than statements.
+    static func isCommandLine(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self).trimmingBlanks()
+        return text.hasPrefix(".") || text == "quit" || text == "exit"
+    }
+
+    // MARK: - Statements
+
+    /// Reports the parse diagnostics of an entry and, when there are no errors, runs its statements.
+    func runEntry(_ source: SourceFile, _ parsed: ParseResult) {
+        for d in parsed.diagnostics { console.report(d) }
+        if parsed.diagnostics.contains(where: { $0.severity == .error }) { return }
+        _ = execute(parsed.program.statements, in: source, showChanges: autoshow)
+    }
+
+    /// Runs statements one at a time, showing what each changed; stops at the first failure. Returns
+    /// whether all of them succeeded.
+    func execute(_ statements: [Stmt], in source: SourceFile, showChanges: Bool) -> Bool {
+        for statement in statements {
+            let snapshot = interpreter.snapshot()
+            let tableBefore = interpreter.model.tableView
+            let depthBefore = interpreter.model.batchDepth
+            do {
+                try interpreter.runTopLevel(statement, in: source)
+            } catch {
+                recover(from: error, restoring: snapshot)
+                return false
+            }
+            journal.record(statement, in: source, depthBefore: depthBefore, depthAfter: interpreter.model.batchDepth)
+            let model = interpreter.model
+            if showChanges && interpreter.lastStatementChangedTable && model.batchDepth == 0 {
+                console.write(
+                    ChangeRenderer.render(
+                        before: tableBefore, after: model.tableView, dataSource: model.dataSource,
+                        reports: interpreter.commitReports, color: interpreter.options.color))
+            }
+            console.flush()
+        }
+        return true
+    }
+
+    /// After a failed or interrupted statement: reports it and puts the session back as it was before
+    /// the statement; after an error while a batch is open, abandons the batch as a failed commit does.
+    func recover(from error: ScriptError, restoring snapshot: Interpreter.Snapshot) {
+        console.flush()
+        interpreter.restore(snapshot)
+        switch error {
+        case .interrupted(let d):
+            // Ctrl-C: the state is exactly as before the statement, an open batch included. The terminal
+            // echoed ^C without a newline.
+            console.error("\n")
+            console.report(d)
+            return
+        case .runtime(let d):
+            console.report(d)
+        case .syntax(let ds):
+            for d in ds { console.report(d) }
+        }
+        if interpreter.model.batchDepth > 0 {
+            interpreter.abandonBatch()
+            journal.abandonBatch()
+            console.error("note: the batch was abandoned: the table view is as it was before 'begin'\n")
+        }
+    }
+
+    // MARK: - Dot commands
+
+    /// What a dot command asks of the loop.
+    enum CommandOutcome { case next, quit }
+
+    /// Runs a dot command line (or bare `quit`/`exit`).
+    @discardableResult
+    func dotCommand(_ bytes: [UInt8]) -> CommandOutcome {
+        let line = String(decoding: bytes, as: UTF8.self)
+        let text = line.trimmingBlanks()
+        if text == "quit" || text == "exit" { return .quit }
+        let name = String(text.prefix { !$0.isWhitespace })
+        let argument = String(text.dropFirst(name.count)).trimmingBlanks()
+        switch name {
+        case ".quit", ".exit":
+            return .quit
+        case ".help":
+            console.write(help(argument))
+        case ".read":
+            guard let path = fileArgument(argument, line: line, command: name) else { break }
+            read(path)
+        case ".show":
+            runHidden("show")
+        case ".reset":
+            reset()
+        case ".trace":
+            if let on = switchArgument(argument, line: line, command: name, current: interpreter.options.trace) {
+                interpreter.options.trace = on
+            }
+        case ".autoshow":
+            if let on = switchArgument(argument, line: line, command: name, current: autoshow) { autoshow = on }
+        case ".save":
+            guard let path = fileArgument(argument, line: line, command: name) else { break }
+            save(to: path)
+        case ".history":
+            console.write(REPL.listing(history.entries))
+        default:
+            let source = SourceFile(name: "<repl>", text: line)
+            let offset = line.utf8.count - line.drop { $0.isWhitespace }.utf8.count
+            let suggestion = Vocabulary.suggestion(for: name, among: Vocabulary.dotCommands)
+            console.report(
+                Diagnostic(
+                    file: source, range: SourceRange(offset, offset + name.utf8.count),
+                    message: "unknown command '\(name)'",
+                    hint: suggestion.map { "did you mean '\($0)'?" } ?? "type .help for the list of commands"))
+        }
+        return .next
+    }
+
+    /// The file a `.read` or `.save` names (quotes optional), or nil after reporting that it is missing.
+    func fileArgument(_ argument: String, line: String, command: String) -> String? {
+        var path = argument
+        if path.count >= 2 && path.hasPrefix("\"") && path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
+        if path.isEmpty {
+            usageError(line, "\(command) needs a file name", usage: command)
+            return nil
+        }
+        return path
+    }
+
+    /// `on` or `off` for `.trace` and `.autoshow`; with no argument, prints the current setting.
+    func switchArgument(_ argument: String, line: String, command: String, current: Bool) -> Bool? {
+        switch argument {
+        case "on": return true
+        case "off": return false
+        case "":
+            console.write("\(command.dropFirst()) is \(current ? "on" : "off")\n")
+            return nil
+        default:
+            usageError(line, "\(command) takes 'on' or 'off', not '\(argument)'", usage: command)
+            return nil
+        }
+    }
+
+    /// Reports a misused dot command with its usage line from the table.
+    func usageError(_ line: String, _ message: String, usage command: String) {
+        let source = SourceFile(name: "<repl>", text: line)
+        let offset = line.utf8.count - line.drop { $0.isWhitespace }.utf8.count
+        console.report(
+            Diagnostic(
+                file: source, range: SourceRange(offset, offset + command.utf8.count), message: message,
+                hint: Vocabulary.entry(named: command).map { "usage: \($0.usage)" }))
+    }
+
+    /// `.read FILE`: runs a script in this session, statement by statement, as if typed; stops at the first
+    /// error. Shows the net change at the end.
+    func read(_ path: String) {
+        let file: SourceFile
+        switch readAll(path: path) {
+        case .success(let bytes): file = SourceFile(name: path, bytes: bytes, directory: directoryName(path))
+        case .failure(let e):
+            console.error("listdsl: cannot read '\(path)': \(e.message)\n")
+            return
+        }
+        let parsed = Parser.parse(file)
+        for d in parsed.diagnostics { console.report(d) }
+        if parsed.diagnostics.contains(where: { $0.severity == .error }) { return }
+        let before = interpreter.model
+        _ = execute(parsed.program.statements, in: file, showChanges: false)
+        let model = interpreter.model
+        if autoshow && model.batchDepth == 0 && (before.tableView != model.tableView || before.dataSource != model.dataSource) {
+            console.write(
+                ChangeRenderer.render(
+                    before: before.tableView, after: model.tableView, dataSource: model.dataSource, reports: [],
+                    color: interpreter.options.color))
+        }
+    }
+
+    /// Runs a statement the user did not type (`.show` runs `show`): not journaled, no change display.
+    func runHidden(_ text: String) {
+        let source = SourceFile(name: "<repl>", text: text)
+        let parsed = Parser.parse(source)
+        for statement in parsed.program.statements {
+            let snapshot = interpreter.snapshot()
+            do {
+                try interpreter.runTopLevel(statement, in: source)
+            } catch {
+                recover(from: error, restoring: snapshot)
+                return
+            }
+        }
+    }
+
+    /// `.reset`: a fresh session with an empty table and no variables, procedures or hooks; the trace
+    /// setting stays.
+    func reset() {
+        let trace = interpreter.options.trace
+        interpreter = ScriptRunner(options: options).makeInterpreter(console: console, color: interpreter.options.color)
+        interpreter.options.trace = trace
+        journal = Journal()
+        console.write("the session is reset: empty table, no variables, procedures or hooks\n")
+    }
+
+    /// `.save FILE`: writes the session's statements as a script, atomically, then checks that running it
+    /// reproduces the session and warns when it does not.
+    func save(to path: String) {
+        let script = journal.script()
+        if let problem = History.writeAtomically(Array(script.utf8), to: path, mode: 0o644) {
+            console.error("listdsl: cannot save: \(problem)\n")
+            return
+        }
+        let count = journal.records.count
+        console.write("saved \(count) statement\(count == 1 ? "" : "s") to \(path)\n")
+        if interpreter.model.batchDepth > 0 {
+            console.error("note: a batch is open; the saved script ends inside it\n")
+        }
+        if let difference = replayDifference(script, path: path) {
+            console.error("warning: the saved script does not reproduce this session exactly: \(difference)\n")
+        }
+    }
+
+    /// Runs `script` in a fresh, silent session and says how its end state differs from this session's.
+    func replayDifference(_ script: String, path: String) -> String? {
+        let source = SourceFile(name: path, text: script, directory: directoryName(path))
+        let parsed = Parser.parse(source)
+        if let error = parsed.diagnostics.first(where: { $0.severity == .error }) { return "it has a syntax error: \(error.message)" }
+        let io = InterpreterIO(
+            write: { _ in }, report: { _ in },
+            load: { path in readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) } },
+            isInterrupted: { takeInterrupt() })
+        let replay = Interpreter(io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: false, color: false))
+        do {
+            try replay.run(parsed.program, in: source)
+        } catch {
+            switch error {
+            case .interrupted: return "the check was interrupted"
+            case .runtime(let d): return "running it fails: \(d.message)"
+            case .syntax(let ds): return "running it fails: \(ds.first?.message ?? "syntax error")"
+            }
+        }
+        let mine = interpreter.model
+        let theirs = replay.model
+        if mine.dataSource != theirs.dataSource { return "the data source differs" }
+        if mine.tableView != theirs.tableView { return "the table view differs" }
+        if mine.batchDepth != theirs.batchDepth { return "the batch depth differs" }
+        if mine.isEditing != theirs.isEditing || mine.style != theirs.style || mine.selection != theirs.selection {
+            return "the editing mode, style or selection differs"
+        }
+        if interpreter.variableNames != replay.variableNames || interpreter.procedureNames != replay.procedureNames {
+            return "the variables or procedures differ"
+        }
+        return nil
+    }
+
+    /// Leaves the REPL: reports a batch left open, and exits 0.
+    func leave() -> Int32 {
+        do {
+            try interpreter.finish()
+        } catch {
+            if case .runtime(let d) = error { console.report(d) }
+        }
+        console.flush()
+        return Exit.ok
+    }
+
+    // MARK: - Help, history, completion
+
+    /// `.help` (every word, by category) or `.help TOPIC` (each role of one word, with its usage).
+    func help(_ topic: String) -> String {
+        if topic.isEmpty {
+            var out = "Type a statement, or one of the commands below. `.help WORD` explains a word.\n"
+            out += "Tab completes; Ctrl-R searches the history; Ctrl-C cancels; Ctrl-D (or quit, exit) leaves.\n"
+            for category in REPL.helpOrder {
+                let entries = Vocabulary.entries.filter { $0.category == category }
+                if entries.isEmpty { continue }
+                out += "\n" + REPL.heading(category) + ":\n"
+                let width = entries.map(\.word.count).max() ?? 0
+                for entry in entries {
+                    out += "  " + entry.word + String(repeating: " ", count: width - entry.word.count) + "  " + entry.summary + "\n"
+                }
+            }
+            return out
+        }
+        var word = topic
+        if Vocabulary.entries(named: word).isEmpty && Vocabulary.entries(named: "." + word).count > 0 { word = "." + word }
+        let entries = Vocabulary.entries(named: word)
+        if entries.isEmpty {
+            let guess = Vocabulary.suggestion(for: topic, among: Vocabulary.entries.map(\.word))
+            console.error("no help for '\(topic)'" + (guess.map { "; did you mean '\($0)'?" } ?? "; type .help for the list") + "\n")
+            return ""
+        }
+        return entries.map { "\($0.usage)\n    \($0.summary) (\(REPL.heading($0.category).lowercased()))\n" }.joined()
+    }
+
+    /// The order of the categories in `.help`.
+    static let helpOrder: [Vocabulary.Category] = [
+        .dotCommand, .command, .layerPrefix, .batch, .scripting, .gesture, .hook, .builtin, .value, .optionWord, .operatorWord,
+    ]
+
+    /// A category's heading in `.help`.
+    static func heading(_ category: Vocabulary.Category) -> String {
+        switch category {
+        case .dotCommand: return "REPL commands"
+        case .command: return "List commands"
+        case .layerPrefix: return "Layer prefixes"
+        case .batch: return "Batches"
+        case .scripting: return "Scripting"
+        case .gesture: return "Gestures and modes"
+        case .hook: return "Hooks (on HOOK = EXPR)"
+        case .builtin: return "Built-in functions"
+        case .value: return "Values"
+        case .optionWord: return "Words inside statements"
+        case .operatorWord: return "Operators"
+        }
+    }
+
+    /// `.history`: the entries numbered, continuation lines indented under their entry.
+    static func listing(_ entries: [String]) -> String {
+        let width = String(entries.count).count
+        var out = ""
+        for (i, entry) in entries.enumerated() {
+            let number = String(i + 1)
+            let pad = String(repeating: " ", count: width - number.count)
+            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            out += "  " + pad + number + "  " + (lines.first.map(String.init) ?? "") + "\n"
+            for line in lines.dropFirst() { out += "  " + String(repeating: " ", count: width) + "  " + line + "\n" }
+        }
+        return out
+    }
+
+    /// The completer for the session as it is now.
+    func completer(continuation: Bool) -> Completer {
+        Completer(
+            variables: interpreter.variableNames, procedures: interpreter.procedureNames, isContinuation: continuation,
+            listDirectory: Completer.listFileSystem)
+    }
+
+    /// The user's home directory from the password database (when HOME is unset).
+    static func homeDirectory() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        return String(cString: dir)
+    }
+}
+
+/// The session's successful statements, in order, for `.save`.
+struct Journal {
+    /// One statement as written, with what it did to batching.
+    struct Record {
+        var text: String
+        /// A statement a failed batch undoes: `begin`, `end`, or a plain or `table` command.
+        var isBatched: Bool
+        /// The batch depth before and after the statement ran.
+        var depthBefore: Int
+        var depthAfter: Int
+    }
+
+    private(set) var records: [Record] = []
+
+    /// Records a statement that succeeded.
+    mutating func record(_ statement: Stmt, in source: SourceFile, depthBefore: Int, depthAfter: Int) {
+        records.append(
+            Record(
+                text: source.text(statement.range), isBatched: Journal.isBatched(statement.kind), depthBefore: depthBefore,
+                depthAfter: depthAfter))
+    }
+
+    /// The open batch failed: drops its `begin`, `end` and plain and `table` commands (their effects are
+    /// undone) and keeps the rest, `data` commands included (the app made those).
+    mutating func abandonBatch() {
+        guard let opener = records.lastIndex(where: { $0.depthBefore == 0 && $0.depthAfter > 0 }) else { return }
+        let kept = records[opener...].filter { !$0.isBatched }
+        records.removeSubrange(opener...)
+        records.append(contentsOf: kept)
+    }
+
+    /// Whether a statement is one a failed batch undoes.
+    static func isBatched(_ kind: StmtKind) -> Bool {
+        switch kind {
+        case .begin, .end: return true
+        case .insertRows(let layer, _), .deleteRows(let layer, _), .moveRow(let layer, _, _), .reloadRows(let layer, _),
+            .insertSection(let layer, _, _), .deleteSections(let layer, _), .moveSection(let layer, _, _),
+            .reloadSection(let layer, _, _):
+            return layer != .data
+        default: return false
+        }
+    }
+
+    /// The script `.save` writes.
+    func script() -> String {
+        var out = "# ListDSL session saved from the REPL\n"
+        for record in records { out += record.text + "\n" }
+        return out
+    }
+}
+
+extension String {
+    /// The string without leading and trailing blanks.
+    func trimmingBlanks() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
