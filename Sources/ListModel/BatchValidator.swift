@@ -3,8 +3,9 @@
 /// reload decomposition; deletes (descending); inserts (ascending); moves (ascending by source);
 /// the section count; the row count of every new section.
 ///
-/// Duplicates are merged before anything else; every pair of moves is compared. Sorting and hashing
-/// keep it at O(s + k log k) for k operations on s sections.
+/// Duplicates are merged before anything else; every pair of moves is compared. Each kind of
+/// operation is sorted once and everything else is merging and binary search, so a batch of k
+/// operations on s sections costs O(s + k log k).
 struct BatchValidator {
     /// Rows per section before the update: the table view's cached counts.
     let rowsBefore: [Int]
@@ -36,19 +37,17 @@ struct BatchValidator {
         let explicitDeletes = deletes.sortedMergingDuplicates()
         let explicitInserts = inserts.sortedMergingDuplicates()
         let sortedMoves = moves.sortedMergingDuplicates()
-        var batch = ValidatedBatch()
+        var batch = ValidatedBatch(sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter)
 
         // 1. Reloads become a delete at the old path and an insert at the shifted path (T1).
         let decomposition = ReloadDecomposition(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
-        var reloadDeletes: [UpdateItem] = []
+        let sortedReloads = reloads.sortedMergingDuplicates()
         var reloadInserts: [UpdateItem] = []
-        for reload in reloads.sortedMergingDuplicates() {
+        reloadInserts.reserveCapacity(sortedReloads.count)
+        for reload in sortedReloads {
             if decomposition.isExplicitlyDeleted(reload) {
                 throw .invalidUpdate(UIKitMessage.deleteAndReloadSamePath(reload.path), operation: reload.operation)
             }
-            var deleteHalf = reload
-            deleteHalf.isFromReload = true
-            reloadDeletes.append(deleteHalf)
             let insertHalf = decomposition.insertHalf(of: reload)
             reloadInserts.append(insertHalf)
             if reload.isSection {
@@ -57,15 +56,20 @@ struct BatchValidator {
                 batch.reloadedRows.append(RowChange(from: reload.path, to: insertHalf.path))
             }
         }
+        let reloadDeletes = sortedReloads.map { reload in
+            var deleteHalf = reload
+            deleteHalf.isFromReload = true
+            return deleteHalf
+        }
 
-        let moveSets = MoveSets(sortedMoves)
-        try checkDeletes((explicitDeletes + reloadDeletes).sortedMergingDuplicates(), moveSets, &batch)
-        try checkInserts((explicitInserts + reloadInserts).sortedMergingDuplicates(), moveSets, &batch)
+        let moveEnds = MoveEnds(sortedMoves)
+        try checkDeletes(.mergingSorted(explicitDeletes, reloadDeletes), moveEnds, &batch)
+        try checkInserts(.mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates()), moveEnds, &batch)
         try checkMoves(sortedMoves, &batch)
 
         // 5. The section count.
-        let inserted = batch.insertedSections.count
-        let deleted = batch.deletedSections.count
+        let inserted = batch.insertedSectionCount
+        let deleted = batch.deletedSectionCount
         if sectionsAfter != sectionsBefore + inserted - deleted {
             throw .invalidUpdate(
                 UIKitMessage.invalidSectionCount(
@@ -83,15 +87,15 @@ struct BatchValidator {
 
     /// 2. Deletes, descending (reload deletes included): conflicts with moves, then ranges; a section
     /// delete drops the row deletes of its section unchecked (rule 6).
-    private func checkDeletes(_ ascending: [UpdateItem], _ moves: MoveSets, _ batch: inout ValidatedBatch)
+    private func checkDeletes(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
         for item in ascending.reversed() {
             if item.isSection {
-                if moves.sectionSources.contains(item.section) {
+                if moves.sectionSources.containsSorted(item.section) {
                     throw .invalidUpdate(UIKitMessage.deleteAndMoveSameSection(item.section), operation: item.operation)
                 }
-                if moves.rowSourceSections.contains(item.section) {
+                if moves.rowSources.containsSection(item.section) {
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedOutOfDeletedSection: item.section))
                 }
                 guard item.section < sectionsBefore else {
@@ -99,10 +103,10 @@ struct BatchValidator {
                         UIKitMessage.deleteMissingSection(item.section, sectionsBefore: sectionsBefore),
                         operation: item.operation)
                 }
-                batch.deletedSections.insert(item.section)
+                batch.markDeleted(section: item.section)
             } else {
-                if batch.deletedSections.contains(item.section) { continue }
-                if moves.rowSources.contains(item.path) {
+                if batch.isDeleted(oldSection: item.section) { continue }
+                if moves.rowSources.containsSorted(item.path) {
                     throw .invalidUpdate(UIKitMessage.deleteAndMoveSamePath(item.path), operation: item.operation)
                 }
                 guard item.section < sectionsBefore else {
@@ -123,15 +127,15 @@ struct BatchValidator {
 
     /// 3. Inserts, ascending (reload inserts included): conflicts with moves, then ranges; a section
     /// insert drops the row inserts of its section, which sort before it and so were checked (rule 7).
-    private func checkInserts(_ ascending: [UpdateItem], _ moves: MoveSets, _ batch: inout ValidatedBatch)
+    private func checkInserts(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
         for item in ascending {
             if item.isSection {
-                if moves.sectionDestinations.contains(item.section) {
+                if moves.sectionDestinations.containsSorted(item.section) {
                     throw .invalidUpdate(UIKitMessage.insertAndMoveSameSection(item.section), operation: item.operation)
                 }
-                if moves.rowDestinationSections.contains(item.section) {
+                if moves.rowDestinations.containsSection(item.section) {
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedIntoInsertedSection: item.section))
                 }
                 guard item.section < sectionsAfter else {
@@ -139,12 +143,12 @@ struct BatchValidator {
                         UIKitMessage.insertSectionPastEnd(item.section, sectionsAfter: sectionsAfter),
                         operation: item.operation)
                 }
-                batch.insertedSections.insert(item.section)
+                batch.markInserted(section: item.section)
                 while let last = batch.rowInserts.last, last.section == item.section {
                     batch.rowInserts.removeLast()
                 }
             } else {
-                if moves.rowDestinations.contains(item.path) {
+                if moves.rowDestinations.containsSorted(item.path) {
                     throw .invalidUpdate(UIKitMessage.insertAndMoveSamePath(item.path), operation: item.operation)
                 }
                 guard item.section < sectionsAfter else {
@@ -164,9 +168,8 @@ struct BatchValidator {
 
     /// 4. Moves, ascending by source: ranges, then a source moved twice or a destination used twice.
     private func checkMoves(_ sortedMoves: [MoveItem], _ batch: inout ValidatedBatch) throws(UpdateError) {
-        var sourceOfRowDestination: [IndexPath: IndexPath] = [:]
-        var sourceOfSectionDestination: [Int: Int] = [:]
-        for move in sortedMoves {
+        let earlierToSameDestination = Self.earlierMovesToSameDestination(sortedMoves)
+        for (position, move) in sortedMoves.enumerated() {
             let from = move.from.path
             let to = move.to.path
             if move.isSection {
@@ -205,30 +208,44 @@ struct BatchValidator {
             }
             // Exact duplicates are already merged, so the same source again means another destination;
             // moves with one source are neighbours in this order.
-            if let previous = batch.moves.last, previous.from.isSamePlace(as: move.from) {
+            if position > 0, sortedMoves[position - 1].from.isSamePlace(as: move.from) {
+                let previous = sortedMoves[position - 1]
                 let message =
                     move.isSection
                     ? UIKitMessage.sectionMovedTwice(move.from.section, first: previous.to.section, second: move.to.section)
                     : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: to)
                 throw .invalidUpdate(message, operation: move.operation)
             }
-            if move.isSection {
-                if let earlier = sourceOfSectionDestination[move.to.section] {
-                    throw .invalidUpdate(
-                        UIKitMessage.sectionsMovedToOne(first: earlier, second: move.from.section, destination: move.to.section),
-                        operation: move.operation)
-                }
-                sourceOfSectionDestination[move.to.section] = move.from.section
-            } else {
-                if let earlier = sourceOfRowDestination[to] {
-                    throw .invalidUpdate(
-                        UIKitMessage.rowsMovedToOne(first: earlier, second: from, destination: to),
-                        operation: move.operation)
-                }
-                sourceOfRowDestination[to] = from
+            if let earlier = earlierToSameDestination[position] {
+                let first = sortedMoves[earlier].from
+                let message =
+                    move.isSection
+                    ? UIKitMessage.sectionsMovedToOne(first: first.section, second: move.from.section, destination: move.to.section)
+                    : UIKitMessage.rowsMovedToOne(first: first.path, second: from, destination: to)
+                throw .invalidUpdate(message, operation: move.operation)
             }
-            batch.moves.append(move)
         }
+        batch.moves = sortedMoves
+    }
+
+    /// For each move (by position in `sortedMoves`), the position of the first move before it with
+    /// the same destination, if any; found by sorting the positions by destination.
+    private static func earlierMovesToSameDestination(_ sortedMoves: [MoveItem]) -> [Int?] {
+        var earlier = [Int?](repeating: nil, count: sortedMoves.count)
+        let byDestination = sortedMoves.indices.sorted { a, b in
+            let first = sortedMoves[a].to
+            let second = sortedMoves[b].to
+            return first.isSamePlace(as: second) ? a < b : first.isBefore(second)
+        }
+        var groupStart: Int?
+        for position in byDestination {
+            if let start = groupStart, sortedMoves[start].to.isSamePlace(as: sortedMoves[position].to) {
+                earlier[position] = start
+            } else {
+                groupStart = position
+            }
+        }
+        return earlier
     }
 
     /// The old→new section map: moved sections go where they were moved, the others that survive
@@ -242,8 +259,8 @@ struct BatchValidator {
             oldSectionOfNew[move.to.section] = move.from.section
         }
         var old = 0
-        for new in 0..<sectionsAfter where oldSectionOfNew[new] == nil && !batch.insertedSections.contains(new) {
-            while old < sectionsBefore, batch.deletedSections.contains(old) || newSectionOfOld[old] != nil {
+        for new in 0..<sectionsAfter where oldSectionOfNew[new] == nil && !batch.isInserted(newSection: new) {
+            while old < sectionsBefore, batch.isDeleted(oldSection: old) || newSectionOfOld[old] != nil {
                 old += 1
             }
             guard old < sectionsBefore else { break }  // cannot happen once the section count matched
@@ -283,27 +300,19 @@ struct BatchValidator {
     }
 }
 
-/// The sources and destinations of a batch's moves, for the delete and insert loops' conflict checks.
-private struct MoveSets {
-    var sectionSources = Set<Int>()
-    var sectionDestinations = Set<Int>()
-    var rowSources = Set<IndexPath>()
-    var rowDestinations = Set<IndexPath>()
-    var rowSourceSections = Set<Int>()
-    var rowDestinationSections = Set<Int>()
+/// The sources and destinations of a batch's moves, sorted, for the delete and insert loops'
+/// conflict checks.
+private struct MoveEnds {
+    let sectionSources: [Int]
+    let sectionDestinations: [Int]
+    let rowSources: [IndexPath]
+    let rowDestinations: [IndexPath]
 
-    /// Collects the moves' ends.
-    init(_ moves: [MoveItem]) {
-        for move in moves {
-            if move.isSection {
-                sectionSources.insert(move.from.section)
-                sectionDestinations.insert(move.to.section)
-            } else {
-                rowSources.insert(move.from.path)
-                rowDestinations.insert(move.to.path)
-                rowSourceSections.insert(move.from.section)
-                rowDestinationSections.insert(move.to.section)
-            }
-        }
+    /// Collects the ends of `sortedMoves` (sorted by source).
+    init(_ sortedMoves: [MoveItem]) {
+        sectionSources = sortedMoves.filter(\.isSection).map(\.from.section)
+        sectionDestinations = sortedMoves.filter(\.isSection).map(\.to.section).sorted()
+        rowSources = sortedMoves.filter { !$0.isSection }.map(\.from.path)
+        rowDestinations = sortedMoves.filter { !$0.isSection }.map(\.to.path).sorted()
     }
 }

@@ -11,80 +11,160 @@
 ///   (the first at each index) add empty sections.
 /// - Rows. A move is used when its source row exists, its destination section will exist and its
 ///   source was not moved by an earlier command; it carries the row, even out of a deleted section.
-///   Deletes and reloads of existing rows that are not moved remove the row or replace its text.
-///   Inserts (the first at each path) into sections that will exist add rows; others are dropped.
+///   Deletes and reloads of existing rows that are not moved remove the row or replace its text
+///   (the first reload of a row decides). Inserts (the first at each path) into sections that will
+///   exist add rows; others are dropped.
 /// - Placing. The survivors keep their order; inserts and move destinations take their indexes in
 ///   ascending order (at one index: inserts first, then moves by source); an index already taken
 ///   or past the end gives the next free place, so an out-of-range insert lands at the end.
 ///
-/// Untouched sections keep their row arrays (shared, not copied); touched ones are rebuilt by copying
-/// runs of rows, so a batch of k commands on n rows costs O(n + k log k).
+/// Each kind of command is sorted once, as plain values (texts are looked up by index), the rest is
+/// merging; each surviving row is copied once, in runs, and untouched sections keep their row
+/// arrays (shared, not copied). A batch of k commands on n rows in s sections costs O(n + s + k log k).
 enum PlainBatchArrangement {
     /// The data source after `edits`, applied to `old` as a batch.
     static func apply(_ edits: [Edit], to old: [Section]) -> [Section] {
-        var commands = Commands()
-        for edit in edits { commands.add(edit) }
+        let commands = Commands(edits)
+        let origins = arrangeSections(commands, oldCount: old.count)
+        let newCount = origins.count
 
-        // Sections.
-        var movedSections = Set<Int>()
-        var sectionEntries: [Placement<SectionOrigin>] = []
-        for move in commands.sectionMoves where move.from < old.count && !movedSections.contains(move.from) {
-            movedSections.insert(move.from)
-            sectionEntries.append(Placement(index: move.to, isMove: true, source: IndexPath(section: move.from, row: 0), value: .old(move.from)))
+        // Row moves: per source, the first (in issue order) whose ends are valid.
+        var moves: [RowCommand] = []
+        moves.reserveCapacity(commands.rowMoves.count)
+        for move in commands.rowMoves.sorted(by: RowCommand.isBefore)
+        where move.path != moves.last?.path && rowExists(move.path, in: old) && move.destination.section < newCount {
+            moves.append(move)
         }
-        for insert in commands.sectionInserts {
-            sectionEntries.append(Placement(index: insert.index, isMove: false, source: IndexPath(section: 0, row: 0), value: .inserted(header: insert.header)))
+        // Rows that leave their place: deleted or moved.
+        let removed = [IndexPath].mergingSorted(
+            commands.rowDeletes.filter { rowExists($0, in: old) }.sorted(), moves.map(\.path))
+        // Reloaded rows that stay, with their new texts: the first reload of each row decides.
+        var replacements: [(path: IndexPath, text: String)] = []
+        var nextRemoved = 0
+        for reload in firstOfEachPath(commands.rowReloads) where rowExists(reload.path, in: old) {
+            while nextRemoved < removed.count && removed[nextRemoved] < reload.path { nextRemoved += 1 }
+            let isRemoved = nextRemoved < removed.count && removed[nextRemoved] == reload.path
+            if !isRemoved, let text = commands.reloadTexts[reload.payload] {
+                replacements.append((reload.path, text))
+            }
         }
-        let deletedSections = Set(commands.sectionDeletes.filter { $0 < old.count && !movedSections.contains($0) })
-        let survivingSections = (0..<old.count).filter { !deletedSections.contains($0) && !movedSections.contains($0) }
-        let newOrigins = place(sectionEntries, among: survivingSections.map { SectionOrigin.old($0) })
-
-        // Rows.
-        var movedRows = Set<IndexPath>()
-        var removedRows: [Int: [Int]] = [:]
-        var rowEntries: [Int: [Placement<String>]] = [:]
-        for move in commands.rowMoves
-        where rowExists(move.from, in: old) && move.to.section < newOrigins.count && !movedRows.contains(move.from) {
-            movedRows.insert(move.from)
-            removedRows[move.from.section, default: []].append(move.from.row)
-            rowEntries[move.to.section, default: []].append(
-                Placement(index: move.to.row, isMove: true, source: move.from, value: old[move.from.section].rows[move.from.row]))
-        }
-        for path in commands.rowDeletes where rowExists(path, in: old) && !movedRows.contains(path) {
-            removedRows[path.section, default: []].append(path.row)
-        }
-        var replacements: [Int: [(row: Int, text: String)]] = [:]
-        for reload in commands.rowReloads where rowExists(reload.path, in: old) && !movedRows.contains(reload.path) {
-            if let text = reload.text { replacements[reload.path.section, default: []].append((reload.path.row, text)) }
-        }
-        for insert in commands.rowInserts where insert.path.section < newOrigins.count {
-            rowEntries[insert.path.section, default: []].append(
-                Placement(index: insert.path.row, isMove: false, source: insert.path, value: insert.text))
+        // What lands at a given place of a new section: inserts (the first at each path), then move
+        // destinations, merged in order of place.
+        let inserts = firstOfEachPath(commands.rowInserts).filter { $0.path.section < newCount }
+        let arrivals = moves.sorted { $0.destination != $1.destination ? $0.destination < $1.destination : $0.path < $1.path }
+        var entries: [RowEntry] = []
+        entries.reserveCapacity(inserts.count + arrivals.count)
+        var nextInsert = 0
+        var nextArrival = 0
+        while nextInsert < inserts.count || nextArrival < arrivals.count {
+            if nextArrival == arrivals.count
+                || (nextInsert < inserts.count && inserts[nextInsert].path <= arrivals[nextArrival].destination)
+            {
+                let insert = inserts[nextInsert]
+                entries.append(RowEntry(target: insert.path, movedRow: nil, text: insert.payload))
+                nextInsert += 1
+            } else {
+                let move = arrivals[nextArrival]
+                entries.append(RowEntry(target: move.destination, movedRow: move.path, text: 0))
+                nextArrival += 1
+            }
         }
 
         var result: [Section] = []
-        result.reserveCapacity(newOrigins.count)
-        for (newIndex, origin) in newOrigins.enumerated() {
+        result.reserveCapacity(newCount)
+        var nextEntry = 0
+        for (newIndex, origin) in origins.enumerated() {
+            let firstEntry = nextEntry
+            while nextEntry < entries.count && entries[nextEntry].target.section == newIndex { nextEntry += 1 }
+            let sectionEntries = entries[firstEntry..<nextEntry]
             var section: Section
+            var survivors: Survivors
             switch origin {
             case .old(let oldIndex):
                 section = old[oldIndex]
-                if let reloadedRows = commands.sectionReloadRows[oldIndex] {
-                    section.rows = reloadedRows
+                if let rows = commands.reloadedRows(ofSection: oldIndex) {
+                    survivors = Survivors(rows: rows, removed: [], replacements: [])
                 } else {
-                    section.rows = survivingRows(
-                        of: old[oldIndex].rows, removing: removedRows[oldIndex] ?? [],
-                        replacing: replacements[oldIndex] ?? [])
+                    survivors = Survivors(
+                        rows: old[oldIndex].rows, removed: removed.slice(ofSection: oldIndex),
+                        replacements: replacements[replacements.sliceRange(ofSection: oldIndex)])
                 }
             case .inserted(let header):
                 section = Section(rows: [], header: header)
+                survivors = Survivors(rows: [], removed: [], replacements: [])
             }
-            if let entries = rowEntries[newIndex] {
-                section.rows = place(entries, among: section.rows)
+            if sectionEntries.isEmpty && survivors.isUnchanged {
+                section.rows = survivors.rows  // shared, not copied
+            } else {
+                section.rows = place(sectionEntries, among: &survivors, old: old, texts: commands.insertTexts)
             }
             result.append(section)
         }
         return result
+    }
+
+    /// The new sections in order, each an old section or an inserted one.
+    private static func arrangeSections(_ commands: Commands, oldCount: Int) -> [SectionOrigin] {
+        var isMoved = [Bool](repeating: false, count: oldCount)
+        var isDeleted = [Bool](repeating: false, count: oldCount)
+        var entries: [(index: Int, isMove: Bool, source: Int, origin: SectionOrigin)] = []
+        var previousSource = -1
+        for move in commands.sectionMoves.sorted(by: SectionCommand.isBefore)
+        where move.section < oldCount && move.section != previousSource {
+            previousSource = move.section
+            isMoved[move.section] = true
+            entries.append((move.destination, true, move.section, .old(move.section)))
+        }
+        for delete in commands.sectionDeletes where delete < oldCount && !isMoved[delete] {
+            isDeleted[delete] = true
+        }
+        var previousIndex = -1
+        for insert in commands.sectionInserts.sorted(by: SectionCommand.isBefore) where insert.section != previousIndex {
+            previousIndex = insert.section
+            entries.append((insert.section, false, 0, .inserted(header: insert.header)))
+        }
+        entries.sort { ($0.index, $0.isMove ? 1 : 0, $0.source) < ($1.index, $1.isMove ? 1 : 0, $1.source) }
+        var origins: [SectionOrigin] = []
+        origins.reserveCapacity(oldCount + entries.count)
+        var nextSurvivor = 0
+        /// Appends the next `count` old sections that are neither deleted nor moved.
+        func appendSurvivors(_ count: Int) {
+            var remaining = count
+            while remaining > 0 && nextSurvivor < oldCount {
+                if !isMoved[nextSurvivor] && !isDeleted[nextSurvivor] {
+                    origins.append(.old(nextSurvivor))
+                    remaining -= 1
+                }
+                nextSurvivor += 1
+            }
+        }
+        for entry in entries {
+            if entry.index > origins.count { appendSurvivors(entry.index - origins.count) }
+            origins.append(entry.origin)
+        }
+        appendSurvivors(oldCount)
+        return origins
+    }
+
+    /// Places `entries` (sorted) among the survivors: survivors keep their order; an entry takes its
+    /// index, or the next free place when that is taken or past the end.
+    private static func place(
+        _ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section], texts: [String]
+    ) -> [String] {
+        var rows: [String] = []
+        rows.reserveCapacity(survivors.count + entries.count)
+        for entry in entries {
+            if entry.target.row > rows.count {
+                survivors.copy(Swift.min(entry.target.row - rows.count, survivors.remaining), into: &rows)
+            }
+            if let source = entry.movedRow {
+                rows.append(old[source.section].rows[source.row])
+            } else {
+                rows.append(texts[entry.text])
+            }
+        }
+        survivors.copy(survivors.remaining, into: &rows)
+        return rows
     }
 
     /// True when `path` names a row of `sections`.
@@ -92,48 +172,70 @@ enum PlainBatchArrangement {
         path.section < sections.count && path.row < sections[path.section].rows.count
     }
 
-    /// `rows` without the rows at `removed` (any order, duplicates allowed), with `replacements`
-    /// (rows not removed) given their new texts. Returns `rows` itself when nothing changes.
-    private static func survivingRows(of rows: [String], removing removed: [Int], replacing replacements: [(row: Int, text: String)])
-        -> [String]
-    {
-        if removed.isEmpty && replacements.isEmpty { return rows }
-        var removed = removed.sorted()
-        removed.removeConsecutiveDuplicates()
-        var survivors: [String] = []
-        survivors.reserveCapacity(rows.count - removed.count)
-        var start = 0
-        for row in removed {
-            survivors.append(contentsOf: rows[start..<row])
-            start = row + 1
+    /// The first command (in issue order) at each path, sorted by path.
+    private static func firstOfEachPath(_ commands: [RowCommand]) -> [RowCommand] {
+        var first: [RowCommand] = []
+        first.reserveCapacity(commands.count)
+        for command in commands.sorted(by: RowCommand.isBefore) where first.last?.path != command.path {
+            first.append(command)
         }
-        survivors.append(contentsOf: rows[start...])
-        for replacement in replacements {
-            let before = removed.countLess(than: replacement.row)
-            if before < removed.count && removed[before] == replacement.row { continue }
-            survivors[replacement.row - before] = replacement.text
-        }
-        return survivors
+        return first
+    }
+}
+
+/// The rows of an old section that keep their place, in order, with reloaded texts: copied out in
+/// runs.
+private struct Survivors {
+    let rows: [String]
+    /// Removed rows of this section, ascending, distinct.
+    let removed: ArraySlice<IndexPath>
+    /// Rows of this section that stay with a new text, ascending.
+    let replacements: ArraySlice<(path: IndexPath, text: String)>
+    /// How many survivors there are, and how many are still to copy.
+    let count: Int
+    private(set) var remaining: Int
+    private var nextRow = 0
+    private var nextRemoved: Int
+    private var nextReplacement: Int
+
+    init(rows: [String], removed: ArraySlice<IndexPath>, replacements: ArraySlice<(path: IndexPath, text: String)>) {
+        self.rows = rows
+        self.removed = removed
+        self.replacements = replacements
+        count = rows.count - removed.count
+        remaining = count
+        nextRemoved = removed.startIndex
+        nextReplacement = replacements.startIndex
     }
 
-    /// Places `entries` among `survivors`: survivors keep their order; entries, in ascending order of
-    /// index (inserts before moves, moves by source), take their index, or the next free place when
-    /// it is taken or past the end.
-    private static func place<Value>(_ entries: [Placement<Value>], among survivors: [Value]) -> [Value] {
-        let entries = entries.sorted { $0.isBefore($1) }
-        var result: [Value] = []
-        result.reserveCapacity(survivors.count + entries.count)
-        var next = 0
-        for entry in entries {
-            if entry.index > result.count, next < survivors.count {
-                let count = Swift.min(entry.index - result.count, survivors.count - next)
-                result.append(contentsOf: survivors[next..<next + count])
-                next += count
+    /// True when the survivors are exactly the rows.
+    var isUnchanged: Bool { removed.isEmpty && replacements.isEmpty }
+
+    /// Appends the next `wanted` survivors to `output`.
+    mutating func copy(_ wanted: Int, into output: inout [String]) {
+        var wanted = wanted
+        while wanted > 0 {
+            while nextRemoved < removed.endIndex && removed[nextRemoved].row == nextRow {
+                nextRow += 1
+                nextRemoved += 1
             }
-            result.append(entry.value)
+            if nextReplacement < replacements.endIndex && replacements[nextReplacement].path.row == nextRow {
+                output.append(replacements[nextReplacement].text)
+                nextReplacement += 1
+                nextRow += 1
+                wanted -= 1
+                remaining -= 1
+                continue
+            }
+            var runEnd = rows.count
+            if nextRemoved < removed.endIndex { runEnd = removed[nextRemoved].row }
+            if nextReplacement < replacements.endIndex { runEnd = Swift.min(runEnd, replacements[nextReplacement].path.row) }
+            let run = Swift.min(runEnd - nextRow, wanted)
+            output.append(contentsOf: rows[nextRow..<nextRow + run])
+            nextRow += run
+            wanted -= run
+            remaining -= run
         }
-        result.append(contentsOf: survivors[next...])
-        return result
     }
 }
 
@@ -143,70 +245,94 @@ private enum SectionOrigin {
     case inserted(header: String?)
 }
 
-/// An insert or a move destination: a value that wants a given index.
-private struct Placement<Value> {
-    var index: Int
-    var isMove: Bool
-    /// A move's source, to order moves to the same index.
-    var source: IndexPath
-    var value: Value
+/// A row command reduced to plain values: its path, a move's destination, its issue index, and
+/// where its text is (an index into the insert or reload texts).
+private struct RowCommand {
+    var path: IndexPath
+    var destination: IndexPath
+    var order: Int
+    var payload: Int
 
-    /// Ascending by index; at one index inserts before moves, moves by source.
-    func isBefore(_ other: Placement) -> Bool {
-        if index != other.index { return index < other.index }
-        if isMove != other.isMove { return !isMove }
-        return source < other.source
+    /// By path, then issue order.
+    static func isBefore(_ a: RowCommand, _ b: RowCommand) -> Bool {
+        a.path != b.path ? a.path < b.path : a.order < b.order
     }
 }
 
-/// A batch's plain commands, sorted by kind, keeping the first of each insert and reload.
+/// A section command reduced to plain values.
+private struct SectionCommand {
+    var section: Int
+    var destination: Int
+    var header: String?
+    var order: Int
+
+    /// By section, then issue order.
+    static func isBefore(_ a: SectionCommand, _ b: SectionCommand) -> Bool {
+        a.section != b.section ? a.section < b.section : a.order < b.order
+    }
+}
+
+/// An insert or a move destination: something that takes a place in a new section.
+private struct RowEntry {
+    var target: IndexPath
+    /// The old path of a moved row; nil for an insert.
+    var movedRow: IndexPath?
+    /// An insert's text, as an index into the insert texts.
+    var text: Int
+}
+
+/// A batch's plain commands, filed by kind.
 private struct Commands {
-    var sectionMoves: [(from: Int, to: Int)] = []
+    var sectionMoves: [SectionCommand] = []
     var sectionDeletes: [Int] = []
-    var sectionInserts: [(index: Int, header: String?)] = []
-    private var insertedSectionIndexes = Set<Int>()
-    /// The rows of the first reload of each section that gave rows (a reload that keeps its rows
-    /// changes nothing in the data source).
-    var sectionReloadRows: [Int: [String]] = [:]
-    private var reloadedSections = Set<Int>()
-    var rowMoves: [(from: IndexPath, to: IndexPath)] = []
+    var sectionInserts: [SectionCommand] = []
+    var rowMoves: [RowCommand] = []
     var rowDeletes: [IndexPath] = []
-    var rowReloads: [(path: IndexPath, text: String?)] = []
-    private var reloadedRows = Set<IndexPath>()
-    var rowInserts: [(path: IndexPath, text: String)] = []
-    private var insertedRows = Set<IndexPath>()
+    var rowReloads: [RowCommand] = []
+    var rowInserts: [RowCommand] = []
+    /// The texts of the row inserts, by payload.
+    var insertTexts: [String] = []
+    /// The texts of the row reloads (nil keeps the text), by payload.
+    var reloadTexts: [String?] = []
+    /// The rows given by the first reload of each section, when it gave rows.
+    private var sectionReloadRows: [Int: [String]?] = [:]
 
-    /// Files `edit` under its kind.
-    mutating func add(_ edit: Edit) {
-        switch edit {
-        case .insertRow(let path, let text):
-            if insertedRows.insert(path).inserted { rowInserts.append((path, text)) }
-        case .deleteRow(let path):
-            rowDeletes.append(path)
-        case .reloadRow(let path, let text):
-            if reloadedRows.insert(path).inserted { rowReloads.append((path, text)) }
-        case .moveRow(let from, let to):
-            rowMoves.append((from, to))
-        case .insertSection(let index, let header):
-            if insertedSectionIndexes.insert(index).inserted { sectionInserts.append((index, header)) }
-        case .deleteSection(let index):
-            sectionDeletes.append(index)
-        case .reloadSection(let index, let rows):
-            if reloadedSections.insert(index).inserted, let rows { sectionReloadRows[index] = rows }
-        case .moveSection(let from, let to):
-            sectionMoves.append((from, to))
+    /// Files `edits`.
+    init(_ edits: [Edit]) {
+        for (order, edit) in edits.enumerated() {
+            switch edit {
+            case .insertRow(let path, let text):
+                rowInserts.append(RowCommand(path: path, destination: path, order: order, payload: insertTexts.count))
+                insertTexts.append(text)
+            case .deleteRow(let path):
+                rowDeletes.append(path)
+            case .reloadRow(let path, let text):
+                rowReloads.append(RowCommand(path: path, destination: path, order: order, payload: reloadTexts.count))
+                reloadTexts.append(text)
+            case .moveRow(let from, let to):
+                rowMoves.append(RowCommand(path: from, destination: to, order: order, payload: 0))
+            case .insertSection(let index, let header):
+                sectionInserts.append(SectionCommand(section: index, destination: index, header: header, order: order))
+            case .deleteSection(let index):
+                sectionDeletes.append(index)
+            case .reloadSection(let index, let rows):
+                if sectionReloadRows.index(forKey: index) == nil { sectionReloadRows[index] = .some(rows) }
+            case .moveSection(let from, let to):
+                sectionMoves.append(SectionCommand(section: from, destination: to, header: nil, order: order))
+            }
         }
+    }
+
+    /// The rows the first reload of old section `section` gives it, if it gives any.
+    func reloadedRows(ofSection section: Int) -> [String]? {
+        sectionReloadRows[section] ?? nil
     }
 }
 
-extension Array where Element == Int {
-    /// Keeps one of each run of equal neighbours (on a sorted array: removes duplicates).
-    mutating func removeConsecutiveDuplicates() {
-        var kept = 0
-        for index in indices where kept == 0 || self[kept - 1] != self[index] {
-            self[kept] = self[index]
-            kept += 1
-        }
-        removeLast(count - kept)
+extension Array where Element == (path: IndexPath, text: String) {
+    /// The range of the entries of section `section`, from this array sorted by path.
+    fileprivate func sliceRange(ofSection section: Int) -> Range<Int> {
+        let start = partitioningIndex { $0.path.section >= section }
+        return start..<self[start...].partitioningIndex { $0.path.section > section }
     }
 }

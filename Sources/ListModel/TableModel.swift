@@ -80,7 +80,7 @@ public struct TableModel: Sendable {
     /// A plain command. Inside a batch it is queued (returns nil); outside it commits at once as its
     /// own batch.
     public mutating func perform(_ edit: Edit) throws(UpdateError) -> CommitReport? {
-        do { try Self.requireNoNegativeIndex(edit.update) } catch { throw failingBatch(error) }
+        do { try Self.requireNoNegativeIndex(edit) } catch { throw failingBatch(error) }
         if batchDepth > 0 {
             guard !batchHasDataCommands else {
                 throw failingBatch(
@@ -141,9 +141,7 @@ public struct TableModel: Sendable {
         }
         dataSource[section].rows.append(contentsOf: rows)
         tableView[section].rows.append(contentsOf: rows)
-        var report = CommitReport()
-        report.insertedRows = paths
-        return report
+        return CommitReport(insertedRows: paths)
     }
 
     /// Plain `reset`: replaces the data source and reloads the table view; clears the selection.
@@ -248,41 +246,40 @@ public struct TableModel: Sendable {
     /// valid, UIKit's checks reduce to its own section's count, so it is applied to both layers in
     /// place in O(rows of that section). Returns nil when the command needs the full commit.
     private mutating func performInPlace(_ edit: Edit) -> CommitReport? {
-        var report = CommitReport()
         switch edit {
         case .insertRow(let path, let text):
             guard path.section < dataSource.count, path.row <= dataSource[path.section].rows.count else { return nil }
             dataSource[path.section].rows.insert(text, at: path.row)
             tableView[path.section].rows.insert(text, at: path.row)
-            selection = selection.map { $0.afterInsertingRow(at: path) }
-            report.insertedRows = [path]
+            if let selected = selection { selection = selected.afterInsertingRow(at: path) }
+            return CommitReport(insertedRows: [path])
         case .deleteRow(let path):
-            guard Self.rowExists(path, in: dataSource) else { return nil }
+            guard path.section < dataSource.count, path.row < dataSource[path.section].rows.count else { return nil }
             dataSource[path.section].rows.remove(at: path.row)
             tableView[path.section].rows.remove(at: path.row)
-            selection = selection.flatMap { $0.afterDeletingRow(at: path) }
-            report.deletedRows = [path]
+            if let selected = selection { selection = selected.afterDeletingRow(at: path) }
+            return CommitReport(deletedRows: [path])
         case .reloadRow(let path, let text):
-            guard Self.rowExists(path, in: dataSource) else { return nil }
+            guard path.section < dataSource.count, path.row < dataSource[path.section].rows.count else { return nil }
             if let text {
                 dataSource[path.section].rows[path.row] = text
                 tableView[path.section].rows[path.row] = text
             }
-            report.reloadedRows = [RowChange(from: path, to: path)]
+            return CommitReport(reloadedRows: [RowChange(from: path, to: path)])
         case .moveRow(let from, let to):
-            guard Self.rowExists(from, in: dataSource), to.section < dataSource.count,
+            guard from.section < dataSource.count, from.row < dataSource[from.section].rows.count,
+                to.section < dataSource.count,
                 to.row < dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1)
             else { return nil }
             let row = dataSource[from.section].rows.remove(at: from.row)
             dataSource[to.section].rows.insert(row, at: to.row)
             tableView[from.section].rows.remove(at: from.row)
             tableView[to.section].rows.insert(row, at: to.row)
-            selection = selection.map { $0.afterMovingRow(from: from, to: to) }
-            report.movedRows = [RowChange(from: from, to: to)]
+            if let selected = selection { selection = selected.afterMovingRow(from: from, to: to) }
+            return CommitReport(movedRows: [RowChange(from: from, to: to)])
         case .insertSection, .deleteSection, .reloadSection, .moveSection:
             return nil
         }
-        return report
     }
 
     /// Abandons the open batch, if any, because a call inside it failed; returns `error`.
@@ -302,6 +299,22 @@ public struct TableModel: Sendable {
             try requireNoNegativeIndex(from)
             try requireNoNegativeIndex(to)
         case .insertSection(let section), .deleteSection(let section), .reloadSection(let section):
+            try requireNoNegativeIndex(section: section)
+        case .moveSection(let from, let to):
+            try requireNoNegativeIndex(section: from)
+            try requireNoNegativeIndex(section: to)
+        }
+    }
+
+    /// Throws a usage error when an index path or section of `edit` is negative.
+    private static func requireNoNegativeIndex(_ edit: Edit) throws(UpdateError) {
+        switch edit {
+        case .insertRow(let path, _), .deleteRow(let path), .reloadRow(let path, _):
+            try requireNoNegativeIndex(path)
+        case .moveRow(let from, let to):
+            try requireNoNegativeIndex(from)
+            try requireNoNegativeIndex(to)
+        case .insertSection(let section, _), .deleteSection(let section), .reloadSection(let section, _):
             try requireNoNegativeIndex(section: section)
         case .moveSection(let from, let to):
             try requireNoNegativeIndex(section: from)

@@ -93,57 +93,29 @@ extension Array where Element == MoveItem {
     }
 }
 
-extension Array where Element == Int {
-    /// How many elements are less than `value`; the array is sorted ascending.
-    func countLess(than value: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// How many elements are less than or equal to `value`; the array is sorted ascending.
-    func countNotGreater(than value: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle] <= value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// Where `position` lands after inserts at these indexes (sorted, distinct, in the final index
-    /// space), as UIKit's ascending loop `if inserted <= position { position += 1 }` moves it.
-    /// Saturates at `Int.max` rather than trap.
-    func shiftedByInserts(_ position: Int) -> Int {
-        // Element j moves the position iff self[j] <= position + j, i.e. self[j] - j <= position;
-        // self[j] - j never decreases along a sorted distinct array, so binary search the prefix.
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle] - middle <= position { low = middle + 1 } else { high = middle }
-        }
-        let (shifted, overflow) = position.addingReportingOverflow(low)
-        return overflow ? Int.max : shifted
-    }
-
-    /// For each element of this sorted distinct array, the lowest element of the run of consecutive
-    /// integers it belongs to (`[2, 3, 4, 7, 8]` gives `[2, 2, 2, 7, 7]`).
-    func startsOfConsecutiveRuns() -> [Int] {
-        var starts: [Int] = []
-        starts.reserveCapacity(count)
-        for (index, value) in enumerated() {
-            if index > 0, self[index - 1] == value - 1 {
-                starts.append(starts[index - 1])
+extension Array where Element == UpdateItem {
+    /// `a` and `b`, both sorted ascending without duplicates, merged into one ascending array; an
+    /// item in both is kept once, with the lower operation index.
+    static func mergingSorted(_ a: [UpdateItem], _ b: [UpdateItem]) -> [UpdateItem] {
+        var merged: [UpdateItem] = []
+        merged.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            let next: UpdateItem
+            if j == b.count || (i < a.count && !b[j].isBefore(a[i])) {
+                next = a[i]
+                i += 1
             } else {
-                starts.append(value)
+                next = b[j]
+                j += 1
+            }
+            if let last = merged.last, last.isSamePlace(as: next) {
+                merged[merged.count - 1].operation = Swift.min(last.operation, next.operation)
+            } else {
+                merged.append(next)
             }
         }
-        return starts
+        return merged
     }
 }
