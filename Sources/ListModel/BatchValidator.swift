@@ -15,33 +15,17 @@ struct BatchValidator {
     private var sectionsBefore: Int { rowsBefore.count }
     private var sectionsAfter: Int { rowsAfter.count }
 
-    /// Runs UIKit's checks on `updates` (operation i of the batch is `updates[i]`), and returns what
-    /// the update does, or throws UIKit's first complaint.
-    func validate(_ updates: [Update]) throws(UpdateError) -> ValidatedBatch {
-        var deletes: [UpdateItem] = []
-        var inserts: [UpdateItem] = []
-        var reloads: [UpdateItem] = []
-        var moves: [MoveItem] = []
-        for (operation, update) in updates.enumerated() {
-            switch update {
-            case .insertRow(let path): inserts.append(.row(path, operation: operation))
-            case .deleteRow(let path): deletes.append(.row(path, operation: operation))
-            case .reloadRow(let path): reloads.append(.row(path, operation: operation))
-            case .moveRow(let from, let to): moves.append(.row(from: from, to: to, operation: operation))
-            case .insertSection(let section): inserts.append(.section(section, operation: operation))
-            case .deleteSection(let section): deletes.append(.section(section, operation: operation))
-            case .reloadSection(let section): reloads.append(.section(section, operation: operation))
-            case .moveSection(let from, let to): moves.append(.section(from: from, to: to, operation: operation))
-            }
-        }
-        let explicitDeletes = deletes.sortedMergingDuplicates()
-        let explicitInserts = inserts.sortedMergingDuplicates()
-        let sortedMoves = moves.sortedMergingDuplicates()
+    /// Runs UIKit's checks on a batch's sorted operations, and returns what the update does, or
+    /// throws UIKit's first complaint.
+    func validate(_ operations: SortedOperations) throws(UpdateError) -> ValidatedBatch {
+        let explicitDeletes = operations.deletes.withoutRepeats()
+        let explicitInserts = operations.inserts.withoutRepeats()
+        let (sortedMoves, earlierToSameDestination) = Self.distinctMoves(operations)
         var batch = ValidatedBatch(sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter)
 
         // 1. Reloads become a delete at the old path and an insert at the shifted path (T1).
         let decomposition = ReloadDecomposition(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
-        let sortedReloads = reloads.sortedMergingDuplicates()
+        let sortedReloads = operations.reloads.withoutRepeats()
         var reloadInserts: [UpdateItem] = []
         reloadInserts.reserveCapacity(sortedReloads.count)
         for reload in sortedReloads {
@@ -62,10 +46,10 @@ struct BatchValidator {
             return deleteHalf
         }
 
-        let moveEnds = MoveEnds(sortedMoves)
+        let moveEnds = MoveEnds(sortedMoves, operations)
         try checkDeletes(.mergingSorted(explicitDeletes, reloadDeletes), moveEnds, &batch)
         try checkInserts(.mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates()), moveEnds, &batch)
-        try checkMoves(sortedMoves, &batch)
+        try checkMoves(sortedMoves, earlierToSameDestination, &batch)
 
         // 5. The section count.
         let inserted = batch.insertedSectionCount
@@ -167,8 +151,9 @@ struct BatchValidator {
     }
 
     /// 4. Moves, ascending by source: ranges, then a source moved twice or a destination used twice.
-    private func checkMoves(_ sortedMoves: [MoveItem], _ batch: inout ValidatedBatch) throws(UpdateError) {
-        let earlierToSameDestination = Self.earlierMovesToSameDestination(sortedMoves)
+    private func checkMoves(_ sortedMoves: [MoveItem], _ earlierToSameDestination: [Int?], _ batch: inout ValidatedBatch)
+        throws(UpdateError)
+    {
         for (position, move) in sortedMoves.enumerated() {
             let from = move.from.path
             let to = move.to.path
@@ -228,24 +213,33 @@ struct BatchValidator {
         batch.moves = sortedMoves
     }
 
-    /// For each move (by position in `sortedMoves`), the position of the first move before it with
-    /// the same destination, if any; found by sorting the positions by destination.
-    private static func earlierMovesToSameDestination(_ sortedMoves: [MoveItem]) -> [Int?] {
-        var earlier = [Int?](repeating: nil, count: sortedMoves.count)
-        let byDestination = sortedMoves.indices.sorted { a, b in
-            let first = sortedMoves[a].to
-            let second = sortedMoves[b].to
-            return first.isSamePlace(as: second) ? a < b : first.isBefore(second)
+    /// The batch's moves with exact duplicates merged (the first issued kept), ascending by source;
+    /// and for each, the position of the first one before it with the same destination, if any.
+    private static func distinctMoves(_ operations: SortedOperations) -> (moves: [MoveItem], earlierToSameDestination: [Int?]) {
+        var moves: [MoveItem] = []
+        moves.reserveCapacity(operations.moves.count)
+        var distinctPosition: [Int] = []
+        distinctPosition.reserveCapacity(operations.moves.count)
+        for move in operations.moves {
+            if let last = moves.last, last.from.isSamePlace(as: move.from), last.to.isSamePlace(as: move.to) {
+                distinctPosition.append(moves.count - 1)
+            } else {
+                distinctPosition.append(moves.count)
+                moves.append(move)
+            }
         }
+        // By destination, then source: the first of each destination is the first one processed.
+        var earlier = [Int?](repeating: nil, count: moves.count)
         var groupStart: Int?
-        for position in byDestination {
-            if let start = groupStart, sortedMoves[start].to.isSamePlace(as: sortedMoves[position].to) {
-                earlier[position] = start
+        for original in operations.movesByDestination {
+            let position = distinctPosition[original]
+            if let start = groupStart, moves[start].to.isSamePlace(as: moves[position].to) {
+                if position != start { earlier[position] = start }
             } else {
                 groupStart = position
             }
         }
-        return earlier
+        return (moves, earlier)
     }
 
     /// The old→new section map: moved sections go where they were moved, the others that survive
@@ -308,11 +302,12 @@ private struct MoveEnds {
     let rowSources: [IndexPath]
     let rowDestinations: [IndexPath]
 
-    /// Collects the ends of `sortedMoves` (sorted by source).
-    init(_ sortedMoves: [MoveItem]) {
+    /// Collects the ends of `sortedMoves` (sorted by source); destinations come sorted from `operations`.
+    init(_ sortedMoves: [MoveItem], _ operations: SortedOperations) {
         sectionSources = sortedMoves.filter(\.isSection).map(\.from.section)
-        sectionDestinations = sortedMoves.filter(\.isSection).map(\.to.section).sorted()
         rowSources = sortedMoves.filter { !$0.isSection }.map(\.from.path)
-        rowDestinations = sortedMoves.filter { !$0.isSection }.map(\.to.path).sorted()
+        let byDestination = operations.movesByDestination.map { operations.moves[$0] }
+        sectionDestinations = byDestination.filter(\.isSection).map(\.to.section)
+        rowDestinations = byDestination.filter { !$0.isSection }.map(\.to.path)
     }
 }

@@ -22,53 +22,76 @@
 /// merging; each surviving row is copied once, in runs, and untouched sections keep their row
 /// arrays (shared, not copied). A batch of k commands on n rows in s sections costs O(n + s + k log k).
 enum PlainBatchArrangement {
-    /// The data source after `edits`, applied to `old` as a batch.
-    static func apply(_ edits: [Edit], to old: [Section]) -> [Section] {
-        let commands = Commands(edits)
-        let origins = arrangeSections(commands, oldCount: old.count)
+    /// The data source after the batch's plain commands, applied to `old`. `operations` are all the
+    /// batch's operations, sorted; `edits[i]` is operation i's plain command, nil for a `table` one.
+    static func apply(_ operations: SortedOperations, edits: [Edit?], to old: [Section]) -> [Section] {
+        // Compact, so that looking it up by operation stays in cache.
+        let isPlainOperation = edits.map { $0 != nil }
+        /// True when operation `operation` is a plain command.
+        func isPlain(_ operation: Int) -> Bool { isPlainOperation[operation] }
+        let origins = arrangeSections(operations, edits: edits, isPlain: isPlain, oldCount: old.count)
         let newCount = origins.count
 
         // Row moves: per source, the first (in issue order) whose ends are valid.
-        var moves: [RowCommand] = []
-        moves.reserveCapacity(commands.rowMoves.count)
-        for move in commands.rowMoves.sorted(by: RowCommand.isBefore)
-        where move.path != moves.last?.path && rowExists(move.path, in: old) && move.destination.section < newCount {
-            moves.append(move)
+        var moves: [MoveItem] = []
+        var isUsedMove = [Bool](repeating: false, count: operations.moves.count)
+        var position = 0
+        while position < operations.moves.count {
+            let source = operations.moves[position].from
+            var end = position
+            var chosen: Int?
+            while end < operations.moves.count && operations.moves[end].from.isSamePlace(as: source) {
+                let move = operations.moves[end]
+                if !move.isSection && isPlain(move.operation) && move.to.section < newCount
+                    && chosen.map({ move.operation < operations.moves[$0].operation }) ?? true
+                {
+                    chosen = end
+                }
+                end += 1
+            }
+            if let chosen, rowExists(source.path, in: old) {
+                isUsedMove[chosen] = true
+                moves.append(operations.moves[chosen])
+            }
+            position = end
         }
         // Rows that leave their place: deleted or moved.
-        let removed = [IndexPath].mergingSorted(
-            commands.rowDeletes.filter { rowExists($0, in: old) }.sorted(), moves.map(\.path))
+        let deletes = operations.deletes.filter { !$0.isSection && isPlain($0.operation) && rowExists($0.path, in: old) }
+        let removed = [IndexPath].mergingSorted(deletes.map(\.path), moves.map(\.from.path))
         // Reloaded rows that stay, with their new texts: the first reload of each row decides.
         var replacements: [(path: IndexPath, text: String)] = []
         var nextRemoved = 0
-        for reload in firstOfEachPath(commands.rowReloads) where rowExists(reload.path, in: old) {
-            while nextRemoved < removed.count && removed[nextRemoved] < reload.path { nextRemoved += 1 }
-            let isRemoved = nextRemoved < removed.count && removed[nextRemoved] == reload.path
-            if !isRemoved, let text = commands.reloadTexts[reload.payload] {
-                replacements.append((reload.path, text))
-            }
+        var previousReload: IndexPath?
+        for reload in operations.reloads where !reload.isSection && isPlain(reload.operation) {
+            let path = reload.path
+            if path == previousReload { continue }
+            previousReload = path
+            guard rowExists(path, in: old) else { continue }
+            while nextRemoved < removed.count && removed[nextRemoved] < path { nextRemoved += 1 }
+            if nextRemoved < removed.count && removed[nextRemoved] == path { continue }
+            if case .reloadRow(_, let text?)? = edits[reload.operation] { replacements.append((path, text)) }
         }
-        // What lands at a given place of a new section: inserts (the first at each path), then move
-        // destinations, merged in order of place.
-        let inserts = firstOfEachPath(commands.rowInserts).filter { $0.path.section < newCount }
-        let arrivals = moves.sorted { $0.destination != $1.destination ? $0.destination < $1.destination : $0.path < $1.path }
+        // What lands at a given place of a new section: inserts (the first at each path) and move
+        // destinations, merged in order of place, inserts first.
+        var inserts: [RowEntry] = []
+        for insert in operations.inserts where !insert.isSection && isPlain(insert.operation) {
+            guard insert.section < newCount, inserts.last?.target != insert.path,
+                case .insertRow(_, let text)? = edits[insert.operation]
+            else { continue }
+            inserts.append(RowEntry(target: insert.path, movedRow: nil, text: text))
+        }
         var entries: [RowEntry] = []
-        entries.reserveCapacity(inserts.count + arrivals.count)
+        entries.reserveCapacity(inserts.count + moves.count)
         var nextInsert = 0
-        var nextArrival = 0
-        while nextInsert < inserts.count || nextArrival < arrivals.count {
-            if nextArrival == arrivals.count
-                || (nextInsert < inserts.count && inserts[nextInsert].path <= arrivals[nextArrival].destination)
-            {
-                let insert = inserts[nextInsert]
-                entries.append(RowEntry(target: insert.path, movedRow: nil, text: insert.payload))
+        for position in operations.movesByDestination where isUsedMove[position] {
+            let move = operations.moves[position]
+            while nextInsert < inserts.count && inserts[nextInsert].target <= move.to.path {
+                entries.append(inserts[nextInsert])
                 nextInsert += 1
-            } else {
-                let move = arrivals[nextArrival]
-                entries.append(RowEntry(target: move.destination, movedRow: move.path, text: 0))
-                nextArrival += 1
             }
+            entries.append(RowEntry(target: move.to.path, movedRow: move.from.path, text: ""))
         }
+        entries += inserts[nextInsert...]
 
         var result: [Section] = []
         result.reserveCapacity(newCount)
@@ -80,10 +103,10 @@ enum PlainBatchArrangement {
             var section: Section
             var survivors: Survivors
             switch origin {
-            case .old(let oldIndex):
+            case .old(let oldIndex, let reloadedRows):
                 section = old[oldIndex]
-                if let rows = commands.reloadedRows(ofSection: oldIndex) {
-                    survivors = Survivors(rows: rows, removed: [], replacements: [])
+                if let reloadedRows {
+                    survivors = Survivors(rows: reloadedRows, removed: [], replacements: [])
                 } else {
                     survivors = Survivors(
                         rows: old[oldIndex].rows, removed: removed.slice(ofSection: oldIndex),
@@ -96,32 +119,48 @@ enum PlainBatchArrangement {
             if sectionEntries.isEmpty && survivors.isUnchanged {
                 section.rows = survivors.rows  // shared, not copied
             } else {
-                section.rows = place(sectionEntries, among: &survivors, old: old, texts: commands.insertTexts)
+                section.rows = place(sectionEntries, among: &survivors, old: old)
             }
             result.append(section)
         }
         return result
     }
 
-    /// The new sections in order, each an old section or an inserted one.
-    private static func arrangeSections(_ commands: Commands, oldCount: Int) -> [SectionOrigin] {
+    /// The new sections in order, each an old section (with the rows its first reload gives it, if
+    /// any) or an inserted one.
+    private static func arrangeSections(
+        _ operations: SortedOperations, edits: [Edit?], isPlain: (Int) -> Bool, oldCount: Int
+    ) -> [SectionOrigin] {
         var isMoved = [Bool](repeating: false, count: oldCount)
         var isDeleted = [Bool](repeating: false, count: oldCount)
+        var reloadedRows = [[String]?](repeating: nil, count: oldCount)
         var entries: [(index: Int, isMove: Bool, source: Int, origin: SectionOrigin)] = []
-        var previousSource = -1
-        for move in commands.sectionMoves.sorted(by: SectionCommand.isBefore)
-        where move.section < oldCount && move.section != previousSource {
-            previousSource = move.section
-            isMoved[move.section] = true
-            entries.append((move.destination, true, move.section, .old(move.section)))
+        // Section commands are filed in issue order, so the first of each section is the first issued.
+        let plainMoves = operations.moves.filter { $0.isSection && isPlain($0.operation) }
+            .sorted { $0.operation < $1.operation }
+        for move in plainMoves where move.from.section < oldCount && !isMoved[move.from.section] {
+            isMoved[move.from.section] = true
+            entries.append((move.to.section, true, move.from.section, .old(move.from.section, reloadedRows: nil)))
         }
-        for delete in commands.sectionDeletes where delete < oldCount && !isMoved[delete] {
-            isDeleted[delete] = true
+        for delete in operations.deletes
+        where delete.isSection && isPlain(delete.operation) && delete.section < oldCount && !isMoved[delete.section] {
+            isDeleted[delete.section] = true
         }
-        var previousIndex = -1
-        for insert in commands.sectionInserts.sorted(by: SectionCommand.isBefore) where insert.section != previousIndex {
-            previousIndex = insert.section
-            entries.append((insert.section, false, 0, .inserted(header: insert.header)))
+        var previousReload = -1
+        for reload in operations.reloads where reload.isSection && isPlain(reload.operation) {
+            if reload.section == previousReload { continue }
+            previousReload = reload.section
+            if reload.section < oldCount, case .reloadSection(_, let rows?)? = edits[reload.operation] {
+                reloadedRows[reload.section] = rows
+            }
+        }
+        var previousInsert = -1
+        for insert in operations.inserts where insert.isSection && isPlain(insert.operation) {
+            if insert.section == previousInsert { continue }
+            previousInsert = insert.section
+            if case .insertSection(_, let header)? = edits[insert.operation] {
+                entries.append((insert.section, false, 0, .inserted(header: header)))
+            }
         }
         entries.sort { ($0.index, $0.isMove ? 1 : 0, $0.source) < ($1.index, $1.isMove ? 1 : 0, $1.source) }
         var origins: [SectionOrigin] = []
@@ -132,7 +171,7 @@ enum PlainBatchArrangement {
             var remaining = count
             while remaining > 0 && nextSurvivor < oldCount {
                 if !isMoved[nextSurvivor] && !isDeleted[nextSurvivor] {
-                    origins.append(.old(nextSurvivor))
+                    origins.append(.old(nextSurvivor, reloadedRows: reloadedRows[nextSurvivor]))
                     remaining -= 1
                 }
                 nextSurvivor += 1
@@ -140,7 +179,11 @@ enum PlainBatchArrangement {
         }
         for entry in entries {
             if entry.index > origins.count { appendSurvivors(entry.index - origins.count) }
-            origins.append(entry.origin)
+            if case .old(let moved, _) = entry.origin {
+                origins.append(.old(moved, reloadedRows: reloadedRows[moved]))
+            } else {
+                origins.append(entry.origin)
+            }
         }
         appendSurvivors(oldCount)
         return origins
@@ -148,9 +191,7 @@ enum PlainBatchArrangement {
 
     /// Places `entries` (sorted) among the survivors: survivors keep their order; an entry takes its
     /// index, or the next free place when that is taken or past the end.
-    private static func place(
-        _ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section], texts: [String]
-    ) -> [String] {
+    private static func place(_ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section]) -> [String] {
         var rows: [String] = []
         rows.reserveCapacity(survivors.count + entries.count)
         for entry in entries {
@@ -160,7 +201,7 @@ enum PlainBatchArrangement {
             if let source = entry.movedRow {
                 rows.append(old[source.section].rows[source.row])
             } else {
-                rows.append(texts[entry.text])
+                rows.append(entry.text)
             }
         }
         survivors.copy(survivors.remaining, into: &rows)
@@ -170,16 +211,6 @@ enum PlainBatchArrangement {
     /// True when `path` names a row of `sections`.
     private static func rowExists(_ path: IndexPath, in sections: [Section]) -> Bool {
         path.section < sections.count && path.row < sections[path.section].rows.count
-    }
-
-    /// The first command (in issue order) at each path, sorted by path.
-    private static func firstOfEachPath(_ commands: [RowCommand]) -> [RowCommand] {
-        var first: [RowCommand] = []
-        first.reserveCapacity(commands.count)
-        for command in commands.sorted(by: RowCommand.isBefore) where first.last?.path != command.path {
-            first.append(command)
-        }
-        return first
     }
 }
 
@@ -231,7 +262,7 @@ private struct Survivors {
             if nextRemoved < removed.endIndex { runEnd = removed[nextRemoved].row }
             if nextReplacement < replacements.endIndex { runEnd = Swift.min(runEnd, replacements[nextReplacement].path.row) }
             let run = Swift.min(runEnd - nextRow, wanted)
-            output.append(contentsOf: rows[nextRow..<nextRow + run])
+            for row in nextRow..<nextRow + run { output.append(rows[row]) }  // faster than a slice append
             nextRow += run
             wanted -= run
             remaining -= run
@@ -241,35 +272,9 @@ private struct Survivors {
 
 /// Where a section of the edited data source comes from.
 private enum SectionOrigin {
-    case old(Int)
+    /// An old section; a reload that gave rows replaces its surviving rows with them.
+    case old(Int, reloadedRows: [String]?)
     case inserted(header: String?)
-}
-
-/// A row command reduced to plain values: its path, a move's destination, its issue index, and
-/// where its text is (an index into the insert or reload texts).
-private struct RowCommand {
-    var path: IndexPath
-    var destination: IndexPath
-    var order: Int
-    var payload: Int
-
-    /// By path, then issue order.
-    static func isBefore(_ a: RowCommand, _ b: RowCommand) -> Bool {
-        a.path != b.path ? a.path < b.path : a.order < b.order
-    }
-}
-
-/// A section command reduced to plain values.
-private struct SectionCommand {
-    var section: Int
-    var destination: Int
-    var header: String?
-    var order: Int
-
-    /// By section, then issue order.
-    static func isBefore(_ a: SectionCommand, _ b: SectionCommand) -> Bool {
-        a.section != b.section ? a.section < b.section : a.order < b.order
-    }
 }
 
 /// An insert or a move destination: something that takes a place in a new section.
@@ -277,56 +282,8 @@ private struct RowEntry {
     var target: IndexPath
     /// The old path of a moved row; nil for an insert.
     var movedRow: IndexPath?
-    /// An insert's text, as an index into the insert texts.
-    var text: Int
-}
-
-/// A batch's plain commands, filed by kind.
-private struct Commands {
-    var sectionMoves: [SectionCommand] = []
-    var sectionDeletes: [Int] = []
-    var sectionInserts: [SectionCommand] = []
-    var rowMoves: [RowCommand] = []
-    var rowDeletes: [IndexPath] = []
-    var rowReloads: [RowCommand] = []
-    var rowInserts: [RowCommand] = []
-    /// The texts of the row inserts, by payload.
-    var insertTexts: [String] = []
-    /// The texts of the row reloads (nil keeps the text), by payload.
-    var reloadTexts: [String?] = []
-    /// The rows given by the first reload of each section, when it gave rows.
-    private var sectionReloadRows: [Int: [String]?] = [:]
-
-    /// Files `edits`.
-    init(_ edits: [Edit]) {
-        for (order, edit) in edits.enumerated() {
-            switch edit {
-            case .insertRow(let path, let text):
-                rowInserts.append(RowCommand(path: path, destination: path, order: order, payload: insertTexts.count))
-                insertTexts.append(text)
-            case .deleteRow(let path):
-                rowDeletes.append(path)
-            case .reloadRow(let path, let text):
-                rowReloads.append(RowCommand(path: path, destination: path, order: order, payload: reloadTexts.count))
-                reloadTexts.append(text)
-            case .moveRow(let from, let to):
-                rowMoves.append(RowCommand(path: from, destination: to, order: order, payload: 0))
-            case .insertSection(let index, let header):
-                sectionInserts.append(SectionCommand(section: index, destination: index, header: header, order: order))
-            case .deleteSection(let index):
-                sectionDeletes.append(index)
-            case .reloadSection(let index, let rows):
-                if sectionReloadRows.index(forKey: index) == nil { sectionReloadRows[index] = .some(rows) }
-            case .moveSection(let from, let to):
-                sectionMoves.append(SectionCommand(section: from, destination: to, header: nil, order: order))
-            }
-        }
-    }
-
-    /// The rows the first reload of old section `section` gives it, if it gives any.
-    func reloadedRows(ofSection section: Int) -> [String]? {
-        sectionReloadRows[section] ?? nil
-    }
+    /// An insert's text.
+    var text: String
 }
 
 extension Array where Element == (path: IndexPath, text: String) {

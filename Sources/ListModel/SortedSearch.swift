@@ -129,3 +129,49 @@ extension ArraySlice where Element == IndexPath {
         return overflow ? Int.max : shifted
     }
 }
+
+extension Array {
+    /// This array sorted stably by `key`: an LSD radix sort, one counting pass per byte of the
+    /// largest key, O(count × bytes). Keys should not be negative; if one is, it falls back to a
+    /// comparison sort (stable through the original positions).
+    func stablySorted(byKey key: (Element) -> Int) -> [Element] {
+        guard count > 1 else { return self }
+        var keys = map(key)
+        guard let smallest = keys.min(), let largest = keys.max() else { return self }
+        guard smallest >= 0 else {
+            let order = indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+            return order.map { self[$0] }
+        }
+        var items = self
+        var sortedItems = self
+        var sortedKeys = keys
+        var counts = [Int](repeating: 0, count: 257)
+        var shift = 0
+        while shift < Int.bitWidth && largest >> shift > 0 {
+            counts.withUnsafeMutableBufferPointer { counts in
+                keys.withUnsafeBufferPointer { keys in
+                    items.withUnsafeBufferPointer { items in
+                        sortedKeys.withUnsafeMutableBufferPointer { sortedKeys in
+                            sortedItems.withUnsafeMutableBufferPointer { sortedItems in
+                                for index in counts.indices { counts[index] = 0 }
+                                for key in keys { counts[(key >> shift) & 0xFF + 1] += 1 }
+                                for index in 1..<counts.count { counts[index] += counts[index - 1] }
+                                for index in items.indices {
+                                    let digit = (keys[index] >> shift) & 0xFF
+                                    let target = counts[digit]
+                                    counts[digit] = target + 1
+                                    sortedItems[target] = items[index]
+                                    sortedKeys[target] = keys[index]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            swap(&items, &sortedItems)
+            swap(&keys, &sortedKeys)
+            shift += 8
+        }
+        return items
+    }
+}

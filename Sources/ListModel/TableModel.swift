@@ -226,11 +226,13 @@ public struct TableModel: Sendable {
     /// table view shows the data source; on failure nothing changes.
     private mutating func commit(_ operations: [PendingOperation]) throws(UpdateError) -> CommitReport {
         if operations.isEmpty && isKnownInSync { return CommitReport() }
-        let edits = operations.compactMap(\.edit)
-        let dataSourceAfter = edits.isEmpty ? dataSource : PlainBatchArrangement.apply(edits, to: dataSource)
+        let sorted = SortedOperations(operations.map(\.update))
+        let edits = operations.map(\.edit)
+        let hasPlainEdits = edits.contains { $0 != nil }
+        let dataSourceAfter = hasPlainEdits ? PlainBatchArrangement.apply(sorted, edits: edits, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count))
-        let batch = try validator.validate(operations.map(\.update))
+        let batch = try validator.validate(sorted)
         if batch.report.usedReloadFallback {
             selection = nil  // the update ends with reloadData
         } else if let selected = selection {

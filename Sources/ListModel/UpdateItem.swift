@@ -35,6 +35,11 @@ struct UpdateItem: Sendable {
         if isSection != other.isSection { return !isSection }
         return row < other.row
     }
+
+    /// `compareIndexPaths:` order, then issue order.
+    static func isBeforeOrIssuedFirst(_ a: UpdateItem, _ b: UpdateItem) -> Bool {
+        a.isSamePlace(as: b) ? a.operation < b.operation : a.isBefore(b)
+    }
 }
 
 /// A row move or a section move: from an old place to a new one.
@@ -70,26 +75,17 @@ struct MoveItem: Sendable {
 extension Array where Element == UpdateItem {
     /// Sorted ascending, exact duplicates merged into the first one issued (reference rule 12).
     func sortedMergingDuplicates() -> [UpdateItem] {
-        let sorted = self.sorted { $0.isSamePlace(as: $1) ? $0.operation < $1.operation : $0.isBefore($1) }
-        var merged: [UpdateItem] = []
-        merged.reserveCapacity(sorted.count)
-        for item in sorted where !(merged.last.map { $0.isSamePlace(as: item) } ?? false) {
-            merged.append(item)
-        }
-        return merged
+        sorted(by: UpdateItem.isBeforeOrIssuedFirst).withoutRepeats()
     }
-}
 
-extension Array where Element == MoveItem {
-    /// Sorted ascending by source, exact duplicates merged into the first one issued (reference rule 12).
-    func sortedMergingDuplicates() -> [MoveItem] {
-        let sorted = self.sorted { $0.isExactDuplicate(of: $1) ? $0.operation < $1.operation : $0.isBefore($1) }
-        var merged: [MoveItem] = []
-        merged.reserveCapacity(sorted.count)
-        for move in sorted where !(merged.last.map { $0.isExactDuplicate(of: move) } ?? false) {
-            merged.append(move)
+    /// This array (sorted by place, then issue order) with each place kept once: the first issued.
+    func withoutRepeats() -> [UpdateItem] {
+        var kept: [UpdateItem] = []
+        kept.reserveCapacity(count)
+        for item in self where !(kept.last.map { $0.isSamePlace(as: item) } ?? false) {
+            kept.append(item)
         }
-        return merged
+        return kept
     }
 }
 

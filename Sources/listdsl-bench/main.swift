@@ -1,8 +1,8 @@
 // Release-mode benchmark of the batch engine: `swift run -c release listdsl-bench`.
 //
 // 1. One batch of 100,000 mixed deletes, reloads, moves and inserts on a table of 1,000,000 rows in
-//    10 sections (the recipe of shared/bench/gen_workloads.py part 2), committed several times; the
-//    median commit time is compared with one full copy of all rows measured in the same run.
+//    10 sections (the recipe of shared/bench/gen_workloads.py part 2), committed several times; each
+//    commit is compared with one full copy of all rows timed just before it.
 // 2. 1,000,000 single `append 0 "row i"` commands.
 // 3. 1,000,000 single-row inserts and deletes outside a batch on 10 sections (part 1's recipe).
 //
@@ -44,7 +44,8 @@ func milliseconds(_ seconds: Double) -> String {
 let sectionCount = 10
 let rowsPerSection = 100_000
 let operationCount = 100_000
-let runs = 7
+let runs = 11
+let warmUpRuns = 2
 
 /// The batch of part 2: a quarter each of deletes, reloads of other rows, moves within a section
 /// from untouched rows to new slots, and inserts; shuffled. With `avoidingReloadCollisions`, move
@@ -112,12 +113,23 @@ func makeBatch(avoidingReloadCollisions: Bool, using random: inout SeededGenerat
     return edits
 }
 
-/// Commits `edits` on `table` `runs` times; returns the median time of `end` and of queueing.
-func timeBatch(_ edits: [Edit], on table: TableModel) throws -> (commit: Double, queue: Double, outcome: String) {
+/// What the timed runs of one batch measured.
+struct BatchTiming {
     var commits: [Double] = []
+    var copies: [Double] = []
     var queues: [Double] = []
     var outcome = ""
-    for _ in 0..<runs {
+
+    /// The median of the per-run ratios commit / copy.
+    var medianRatio: Double { median(zip(commits, copies).map { $0 / $1 }) }
+}
+
+/// Commits `edits` on `table` `runs` times after `warmUpRuns` untimed ones; before each commit,
+/// times one full copy of all rows, so that commit and copy are measured under the same load.
+func timeBatch(_ edits: [Edit], on table: TableModel) throws -> BatchTiming {
+    var timing = BatchTiming()
+    for run in 0..<(warmUpRuns + runs) {
+        timing.copies.append(timeFullCopy(of: table.dataSource))
         var model = table
         let queueStart = now()
         model.begin()
@@ -126,35 +138,34 @@ func timeBatch(_ edits: [Edit], on table: TableModel) throws -> (commit: Double,
         do {
             _ = try model.end()
             let total = model.dataSource.reduce(0) { $0 + $1.rows.count }
-            outcome = "committed, \(total) rows"
+            timing.outcome = "committed, \(total) rows"
         } catch {
-            outcome = "rejected: \(error.message.prefix(90))"
+            timing.outcome = "rejected: \(error.message.prefix(90))…"
         }
         let end = now()
-        commits.append(end - commitStart)
-        queues.append(commitStart - queueStart)
+        if run < warmUpRuns {  // let malloc settle: later large allocations reuse warm memory
+            timing.copies.removeLast()
+            continue
+        }
+        timing.commits.append(end - commitStart)
+        timing.queues.append(commitStart - queueStart)
     }
-    return (median(commits), median(queues), outcome)
+    return timing
 }
 
-/// One full copy of every row of `sections` (each row array copied element by element).
+/// The time of one full copy of every row of `sections` (each row array copied element by element).
 func timeFullCopy(of sections: [Section]) -> Double {
-    var times: [Double] = []
-    var keep = 0
-    for _ in 0..<runs {
-        let start = now()
-        var copy: [Section] = []
-        copy.reserveCapacity(sections.count)
-        for section in sections {
-            var copied = section
-            copied.rows = section.rows.withUnsafeBufferPointer { Array($0) }
-            copy.append(copied)
-        }
-        times.append(now() - start)
-        keep &+= copy.reduce(0) { $0 + $1.rows.count }
+    let start = now()
+    var copy: [Section] = []
+    copy.reserveCapacity(sections.count)
+    for section in sections {
+        var copied = section
+        copied.rows = section.rows.withUnsafeBufferPointer { Array($0) }
+        copy.append(copied)
     }
-    precondition(keep > 0)
-    return median(times)
+    let time = now() - start
+    precondition(copy.count == sections.count)
+    return time
 }
 
 func main() throws {
@@ -171,14 +182,13 @@ func benchmarkBatch(using random: inout SeededGenerator) throws {
         Section(rows: (0..<rowsPerSection).map { "s\(section)r\($0)" })
     }
     let base = TableModel(sections: table)
-    let copy = timeFullCopy(of: table)
-    print("table: \(sectionCount * rowsPerSection) rows in \(sectionCount) sections; one full copy of all rows: \(milliseconds(copy)) (median of \(runs))")
-
+    print("table: \(sectionCount * rowsPerSection) rows in \(sectionCount) sections; \(runs) runs each after \(warmUpRuns) warm-up runs, every commit timed right after one full copy of all rows")
     for avoiding in [true, false] {
         let edits = makeBatch(avoidingReloadCollisions: avoiding, using: &random)
-        let result = try timeBatch(edits, on: base)
+        let timing = try timeBatch(edits, on: base)
         let name = avoiding ? "valid batch (moves avoid reload inserts)" : "recipe as generated"
-        print("\(name): \(edits.count) operations; commit (end) \(milliseconds(result.commit)), \(String(format: "%.1f", result.commit / copy))x the copy; queueing \(milliseconds(result.queue)); \(result.outcome)")
+        print("\(name): \(edits.count) operations; \(timing.outcome)")
+        print("  commit (end): median \(milliseconds(median(timing.commits))), min \(milliseconds(timing.commits.min() ?? 0)); full copy: median \(milliseconds(median(timing.copies))), min \(milliseconds(timing.copies.min() ?? 0)); commit/copy: median \(String(format: "%.1f", timing.medianRatio))x; queueing the commands: median \(milliseconds(median(timing.queues)))")
     }
 }
 
