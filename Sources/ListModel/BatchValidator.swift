@@ -74,6 +74,7 @@ struct BatchValidator {
     private func checkDeletes(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
+        var nextSource = moves.rowSources.count - 1  // walks down the row move sources with the deletes
         for item in ascending.reversed() {
             if item.isSection {
                 if moves.sectionSources.containsSorted(item.section) {
@@ -90,7 +91,8 @@ struct BatchValidator {
                 batch.markDeleted(section: item.section)
             } else {
                 if batch.isDeleted(oldSection: item.section) { continue }
-                if moves.rowSources.containsSorted(item.path) {
+                while nextSource >= 0 && moves.rowSources[nextSource] > item.path { nextSource -= 1 }
+                if nextSource >= 0 && moves.rowSources[nextSource] == item.path {
                     throw .invalidUpdate(UIKitMessage.deleteAndMoveSamePath(item.path), operation: item.operation)
                 }
                 guard item.section < sectionsBefore else {
@@ -114,6 +116,7 @@ struct BatchValidator {
     private func checkInserts(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
+        var nextDestination = 0  // walks up the row move destinations with the inserts
         for item in ascending {
             if item.isSection {
                 if moves.sectionDestinations.containsSorted(item.section) {
@@ -132,7 +135,10 @@ struct BatchValidator {
                     batch.rowInserts.removeLast()
                 }
             } else {
-                if moves.rowDestinations.containsSorted(item.path) {
+                while nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] < item.path {
+                    nextDestination += 1
+                }
+                if nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] == item.path {
                     throw .invalidUpdate(UIKitMessage.insertAndMoveSamePath(item.path), operation: item.operation)
                 }
                 guard item.section < sectionsAfter else {

@@ -23,10 +23,11 @@
 /// arrays (shared, not copied). A batch of k commands on n rows in s sections costs O(n + s + k log k).
 enum PlainBatchArrangement {
     /// The data source after the batch's plain commands, applied to `old`. `operations` are all the
-    /// batch's operations, sorted; `edits[i]` is operation i's plain command, nil for a `table` one.
-    static func apply(_ operations: SortedOperations, edits: [Edit?], to old: [Section]) -> [Section] {
+    /// batch's operations, sorted; `pending[i]` is operation i, a plain command or a `table` one.
+    static func apply(_ operations: SortedOperations, pending: [PendingOperation], to old: [Section]) -> [Section] {
+        let edits = PlainEdits(pending)
         // Compact, so that looking it up by operation stays in cache.
-        let isPlainOperation = edits.map { $0 != nil }
+        let isPlainOperation = pending.map(\.isPlain)
         /// True when operation `operation` is a plain command.
         func isPlain(_ operation: Int) -> Bool { isPlainOperation[operation] }
         let origins = arrangeSections(operations, edits: edits, isPlain: isPlain, oldCount: old.count)
@@ -129,7 +130,7 @@ enum PlainBatchArrangement {
     /// The new sections in order, each an old section (with the rows its first reload gives it, if
     /// any) or an inserted one.
     private static func arrangeSections(
-        _ operations: SortedOperations, edits: [Edit?], isPlain: (Int) -> Bool, oldCount: Int
+        _ operations: SortedOperations, edits: PlainEdits, isPlain: (Int) -> Bool, oldCount: Int
     ) -> [SectionOrigin] {
         var isMoved = [Bool](repeating: false, count: oldCount)
         var isDeleted = [Bool](repeating: false, count: oldCount)
@@ -267,6 +268,18 @@ private struct Survivors {
             wanted -= run
             remaining -= run
         }
+    }
+}
+
+/// The plain commands of a batch, by operation index (nil for a `table` command).
+private struct PlainEdits {
+    let pending: [PendingOperation]
+
+    init(_ pending: [PendingOperation]) { self.pending = pending }
+
+    subscript(operation: Int) -> Edit? {
+        if case .plain(let edit) = pending[operation] { return edit }
+        return nil
     }
 }
 

@@ -35,15 +35,21 @@ struct SortedOperations {
         self.deletes = Self.sortedByPlace(deletes) { $0 }
         self.inserts = Self.sortedByPlace(inserts) { $0 }
         self.reloads = Self.sortedByPlace(reloads) { $0 }
-        let sortedMoves = Self.sortedByPlace(Self.sortedByPlace(moves) { $0.to }) { $0.from }
+        let byDestination = moves.stableOrder(by: Self.placeKeys { $0.to })
+        let bySource = byDestination.stableOrder(by: Self.placeKeys { moves[$0].from })
+        let sortedMoves = bySource.map { moves[byDestination[$0]] }
         self.moves = sortedMoves
-        movesByDestination = Self.sortedByPlace(Array(sortedMoves.indices)) { sortedMoves[$0].to }
+        movesByDestination = sortedMoves.stableOrder(by: Self.placeKeys { $0.to })
     }
 
     /// `items` sorted stably by the place `place` gives (`UpdateItem.isBefore` order).
-    private static func sortedByPlace<Item>(_ items: [Item], _ place: (Item) -> UpdateItem) -> [Item] {
-        items.stablySorted { place($0).row }
-            .stablySorted { place($0).isSection ? 1 : 0 }
-            .stablySorted { place($0).section }
+    private static func sortedByPlace<Item>(_ items: [Item], _ place: @escaping (Item) -> UpdateItem) -> [Item] {
+        items.stableOrder(by: placeKeys(place)).map { items[$0] }
+    }
+
+    /// The radix keys of `UpdateItem.isBefore` order, least significant first: the row (0 for a
+    /// section), whether it is a section item (after the rows of its section), the section.
+    private static func placeKeys<Item>(_ place: @escaping (Item) -> UpdateItem) -> [(Item) -> Int] {
+        [{ place($0).row }, { place($0).isSection ? 1 : 0 }, { place($0).section }]
     }
 }

@@ -131,47 +131,54 @@ extension ArraySlice where Element == IndexPath {
 }
 
 extension Array {
-    /// This array sorted stably by `key`: an LSD radix sort, one counting pass per byte of the
-    /// largest key, O(count × bytes). Keys should not be negative; if one is, it falls back to a
-    /// comparison sort (stable through the original positions).
-    func stablySorted(byKey key: (Element) -> Int) -> [Element] {
-        guard count > 1 else { return self }
-        var keys = map(key)
-        guard let smallest = keys.min(), let largest = keys.max() else { return self }
-        guard smallest >= 0 else {
-            let order = indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-            return order.map { self[$0] }
-        }
-        var items = self
-        var sortedItems = self
-        var sortedKeys = keys
+    /// The positions of this array's elements in stable order of `keys` (applied least significant
+    /// first): an LSD radix sort of positions, one counting pass per byte of each criterion's
+    /// largest key, none when all its keys are equal; O(count × bytes). Keys should not be negative;
+    /// if one is, that criterion falls back to a comparison sort (stable through the current order).
+    func stableOrder(by keys: [(Element) -> Int]) -> [Int] {
+        var order = Array<Int>(indices)
+        guard count > 1 else { return order }
+        var sortedOrder = order
+        var criterionKeys = [Int](repeating: 0, count: count)
+        var sortedKeys = criterionKeys
         var counts = [Int](repeating: 0, count: 257)
-        var shift = 0
-        while shift < Int.bitWidth && largest >> shift > 0 {
-            counts.withUnsafeMutableBufferPointer { counts in
-                keys.withUnsafeBufferPointer { keys in
-                    items.withUnsafeBufferPointer { items in
-                        sortedKeys.withUnsafeMutableBufferPointer { sortedKeys in
-                            sortedItems.withUnsafeMutableBufferPointer { sortedItems in
-                                for index in counts.indices { counts[index] = 0 }
-                                for key in keys { counts[(key >> shift) & 0xFF + 1] += 1 }
-                                for index in 1..<counts.count { counts[index] += counts[index - 1] }
-                                for index in items.indices {
-                                    let digit = (keys[index] >> shift) & 0xFF
-                                    let target = counts[digit]
-                                    counts[digit] = target + 1
-                                    sortedItems[target] = items[index]
-                                    sortedKeys[target] = keys[index]
+        for key in keys {
+            for (rank, position) in order.enumerated() { criterionKeys[rank] = key(self[position]) }
+            guard let smallest = criterionKeys.min(), let largest = criterionKeys.max(), largest > smallest else { continue }
+            guard smallest >= 0 else {
+                let ranks = criterionKeys.indices.sorted {
+                    criterionKeys[$0] != criterionKeys[$1] ? criterionKeys[$0] < criterionKeys[$1] : $0 < $1
+                }
+                order = ranks.map { order[$0] }
+                continue
+            }
+            var shift = 0
+            while shift < Int.bitWidth && largest >> shift > 0 {
+                counts.withUnsafeMutableBufferPointer { counts in
+                    criterionKeys.withUnsafeBufferPointer { keys in
+                        order.withUnsafeBufferPointer { order in
+                            sortedKeys.withUnsafeMutableBufferPointer { sortedKeys in
+                                sortedOrder.withUnsafeMutableBufferPointer { sortedOrder in
+                                    for index in counts.indices { counts[index] = 0 }
+                                    for key in keys { counts[(key >> shift) & 0xFF + 1] += 1 }
+                                    for index in 1..<counts.count { counts[index] += counts[index - 1] }
+                                    for rank in keys.indices {
+                                        let digit = (keys[rank] >> shift) & 0xFF
+                                        let target = counts[digit]
+                                        counts[digit] = target + 1
+                                        sortedOrder[target] = order[rank]
+                                        sortedKeys[target] = keys[rank]
+                                    }
                                 }
                             }
                         }
                     }
                 }
+                swap(&order, &sortedOrder)
+                swap(&criterionKeys, &sortedKeys)
+                shift += 8
             }
-            swap(&items, &sortedItems)
-            swap(&keys, &sortedKeys)
-            shift += 8
         }
-        return items
+        return order
     }
 }

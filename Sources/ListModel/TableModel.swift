@@ -227,9 +227,9 @@ public struct TableModel: Sendable {
     private mutating func commit(_ operations: [PendingOperation]) throws(UpdateError) -> CommitReport {
         if operations.isEmpty && isKnownInSync { return CommitReport() }
         let sorted = SortedOperations(operations.map(\.update))
-        let edits = operations.map(\.edit)
-        let hasPlainEdits = edits.contains { $0 != nil }
-        let dataSourceAfter = hasPlainEdits ? PlainBatchArrangement.apply(sorted, edits: edits, to: dataSource) : dataSource
+        let hasPlainEdits = operations.contains(where: \.isPlain)
+        let dataSourceAfter =
+            hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count))
         let batch = try validator.validate(sorted)
@@ -400,12 +400,10 @@ enum PendingOperation: Sendable {
         }
     }
 
-    /// What the data source receives, for a plain command.
-    var edit: Edit? {
-        switch self {
-        case .plain(let edit): edit
-        case .table: nil
-        }
+    /// True for a plain command.
+    var isPlain: Bool {
+        if case .plain = self { return true }
+        return false
     }
 }
 
