@@ -227,7 +227,7 @@ struct BatchValidator {
         var distinctPosition: [Int] = []
         distinctPosition.reserveCapacity(operations.moves.count)
         for move in operations.moves {
-            if let last = moves.last, last.from.isSamePlace(as: move.from), last.to.isSamePlace(as: move.to) {
+            if let last = moves.last, last.isExactDuplicate(of: move) {
                 distinctPosition.append(moves.count - 1)
             } else {
                 distinctPosition.append(moves.count)

@@ -135,29 +135,29 @@ enum PlainBatchArrangement {
         var isMoved = [Bool](repeating: false, count: oldCount)
         var isDeleted = [Bool](repeating: false, count: oldCount)
         var reloadedRows = [[String]?](repeating: nil, count: oldCount)
-        var entries: [(index: Int, isMove: Bool, source: Int, origin: SectionOrigin)] = []
-        // Section commands are filed in issue order, so the first of each section is the first issued.
-        let plainMoves = operations.moves.filter { $0.isSection && isPlain($0.operation) }
-            .sorted { $0.operation < $1.operation }
-        for move in plainMoves where move.from.section < oldCount && !isMoved[move.from.section] {
-            isMoved[move.from.section] = true
-            entries.append((move.to.section, true, move.from.section, .old(move.from.section, reloadedRows: nil)))
-        }
-        for delete in operations.deletes
-        where delete.isSection && isPlain(delete.operation) && delete.section < oldCount && !isMoved[delete.section] {
-            isDeleted[delete.section] = true
-        }
         var previousReload = -1
         for reload in operations.reloads where reload.isSection && isPlain(reload.operation) {
-            if reload.section == previousReload { continue }
+            if reload.section == previousReload { continue }  // the first reload of a section decides
             previousReload = reload.section
             if reload.section < oldCount, case .reloadSection(_, let rows?)? = edits[reload.operation] {
                 reloadedRows[reload.section] = rows
             }
         }
+        var entries: [(index: Int, isMove: Bool, source: Int, origin: SectionOrigin)] = []
+        let plainMoves = operations.moves.filter { $0.isSection && isPlain($0.operation) }
+            .sorted { $0.operation < $1.operation }
+        for move in plainMoves where move.from.section < oldCount && !isMoved[move.from.section] {
+            isMoved[move.from.section] = true
+            let origin = SectionOrigin.old(move.from.section, reloadedRows: reloadedRows[move.from.section])
+            entries.append((move.to.section, true, move.from.section, origin))
+        }
+        for delete in operations.deletes
+        where delete.isSection && isPlain(delete.operation) && delete.section < oldCount && !isMoved[delete.section] {
+            isDeleted[delete.section] = true
+        }
         var previousInsert = -1
         for insert in operations.inserts where insert.isSection && isPlain(insert.operation) {
-            if insert.section == previousInsert { continue }
+            if insert.section == previousInsert { continue }  // the first insert at an index decides
             previousInsert = insert.section
             if case .insertSection(_, let header)? = edits[insert.operation] {
                 entries.append((insert.section, false, 0, .inserted(header: header)))
@@ -180,11 +180,7 @@ enum PlainBatchArrangement {
         }
         for entry in entries {
             if entry.index > origins.count { appendSurvivors(entry.index - origins.count) }
-            if case .old(let moved, _) = entry.origin {
-                origins.append(.old(moved, reloadedRows: reloadedRows[moved]))
-            } else {
-                origins.append(entry.origin)
-            }
+            origins.append(entry.origin)
         }
         appendSurvivors(oldCount)
         return origins

@@ -80,7 +80,7 @@ public struct TableModel: Sendable {
     /// A plain command. Inside a batch it is queued (returns nil); outside it commits at once as its
     /// own batch.
     public mutating func perform(_ edit: Edit) throws(UpdateError) -> CommitReport? {
-        do { try Self.requireNoNegativeIndex(edit) } catch { throw failingBatch(error) }
+        do { try Self.requireNoNegativeIndex(edit.update) } catch { throw failingBatch(error) }
         if batchDepth > 0 {
             guard !batchHasDataCommands else {
                 throw failingBatch(
@@ -207,10 +207,10 @@ public struct TableModel: Sendable {
                 "cannot move row \(Self.notation(from)) to \(Self.notation(to)): the table view has \(Self.count(tableView.count, "section"))"
             )
         }
-        let rowsAfterRemoval = tableView[to.section].rows.count - (to.section == from.section ? 1 : 0)
-        guard to.row <= rowsAfterRemoval else {
+        let lastPlace = tableView[to.section].rows.count - (to.section == from.section ? 1 : 0)
+        guard to.row <= lastPlace else {
             throw .usage(
-                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): section \(to.section) would have \(Self.count(rowsAfterRemoval, "row")) before it"
+                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): in section \(to.section) it can go to rows 0 to \(lastPlace)"
             )
         }
         let row = tableView[from.section].rows.remove(at: from.row)
@@ -301,22 +301,6 @@ public struct TableModel: Sendable {
             try requireNoNegativeIndex(from)
             try requireNoNegativeIndex(to)
         case .insertSection(let section), .deleteSection(let section), .reloadSection(let section):
-            try requireNoNegativeIndex(section: section)
-        case .moveSection(let from, let to):
-            try requireNoNegativeIndex(section: from)
-            try requireNoNegativeIndex(section: to)
-        }
-    }
-
-    /// Throws a usage error when an index path or section of `edit` is negative.
-    private static func requireNoNegativeIndex(_ edit: Edit) throws(UpdateError) {
-        switch edit {
-        case .insertRow(let path, _), .deleteRow(let path), .reloadRow(let path, _):
-            try requireNoNegativeIndex(path)
-        case .moveRow(let from, let to):
-            try requireNoNegativeIndex(from)
-            try requireNoNegativeIndex(to)
-        case .insertSection(let section, _), .deleteSection(let section), .reloadSection(let section, _):
             try requireNoNegativeIndex(section: section)
         case .moveSection(let from, let to):
             try requireNoNegativeIndex(section: from)

@@ -60,12 +60,6 @@ struct MoveItem: Sendable {
         MoveItem(from: .section(from, operation: operation), to: .section(to, operation: operation))
     }
 
-    /// Ascending by source, then destination.
-    func isBefore(_ other: MoveItem) -> Bool {
-        if !from.isSamePlace(as: other.from) { return from.isBefore(other.from) }
-        return to.isBefore(other.to)
-    }
-
     /// True when both have the same source and the same destination.
     func isExactDuplicate(of other: MoveItem) -> Bool {
         from.isSamePlace(as: other.from) && to.isSamePlace(as: other.to)
