@@ -80,6 +80,7 @@ public struct TableModel: Sendable {
     /// A plain command. Inside a batch it is queued (returns nil); outside it commits at once as its
     /// own batch.
     public mutating func perform(_ edit: Edit) throws(UpdateError) -> CommitReport? {
+        if batchDepth == 0 && isKnownInSync, let report = performInPlace(edit) { return report }
         do { try Self.requireNoNegativeIndex(edit.update) } catch { throw failingBatch(error) }
         if batchDepth > 0 {
             guard !batchHasDataCommands else {
@@ -92,7 +93,6 @@ public struct TableModel: Sendable {
             batchHasPlainCommands = true
             return nil
         }
-        if isKnownInSync, let report = performInPlace(edit) { return report }
         return try commit([.plain(edit)])
     }
 
@@ -246,32 +246,40 @@ public struct TableModel: Sendable {
 
     /// A single plain row command outside a batch on a table view known to be in sync: when it is
     /// valid, UIKit's checks reduce to its own section's count, so it is applied to both layers in
-    /// place in O(rows of that section). Returns nil when the command needs the full commit.
+    /// place in O(rows of that section). Returns nil when the command needs the full commit (or is
+    /// invalid, negative indexes included).
     private mutating func performInPlace(_ edit: Edit) -> CommitReport? {
         switch edit {
         case .insertRow(let path, let text):
-            guard path.section < dataSource.count, path.row <= dataSource[path.section].rows.count else { return nil }
+            guard Self.isIndex(path.section, below: dataSource.count),
+                Self.isIndex(path.row, below: dataSource[path.section].rows.count + 1)
+            else { return nil }
             dataSource[path.section].rows.insert(text, at: path.row)
             tableView[path.section].rows.insert(text, at: path.row)
             if let selected = selection { selection = selected.afterInsertingRow(at: path) }
             return CommitReport(insertedRows: [path])
         case .deleteRow(let path):
-            guard path.section < dataSource.count, path.row < dataSource[path.section].rows.count else { return nil }
+            guard Self.isIndex(path.section, below: dataSource.count),
+                Self.isIndex(path.row, below: dataSource[path.section].rows.count)
+            else { return nil }
             dataSource[path.section].rows.remove(at: path.row)
             tableView[path.section].rows.remove(at: path.row)
             if let selected = selection { selection = selected.afterDeletingRow(at: path) }
             return CommitReport(deletedRows: [path])
         case .reloadRow(let path, let text):
-            guard path.section < dataSource.count, path.row < dataSource[path.section].rows.count else { return nil }
+            guard Self.isIndex(path.section, below: dataSource.count),
+                Self.isIndex(path.row, below: dataSource[path.section].rows.count)
+            else { return nil }
             if let text {
                 dataSource[path.section].rows[path.row] = text
                 tableView[path.section].rows[path.row] = text
             }
             return CommitReport(reloadedRows: [RowChange(from: path, to: path)])
         case .moveRow(let from, let to):
-            guard from.section < dataSource.count, from.row < dataSource[from.section].rows.count,
-                to.section < dataSource.count,
-                to.row < dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1)
+            guard Self.isIndex(from.section, below: dataSource.count),
+                Self.isIndex(from.row, below: dataSource[from.section].rows.count),
+                Self.isIndex(to.section, below: dataSource.count),
+                Self.isIndex(to.row, below: dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1))
             else { return nil }
             let row = dataSource[from.section].rows.remove(at: from.row)
             dataSource[to.section].rows.insert(row, at: to.row)
@@ -282,6 +290,11 @@ public struct TableModel: Sendable {
         case .insertSection, .deleteSection, .reloadSection, .moveSection:
             return nil
         }
+    }
+
+    /// True when `index` is in `0..<count` (one unsigned comparison).
+    private static func isIndex(_ index: Int, below count: Int) -> Bool {
+        UInt(bitPattern: index) < UInt(bitPattern: count)
     }
 
     /// Abandons the open batch, if any, because a call inside it failed; returns `error`.

@@ -30,12 +30,10 @@ func now() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
 }
 
-/// Seconds of CPU time this thread has used (user and kernel, page faults included): unlike wall
-/// time, hardly affected by other processes on a shared machine.
-func cpuNow() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+/// The 1-minute load average, to judge how much other processes disturbed the timings.
+func loadAverage() -> String {
+    var loads = [0.0, 0.0, 0.0]
+    return getloadavg(&loads, 3) > 0 ? String(format: "%.2f", loads[0]) : "unknown"
 }
 
 /// The median of `values`.
@@ -125,15 +123,11 @@ func makeBatch(avoidingReloadCollisions: Bool, using random: inout SeededGenerat
 struct BatchTiming {
     var commits: [Double] = []
     var copies: [Double] = []
-    var commitCPU: [Double] = []
-    var copyCPU: [Double] = []
     var queues: [Double] = []
     var outcome = ""
 
-    /// The median of the per-run ratios commit / copy, in wall time.
+    /// The median of the per-run ratios commit / copy.
     var medianRatio: Double { median(zip(commits, copies).map { $0 / $1 }) }
-    /// The median of the per-run ratios commit / copy, in CPU time.
-    var medianCPURatio: Double { median(zip(commitCPU, copyCPU).map { $0 / $1 }) }
 }
 
 /// Commits `edits` on `table` `runs` times after `warmUpRuns` untimed ones; before each commit,
@@ -141,15 +135,12 @@ struct BatchTiming {
 func timeBatch(_ edits: [Edit], on table: TableModel) throws -> BatchTiming {
     var timing = BatchTiming()
     for run in 0..<(warmUpRuns + runs) {
-        let copyCPUStart = cpuNow()
         timing.copies.append(timeFullCopy(of: table.dataSource))
-        timing.copyCPU.append(cpuNow() - copyCPUStart)
         var model = table
         let queueStart = now()
         model.begin()
         for edit in edits { _ = try model.perform(edit) }
         let commitStart = now()
-        let commitCPUStart = cpuNow()
         do {
             _ = try model.end()
             let total = model.dataSource.reduce(0) { $0 + $1.rows.count }
@@ -158,14 +149,11 @@ func timeBatch(_ edits: [Edit], on table: TableModel) throws -> BatchTiming {
             timing.outcome = "rejected: \(error.message.prefix(90))…"
         }
         let end = now()
-        let endCPU = cpuNow()
         if run < warmUpRuns {  // let malloc settle: later large allocations reuse warm memory
             timing.copies.removeLast()
-            timing.copyCPU.removeLast()
             continue
         }
         timing.commits.append(end - commitStart)
-        timing.commitCPU.append(endCPU - commitCPUStart)
         timing.queues.append(commitStart - queueStart)
     }
     return timing
@@ -188,10 +176,12 @@ func timeFullCopy(of sections: [Section]) -> Double {
 
 func main() throws {
     let only = CommandLine.arguments.dropFirst().first
+    print("load average before: \(loadAverage())")
     var random = SeededGenerator(seed: 42)
     if only == nil || only == "batch" { try benchmarkBatch(using: &random) }
     if only == nil || only == "append" { try benchmarkAppends() }
     if only == nil || only == "single" { try benchmarkSingleCommands(using: &random) }
+    print("load average after: \(loadAverage())")
 }
 
 /// Part 1: the big batch, and the copy it is compared with.
@@ -206,8 +196,7 @@ func benchmarkBatch(using random: inout SeededGenerator) throws {
         let timing = try timeBatch(edits, on: base)
         let name = avoiding ? "valid batch (moves avoid reload inserts)" : "recipe as generated"
         print("\(name): \(edits.count) operations; \(timing.outcome)")
-        print("  wall time: commit (end) median \(milliseconds(median(timing.commits))), min \(milliseconds(timing.commits.min() ?? 0)); full copy median \(milliseconds(median(timing.copies))), min \(milliseconds(timing.copies.min() ?? 0)); commit/copy median \(String(format: "%.1f", timing.medianRatio))x")
-        print("  CPU time:  commit (end) median \(milliseconds(median(timing.commitCPU))); full copy median \(milliseconds(median(timing.copyCPU))); commit/copy median \(String(format: "%.1f", timing.medianCPURatio))x; queueing the commands (wall): median \(milliseconds(median(timing.queues)))")
+        print("  commit (end): median \(milliseconds(median(timing.commits))), min \(milliseconds(timing.commits.min() ?? 0)); full copy: median \(milliseconds(median(timing.copies))), min \(milliseconds(timing.copies.min() ?? 0)); commit/copy: median \(String(format: "%.1f", timing.medianRatio))x; queueing the commands: median \(milliseconds(median(timing.queues)))")
     }
 }
 
