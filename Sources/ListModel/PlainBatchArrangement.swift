@@ -226,6 +226,7 @@ private struct Survivors {
     private var nextRemoved: Int
     private var nextReplacement: Int
 
+    /// The survivors of `rows` without `removed`, with `replacements`.
     init(rows: [String], removed: ArraySlice<IndexPath>, replacements: ArraySlice<(path: IndexPath, text: String)>) {
         self.rows = rows
         self.removed = removed
@@ -271,8 +272,10 @@ private struct Survivors {
 private struct PlainEdits {
     let pending: [PendingOperation]
 
+    /// The plain commands among `pending`.
     init(_ pending: [PendingOperation]) { self.pending = pending }
 
+    /// Operation `operation`'s plain command, or nil for a `table` command.
     subscript(operation: Int) -> Edit? {
         if case .plain(let edit) = pending[operation] { return edit }
         return nil

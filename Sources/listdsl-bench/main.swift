@@ -14,8 +14,10 @@ import ListModel
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
+    /// A generator that starts from `seed`.
     init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits.
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -174,6 +176,7 @@ func timeFullCopy(of sections: [Section]) -> Double {
     return time
 }
 
+/// Runs the parts named on the command line, or all of them.
 func main() throws {
     let only = CommandLine.arguments.dropFirst().first
     print("load average before: \(loadAverage())")

@@ -17,6 +17,7 @@ struct ReloadDecompositionTests {
         }
     }
 
+    /// Shifted by explicit deletes and inserts, sections included (cases 28–30).
     @Test("shifted by explicit deletes and inserts, sections included (cases 28–30)")
     func shiftedByDeletesAndInserts() throws {
         #expect(try commit([["A", "B", "C", "D"]], [.deleteRow(path(0, 0)), .reloadRow(path(0, 2), "C'")]).get().reloadedRows
@@ -34,6 +35,7 @@ struct ReloadDecompositionTests {
         #expect(try commit([["A"], ["B"], ["C"]], [.deleteSection(0), .reloadSection(2, rows: nil)]).get().reloadedSections == [2])
     }
 
+    /// Moves are ignored, so a reload's insert can collide with a move destination (case 52).
     @Test("moves are ignored, so a reload's insert can collide with a move destination (case 52)")
     func movesIgnored() {
         let result = commit([["A", "B", "C"]], [.reloadRow(path(0, 1), "B'"), .moveRow(from: path(0, 0), to: path(0, 1))])
@@ -41,6 +43,7 @@ struct ReloadDecompositionTests {
         #expect(result.failure?.message == "attempt to perform an insert and a move to the same index path (\(ip(0, 1)))")
     }
 
+    /// Row deletes count when their section equals the reload's adjusted section.
     @Test("row deletes count when their section equals the reload's adjusted section")
     func rowDeletesInDeletedSectionsBelow() throws {
         // Section 0 is deleted, so the reload of 1:2 moves to section 0, where UIKit's loop then also
@@ -53,6 +56,7 @@ struct ReloadDecompositionTests {
         #expect(collision.failure?.message == "attempt to perform an insert and a move to the same index path (\(ip(0, 1)))")
     }
 
+    /// Row inserts count while the loop's adjusted section passes an inserted section.
     @Test("row inserts count while the loop's adjusted section passes an inserted section")
     func rowInsertsInInsertedSectionAtTheReloadsIndex() {
         // The reload of 0:1 moves to section 1 when section 0 is inserted; the insert 0:0 (a row of
@@ -63,6 +67,7 @@ struct ReloadDecompositionTests {
         #expect(result.failure?.operationIndex == 2)
     }
 
+    /// Reloading one row twice is harmless; delete and reload of one row is not.
     @Test("reloading one row twice is harmless; delete and reload of one row is not")
     func duplicates() throws {
         #expect(try commit([["A", "B"]], [.reloadRow(path(0, 1), "X"), .reloadRow(path(0, 1), "Y")]).get().reloadedRows
