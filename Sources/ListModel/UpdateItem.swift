@@ -81,9 +81,7 @@ extension Array where Element == UpdateItem {
         }
         return kept
     }
-}
 
-extension Array where Element == UpdateItem {
     /// `a` and `b`, both sorted ascending without duplicates, merged into one ascending array; an
     /// item in both is kept once, with the lower operation index.
     static func mergingSorted(_ a: [UpdateItem], _ b: [UpdateItem]) -> [UpdateItem] {
