@@ -333,6 +333,7 @@ public final class Interpreter {
         case .whileLoop(let cond, let body):
             while try condition(cond) {
                 try checkInterrupt(statement.range)
+                try tick(statement.range)  // an empty body still counts as a step
                 if case .returned(let v) = try execBlock(body) { return .returned(v) }
             }
         case .repeatLoop(let countExpr, let body):
@@ -340,6 +341,7 @@ public final class Interpreter {
             var i = 0
             while i < count {
                 try checkInterrupt(statement.range)
+                try tick(statement.range)
                 if case .returned(let v) = try execBlock(body) { return .returned(v) }
                 i += 1
             }
@@ -387,6 +389,7 @@ public final class Interpreter {
             frames[f][scope].removeAll(keepingCapacity: true)
             frames[f][scope][variable] = value
             try checkInterrupt(sequence.range)
+            try tick(sequence.range)
             return try exec(body.statements)
         }
         switch seq {
