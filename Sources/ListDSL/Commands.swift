@@ -227,6 +227,8 @@ extension Interpreter {
         var where_ = (file: file, range: range)
         if !keepPosition, let i = error.operationIndex, i >= 0, i < pendingLocations.count {
             where_ = pendingLocations[i]
+        } else if !keepPosition, error.kind != .invalidUpdate, model.batchDepth == 0, pendingLocations.count == 1 {
+            where_ = pendingLocations[0]  // a usage error about the one operation of a single command
         }
         var notes: [Diagnostic.Note] = []
         if let origin = batchOrigin, model.batchDepth == 0 || error.kind != .usage {
