@@ -189,6 +189,9 @@ struct ASTPrinter {
 
     /// A string in double quotes with `\\ \" \n \t \r \0` and `\u{…}` for other control characters.
     static func quoted(_ text: String) -> String {
+        // Most strings need no escapes (0xC2 may start a C1 control character).
+        let plain = !text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

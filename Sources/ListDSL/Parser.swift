@@ -119,22 +119,29 @@ public struct Parser {
 
     /// Consumes a token of `kind` or fails with "expected `what`, found …".
     private mutating func consume(_ kind: TokenKind, _ what: String) throws(ParseFailure) {
-        guard match(kind) else { throw fail("expected \(what), found \(describe(current))") }
+        guard match(kind) else { throw expected(what) }
     }
 
     /// Consumes the word `keyword` or fails with "expected `what`, found …".
     private mutating func consumeWord(_ keyword: Keyword, _ what: String) throws(ParseFailure) {
-        guard current.isWord(keyword) else { throw fail("expected \(what), found \(describe(current))") }
+        guard current.isWord(keyword) else { throw expected(what) }
         advance()
     }
 
     /// Consumes the bracket that closes `opener`: "expected ')' (to close '(' at line N), found …".
+    @inline(__always)
     private mutating func consumeClosing(_ kind: TokenKind, opener: Token) throws(ParseFailure) {
         guard !match(kind) else { return }
+        throw unclosed(kind, opener: opener)
+    }
+
+    /// The error for a missing closing bracket.
+    @inline(never)
+    private mutating func unclosed(_ kind: TokenKind, opener: Token) -> ParseFailure {
         let close = kind == .rightParen ? ")" : kind == .rightBracket ? "]" : "}"
         let open = kind == .rightParen ? "(" : kind == .rightBracket ? "[" : "{"
         let line = file.location(of: opener.range.lowerBound).line
-        throw fail("expected '\(close)' (to close '\(open)' at line \(line)), found \(describe(current))")
+        return expected("'\(close)' (to close '\(open)' at line \(line))")
     }
 
     /// True when the current token can start an operand, i.e. it is not `,`, a separator, `}` or the end.
@@ -153,6 +160,7 @@ public struct Parser {
     }
 
     /// A token as messages name it: quoted source text, or "end of line" / "end of input".
+    @inline(never)
     private func describe(_ token: Token) -> String {
         switch token.kind {
         case .newline: "end of line"
@@ -164,10 +172,18 @@ public struct Parser {
     // MARK: Errors and recovery
 
     /// Records an error at `token` without stopping.
+    @inline(never)
     private mutating func error(_ message: String, at token: Token, hint: String? = nil) {
         let incomplete = !isInterpolation && token.kind == .endOfInput
             && (!lexer.openBrackets.isEmpty || lexer.sawUnterminatedString)
         record(Diagnostic(.error, file: file, range: token.range, message: message, hint: hint), incomplete: incomplete)
+    }
+
+    /// Records "expected `what`, found …" at the current token and returns the failure to throw.
+    /// Kept out of line so the hot parse methods do not carry message-building frames.
+    @inline(never)
+    private mutating func expected(_ what: String, hint: String? = nil) -> ParseFailure {
+        fail("expected \(what), found \(describe(current))", at: current, hint: hint)
     }
 
     /// Records an error at the current token and returns the failure to throw.
@@ -176,12 +192,14 @@ public struct Parser {
     }
 
     /// Records an error at `token` and returns the failure to throw.
+    @inline(never)
     private mutating func fail(_ message: String, at token: Token, hint: String? = nil) -> ParseFailure {
         error(message, at: token, hint: hint)
         return stopped ? .stop : .recover
     }
 
     /// Adds a diagnostic, counting it against the limit; the 21st error becomes "too many errors; stopping".
+    @inline(never)
     private mutating func record(_ diagnostic: Diagnostic, incomplete: Bool) {
         guard !stopped else { return }
         if errorCount >= Parser.maximumErrors {
@@ -196,6 +214,7 @@ public struct Parser {
     }
 
     /// Moves the lexer's errors into the diagnostics (once each: a re-lexed token repeats them).
+    @inline(never)
     private mutating func drainLexerErrors() {
         for lexical in lexer.errors {
             let repeated = diagnostics.contains { $0.range == lexical.range && $0.message == lexical.message }
@@ -247,12 +266,17 @@ public struct Parser {
     }
 
     /// Enters one more level of nesting, or fails when that is too deep.
+    @inline(__always)
     private mutating func enterNesting(at token: Token) throws(ParseFailure) {
-        guard depth < Parser.maximumNesting else {
-            throw fail("nesting too deep", at: token,
-                       hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
-        }
+        guard depth < Parser.maximumNesting else { throw tooDeep(at: token) }
         depth += 1
+    }
+
+    /// The "nesting too deep" error.
+    @inline(never)
+    private mutating func tooDeep(at token: Token) -> ParseFailure {
+        fail("nesting too deep", at: token,
+             hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
     }
 
     // MARK: Program, blocks and statements
@@ -269,7 +293,7 @@ public struct Parser {
                 if lastErrorOffset != current.range.lowerBound { error("unexpected '}' with no '{' to close", at: current) }
                 advance()
             } else {
-                parseStatementRecovering(into: &statements)
+                statementOrRecovery(into: &statements)
             }
             skipSeparators()
         }
@@ -289,7 +313,7 @@ public struct Parser {
 
     /// One statement and its terminator, appended to `statements`; after an error, skips to
     /// where the next statement can start instead.
-    private mutating func parseStatementRecovering(into statements: inout [Stmt]) {
+    private mutating func statementOrRecovery(into statements: inout [Stmt]) {
         do throws(ParseFailure) {
             let statement = try parseStatement()
             try parseTerminator()
@@ -303,14 +327,14 @@ public struct Parser {
     private mutating func parseTerminator() throws(ParseFailure) {
         guard !current.endsStatement else { return }
         let startsStatement = current.kind == .identifier && Vocabulary.statementKeywords.contains(text(current))
-        throw fail("expected end of statement, found \(describe(current))",
+        throw expected("end of statement",
                    hint: startsStatement ? "separate statements with a newline or ';'" : nil)
     }
 
     /// block = "{" separators { statement separators } "}"
     private mutating func parseBlock(_ owner: String) throws(ParseFailure) -> Block {
         let open = current
-        guard open.kind == .leftBrace else { throw fail("expected '{' to start the body of \(owner), found \(describe(open))") }
+        guard open.kind == .leftBrace else { throw expected("'{' to start the body of \(owner)") }
         advance()
         try enterNesting(at: open)
         defer { depth -= 1 }
@@ -319,7 +343,7 @@ public struct Parser {
         var statements: [Stmt] = []
         skipSeparators()
         while current.kind != .rightBrace && current.kind != .endOfInput {
-            parseStatementRecovering(into: &statements)
+            statementOrRecovery(into: &statements)
             if stopped { throw .stop }
             skipSeparators()
         }
@@ -328,10 +352,9 @@ public struct Parser {
     }
 
     /// statement = assignment | letStatement | ifStatement | forStatement | whileStatement
-    ///           | repeatStatement | procDeclaration | returnStatement | command | batchStatement
-    ///           | titleCommand | styleCommand | showStatement | printStatement | expectStatement
-    ///           | runStatement | hookStatement | switchStatement | gestureStatement | dragStatement
-    ///           | callStatement
+    ///           | repeatStatement | procDeclaration | returnStatement | command | simpleStatement
+    ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
+    ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
         // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
@@ -377,9 +400,9 @@ public struct Parser {
             if peekNext().kind == .leftParen { return try parseCallStatement() }
             let word = text(token)
             let suggestion = Vocabulary.suggestion(for: word, among: Vocabulary.statementKeywords)
-            throw fail("expected a statement, found \(describe(token))", hint: suggestion.map { "did you mean '\($0)'?" })
+            throw expected("a statement", hint: suggestion.map { "did you mean '\($0)'?" })
         }
-        throw fail("expected a statement, found \(describe(token))")
+        throw expected("a statement")
     }
 
     /// True for the reserved words that begin a statement.
@@ -404,7 +427,7 @@ public struct Parser {
     private mutating func parseLetStatement() throws(ParseFailure) -> Stmt {
         let start = current.range
         advance()
-        let name = try parseBindableName(as: "a variable name", after: "'let'")
+        let name = try bindableName(as: "a variable name", after: "'let'")
         try consume(.assign, "'=' after the variable name")
         let value = try parseExpression()
         return Stmt(.letBinding(name: text(name), nameRange: name.range, value: value), start.union(value.range))
@@ -436,7 +459,7 @@ public struct Parser {
     private mutating func parseForStatement() throws(ParseFailure) -> Stmt {
         let start = current.range
         advance()
-        let variable = try parseBindableName(as: "a loop variable", after: "'for'")
+        let variable = try bindableName(as: "a loop variable", after: "'for'")
         try consumeWord(.in, "'in' after the loop variable")
         let sequence = try parseExpression()
         let body = try parseBlock("'for'")
@@ -467,7 +490,7 @@ public struct Parser {
         let keyword = current
         if blockDepth > 0 { error("'proc' is only allowed at the top level", at: keyword) }
         advance()
-        let name = try parseBindableName(as: "a procedure name", after: "'proc'")
+        let name = try bindableName(as: "a procedure name", after: "'proc'")
         let nameText = text(name)
         if name.kind == .identifier && !name.keyword.isEditingStyle && Vocabulary.statementKeywords.contains(nameText) {
             error("'\(nameText)' starts a statement and cannot name a procedure", at: name)
@@ -477,7 +500,7 @@ public struct Parser {
         var parameters: [String] = []
         if !check(.rightParen) {
             repeat {
-                let parameter = try parseBindableName(as: "a parameter name", after: "'(' or ','")
+                let parameter = try bindableName(as: "a parameter name", after: "'(' or ','")
                 let parameterText = text(parameter)
                 if parameters.contains(parameterText) {
                     error("duplicate parameter '\(parameterText)'", at: parameter)
@@ -504,10 +527,10 @@ public struct Parser {
 
     /// A name being declared (`let`, `for`, `proc`, parameters): reserved words and editing
     /// styles are reported but accepted, so parsing goes on.
-    private mutating func parseBindableName(as role: String, after place: String) throws(ParseFailure) -> Token {
+    private mutating func bindableName(as role: String, after place: String) throws(ParseFailure) -> Token {
         let name = current
         guard name.kind == .identifier || name.kind == .reserved else {
-            throw fail("expected \(role) after \(place), found \(describe(name))")
+            throw expected("\(role) after \(place)")
         }
         checkBindable(name, as: role)
         advance()
@@ -594,7 +617,7 @@ public struct Parser {
                 try rejectValue("table insert")
                 rows.append(RowValue(path: path, value: nil))
             } else {
-                guard hasOperand else { throw fail("expected the new row's text after the index path, found \(describe(current))") }
+                guard hasOperand else { throw expected("the new row's text after the index path") }
                 rows.append(RowValue(path: path, value: try parseExpression()))
             }
         } while match(.comma)
@@ -654,7 +677,7 @@ public struct Parser {
     /// appendCommand = "append" expression expression { "," expression }
     private mutating func parseAppendCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
         let section = try parseExpression()
-        guard hasOperand else { throw fail("expected the row's text after the section, found \(describe(current))") }
+        guard hasOperand else { throw expected("the row's text after the section") }
         var values: [Expr] = []
         repeat {
             values.append(try parseExpression())
@@ -667,7 +690,7 @@ public struct Parser {
         .reset(layer, try parseExpression())
     }
 
-    /// batchStatement = "begin" | "end" ;  showStatement = "reloadData" | "show" | "dump"
+    /// simpleStatement = "begin" | "end" | "reloadData" | "show" | "dump"
     private mutating func parseSimpleStatement() throws(ParseFailure) -> Stmt {
         let token = current
         advance()
@@ -688,7 +711,7 @@ public struct Parser {
         let kind: SectionTitleKind = keyword.keyword == .header ? .header : keyword.keyword == .footer ? .footer : .indexTitle
         advance()
         let section = try parseExpression()
-        guard hasOperand else { throw fail("expected the title after the section, found \(describe(current))") }
+        guard hasOperand else { throw expected("the title after the section") }
         let title = try parseExpression()
         return Stmt(.sectionTitle(kind, section: section, title: title), keyword.range.union(title.range))
     }
@@ -699,7 +722,7 @@ public struct Parser {
         advance()
         let grouped = current.isWord(.grouped)
         guard grouped || current.isWord(.plain) else {
-            throw fail("expected 'plain' or 'grouped' after 'style', found \(describe(current))")
+            throw expected("'plain' or 'grouped' after 'style'")
         }
         advance()
         return Stmt(.tableStyle(grouped: grouped), keyword.range.union(previous.range))
@@ -751,7 +774,7 @@ public struct Parser {
         advance()
         let name = current
         guard name.kind == .identifier || name.kind == .reserved else {
-            throw fail("expected a hook name after 'on', found \(describe(name))",
+            throw expected("a hook name after 'on'",
                        hint: "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
         }
         let nameText = text(name)
@@ -769,7 +792,7 @@ public struct Parser {
             defer { functionDepth -= 1 }
             body = .block(try parseBlock("hook '\(nameText)'"))
         } else {
-            throw fail("expected '=' or '{' after the hook name, found \(describe(current))")
+            throw expected("'=' or '{' after the hook name")
         }
         return Stmt(.hook(name: nameText, nameRange: name.range, body: body), keyword.range.union(previous.range))
     }
@@ -780,7 +803,7 @@ public struct Parser {
         advance()
         let on = current.isWord(.on)
         guard on || current.isWord(.off) else {
-            throw fail("expected 'on' or 'off' after '\(text(keyword))', found \(describe(current))")
+            throw expected("'on' or 'off' after '\(text(keyword))'")
         }
         advance()
         let kind: StmtKind = keyword.keyword == .edit ? .edit(on) : .trace(on)
@@ -982,10 +1005,10 @@ public struct Parser {
 
     /// postfix = primary { "[" expression "]" | "." NAME }       ("[" must touch what it follows)
     @inline(__always)
-    private mutating func parsePostfix(_ expected: String) throws(ParseFailure) -> Expr {
+    private mutating func parsePostfix(_ what: String) throws(ParseFailure) -> Expr {
         var links = 0
         defer { depth -= links }
-        var expr = try parsePrimary(expected)
+        var expr = try parsePrimary(what)
         while true {
             if current.kind == .leftBracket && current.range.lowerBound == previous.range.upperBound {
                 let open = current
@@ -1000,7 +1023,7 @@ public struct Parser {
                 links += 1
                 advance()
                 guard current.kind == .identifier else {
-                    throw fail("expected a member name after '.', found \(describe(current))")
+                    throw expected("a member name after '.'")
                 }
                 let name = current
                 advance()
@@ -1014,7 +1037,7 @@ public struct Parser {
     /// primary = INTEGER | STRING | "true" | "false" | "delete" | "insert" | "none"
     ///         | call | NAME | "(" expression ")" | list
     /// call = NAME arguments
-    private mutating func parsePrimary(_ expected: String) throws(ParseFailure) -> Expr {
+    private mutating func parsePrimary(_ what: String) throws(ParseFailure) -> Expr {
         let token = current
         switch token.kind {
         case .integer:
@@ -1047,7 +1070,7 @@ public struct Parser {
         case .leftBracket:
             return try parseList()
         default:
-            throw fail("expected \(expected), found \(describe(token))")
+            throw expected(what)
         }
     }
 
@@ -1090,7 +1113,6 @@ public struct Parser {
     // MARK: Strings
 
     /// string = '"' { character | escape | interpolation } '"'
-    /// interpolation = "\(" expression ")"
     private mutating func parseString() -> Expr {
         let token = current
         advance()
@@ -1156,11 +1178,18 @@ public struct Parser {
         return index + 1
     }
 
+    /// How many nesting levels one interpolation counts as: each takes a parser of its own,
+    /// so it uses several times the stack of a bracket.
+    static let interpolationNesting = 4
+
+    /// interpolation = "\(" expression ")"
+    ///
     /// Parses the expression of one interpolation with a parser of its own over `range`,
     /// sharing this parser's nesting depth and error count.
     private mutating func parseInterpolation(_ range: Range<Int>) -> Expr? {
         var inner = Parser(file: file, lexer: Lexer(bytes: bytes, range: range, parenthesized: true),
-                           depth: depth, errorCount: errorCount, isInterpolation: true)
+                           depth: depth + Parser.interpolationNesting - 1, errorCount: errorCount,
+                           isInterpolation: true)
         var expression: Expr?
         if !inner.stopped {
             do throws(ParseFailure) {

@@ -127,7 +127,7 @@ public enum Vocabulary {
         Entry("item", .builtin, "item(PATH)", "the text of the row at PATH"),
         Entry("items", .builtin, "items(S)", "the texts of the rows of section S, as a list"),
         Entry("len", .builtin, "len(X)", "the length of a string or list"),
-        Entry("str", .builtin, "str(X)", "X as a string"),
+        Entry("str", .builtin, "str(X)", "the text of X, as print shows it"),
         Entry("header", .builtin, "header(S)", "the header title of section S"),
         Entry("footer", .builtin, "footer(S)", "the footer title of section S"),
         Entry("indexTitle", .builtin, "indexTitle(S)", "the section index title of section S"),
