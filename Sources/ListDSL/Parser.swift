@@ -174,7 +174,8 @@ public struct Parser {
     /// Records an error at `token` without stopping.
     @inline(never)
     private mutating func error(_ message: String, at token: Token, hint: String? = nil) {
-        let incomplete = !isInterpolation && token.kind == .endOfInput
+        let incomplete =
+            !isInterpolation && token.kind == .endOfInput
             && (!lexer.openBrackets.isEmpty || lexer.sawUnterminatedString)
         record(Diagnostic(.error, file: file, range: token.range, message: message, hint: hint), incomplete: incomplete)
     }
@@ -203,7 +204,8 @@ public struct Parser {
     private mutating func record(_ diagnostic: Diagnostic, incomplete: Bool) {
         guard !stopped else { return }
         if errorCount >= Parser.maximumErrors {
-            diagnostics.append(Diagnostic(.error, file: file, range: diagnostic.range, message: "too many errors; stopping"))
+            diagnostics.append(
+                Diagnostic(.error, file: file, range: diagnostic.range, message: "too many errors; stopping"))
             stopped = true
             return
         }
@@ -275,13 +277,14 @@ public struct Parser {
     /// The "nesting too deep" error.
     @inline(never)
     private mutating func tooDeep(at token: Token) -> ParseFailure {
-        fail("nesting too deep", at: token,
-             hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
+        fail(
+            "nesting too deep", at: token,
+            hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
     }
 
     // MARK: Program, blocks and statements
 
-    /// program = separators { statement separators } EOF
+    /// program = separators { statement terminator separators } EOF
     mutating func parseProgram() -> [Stmt] {
         var statements: [Stmt] = []
         // Growing a million-statement array by doubling copies it again and again: reserve about
@@ -290,7 +293,9 @@ public struct Parser {
         skipSeparators()
         while !stopped && current.kind != .endOfInput {
             if current.kind == .rightBrace {
-                if lastErrorOffset != current.range.lowerBound { error("unexpected '}' with no '{' to close", at: current) }
+                if lastErrorOffset != current.range.lowerBound {
+                    error("unexpected '}' with no '{' to close", at: current)
+                }
                 advance()
             } else {
                 statementOrRecovery(into: &statements)
@@ -327,11 +332,12 @@ public struct Parser {
     private mutating func parseTerminator() throws(ParseFailure) {
         guard !current.endsStatement else { return }
         let startsStatement = current.kind == .identifier && Vocabulary.statementKeywords.contains(text(current))
-        throw expected("end of statement",
-                   hint: startsStatement ? "separate statements with a newline or ';'" : nil)
+        throw expected(
+            "end of statement",
+            hint: startsStatement ? "separate statements with a newline or ';'" : nil)
     }
 
-    /// block = "{" separators { statement separators } "}"
+    /// block = "{" separators { statement terminator separators } "}"
     private mutating func parseBlock(_ owner: String) throws(ParseFailure) -> Block {
         let open = current
         guard open.kind == .leftBrace else { throw expected("'{' to start the body of \(owner)") }
@@ -359,7 +365,8 @@ public struct Parser {
         let token = current
         // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
         // reserved word that starts a statement (`let = 1`) is parsed as that statement.
-        let assignable = token.kind == .identifier || (token.kind == .reserved && !Parser.startsStatement(token.keyword))
+        let assignable =
+            token.kind == .identifier || (token.kind == .reserved && !Parser.startsStatement(token.keyword))
         if assignable && peekNext().kind == .assign {
             return try parseAssignment()
         }
@@ -463,8 +470,9 @@ public struct Parser {
         try consumeWord(.in, "'in' after the loop variable")
         let sequence = try parseExpression()
         let body = try parseBlock("'for'")
-        return Stmt(.forLoop(variable: text(variable), variableRange: variable.range, sequence: sequence, body: body),
-                    start.union(body.range))
+        return Stmt(
+            .forLoop(variable: text(variable), variableRange: variable.range, sequence: sequence, body: body),
+            start.union(body.range))
     }
 
     /// whileStatement = "while" expression block
@@ -572,8 +580,9 @@ public struct Parser {
             kind = try parseAppendCommand(layer)
         default:
             guard layer != .table else {
-                throw fail("'reset' has no 'table' form: use 'reloadData' to make the table view re-read",
-                           at: verb)
+                throw fail(
+                    "'reset' has no 'table' form: use 'reloadData' to make the table view re-read",
+                    at: verb)
             }
             kind = try parseResetCommand(layer)
         }
@@ -604,7 +613,8 @@ public struct Parser {
             var title: Expr?
             if hasOperand {
                 if layer == .table {
-                    throw fail("'table insert section' takes no title: the table view reads titles from the data source")
+                    throw fail(
+                        "'table insert section' takes no title: the table view reads titles from the data source")
                 }
                 title = try parseExpression()
             }
@@ -708,7 +718,8 @@ public struct Parser {
     /// titleCommand = ( "header" | "footer" | "indexTitle" ) expression expression
     private mutating func parseTitleCommand() throws(ParseFailure) -> Stmt {
         let keyword = current
-        let kind: SectionTitleKind = keyword.keyword == .header ? .header : keyword.keyword == .footer ? .footer : .indexTitle
+        let kind: SectionTitleKind =
+            keyword.keyword == .header ? .header : keyword.keyword == .footer ? .footer : .indexTitle
         advance()
         let section = try parseExpression()
         guard hasOperand else { throw expected("the title after the section") }
@@ -774,14 +785,17 @@ public struct Parser {
         advance()
         let name = current
         guard name.kind == .identifier || name.kind == .reserved else {
-            throw expected("a hook name after 'on'",
-                       hint: "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
+            throw expected(
+                "a hook name after 'on'",
+                hint: "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
         }
         let nameText = text(name)
         if !Vocabulary.hookNames.contains(nameText) {
             let suggestion = Vocabulary.suggestion(for: nameText, among: Vocabulary.hookNames)
-            error("unknown hook '\(nameText)'", at: name,
-                  hint: suggestion.map { "did you mean '\($0)'?" } ?? "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
+            error(
+                "unknown hook '\(nameText)'", at: name,
+                hint: suggestion.map { "did you mean '\($0)'?" } ?? "hooks: "
+                    + Vocabulary.hookNames.joined(separator: ", "))
         }
         advance()
         let body: HookBody
@@ -839,7 +853,8 @@ public struct Parser {
         let name = current
         advance()
         let arguments = try parseArguments()
-        return Stmt(.call(name: text(name), nameRange: name.range, arguments: arguments), name.range.union(previous.range))
+        return Stmt(
+            .call(name: text(name), nameRange: name.range, arguments: arguments), name.range.union(previous.range))
     }
 
     // MARK: Expressions
@@ -1058,8 +1073,9 @@ public struct Parser {
             }
             if check(.leftParen) {
                 let arguments = try parseArguments()
-                return Expr(.call(name: text(token), nameRange: token.range, arguments: arguments),
-                            token.range.union(previous.range))
+                return Expr(
+                    .call(name: text(token), nameRange: token.range, arguments: arguments),
+                    token.range.union(previous.range))
             }
             return Expr(.name(text(token)), token.range)
         case .leftParen:
@@ -1187,9 +1203,10 @@ public struct Parser {
     /// Parses the expression of one interpolation with a parser of its own over `range`,
     /// sharing this parser's nesting depth and error count.
     private mutating func parseInterpolation(_ range: Range<Int>) -> Expr? {
-        var inner = Parser(file: file, lexer: Lexer(bytes: bytes, range: range, parenthesized: true),
-                           depth: depth + Parser.interpolationNesting - 1, errorCount: errorCount,
-                           isInterpolation: true)
+        var inner = Parser(
+            file: file, lexer: Lexer(bytes: bytes, range: range, parenthesized: true),
+            depth: depth + Parser.interpolationNesting - 1, errorCount: errorCount,
+            isInterpolation: true)
         var expression: Expr?
         if !inner.stopped {
             do throws(ParseFailure) {

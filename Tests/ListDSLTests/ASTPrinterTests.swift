@@ -55,16 +55,21 @@ import Testing
             (.tableStyle(grouped: false), "(style plain)"), (.show, "(show)"), (.dump, "(dump)"),
             (.letBinding(name: "a", nameRange: range, value: x), "(let a x)"),
             (.assignment(name: "a", nameRange: range, value: x), "(assign a x)"),
-            (.conditional(arms: [ConditionalArm(condition: x, body: block)], otherwise: block),
-             "(if (cond x (block (show))) (else (block (show))))"),
+            (
+                .conditional(arms: [ConditionalArm(condition: x, body: block)], otherwise: block),
+                "(if (cond x (block (show))) (else (block (show))))"
+            ),
             (.forLoop(variable: "i", variableRange: range, sequence: x, body: block), "(for i x (block (show)))"),
             (.whileLoop(condition: x, body: block), "(while x (block (show)))"),
             (.repeatLoop(count: x, body: block), "(repeat x (block (show)))"),
-            (.procedure(ProcDecl(name: "p", nameRange: range, parameters: ["a", "b"], body: block)),
-             "(proc p (a b) (block (show)))"),
+            (
+                .procedure(ProcDecl(name: "p", nameRange: range, parameters: ["a", "b"], body: block)),
+                "(proc p (a b) (block (show)))"
+            ),
             (.call(name: "f", nameRange: range, arguments: [x]), "(call f x)"),
             (.returnStmt(nil), "(return)"), (.print([x, x]), "(print x x)"),
-            (.expect(x, message: x), "(expect x x)"), (.expectError(text: nil, body: block), "(expect-error (block (show)))"),
+            (.expect(x, message: x), "(expect x x)"),
+            (.expectError(text: nil, body: block), "(expect-error (block (show)))"),
             (.run(x), "(run x)"), (.hook(name: "canEdit", nameRange: range, body: .expression(x)), "(on canEdit x)"),
             (.edit(true), "(edit on)"), (.tap(x), "(tap x)"), (.swipe(x), "(swipe x)"),
             (.drag(from: x, to: x), "(drag x x)"), (.select(x), "(select x)"), (.trace(false), "(trace off)"),

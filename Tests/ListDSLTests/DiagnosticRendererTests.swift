@@ -11,8 +11,9 @@ func rendered(_ source: String, name: String = "t.list") -> String {
 
 /// An error at `range` of a file holding `text`.
 func diagnostic(_ text: String, _ range: Range<Int>, _ message: String = "bad", name: String = "t.list") -> Diagnostic {
-    Diagnostic(file: SourceFile(name: name, text: text), range: SourceRange(range.lowerBound, range.upperBound),
-               message: message)
+    Diagnostic(
+        file: SourceFile(name: name, text: text), range: SourceRange(range.lowerBound, range.upperBound),
+        message: message)
 }
 
 /// A table case: a diagnostic and its exact rendering.
@@ -46,7 +47,8 @@ struct RenderCase: CustomTestStringConvertible, Sendable {
                 """),
         RenderCase(
             name: "warning",
-            diagnostic: Diagnostic(.warning, file: file, range: SourceRange(17, 20), message: "row moved into an inserted section"),
+            diagnostic: Diagnostic(
+                .warning, file: file, range: SourceRange(17, 20), message: "row moved into an inserted section"),
             expected: """
                 demo.list:3:1: warning: row moved into an inserted section
                     3 | end
@@ -128,7 +130,8 @@ struct RenderCase: CustomTestStringConvertible, Sendable {
                 """),
         RenderCase(
             name: "a long line is shown as a window around the caret",
-            diagnostic: diagnostic(String(repeating: "a", count: 1000) + "@@" + String(repeating: "b", count: 1000), 1000..<1002),
+            diagnostic: diagnostic(
+                String(repeating: "a", count: 1000) + "@@" + String(repeating: "b", count: 1000), 1000..<1002),
             expected: "t.list:1:1001: error: bad\n    1 | …" + String(repeating: "a", count: 60) + "@@"
                 + String(repeating: "b", count: 88) + "…\n      | " + String(repeating: " ", count: 61) + "^~\n"),
         RenderCase(

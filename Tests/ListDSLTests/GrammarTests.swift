@@ -62,7 +62,9 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
         let methods = Self.parseMethods
         #expect(methods.count > 40)
         for method in methods {
-            #expect(method.comment.hasPrefix("/// \(method.rule) ="), "parse method for '\(method.rule)': \(method.comment)")
+            #expect(
+                method.comment.hasPrefix("/// \(method.rule) ="), "parse method for '\(method.rule)': \(method.comment)"
+            )
         }
     }
 
@@ -80,7 +82,8 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
 
     /// The example column of the command table in grammar.md §5.
     static var commandExamples: [String] {
-        let section = grammar.components(separatedBy: "## 5.").dropFirst().first?.components(separatedBy: "## 6.").first ?? ""
+        let section =
+            grammar.components(separatedBy: "## 5.").dropFirst().first?.components(separatedBy: "## 6.").first ?? ""
         return section.components(separatedBy: "\n").compactMap { line in
             let cells = line.components(separatedBy: " | ")
             guard line.hasPrefix("| `"), cells.count >= 3 else { return nil }
@@ -108,7 +111,8 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
     }
 
     @Test func everyHookIsInTheHookProduction() {
-        let production = Self.grammar.components(separatedBy: "HOOK             =").dropFirst().first?
+        let production =
+            Self.grammar.components(separatedBy: "HOOK             =").dropFirst().first?
             .components(separatedBy: "switchStatement").first ?? ""
         for hook in Vocabulary.hookNames {
             #expect(production.contains("\"\(hook)\""), "HOOK lacks '\(hook)'")

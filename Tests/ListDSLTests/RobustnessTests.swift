@@ -23,8 +23,9 @@ func parseChecked(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_s
     #expect(result.diagnostics.count <= Parser.maximumErrors + 1, sourceLocation: sourceLocation)
     let renderer = DiagnosticRenderer(color: false)
     for diagnostic in result.diagnostics {
-        #expect(diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= bytes.count,
-                sourceLocation: sourceLocation)
+        #expect(
+            diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= bytes.count,
+            sourceLocation: sourceLocation)
         let text = renderer.render(diagnostic)
         #expect(text.hasSuffix("\n") && !text.utf8.contains(0x1B), sourceLocation: sourceLocation)
     }
@@ -72,7 +73,8 @@ func messages(_ result: ParseResult) -> [String] {
     }
 
     @Test func randomEditsOfTheConformanceStyleScriptNeverCrash() {
-        let script = Array("""
+        let script = Array(
+            """
             reset [["A","B","C"]]
             on commit { if style == delete { delete path } else { insert path "hlw \\(row)" } }
             proc fill(s, n) { for i in 0..<n { append s "x\\(i)" } }
@@ -169,7 +171,8 @@ func messages(_ result: ParseResult) -> [String] {
 
     @Test func nulAndInvalidUTF8() {
         #expect(messages(parseChecked([0x73, 0x68, 0x6F, 0x77, 0x00])) == ["NUL byte in source"])
-        #expect(messages(parseChecked(Array("print \"a".utf8) + [0xFF] + Array("b\"".utf8))) == ["invalid UTF-8 byte 0xFF"])
+        #expect(
+            messages(parseChecked(Array("print \"a".utf8) + [0xFF] + Array("b\"".utf8))) == ["invalid UTF-8 byte 0xFF"])
         #expect(messages(parseChecked([0xFE, 0xFF])) == ["invalid UTF-8 byte 0xFE"])
     }
 

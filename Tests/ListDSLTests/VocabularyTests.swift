@@ -38,28 +38,36 @@ import Testing
     }
 
     @Test func statementKeywords() {
-        #expect(Set(Vocabulary.statementKeywords) == [
-            "insert", "delete", "move", "reload", "append", "reset", "reloadData", "header", "footer", "indexTitle",
-            "style", "show", "dump", "data", "table", "begin", "end", "let", "if", "for", "while", "repeat", "proc",
-            "return", "print", "expect", "run", "on", "edit", "tap", "swipe", "drag", "select", "trace",
-        ])
+        #expect(
+            Set(Vocabulary.statementKeywords) == [
+                "insert", "delete", "move", "reload", "append", "reset", "reloadData", "header", "footer", "indexTitle",
+                "style", "show", "dump", "data", "table", "begin", "end", "let", "if", "for", "while", "repeat", "proc",
+                "return", "print", "expect", "run", "on", "edit", "tap", "swipe", "drag", "select", "trace",
+            ])
         #expect(Vocabulary.statementKeywords.count == Set(Vocabulary.statementKeywords).count)
     }
 
     @Test func hooksBuiltinsReservedWordsAndDotCommands() {
-        #expect(Vocabulary.hookNames == [
-            "canEdit", "editingStyle", "commit", "canMove", "move", "targetForMove", "deleteTitle", "actions", "select",
-        ])
-        #expect(Set(Vocabulary.builtinNames) == [
-            "rows", "sections", "item", "items", "len", "str", "header", "footer", "indexTitle", "editing", "selected",
-            "isInSync",
-        ])
-        #expect(Set(Vocabulary.reservedWords) == [
-            "true", "false", "and", "or", "not", "if", "else", "for", "in", "while", "repeat", "proc", "return", "let",
-        ])
-        #expect(Vocabulary.dotCommands == [
-            ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow",
-        ])
+        #expect(
+            Vocabulary.hookNames == [
+                "canEdit", "editingStyle", "commit", "canMove", "move", "targetForMove", "deleteTitle", "actions",
+                "select",
+            ])
+        #expect(
+            Set(Vocabulary.builtinNames) == [
+                "rows", "sections", "item", "items", "len", "str", "header", "footer", "indexTitle", "editing",
+                "selected",
+                "isInSync",
+            ])
+        #expect(
+            Set(Vocabulary.reservedWords) == [
+                "true", "false", "and", "or", "not", "if", "else", "for", "in", "while", "repeat", "proc", "return",
+                "let",
+            ])
+        #expect(
+            Vocabulary.dotCommands == [
+                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow",
+            ])
     }
 
     @Test func wordsWithTwoRoles() {
