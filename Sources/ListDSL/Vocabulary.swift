@@ -110,7 +110,7 @@ public enum Vocabulary {
         Entry("run", .scripting, "run EXPR", "run another script in this session"),
         Entry(
             "on", .scripting, "on HOOK = EXPR | on HOOK { … }",
-            "answer a data-source or delegate call; also the word after 'edit' and 'trace'"),
+            "answer a data-source or delegate call with an expression or a block"),
         // Gestures and modes (SPEC §6).
         Entry("edit", .gesture, "edit on|off", "turn editing mode on or off (setEditing)"),
         Entry("tap", .gesture, "tap PATH", "tap a row's editing control: canEdit, editingStyle, commit"),
@@ -164,6 +164,7 @@ public enum Vocabulary {
             "section", .optionWord, "insert|delete|move|reload section …",
             "after a command verb: the section form of the command"),
         Entry("to", .optionWord, "move PATH to PATH | drag PATH to PATH", "the destination of a move or drag"),
+        Entry("on", .optionWord, "edit on | trace on", "turn a mode on"),
         Entry("off", .optionWord, "edit off | trace off", "turn a mode off"),
         Entry("plain", .optionWord, "style plain", "the plain table view style"),
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style"),

@@ -75,6 +75,7 @@ import Testing
         #expect(Vocabulary.entries(named: "move").map(\.category) == [.command, .hook])
         #expect(Vocabulary.entries(named: "select").map(\.category) == [.gesture, .hook])
         #expect(Vocabulary.entries(named: "delete").map(\.category) == [.command, .value])
+        #expect(Vocabulary.entries(named: "on").map(\.category) == [.scripting, .optionWord])
         #expect(Vocabulary.entry(named: "nonsense") == nil)
     }
 
