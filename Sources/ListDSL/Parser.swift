@@ -156,7 +156,17 @@ public struct Parser {
 
     /// The source text of `token`.
     private func text(_ token: Token) -> String {
-        String(decoding: bytes[token.range.lowerBound..<token.range.upperBound], as: UTF8.self)
+        decodedText(token.range.lowerBound..<token.range.upperBound)
+    }
+
+    /// The bytes of `range` as a String (invalid UTF-8 repaired), without retaining the array.
+    @inline(__always)
+    private func decodedText(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            let upper = min(max(0, range.upperBound), buffer.count)
+            let lower = min(max(0, range.lowerBound), upper)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), as: UTF8.self)
+        }
     }
 
     /// A token as messages name it: quoted source text, or "end of line" / "end of input".
@@ -1137,7 +1147,7 @@ public struct Parser {
         let contentStart = token.range.lowerBound + 1
         let contentEnd = max(contentStart, token.range.upperBound - 1)
         if flags.isEmpty {
-            return Expr(.string(String(decoding: bytes[contentStart..<contentEnd], as: UTF8.self)), token.range)
+            return Expr(.string(decodedText(contentStart..<contentEnd)), token.range)
         }
         var parts: [StringPart] = []
         var literal: [UInt8] = []
