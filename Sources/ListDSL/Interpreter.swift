@@ -119,6 +119,8 @@ public final class Interpreter {
     var batchOrigin: BatchOrigin?
     /// Locations of the operations queued in the open batch, in the model's operation order.
     var pendingLocations: [(file: SourceFile, range: SourceRange)] = []
+    /// The message of the last error an `expect error` block caught (`lastError()`).
+    var lastCaughtError = ""
     /// The row a swipe left open, with the buttons it revealed (shown by `show`).
     var swipedRow: (path: IndexPath, buttons: [String])?
 
@@ -459,6 +461,7 @@ public final class Interpreter {
         restore(saved)
         frames = savedFrames
         commitReports = savedReports
+        if let outcome { lastCaughtError = outcome }
         let where_ = textExpr?.range ?? range
         if let message = outcome {
             if let wanted, !Interpreter.normalised(message).contains(Interpreter.normalised(wanted)) {
