@@ -1013,7 +1013,7 @@ public struct Parser {
         return Expr(.unary(.negate, operand), minus.range.union(operand.range))
     }
 
-    /// indexPath = postfix [ ":" postfix ]
+    /// indexPath = postfix [ ":" [ "-" ] postfix ]
     @inline(__always)
     private mutating func parseIndexPath() throws(ParseFailure) -> Expr {
         let section = try parsePostfix("an expression")
@@ -1021,7 +1021,16 @@ public struct Parser {
         try enterNesting(at: current)
         defer { depth -= 1 }
         advance()
-        let row = try parsePostfix("a row after ':'")
+        // A row may carry a sign, so `delete 0:-1` reaches the model and fails there with UIKit's words.
+        let row: Expr
+        if current.kind == .minus {
+            let minus = current
+            advance()
+            let operand = try parsePostfix("a row after '-'")
+            row = Expr(.unary(.negate, operand), minus.range.union(operand.range))
+        } else {
+            row = try parsePostfix("a row after ':'")
+        }
         if current.kind == .colon {
             throw fail("an index path has two parts, section:row", hint: "put parentheses around a nested index path")
         }
