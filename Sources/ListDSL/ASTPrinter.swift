@@ -132,6 +132,7 @@ enum ASTPrinter {
         case .name(let name): name
         case .list(let elements): node("list", elements.map(ASTPrinter.expression))
         case .indexPath(let section, let row): node(":", [ASTPrinter.expression(section), ASTPrinter.expression(row)])
+        case .literalIndexPath(let section, let row): node(":", [String(section), String(row)])
         case .unary(let op, let operand): node(op.rawValue, [ASTPrinter.expression(operand)])
         case .binary(let op, let left, let right):
             node(op.rawValue, [ASTPrinter.expression(left), ASTPrinter.expression(right)])

@@ -218,7 +218,7 @@ extension Interpreter {
             throw modelFailure(error, at: range)
         }
         if let report {
-            if !report.warnings.isEmpty { warn(report, range) }
+            if report.hasWarnings { warn(report, range) }
             record(report)
         }
     }

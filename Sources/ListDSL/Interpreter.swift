@@ -102,8 +102,11 @@ public final class Interpreter {
     /// Whether the last top-level statement changed the table view or the data source
     /// (computed only when `tracksChanges` is on).
     public private(set) var lastStatementChangedTable = false
-    /// Whether `runTopLevel` works out `lastStatementChangedTable` (the REPL's autoshow turns it on).
-    public var tracksChanges = false
+    /// Whether `runTopLevel` works out `lastStatementChangedTable` and keeps `commitReports`
+    /// (the REPL's autoshow turns it on).
+    public var tracksChanges = false {
+        didSet { model.reportsInPlaceChanges = tracksChanges }
+    }
 
     let io: InterpreterIO
     var globals: [String: Value] = [:]
@@ -129,6 +132,7 @@ public final class Interpreter {
         self.io = io
         self.options = options
         self.model = TableModel()
+        self.model.reportsInPlaceChanges = false
         self.file = SourceFile(name: "<none>", bytes: [])
     }
 

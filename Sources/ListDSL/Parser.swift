@@ -630,7 +630,7 @@ public struct Parser {
             }
             return .insertSection(layer, section, title: title)
         }
-        var rows: [RowValue] = []
+        var rows = InlineList<RowValue>()
         repeat {
             let path = try parseExpression()
             if layer == .table {
@@ -648,11 +648,11 @@ public struct Parser {
     private mutating func parseDeleteCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
         let sections = atSectionKeyword()
         if sections { advance() }
-        var targets: [Expr] = []
+        var targets = InlineList<Expr>()
         repeat {
             targets.append(try parseExpression())
         } while match(.comma)
-        return sections ? .deleteSections(layer, targets) : .deleteRows(layer, targets)
+        return sections ? .deleteSections(layer, Array(targets)) : .deleteRows(layer, targets)
     }
 
     /// moveCommand = "move" [ "section" ] expression "to" expression
@@ -1033,6 +1033,9 @@ public struct Parser {
         }
         if current.kind == .colon {
             throw fail("an index path has two parts, section:row", hint: "put parentheses around a nested index path")
+        }
+        if case .integer(let s) = section.kind, case .integer(let r) = row.kind {
+            return Expr(.literalIndexPath(section: s, row: r), section.range.union(row.range))
         }
         return Expr(.indexPath(section: section, row: row), section.range.union(row.range))
     }

@@ -56,8 +56,7 @@ import Testing
         #expect(
             Set(Vocabulary.builtinNames) == [
                 "rows", "sections", "item", "items", "len", "str", "header", "footer", "indexTitle", "editing",
-                "selected",
-                "isInSync",
+                "selected", "isInSync", "tableRows", "tableSections", "tableItems", "int", "lastError",
             ])
         #expect(
             Set(Vocabulary.reservedWords) == [
