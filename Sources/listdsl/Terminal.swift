@@ -12,6 +12,11 @@ let interruptRequested = Atomic<Bool>(false)
 /// Installs a SIGINT handler that only raises `interruptRequested` (so loops can stop cleanly).
 func installInterruptHandler() {
     signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    // A parent may have started us with SIGINT blocked (test runners do); Ctrl-C must still work.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
 }
 
 /// Takes the interrupt flag: true once per Ctrl-C.
