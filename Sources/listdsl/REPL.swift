@@ -26,6 +26,7 @@ final class REPL {
     /// whose statements `.save` writes first.
     init(interpreter: Interpreter, console: Console, options: RunOptions, preloaded: [(SourceFile, Program)] = []) {
         self.interpreter = interpreter
+        interpreter.tracksChanges = true  // autoshow needs each statement's commit reports
         self.console = console
         self.options = options
         var environment: [String: String] = [:]
@@ -59,6 +60,11 @@ final class REPL {
         }
         // Ctrl-\ in pasted junk must not kill the session with a core dump.
         signal(SIGQUIT, SIG_IGN)
+        // Ctrl-C must reach this thread even when the parent started us with SIGINT blocked.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         let reader = LineReader(historyLimit: history.limit)
         if let warning = history.load() { console.error(warning) }
         for entry in history.entries { reader.addHistory(entry) }
@@ -325,6 +331,7 @@ final class REPL {
         let trace = interpreter.options.trace
         interpreter = ScriptRunner(options: options).makeInterpreter(console: console, color: interpreter.options.color)
         interpreter.options.trace = trace
+        interpreter.tracksChanges = true
         journal = Journal()
         console.write("the session is reset: empty table, no variables, procedures or hooks\n")
     }
