@@ -3,8 +3,9 @@
 /// reload decomposition; deletes (descending); inserts (ascending); moves (ascending by source);
 /// the section count; the row count of every new section.
 ///
-/// Duplicates are merged before anything else; every pair of moves is compared. Sorting and hashing
-/// keep it at O(s + k log k) for k operations on s sections.
+/// Duplicates are merged before anything else; every pair of moves is compared. Each kind of
+/// operation is sorted once and everything else is merging and binary search, so a batch of k
+/// operations on s sections costs O(s + k log k).
 struct BatchValidator {
     /// Rows per section before the update: the table view's cached counts.
     let rowsBefore: [Int]
@@ -14,41 +15,23 @@ struct BatchValidator {
     private var sectionsBefore: Int { rowsBefore.count }
     private var sectionsAfter: Int { rowsAfter.count }
 
-    /// Runs UIKit's checks on `updates` (operation i of the batch is `updates[i]`), and returns what
-    /// the update does, or throws UIKit's first complaint.
-    func validate(_ updates: [Update]) throws(UpdateError) -> ValidatedBatch {
-        var deletes: [UpdateItem] = []
-        var inserts: [UpdateItem] = []
-        var reloads: [UpdateItem] = []
-        var moves: [MoveItem] = []
-        for (operation, update) in updates.enumerated() {
-            switch update {
-            case .insertRow(let path): inserts.append(.row(path, operation: operation))
-            case .deleteRow(let path): deletes.append(.row(path, operation: operation))
-            case .reloadRow(let path): reloads.append(.row(path, operation: operation))
-            case .moveRow(let from, let to): moves.append(.row(from: from, to: to, operation: operation))
-            case .insertSection(let section): inserts.append(.section(section, operation: operation))
-            case .deleteSection(let section): deletes.append(.section(section, operation: operation))
-            case .reloadSection(let section): reloads.append(.section(section, operation: operation))
-            case .moveSection(let from, let to): moves.append(.section(from: from, to: to, operation: operation))
-            }
-        }
-        let explicitDeletes = deletes.sortedMergingDuplicates()
-        let explicitInserts = inserts.sortedMergingDuplicates()
-        let sortedMoves = moves.sortedMergingDuplicates()
-        var batch = ValidatedBatch()
+    /// Runs UIKit's checks on a batch's sorted operations, and returns what the update does, or
+    /// throws UIKit's first complaint.
+    func validate(_ operations: SortedOperations) throws(UpdateError) -> ValidatedBatch {
+        let explicitDeletes = operations.deletes.withoutRepeats()
+        let explicitInserts = operations.inserts.withoutRepeats()
+        let (sortedMoves, earlierToSameDestination) = Self.distinctMoves(operations)
+        var batch = ValidatedBatch(sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter)
 
         // 1. Reloads become a delete at the old path and an insert at the shifted path (T1).
         let decomposition = ReloadDecomposition(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
-        var reloadDeletes: [UpdateItem] = []
+        let sortedReloads = operations.reloads.withoutRepeats()
         var reloadInserts: [UpdateItem] = []
-        for reload in reloads.sortedMergingDuplicates() {
+        reloadInserts.reserveCapacity(sortedReloads.count)
+        for reload in sortedReloads {
             if decomposition.isExplicitlyDeleted(reload) {
                 throw .invalidUpdate(UIKitMessage.deleteAndReloadSamePath(reload.path), operation: reload.operation)
             }
-            var deleteHalf = reload
-            deleteHalf.isFromReload = true
-            reloadDeletes.append(deleteHalf)
             let insertHalf = decomposition.insertHalf(of: reload)
             reloadInserts.append(insertHalf)
             if reload.isSection {
@@ -57,15 +40,20 @@ struct BatchValidator {
                 batch.reloadedRows.append(RowChange(from: reload.path, to: insertHalf.path))
             }
         }
+        let reloadDeletes = sortedReloads.map { reload in
+            var deleteHalf = reload
+            deleteHalf.isFromReload = true
+            return deleteHalf
+        }
 
-        let moveSets = MoveSets(sortedMoves)
-        try checkDeletes((explicitDeletes + reloadDeletes).sortedMergingDuplicates(), moveSets, &batch)
-        try checkInserts((explicitInserts + reloadInserts).sortedMergingDuplicates(), moveSets, &batch)
-        try checkMoves(sortedMoves, &batch)
+        let moveEnds = MoveEnds(sortedMoves, operations)
+        try checkDeletes(.mergingSorted(explicitDeletes, reloadDeletes), moveEnds, &batch)
+        try checkInserts(.mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates()), moveEnds, &batch)
+        try checkMoves(sortedMoves, earlierToSameDestination, &batch)
 
         // 5. The section count.
-        let inserted = batch.insertedSections.count
-        let deleted = batch.deletedSections.count
+        let inserted = batch.insertedSectionCount
+        let deleted = batch.deletedSectionCount
         if sectionsAfter != sectionsBefore + inserted - deleted {
             throw .invalidUpdate(
                 UIKitMessage.invalidSectionCount(
@@ -83,15 +71,16 @@ struct BatchValidator {
 
     /// 2. Deletes, descending (reload deletes included): conflicts with moves, then ranges; a section
     /// delete drops the row deletes of its section unchecked (rule 6).
-    private func checkDeletes(_ ascending: [UpdateItem], _ moves: MoveSets, _ batch: inout ValidatedBatch)
+    private func checkDeletes(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
+        var nextSource = moves.rowSources.count - 1  // walks down the row move sources with the deletes
         for item in ascending.reversed() {
             if item.isSection {
-                if moves.sectionSources.contains(item.section) {
+                if moves.sectionSources.containsSorted(item.section) {
                     throw .invalidUpdate(UIKitMessage.deleteAndMoveSameSection(item.section), operation: item.operation)
                 }
-                if moves.rowSourceSections.contains(item.section) {
+                if moves.rowSources.containsSection(item.section) {
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedOutOfDeletedSection: item.section))
                 }
                 guard item.section < sectionsBefore else {
@@ -99,10 +88,11 @@ struct BatchValidator {
                         UIKitMessage.deleteMissingSection(item.section, sectionsBefore: sectionsBefore),
                         operation: item.operation)
                 }
-                batch.deletedSections.insert(item.section)
+                batch.markDeleted(section: item.section)
             } else {
-                if batch.deletedSections.contains(item.section) { continue }
-                if moves.rowSources.contains(item.path) {
+                if batch.isDeleted(oldSection: item.section) { continue }
+                while nextSource >= 0 && moves.rowSources[nextSource] > item.path { nextSource -= 1 }
+                if nextSource >= 0 && moves.rowSources[nextSource] == item.path {
                     throw .invalidUpdate(UIKitMessage.deleteAndMoveSamePath(item.path), operation: item.operation)
                 }
                 guard item.section < sectionsBefore else {
@@ -123,15 +113,16 @@ struct BatchValidator {
 
     /// 3. Inserts, ascending (reload inserts included): conflicts with moves, then ranges; a section
     /// insert drops the row inserts of its section, which sort before it and so were checked (rule 7).
-    private func checkInserts(_ ascending: [UpdateItem], _ moves: MoveSets, _ batch: inout ValidatedBatch)
+    private func checkInserts(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
+        var nextDestination = 0  // walks up the row move destinations with the inserts
         for item in ascending {
             if item.isSection {
-                if moves.sectionDestinations.contains(item.section) {
+                if moves.sectionDestinations.containsSorted(item.section) {
                     throw .invalidUpdate(UIKitMessage.insertAndMoveSameSection(item.section), operation: item.operation)
                 }
-                if moves.rowDestinationSections.contains(item.section) {
+                if moves.rowDestinations.containsSection(item.section) {
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedIntoInsertedSection: item.section))
                 }
                 guard item.section < sectionsAfter else {
@@ -139,12 +130,15 @@ struct BatchValidator {
                         UIKitMessage.insertSectionPastEnd(item.section, sectionsAfter: sectionsAfter),
                         operation: item.operation)
                 }
-                batch.insertedSections.insert(item.section)
+                batch.markInserted(section: item.section)
                 while let last = batch.rowInserts.last, last.section == item.section {
                     batch.rowInserts.removeLast()
                 }
             } else {
-                if moves.rowDestinations.contains(item.path) {
+                while nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] < item.path {
+                    nextDestination += 1
+                }
+                if nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] == item.path {
                     throw .invalidUpdate(UIKitMessage.insertAndMoveSamePath(item.path), operation: item.operation)
                 }
                 guard item.section < sectionsAfter else {
@@ -163,10 +157,10 @@ struct BatchValidator {
     }
 
     /// 4. Moves, ascending by source: ranges, then a source moved twice or a destination used twice.
-    private func checkMoves(_ sortedMoves: [MoveItem], _ batch: inout ValidatedBatch) throws(UpdateError) {
-        var sourceOfRowDestination: [IndexPath: IndexPath] = [:]
-        var sourceOfSectionDestination: [Int: Int] = [:]
-        for move in sortedMoves {
+    private func checkMoves(_ sortedMoves: [MoveItem], _ earlierToSameDestination: [Int?], _ batch: inout ValidatedBatch)
+        throws(UpdateError)
+    {
+        for (position, move) in sortedMoves.enumerated() {
             let from = move.from.path
             let to = move.to.path
             if move.isSection {
@@ -205,30 +199,53 @@ struct BatchValidator {
             }
             // Exact duplicates are already merged, so the same source again means another destination;
             // moves with one source are neighbours in this order.
-            if let previous = batch.moves.last, previous.from.isSamePlace(as: move.from) {
+            if position > 0, sortedMoves[position - 1].from.isSamePlace(as: move.from) {
+                let previous = sortedMoves[position - 1]
                 let message =
                     move.isSection
                     ? UIKitMessage.sectionMovedTwice(move.from.section, first: previous.to.section, second: move.to.section)
                     : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: to)
                 throw .invalidUpdate(message, operation: move.operation)
             }
-            if move.isSection {
-                if let earlier = sourceOfSectionDestination[move.to.section] {
-                    throw .invalidUpdate(
-                        UIKitMessage.sectionsMovedToOne(first: earlier, second: move.from.section, destination: move.to.section),
-                        operation: move.operation)
-                }
-                sourceOfSectionDestination[move.to.section] = move.from.section
-            } else {
-                if let earlier = sourceOfRowDestination[to] {
-                    throw .invalidUpdate(
-                        UIKitMessage.rowsMovedToOne(first: earlier, second: from, destination: to),
-                        operation: move.operation)
-                }
-                sourceOfRowDestination[to] = from
+            if let earlier = earlierToSameDestination[position] {
+                let first = sortedMoves[earlier].from
+                let message =
+                    move.isSection
+                    ? UIKitMessage.sectionsMovedToOne(first: first.section, second: move.from.section, destination: move.to.section)
+                    : UIKitMessage.rowsMovedToOne(first: first.path, second: from, destination: to)
+                throw .invalidUpdate(message, operation: move.operation)
             }
-            batch.moves.append(move)
         }
+        batch.moves = sortedMoves
+    }
+
+    /// The batch's moves with exact duplicates merged (the first issued kept), ascending by source;
+    /// and for each, the position of the first one before it with the same destination, if any.
+    private static func distinctMoves(_ operations: SortedOperations) -> (moves: [MoveItem], earlierToSameDestination: [Int?]) {
+        var moves: [MoveItem] = []
+        moves.reserveCapacity(operations.moves.count)
+        var distinctPosition: [Int] = []
+        distinctPosition.reserveCapacity(operations.moves.count)
+        for move in operations.moves {
+            if let last = moves.last, last.isExactDuplicate(of: move) {
+                distinctPosition.append(moves.count - 1)
+            } else {
+                distinctPosition.append(moves.count)
+                moves.append(move)
+            }
+        }
+        // By destination, then source: the first of each destination is the first one processed.
+        var earlier = [Int?](repeating: nil, count: moves.count)
+        var groupStart: Int?
+        for original in operations.movesByDestination {
+            let position = distinctPosition[original]
+            if let start = groupStart, moves[start].to.isSamePlace(as: moves[position].to) {
+                if position != start { earlier[position] = start }
+            } else {
+                groupStart = position
+            }
+        }
+        return (moves, earlier)
     }
 
     /// The old→new section map: moved sections go where they were moved, the others that survive
@@ -242,8 +259,8 @@ struct BatchValidator {
             oldSectionOfNew[move.to.section] = move.from.section
         }
         var old = 0
-        for new in 0..<sectionsAfter where oldSectionOfNew[new] == nil && !batch.insertedSections.contains(new) {
-            while old < sectionsBefore, batch.deletedSections.contains(old) || newSectionOfOld[old] != nil {
+        for new in 0..<sectionsAfter where oldSectionOfNew[new] == nil && !batch.isInserted(newSection: new) {
+            while old < sectionsBefore, batch.isDeleted(oldSection: old) || newSectionOfOld[old] != nil {
                 old += 1
             }
             guard old < sectionsBefore else { break }  // cannot happen once the section count matched
@@ -283,27 +300,20 @@ struct BatchValidator {
     }
 }
 
-/// The sources and destinations of a batch's moves, for the delete and insert loops' conflict checks.
-private struct MoveSets {
-    var sectionSources = Set<Int>()
-    var sectionDestinations = Set<Int>()
-    var rowSources = Set<IndexPath>()
-    var rowDestinations = Set<IndexPath>()
-    var rowSourceSections = Set<Int>()
-    var rowDestinationSections = Set<Int>()
+/// The sources and destinations of a batch's moves, sorted, for the delete and insert loops'
+/// conflict checks.
+private struct MoveEnds {
+    let sectionSources: [Int]
+    let sectionDestinations: [Int]
+    let rowSources: [IndexPath]
+    let rowDestinations: [IndexPath]
 
-    /// Collects the moves' ends.
-    init(_ moves: [MoveItem]) {
-        for move in moves {
-            if move.isSection {
-                sectionSources.insert(move.from.section)
-                sectionDestinations.insert(move.to.section)
-            } else {
-                rowSources.insert(move.from.path)
-                rowDestinations.insert(move.to.path)
-                rowSourceSections.insert(move.from.section)
-                rowDestinationSections.insert(move.to.section)
-            }
-        }
+    /// Collects the ends of `sortedMoves` (sorted by source); destinations come sorted from `operations`.
+    init(_ sortedMoves: [MoveItem], _ operations: SortedOperations) {
+        sectionSources = sortedMoves.filter(\.isSection).map(\.from.section)
+        rowSources = sortedMoves.filter { !$0.isSection }.map(\.from.path)
+        let byDestination = operations.movesByDestination.map { operations.moves[$0] }
+        sectionDestinations = byDestination.filter(\.isSection).map(\.to.section)
+        rowDestinations = byDestination.filter { !$0.isSection }.map(\.to.path)
     }
 }

@@ -48,10 +48,18 @@ public struct CommitReport: Equatable, Sendable {
 
     /// An empty report.
     public init() {
-        insertedRows = []
-        deletedRows = []
-        reloadedRows = []
-        movedRows = []
+        self.init(insertedRows: [])
+    }
+
+    /// A report with these lists (the others empty).
+    init(
+        insertedRows: [IndexPath] = [], deletedRows: [IndexPath] = [], reloadedRows: [RowChange] = [],
+        movedRows: [RowChange] = []
+    ) {
+        self.insertedRows = insertedRows
+        self.deletedRows = deletedRows
+        self.reloadedRows = reloadedRows
+        self.movedRows = movedRows
         insertedSections = []
         deletedSections = []
         reloadedSections = []

@@ -12,64 +12,28 @@ struct ReloadDecomposition {
     private let sectionDeletes: [Int]
     /// For each explicit section delete, the lowest section of its run of consecutive deletes.
     private let sectionDeleteRunStarts: [Int]
-    /// Explicit row deletes: rows per old section, ascending.
-    private let rowDeletesBySection: [Int: [Int]]
-    /// The old sections that have explicit row deletes, ascending.
-    private let sectionsWithRowDeletes: [Int]
-    /// Explicit row deletes, to find a reload of a deleted row.
-    private let rowDeletes: Set<IndexPath>
+    /// Explicit row deletes, ascending.
+    private let rowDeletes: [IndexPath]
     /// Explicit section inserts, ascending.
     private let sectionInserts: [Int]
     /// For each explicit section insert, the lowest section of its run of consecutive inserts.
     private let sectionInsertRunStarts: [Int]
-    /// Explicit row inserts: rows per new section, ascending.
-    private let rowInsertsBySection: [Int: [Int]]
-    /// The new sections that have explicit row inserts, ascending.
-    private let sectionsWithRowInserts: [Int]
+    /// Explicit row inserts, ascending.
+    private let rowInserts: [IndexPath]
 
     /// Prepares the explicit deletes and inserts, each sorted ascending with duplicates merged.
     init(explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]) {
-        var sectionDeletes: [Int] = []
-        var rowDeletesBySection: [Int: [Int]] = [:]
-        var sectionsWithRowDeletes: [Int] = []
-        var rowDeletes = Set<IndexPath>()
-        for item in explicitDeletes {
-            if item.isSection {
-                sectionDeletes.append(item.section)
-            } else {
-                if rowDeletesBySection[item.section] == nil { sectionsWithRowDeletes.append(item.section) }
-                rowDeletesBySection[item.section, default: []].append(item.row)
-                rowDeletes.insert(item.path)
-            }
-        }
-        var sectionInserts: [Int] = []
-        var rowInsertsBySection: [Int: [Int]] = [:]
-        var sectionsWithRowInserts: [Int] = []
-        for item in explicitInserts {
-            if item.isSection {
-                sectionInserts.append(item.section)
-            } else {
-                if rowInsertsBySection[item.section] == nil { sectionsWithRowInserts.append(item.section) }
-                rowInsertsBySection[item.section, default: []].append(item.row)
-            }
-        }
-        self.sectionDeletes = sectionDeletes
-        self.sectionDeleteRunStarts = sectionDeletes.startsOfConsecutiveRuns()
-        self.rowDeletesBySection = rowDeletesBySection
-        self.sectionsWithRowDeletes = sectionsWithRowDeletes
-        self.rowDeletes = rowDeletes
-        self.sectionInserts = sectionInserts
-        self.sectionInsertRunStarts = sectionInserts.startsOfConsecutiveRuns()
-        self.rowInsertsBySection = rowInsertsBySection
-        self.sectionsWithRowInserts = sectionsWithRowInserts
+        sectionDeletes = explicitDeletes.filter(\.isSection).map(\.section)
+        rowDeletes = explicitDeletes.filter { !$0.isSection }.map(\.path)
+        sectionInserts = explicitInserts.filter(\.isSection).map(\.section)
+        rowInserts = explicitInserts.filter { !$0.isSection }.map(\.path)
+        sectionDeleteRunStarts = sectionDeletes.startsOfConsecutiveRuns()
+        sectionInsertRunStarts = sectionInserts.startsOfConsecutiveRuns()
     }
 
     /// True when an explicit delete names exactly the reloaded row or section (T1).
     func isExplicitlyDeleted(_ reload: UpdateItem) -> Bool {
-        if reload.isSection {
-            return runStart(containing: reload.section, in: sectionDeletes, runStarts: sectionDeleteRunStarts) != nil
-        }
-        return rowDeletes.contains(reload.path)
+        reload.isSection ? sectionDeletes.containsSorted(reload.section) : rowDeletes.containsSorted(reload.path)
     }
 
     /// The insert half of `reload`, at the new path UIKit computes for it.
@@ -85,40 +49,33 @@ struct ReloadDecomposition {
         // Inserts, ascending: row inserts count while their section equals the adjusted section,
         // which is true for the final section and for a run of inserted sections just below it.
         var lowestCounted = newSection
-        if newSection > 0,
-            let start = runStart(containing: newSection - 1, in: sectionInserts, runStarts: sectionInsertRunStarts)
-        {
+        if newSection > 0, let start = sectionInserts.runStart(containing: newSection - 1, runStarts: sectionInsertRunStarts) {
             lowestCounted = start
         }
-        var index = sectionsWithRowInserts.countLess(than: lowestCounted)
-        while index < sectionsWithRowInserts.count, sectionsWithRowInserts[index] <= newSection {
-            row = rowInsertsBySection[sectionsWithRowInserts[index], default: []].shiftedByInserts(row)
-            index += 1
+        var index = rowInserts.partitioningIndex { $0.section >= lowestCounted }
+        while index < rowInserts.count, rowInserts[index].section <= newSection {
+            let section = rowInserts[index].section
+            let end = rowInserts[index...].partitioningIndex { $0.section > section }
+            row = rowInserts[index..<end].rowShiftedByInserts(row)
+            index = end
         }
         return .row(IndexPath(section: newSection, row: row), operation: reload.operation, isFromReload: true)
     }
 
     /// The reload's row after UIKit's descending pass over the explicit row deletes.
     private func shiftedByRowDeletes(section: Int, row: Int) -> Int {
-        var row = row - rowDeletesBySection[section, default: []].countNotGreater(than: row)
+        var row = row - rowDeletes.slice(ofSection: section).countRows(notGreaterThan: row)
         // Below the reload's own section, the adjusted section equals a section whose row deletes
         // are being compared only inside a run of deleted sections ending just below it.
-        guard section > 0,
-            let lowest = runStart(containing: section - 1, in: sectionDeletes, runStarts: sectionDeleteRunStarts)
+        guard section > 0, let lowest = sectionDeletes.runStart(containing: section - 1, runStarts: sectionDeleteRunStarts)
         else { return row }
-        var index = sectionsWithRowDeletes.countLess(than: section) - 1
-        while index >= 0, sectionsWithRowDeletes[index] >= lowest {
-            row -= rowDeletesBySection[sectionsWithRowDeletes[index], default: []].countNotGreater(than: row)
-            index -= 1
+        var end = rowDeletes.partitioningIndex { $0.section >= section }
+        while end > 0, rowDeletes[end - 1].section >= lowest {
+            let runSection = rowDeletes[end - 1].section
+            let start = rowDeletes[..<end].partitioningIndex { $0.section >= runSection }
+            row -= rowDeletes[start..<end].countRows(notGreaterThan: row)
+            end = start
         }
         return row
-    }
-
-    /// The lowest section of the run of consecutive sections in `sorted` that contains `section`,
-    /// or nil when `section` is not in `sorted`.
-    private func runStart(containing section: Int, in sorted: [Int], runStarts: [Int]) -> Int? {
-        let index = sorted.countLess(than: section)
-        guard index < sorted.count, sorted[index] == section else { return nil }
-        return runStarts[index]
     }
 }

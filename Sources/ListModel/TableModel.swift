@@ -80,6 +80,7 @@ public struct TableModel: Sendable {
     /// A plain command. Inside a batch it is queued (returns nil); outside it commits at once as its
     /// own batch.
     public mutating func perform(_ edit: Edit) throws(UpdateError) -> CommitReport? {
+        if batchDepth == 0 && isKnownInSync, let report = performInPlace(edit) { return report }
         do { try Self.requireNoNegativeIndex(edit.update) } catch { throw failingBatch(error) }
         if batchDepth > 0 {
             guard !batchHasDataCommands else {
@@ -92,7 +93,6 @@ public struct TableModel: Sendable {
             batchHasPlainCommands = true
             return nil
         }
-        if isKnownInSync, let report = performInPlace(edit) { return report }
         return try commit([.plain(edit)])
     }
 
@@ -141,9 +141,7 @@ public struct TableModel: Sendable {
         }
         dataSource[section].rows.append(contentsOf: rows)
         tableView[section].rows.append(contentsOf: rows)
-        var report = CommitReport()
-        report.insertedRows = paths
-        return report
+        return CommitReport(insertedRows: paths)
     }
 
     /// Plain `reset`: replaces the data source and reloads the table view; clears the selection.
@@ -209,10 +207,10 @@ public struct TableModel: Sendable {
                 "cannot move row \(Self.notation(from)) to \(Self.notation(to)): the table view has \(Self.count(tableView.count, "section"))"
             )
         }
-        let rowsAfterRemoval = tableView[to.section].rows.count - (to.section == from.section ? 1 : 0)
-        guard to.row <= rowsAfterRemoval else {
+        let lastPlace = tableView[to.section].rows.count - (to.section == from.section ? 1 : 0)
+        guard to.row <= lastPlace else {
             throw .usage(
-                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): section \(to.section) would have \(Self.count(rowsAfterRemoval, "row")) before it"
+                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): in section \(to.section) it can go to rows 0 to \(lastPlace)"
             )
         }
         let row = tableView[from.section].rows.remove(at: from.row)
@@ -228,11 +226,13 @@ public struct TableModel: Sendable {
     /// table view shows the data source; on failure nothing changes.
     private mutating func commit(_ operations: [PendingOperation]) throws(UpdateError) -> CommitReport {
         if operations.isEmpty && isKnownInSync { return CommitReport() }
-        let edits = operations.compactMap(\.edit)
-        let dataSourceAfter = edits.isEmpty ? dataSource : PlainBatchArrangement.apply(edits, to: dataSource)
+        let sorted = SortedOperations(operations.map(\.update))
+        let hasPlainEdits = operations.contains(where: \.isPlain)
+        let dataSourceAfter =
+            hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count))
-        let batch = try validator.validate(operations.map(\.update))
+        let batch = try validator.validate(sorted)
         if batch.report.usedReloadFallback {
             selection = nil  // the update ends with reloadData
         } else if let selected = selection {
@@ -246,43 +246,55 @@ public struct TableModel: Sendable {
 
     /// A single plain row command outside a batch on a table view known to be in sync: when it is
     /// valid, UIKit's checks reduce to its own section's count, so it is applied to both layers in
-    /// place in O(rows of that section). Returns nil when the command needs the full commit.
+    /// place in O(rows of that section). Returns nil when the command needs the full commit (or is
+    /// invalid, negative indexes included).
     private mutating func performInPlace(_ edit: Edit) -> CommitReport? {
-        var report = CommitReport()
         switch edit {
         case .insertRow(let path, let text):
-            guard path.section < dataSource.count, path.row <= dataSource[path.section].rows.count else { return nil }
+            guard Self.isIndex(path.section, below: dataSource.count),
+                Self.isIndex(path.row, below: dataSource[path.section].rows.count + 1)
+            else { return nil }
             dataSource[path.section].rows.insert(text, at: path.row)
             tableView[path.section].rows.insert(text, at: path.row)
-            selection = selection.map { $0.afterInsertingRow(at: path) }
-            report.insertedRows = [path]
+            if let selected = selection { selection = selected.afterInsertingRow(at: path) }
+            return CommitReport(insertedRows: [path])
         case .deleteRow(let path):
-            guard Self.rowExists(path, in: dataSource) else { return nil }
+            guard Self.isIndex(path.section, below: dataSource.count),
+                Self.isIndex(path.row, below: dataSource[path.section].rows.count)
+            else { return nil }
             dataSource[path.section].rows.remove(at: path.row)
             tableView[path.section].rows.remove(at: path.row)
-            selection = selection.flatMap { $0.afterDeletingRow(at: path) }
-            report.deletedRows = [path]
+            if let selected = selection { selection = selected.afterDeletingRow(at: path) }
+            return CommitReport(deletedRows: [path])
         case .reloadRow(let path, let text):
-            guard Self.rowExists(path, in: dataSource) else { return nil }
+            guard Self.isIndex(path.section, below: dataSource.count),
+                Self.isIndex(path.row, below: dataSource[path.section].rows.count)
+            else { return nil }
             if let text {
                 dataSource[path.section].rows[path.row] = text
                 tableView[path.section].rows[path.row] = text
             }
-            report.reloadedRows = [RowChange(from: path, to: path)]
+            return CommitReport(reloadedRows: [RowChange(from: path, to: path)])
         case .moveRow(let from, let to):
-            guard Self.rowExists(from, in: dataSource), to.section < dataSource.count,
-                to.row < dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1)
+            guard Self.isIndex(from.section, below: dataSource.count),
+                Self.isIndex(from.row, below: dataSource[from.section].rows.count),
+                Self.isIndex(to.section, below: dataSource.count),
+                Self.isIndex(to.row, below: dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1))
             else { return nil }
             let row = dataSource[from.section].rows.remove(at: from.row)
             dataSource[to.section].rows.insert(row, at: to.row)
             tableView[from.section].rows.remove(at: from.row)
             tableView[to.section].rows.insert(row, at: to.row)
-            selection = selection.map { $0.afterMovingRow(from: from, to: to) }
-            report.movedRows = [RowChange(from: from, to: to)]
+            if let selected = selection { selection = selected.afterMovingRow(from: from, to: to) }
+            return CommitReport(movedRows: [RowChange(from: from, to: to)])
         case .insertSection, .deleteSection, .reloadSection, .moveSection:
             return nil
         }
-        return report
+    }
+
+    /// True when `index` is in `0..<count` (one unsigned comparison).
+    private static func isIndex(_ index: Int, below count: Int) -> Bool {
+        UInt(bitPattern: index) < UInt(bitPattern: count)
     }
 
     /// Abandons the open batch, if any, because a call inside it failed; returns `error`.
@@ -385,12 +397,10 @@ enum PendingOperation: Sendable {
         }
     }
 
-    /// What the data source receives, for a plain command.
-    var edit: Edit? {
-        switch self {
-        case .plain(let edit): edit
-        case .table: nil
-        }
+    /// True for a plain command.
+    var isPlain: Bool {
+        if case .plain = self { return true }
+        return false
     }
 }
 

@@ -35,6 +35,11 @@ struct UpdateItem: Sendable {
         if isSection != other.isSection { return !isSection }
         return row < other.row
     }
+
+    /// `compareIndexPaths:` order, then issue order.
+    static func isBeforeOrIssuedFirst(_ a: UpdateItem, _ b: UpdateItem) -> Bool {
+        a.isSamePlace(as: b) ? a.operation < b.operation : a.isBefore(b)
+    }
 }
 
 /// A row move or a section move: from an old place to a new one.
@@ -55,12 +60,6 @@ struct MoveItem: Sendable {
         MoveItem(from: .section(from, operation: operation), to: .section(to, operation: operation))
     }
 
-    /// Ascending by source, then destination.
-    func isBefore(_ other: MoveItem) -> Bool {
-        if !from.isSamePlace(as: other.from) { return from.isBefore(other.from) }
-        return to.isBefore(other.to)
-    }
-
     /// True when both have the same source and the same destination.
     func isExactDuplicate(of other: MoveItem) -> Bool {
         from.isSamePlace(as: other.from) && to.isSamePlace(as: other.to)
@@ -70,80 +69,41 @@ struct MoveItem: Sendable {
 extension Array where Element == UpdateItem {
     /// Sorted ascending, exact duplicates merged into the first one issued (reference rule 12).
     func sortedMergingDuplicates() -> [UpdateItem] {
-        let sorted = self.sorted { $0.isSamePlace(as: $1) ? $0.operation < $1.operation : $0.isBefore($1) }
+        sorted(by: UpdateItem.isBeforeOrIssuedFirst).withoutRepeats()
+    }
+
+    /// This array (sorted by place, then issue order) with each place kept once: the first issued.
+    func withoutRepeats() -> [UpdateItem] {
+        var kept: [UpdateItem] = []
+        kept.reserveCapacity(count)
+        for item in self where !(kept.last.map { $0.isSamePlace(as: item) } ?? false) {
+            kept.append(item)
+        }
+        return kept
+    }
+
+    /// `a` and `b`, both sorted ascending without duplicates, merged into one ascending array; an
+    /// item in both is kept once, with the lower operation index.
+    static func mergingSorted(_ a: [UpdateItem], _ b: [UpdateItem]) -> [UpdateItem] {
         var merged: [UpdateItem] = []
-        merged.reserveCapacity(sorted.count)
-        for item in sorted where !(merged.last.map { $0.isSamePlace(as: item) } ?? false) {
-            merged.append(item)
-        }
-        return merged
-    }
-}
-
-extension Array where Element == MoveItem {
-    /// Sorted ascending by source, exact duplicates merged into the first one issued (reference rule 12).
-    func sortedMergingDuplicates() -> [MoveItem] {
-        let sorted = self.sorted { $0.isExactDuplicate(of: $1) ? $0.operation < $1.operation : $0.isBefore($1) }
-        var merged: [MoveItem] = []
-        merged.reserveCapacity(sorted.count)
-        for move in sorted where !(merged.last.map { $0.isExactDuplicate(of: move) } ?? false) {
-            merged.append(move)
-        }
-        return merged
-    }
-}
-
-extension Array where Element == Int {
-    /// How many elements are less than `value`; the array is sorted ascending.
-    func countLess(than value: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// How many elements are less than or equal to `value`; the array is sorted ascending.
-    func countNotGreater(than value: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle] <= value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// Where `position` lands after inserts at these indexes (sorted, distinct, in the final index
-    /// space), as UIKit's ascending loop `if inserted <= position { position += 1 }` moves it.
-    /// Saturates at `Int.max` rather than trap.
-    func shiftedByInserts(_ position: Int) -> Int {
-        // Element j moves the position iff self[j] <= position + j, i.e. self[j] - j <= position;
-        // self[j] - j never decreases along a sorted distinct array, so binary search the prefix.
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle] - middle <= position { low = middle + 1 } else { high = middle }
-        }
-        let (shifted, overflow) = position.addingReportingOverflow(low)
-        return overflow ? Int.max : shifted
-    }
-
-    /// For each element of this sorted distinct array, the lowest element of the run of consecutive
-    /// integers it belongs to (`[2, 3, 4, 7, 8]` gives `[2, 2, 2, 7, 7]`).
-    func startsOfConsecutiveRuns() -> [Int] {
-        var starts: [Int] = []
-        starts.reserveCapacity(count)
-        for (index, value) in enumerated() {
-            if index > 0, self[index - 1] == value - 1 {
-                starts.append(starts[index - 1])
+        merged.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            let next: UpdateItem
+            if j == b.count || (i < a.count && !b[j].isBefore(a[i])) {
+                next = a[i]
+                i += 1
             } else {
-                starts.append(value)
+                next = b[j]
+                j += 1
+            }
+            if let last = merged.last, last.isSamePlace(as: next) {
+                merged[merged.count - 1].operation = Swift.min(last.operation, next.operation)
+            } else {
+                merged.append(next)
             }
         }
-        return starts
+        return merged
     }
 }

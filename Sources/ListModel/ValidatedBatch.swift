@@ -8,16 +8,46 @@ struct ValidatedBatch {
     var rowInserts: [UpdateItem] = []
     /// Row and section moves, duplicates merged, ascending by source.
     var moves: [MoveItem] = []
-    /// Old sections deleted, reloads included.
-    var deletedSections = Set<Int>()
-    /// New sections inserted, reloads included.
-    var insertedSections = Set<Int>()
+    /// For each old section, whether it is deleted (reloads included).
+    private var isDeletedOld: [Bool]
+    /// For each new section, whether it is inserted (reloads included).
+    private var isInsertedNew: [Bool]
+    private(set) var deletedSectionCount = 0
+    private(set) var insertedSectionCount = 0
     /// Every row reload: old path → where its insert landed, ascending by old path.
     var reloadedRows: [RowChange] = []
     /// The new index of each old section; nil when it was deleted or reloaded.
     var newSectionOfOld: [Int?] = []
     /// The old index of each new section; nil when it was inserted or reloaded.
     var oldSectionOfNew: [Int?] = []
+
+    /// An empty result for a batch from `sectionsBefore` to `sectionsAfter` sections.
+    init(sectionsBefore: Int, sectionsAfter: Int) {
+        isDeletedOld = [Bool](repeating: false, count: sectionsBefore)
+        isInsertedNew = [Bool](repeating: false, count: sectionsAfter)
+    }
+
+    /// True when old section `section` is deleted or reloaded.
+    func isDeleted(oldSection section: Int) -> Bool {
+        section >= 0 && section < isDeletedOld.count && isDeletedOld[section]
+    }
+
+    /// True when new section `section` is inserted or reloaded.
+    func isInserted(newSection section: Int) -> Bool {
+        section >= 0 && section < isInsertedNew.count && isInsertedNew[section]
+    }
+
+    /// Records that old section `section` (an existing one) is deleted; a duplicate counts once.
+    mutating func markDeleted(section: Int) {
+        if !isDeletedOld[section] { deletedSectionCount += 1 }
+        isDeletedOld[section] = true
+    }
+
+    /// Records that new section `section` (an existing one) is inserted; a duplicate counts once.
+    mutating func markInserted(section: Int) {
+        if !isInsertedNew[section] { insertedSectionCount += 1 }
+        isInsertedNew[section] = true
+    }
 
     /// Records that UITableView would end this update with `reloadData` (reference rule 9).
     mutating func useReloadFallback(_ warning: String) {
@@ -29,7 +59,7 @@ struct ValidatedBatch {
     mutating func finishReport(explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]) {
         report.insertedRows = rowInserts.filter { !$0.isFromReload }.map(\.path)
         report.deletedRows = rowDeletes.filter { !$0.isFromReload }.map(\.path)
-        report.reloadedRows = reloadedRows.filter { !deletedSections.contains($0.from.section) }
+        report.reloadedRows = reloadedRows.filter { !isDeleted(oldSection: $0.from.section) }
         report.movedRows = moves.filter { !$0.isSection }.map { RowChange(from: $0.from.path, to: $0.to.path) }
         report.insertedSections = explicitInserts.filter(\.isSection).map(\.section)
         report.deletedSections = explicitDeletes.filter(\.isSection).map(\.section)

@@ -1,1 +1,270 @@
-// placeholder: replaced by the batch-engine benchmark
+// Release-mode benchmark of the batch engine: `swift run -c release listdsl-bench`.
+//
+// 1. One batch of 100,000 mixed deletes, reloads, moves and inserts on a table of 1,000,000 rows in
+//    10 sections (the recipe of shared/bench/gen_workloads.py part 2), committed several times; each
+//    commit is compared with one full copy of all rows timed just before it.
+// 2. 1,000,000 single `append 0 "row i"` commands.
+// 3. 1,000,000 single-row inserts and deletes outside a batch on 10 sections (part 1's recipe).
+//
+// An argument `batch`, `append` or `single` runs only that part (for profiling).
+import Foundation
+import ListModel
+
+/// SplitMix64, so every run measures the same workload.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// A generator that starts from `seed`.
+    init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Seconds since an arbitrary start, monotonic.
+func now() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}
+
+/// The 1-minute load average, to judge how much other processes disturbed the timings.
+func loadAverage() -> String {
+    var loads = [0.0, 0.0, 0.0]
+    return getloadavg(&loads, 3) > 0 ? String(format: "%.2f", loads[0]) : "unknown"
+}
+
+/// The median of `values`.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+/// `seconds` in milliseconds, one decimal.
+func milliseconds(_ seconds: Double) -> String {
+    String(format: "%.1f ms", seconds * 1000)
+}
+
+let sectionCount = 10
+let rowsPerSection = 100_000
+let operationCount = 100_000
+let runs = 11
+let warmUpRuns = 2
+
+/// The batch of part 2: a quarter each of deletes, reloads of other rows, moves within a section
+/// from untouched rows to new slots, and inserts; shuffled. With `avoidingReloadCollisions`, move
+/// destinations also avoid the slots where UIKit puts the reloads' inserts (which ignore moves), so
+/// the batch is valid; without it, as in the Python recipe, some reload lands on a move destination
+/// and UIKit rejects the batch (T8) after its delete and insert checks.
+func makeBatch(avoidingReloadCollisions: Bool, using random: inout SeededGenerator) -> [Edit] {
+    var edits: [Edit] = []
+    var used: [Set<Int>] = Array(repeating: [], count: sectionCount)
+    var deletes: [[Int]] = Array(repeating: [], count: sectionCount)
+    var reloads: [[Int]] = Array(repeating: [], count: sectionCount)
+    var moveSources: [[Int]] = Array(repeating: [], count: sectionCount)
+    for _ in 0..<(operationCount / 4) {
+        let section = Int.random(in: 0..<sectionCount, using: &random)
+        let row = Int.random(in: 0..<rowsPerSection, using: &random)
+        if used[section].insert(row).inserted {
+            deletes[section].append(row)
+            edits.append(.deleteRow(IndexPath(section: section, row: row)))
+        }
+    }
+    var count = 0
+    while count < operationCount / 4 {
+        let section = Int.random(in: 0..<sectionCount, using: &random)
+        let row = Int.random(in: 0..<rowsPerSection, using: &random)
+        guard used[section].insert(row).inserted else { continue }
+        count += 1
+        reloads[section].append(row)
+        edits.append(.reloadRow(IndexPath(section: section, row: row), "re\(count)"))
+    }
+    count = 0
+    while count < operationCount / 4 {
+        let section = Int.random(in: 0..<sectionCount, using: &random)
+        let row = Int.random(in: 0..<rowsPerSection, using: &random)
+        guard used[section].insert(row).inserted else { continue }
+        count += 1
+        moveSources[section].append(row)
+    }
+    var insertsPerSection = Array(repeating: 0, count: sectionCount)
+    for _ in 0..<(operationCount / 4) { insertsPerSection[Int.random(in: 0..<sectionCount, using: &random)] += 1 }
+    for section in 0..<sectionCount {
+        let total = rowsPerSection - deletes[section].count + insertsPerSection[section]
+        var slots = Array(0..<total)
+        slots.shuffle(using: &random)
+        let insertSlots = Array(slots.prefix(insertsPerSection[section]))
+        for (index, slot) in insertSlots.enumerated() {
+            edits.append(.insertRow(IndexPath(section: section, row: slot), "new\(section)_\(index)"))
+        }
+        var taken = Set<Int>()
+        if avoidingReloadCollisions {
+            // Where UIKit puts each reload's insert: shifted by the deletes and inserts, not the moves.
+            let sortedDeletes = deletes[section].sorted()
+            let sortedInserts = insertSlots.sorted()
+            for row in reloads[section] {
+                var position = row - sortedDeletes.prefix { $0 <= row }.count
+                for insert in sortedInserts where insert <= position { position += 1 }
+                taken.insert(position)
+            }
+        }
+        let free = slots.dropFirst(insertsPerSection[section]).filter { !taken.contains($0) }
+        for (source, destination) in zip(moveSources[section], free) {
+            edits.append(.moveRow(from: IndexPath(section: section, row: source), to: IndexPath(section: section, row: destination)))
+        }
+    }
+    edits.shuffle(using: &random)
+    return edits
+}
+
+/// What the timed runs of one batch measured.
+struct BatchTiming {
+    var commits: [Double] = []
+    var copies: [Double] = []
+    var queues: [Double] = []
+    var outcome = ""
+
+    /// The median of the per-run ratios commit / copy.
+    var medianRatio: Double { median(zip(commits, copies).map { $0 / $1 }) }
+}
+
+/// Commits `edits` on `table` `runs` times after `warmUpRuns` untimed ones; before each commit,
+/// times one full copy of all rows, so that commit and copy are measured under the same load.
+func timeBatch(_ edits: [Edit], on table: TableModel) throws -> BatchTiming {
+    var timing = BatchTiming()
+    for run in 0..<(warmUpRuns + runs) {
+        timing.copies.append(timeFullCopy(of: table.dataSource))
+        var model = table
+        let queueStart = now()
+        model.begin()
+        for edit in edits { _ = try model.perform(edit) }
+        let commitStart = now()
+        do {
+            _ = try model.end()
+            let total = model.dataSource.reduce(0) { $0 + $1.rows.count }
+            timing.outcome = "committed, \(total) rows"
+        } catch {
+            timing.outcome = "rejected: \(error.message.prefix(90))…"
+        }
+        let end = now()
+        if run < warmUpRuns {  // let malloc settle: later large allocations reuse warm memory
+            timing.copies.removeLast()
+            continue
+        }
+        timing.commits.append(end - commitStart)
+        timing.queues.append(commitStart - queueStart)
+    }
+    return timing
+}
+
+/// The time of one full copy of every row of `sections` (each row array copied element by element).
+func timeFullCopy(of sections: [Section]) -> Double {
+    let start = now()
+    var copy: [Section] = []
+    copy.reserveCapacity(sections.count)
+    for section in sections {
+        var copied = section
+        copied.rows = section.rows.withUnsafeBufferPointer { Array($0) }
+        copy.append(copied)
+    }
+    let time = now() - start
+    precondition(copy.count == sections.count)
+    return time
+}
+
+/// Runs the parts named on the command line, or all of them.
+func main() throws {
+    let only = CommandLine.arguments.dropFirst().first
+    print("load average before: \(loadAverage())")
+    var random = SeededGenerator(seed: 42)
+    if only == nil || only == "batch" { try benchmarkBatch(using: &random) }
+    if only == nil || only == "append" { try benchmarkAppends() }
+    if only == nil || only == "single" { try benchmarkSingleCommands(using: &random) }
+    print("load average after: \(loadAverage())")
+}
+
+/// Part 1: the big batch, and the copy it is compared with.
+func benchmarkBatch(using random: inout SeededGenerator) throws {
+    let table = (0..<sectionCount).map { section in
+        Section(rows: (0..<rowsPerSection).map { "s\(section)r\($0)" })
+    }
+    let base = TableModel(sections: table)
+    print("table: \(sectionCount * rowsPerSection) rows in \(sectionCount) sections; \(runs) runs each after \(warmUpRuns) warm-up runs, every commit timed right after one full copy of all rows")
+    for avoiding in [true, false] {
+        let edits = makeBatch(avoidingReloadCollisions: avoiding, using: &random)
+        let timing = try timeBatch(edits, on: base)
+        let name = avoiding ? "valid batch (moves avoid reload inserts)" : "recipe as generated"
+        print("\(name): \(edits.count) operations; \(timing.outcome)")
+        print("  commit (end): median \(milliseconds(median(timing.commits))), min \(milliseconds(timing.commits.min() ?? 0)); full copy: median \(milliseconds(median(timing.copies))), min \(milliseconds(timing.copies.min() ?? 0)); commit/copy: median \(String(format: "%.1f", timing.medianRatio))x; queueing the commands: median \(milliseconds(median(timing.queues)))")
+    }
+}
+
+/// Part 2: single appends.
+func benchmarkAppends() throws {
+    // The floor: the same calls' values, appended to two plain arrays (one per layer), no model.
+    var layers: [[String]] = [[], []]
+    let floorStart = now()
+    for index in 0..<1_000_000 {
+        let rows = ["row \(index)"]
+        layers[0].append(contentsOf: rows)
+        layers[1].append(contentsOf: rows)
+    }
+    let floorTime = now() - floorStart
+
+    var appends = TableModel(sections: [Section()])
+    let appendStart = now()
+    for index in 0..<1_000_000 { _ = try appends.append(section: 0, rows: ["row \(index)"]) }
+    let appendTime = now() - appendStart
+    print("1,000,000 single appends: \(milliseconds(appendTime)), \(appends.tableView[0].rows.count) rows (the same values appended to two plain arrays: \(milliseconds(floorTime)), \(layers[1].count) rows)")
+}
+
+/// Part 3: single inserts and deletes outside a batch.
+func benchmarkSingleCommands(using random: inout SeededGenerator) throws {
+    var singles = TableModel(sections: Array(repeating: Section(), count: sectionCount))
+    var sizes = Array(repeating: 0, count: sectionCount)
+    var commands: [Edit] = []
+    commands.reserveCapacity(1_000_000)
+    for index in 0..<1_000_000 {
+        let section = Int.random(in: 0..<sectionCount, using: &random)
+        if sizes[section] == 0 || Bool.random(using: &random) {
+            commands.append(.insertRow(IndexPath(section: section, row: Int.random(in: 0...sizes[section], using: &random)), "item \(index)"))
+            sizes[section] += 1
+        } else {
+            commands.append(.deleteRow(IndexPath(section: section, row: Int.random(in: 0..<sizes[section], using: &random))))
+            sizes[section] -= 1
+        }
+    }
+    // The floor: the same edits on two plain arrays of sections (one per layer), no model.
+    var layers: [[[String]]] = Array(repeating: Array(repeating: [], count: sectionCount), count: 2)
+    let floorStart = now()
+    for command in commands {
+        switch command {
+        case .insertRow(let path, let text):
+            layers[0][path.section].insert(text, at: path.row)
+            layers[1][path.section].insert(text, at: path.row)
+        case .deleteRow(let path):
+            layers[0][path.section].remove(at: path.row)
+            layers[1][path.section].remove(at: path.row)
+        default:
+            break
+        }
+    }
+    let floorTime = now() - floorStart
+
+    let singleStart = now()
+    for command in commands { _ = try singles.perform(command) }
+    let singleTime = now() - singleStart
+    let total = singles.tableView.reduce(0) { $0 + $1.rows.count }
+    let floorTotal = layers[1].reduce(0) { $0 + $1.count }
+    print("1,000,000 single inserts/deletes outside a batch: \(milliseconds(singleTime)), \(total) rows left (the same edits on two plain arrays: \(milliseconds(floorTime)), \(floorTotal) rows)")
+}
+
+do {
+    try main()
+} catch {
+    print("benchmark failed: \(error)")
+}

@@ -1,8 +1,10 @@
 import ListModel
 import Testing
 
+/// Batches: nesting, atomicity, layers, usage errors, reports.
 @Suite("Batches: nesting, atomicity, layers and usage errors")
 struct BatchTests {
+    /// Begin/end nest; only the outermost end commits; depth and pending count.
     @Test("begin/end nest; only the outermost end commits; depth and pending count")
     func nesting() throws {
         var model = TableModel(sections: sections([["A"]]))
@@ -23,6 +25,7 @@ struct BatchTests {
         #expect(rows(model.dataSource) == [["A"]])
     }
 
+    /// Plain and table commands share a batch.
     @Test("plain and table commands share a batch")
     func plainAndTableTogether() throws {
         // A plain insert, plus a table delete whose data-source half the app did not make: fails.
@@ -37,6 +40,7 @@ struct BatchTests {
         #expect(report.reloadedRows == [RowChange(from: path(0, 1), to: path(0, 2))])
     }
 
+    /// An empty batch still runs the count check.
     @Test("an empty batch still runs the count check")
     func emptyBatchChecksCounts() throws {
         var model = TableModel(sections: sections([["A", "B"]]))
@@ -50,6 +54,7 @@ struct BatchTests {
         #expect(try model.end() == CommitReport())
     }
 
+    /// A failed table+data batch keeps the data edits and restores the table view.
     @Test("a failed table+data batch keeps the data edits and restores the table view")
     func failedTableAndDataBatch() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -65,6 +70,7 @@ struct BatchTests {
         #expect(model.batchDepth == 0 && model.pendingCount == 0)
     }
 
+    /// A failed plain batch undoes its edits; abandonBatch does the same.
     @Test("a failed plain batch undoes its edits; abandonBatch does the same")
     func failedPlainBatch() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -87,6 +93,7 @@ struct BatchTests {
         #expect(model.batchDepth == 0)
     }
 
+    /// Mixing plain and data commands is a usage error that abandons the batch.
     @Test("mixing plain and data commands is a usage error that abandons the batch")
     func mixingLayers() throws {
         var plainFirst = TableModel(sections: sections([["A", "B"]]))
@@ -107,6 +114,7 @@ struct BatchTests {
         #expect(rows(dataFirst.tableView) == [["A", "B"]])
     }
 
+    /// Append, reset and reloadData are usage errors inside a batch.
     @Test("append, reset and reloadData are usage errors inside a batch")
     func commandsNotAllowedInBatch() throws {
         var model = TableModel(sections: sections([["A"]]))
@@ -128,12 +136,14 @@ struct BatchTests {
         }
     }
 
+    /// End without begin.
     @Test("end without begin")
     func endWithoutBegin() {
         var model = TableModel()
         #expect(updateError { () throws(UpdateError) in _ = try model.end() } == UpdateError(.usage, "'end' without a matching 'begin'"))
     }
 
+    /// Negative indexes are usage errors and never trap.
     @Test("negative indexes are usage errors and never trap")
     func negativeIndexes() throws {
         var model = TableModel(sections: sections([["A"]]))
@@ -156,6 +166,7 @@ struct BatchTests {
         #expect(rows(model.dataSource) == [["A"]])
     }
 
+    /// Huge indexes get UIKit's or Foundation's texts, never a trap.
     @Test("huge indexes get UIKit's or Foundation's texts, never a trap")
     func hugeIndexes() throws {
         let huge = Int.max
@@ -182,6 +193,7 @@ struct BatchTests {
         #expect(rows(model.dataSource) == [["A", "B"]])
     }
 
+    /// Append: both layers, one commit; a missing section fails as NSMutableArray does.
     @Test("append: both layers, one commit; a missing section fails as NSMutableArray does")
     func appendRows() throws {
         var model = TableModel(sections: sections([["A"], []]))
@@ -200,6 +212,7 @@ struct BatchTests {
         #expect(rows(model.tableView) == [["D"], ["B", "C"]])
     }
 
+    /// Reset replaces both layers, clears selection and resynchronises.
     @Test("reset replaces both layers, clears selection and resynchronises")
     func resetBothLayers() throws {
         var model = TableModel(sections: sections([["A"]]))
@@ -212,6 +225,7 @@ struct BatchTests {
         #expect(model.isInSync)
     }
 
+    /// IsInSync follows the layers.
     @Test("isInSync follows the layers")
     func inSync() throws {
         var model = TableModel(sections: sections([["A", "B"]]))
@@ -225,6 +239,7 @@ struct BatchTests {
         #expect(rows(model.tableView) == [["Z", "B"]])
     }
 
+    /// SetTitle sets both layers; a missing section is a usage error.
     @Test("setTitle sets both layers; a missing section is a usage error")
     func titles() throws {
         var model = TableModel(sections: sections([["A"]]))
@@ -240,6 +255,7 @@ struct BatchTests {
         #expect(model.tableView.map(\.header) == ["New", "Head"])
     }
 
+    /// A section reload without rows keeps them; with rows replaces them.
     @Test("a section reload without rows keeps them; with rows replaces them")
     func sectionReloads() throws {
         var model = TableModel(sections: sections([["A", "B"], ["C"]]))
@@ -250,6 +266,7 @@ struct BatchTests {
         #expect(rows(model.tableView) == [["P", "Q", "R"], ["C"]])
     }
 
+    /// The report drops row inserts in inserted sections and row deletes in deleted ones.
     @Test("the report drops row inserts in inserted sections and row deletes in deleted ones")
     func reportDropsRowsOfWholeSections() throws {
         var model = TableModel(sections: sections([["A", "B"], ["C"]]))
@@ -267,6 +284,7 @@ struct BatchTests {
         #expect(rows(model.tableView) == [["C", "Y"], ["X"]])
     }
 
+    /// A commit's report lists what it did.
     @Test("a commit's report lists what it did")
     func commitReport() throws {
         var model = TableModel(sections: sections([["A", "B", "C"], ["D"], ["E"]]))

@@ -34,6 +34,7 @@ struct ConformanceTests {
         return nil
     }
 
+    /// 001, 002: the seed batch, in any order.
     @Test("001, 002: the seed batch, in any order")
     func seedBatch() throws {
         let edits: [Edit] = [
@@ -43,6 +44,7 @@ struct ConformanceTests {
         #expect(try plainBatch(rows(Self.seed), edits.reversed()).get() == Self.seedResult)
     }
 
+    /// 003: telling the table without changing the data source.
     @Test("003: telling the table without changing the data source")
     func seedTableOnly() throws {
         var model = TableModel(sections: Self.seed)
@@ -55,6 +57,7 @@ struct ConformanceTests {
         #expect(error.message == rowCountMessage(section: 0, after: 2, before: 2, inserted: 1, deleted: 0))
     }
 
+    /// 004–032: plain batches.
     @Test("004–032: plain batches")
     func plainBatches() throws {
         #expect(try plainBatch([["A", "B", "C", "D"]], [.insertRow(path(0, 1), "X"), .deleteRow(path(0, 2))]).get() == [["A", "X", "B", "D"]])
@@ -103,6 +106,7 @@ struct ConformanceTests {
             == "attempt to perform a delete and a move from the same section (0)")
     }
 
+    /// 027: IGListKit's mixed batch.
     @Test("027: IGListKit's mixed batch")
     func iglistkitBatch() throws {
         let edits: [Edit] = [
@@ -113,6 +117,7 @@ struct ConformanceTests {
         #expect(try plainBatch([["1", "2", "3", "4", "5", "6"]], edits).get() == [["2'", "5", "4", "7", "6'", "3'"]])
     }
 
+    /// 032: a row moved out of a deleted section warns and is accepted.
     @Test("032: a row moved out of a deleted section warns and is accepted")
     func moveOutOfDeletedSection() throws {
         var model = TableModel(sections: sections([["A", "B"], ["C"]]))
@@ -127,6 +132,7 @@ struct ConformanceTests {
         ])
     }
 
+    /// 040: the seed as written: data edits first, then the table.
     @Test("040: the seed as written: data edits first, then the table")
     func seedAsWritten() throws {
         var model = TableModel(sections: Self.seed)
@@ -145,6 +151,7 @@ struct ConformanceTests {
         #expect(model.isInSync)
     }
 
+    /// 041, 042: Homepwner's add, wrong and right.
     @Test("041, 042: Homepwner's add, wrong and right")
     func homepwner() throws {
         var model = TableModel(sections: sections([["Item 0", "Item 1", "Item 2", "Item 3", "Item 4"]]))
@@ -157,6 +164,7 @@ struct ConformanceTests {
         #expect(rows(right.tableView) == [["Item 0", "Item 1", "Item 2"]])
     }
 
+    /// 043, 044: outside a batch each command commits; nested batches commit once.
     @Test("043, 044: outside a batch each command commits; nested batches commit once")
     func outsideAndNested() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -165,6 +173,7 @@ struct ConformanceTests {
         #expect(rows(model.dataSource) == [["X", "B", "C"]])
     }
 
+    /// 045, 046: a stale table fails the count check; reloadData resynchronises.
     @Test("045, 046: a stale table fails the count check; reloadData resynchronises")
     func staleAndReloadData() throws {
         var stale = TableModel(sections: sections([["A", "B"]]))
@@ -179,6 +188,7 @@ struct ConformanceTests {
         #expect(rows(model.tableView) == [["B", "C"]])
     }
 
+    /// 047: a failed batch leaves everything as it was.
     @Test("047: a failed batch leaves everything as it was")
     func failedBatchRollsBack() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -195,6 +205,7 @@ struct ConformanceTests {
         #expect(rows(model.dataSource) == [["Y", "A", "B", "C"]])
     }
 
+    /// 048: data edits use NSMutableArray's words.
     @Test("048: data edits use NSMutableArray's words")
     func dataOutOfRange() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -202,6 +213,7 @@ struct ConformanceTests {
         #expect(error == UpdateError(.outOfBounds, "index 5 beyond bounds [0 .. 2]"))
     }
 
+    /// 049, 050: mixing data and plain; append inside a batch.
     @Test("049, 050: mixing data and plain; append inside a batch")
     func mixingAndAppend() throws {
         var model = TableModel(sections: sections([["A", "B"]]))

@@ -67,8 +67,10 @@ let dataEditCases: [DataEditCase] = [
     .init(name: "reset", start: [["A"]], edit: .reset(sections([["X"], ["Y"]])), result: .success([["X"], ["Y"]])),
 ]
 
+/// `data` commands: NSMutableArray semantics and words.
 @Suite("data commands: NSMutableArray semantics and words")
 struct DataEditTests {
+    /// Each data command gives its result, or Foundation's message and no change.
     @Test(arguments: dataEditCases)
     func dataEdit(_ dataCase: DataEditCase) {
         var model = TableModel(sections: sections(dataCase.start))
@@ -84,6 +86,7 @@ struct DataEditTests {
         #expect(rows(model.tableView) == dataCase.start)  // the table view never changes
     }
 
+    /// Data edits keep titles and give an inserted section its header.
     @Test("data edits keep titles and give an inserted section its header")
     func titlesSurvive() throws {
         var model = TableModel(sections: [Section(rows: ["A"], header: "H", footer: "F")])
@@ -92,6 +95,7 @@ struct DataEditTests {
         #expect(model.dataSource == [Section(rows: [], header: "New"), Section(rows: ["A"], header: "H", footer: "F")])
     }
 
+    /// Outside a batch a data edit leaves the table view stale.
     @Test("outside a batch a data edit leaves the table view stale")
     func dataEditsLeaveTableStale() throws {
         var model = TableModel(sections: sections([["A"]]))

@@ -69,6 +69,7 @@ let errorTextCases: [ErrorTextCase] = [
           message: "attempt to move both row at index path \(ip(0, 0)) and \(ip(0, 1)) to \(ip(0, 2))", operationIndex: 1),
 ]
 
+/// UIKit's error texts, exactly, with the operation each is about.
 @Suite("UIKit's error texts")
 struct ErrorTextTests {
     /// Each text exactly, raised by a plain batch (the data source edited as meant, leniently).
@@ -99,6 +100,7 @@ struct ErrorTextTests {
         #expect(error.operationIndex == textCase.operationIndex)
     }
 
+    /// T22: the section count, reported at the end.
     @Test("T22: the section count, reported at the end")
     func sectionCountText() throws {
         // A stale data source: a section added outside any batch, then a plain delete.
@@ -109,6 +111,7 @@ struct ErrorTextTests {
         #expect(error.message.contains("sections. The number"))  // one space after the first sentence
     }
 
+    /// T24: the row count, reported at the end (conformance 045).
     @Test("T24: the row count, reported at the end (conformance 045)")
     func rowCountText() throws {
         var model = TableModel(sections: sections([["A", "B"]]))
@@ -120,6 +123,7 @@ struct ErrorTextTests {
         #expect(rows(model.tableView) == [["A", "B"]])
     }
 
+    /// T24 prints the new section and D1's mapped moved-in/out counts.
     @Test("T24 prints the new section and D1's mapped moved-in/out counts")
     func rowCountTextWithMovesAcrossMovedSections() throws {
         // [[A,B],[C]]: move section 0 to 1 and row 0:0 to 0:1 (into old section 1), but the data
@@ -135,6 +139,7 @@ struct ErrorTextTests {
                 == rowCountMessage(section: 1, after: 2, before: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1))
     }
 
+    /// An error's index paths print NSNotFound for a section.
     @Test("an error's index paths print NSNotFound for a section")
     func indexPathDescription() {
         #expect(IndexPath.forSection(3).description == "<NSIndexPath> {length = 2, path = 3 - 9223372036854775807}")

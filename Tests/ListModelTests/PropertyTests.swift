@@ -5,8 +5,10 @@ import Testing
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
+    /// A generator that starts from `seed`.
     init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits.
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -21,6 +23,7 @@ struct BatchGenerator {
     var random: SeededGenerator
     private var counter = 0
 
+    /// A generator of scenarios that starts from `seed`.
     init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     /// A fresh label.
@@ -87,6 +90,7 @@ struct BatchGenerator {
     }
 }
 
+/// The library against `SimpleReference` on seeded random scenarios.
 @Suite("Property: the library agrees with a simple reference on random batches")
 struct PropertyTests {
     /// What one scenario produced: the layers, or the error.
@@ -97,6 +101,7 @@ struct PropertyTests {
         var fallback: Bool
     }
 
+    /// Random plain, table+data and mixed batches, and single commands.
     @Test("random plain, table+data and mixed batches, and single commands", arguments: [1 as UInt64, 2, 3, 4])
     func randomBatches(seed: UInt64) throws {
         var generator = BatchGenerator(seed: seed)

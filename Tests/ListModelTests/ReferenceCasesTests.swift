@@ -4,6 +4,7 @@ import Testing
 /// One worked case of reference §3: a start, a batch, what the data source reports when the batch
 /// ends (nil: "follows", the expected result), and what UITableView does.
 struct ReferenceCase: Sendable, CustomTestStringConvertible {
+    /// What UITableView does with the batch.
     enum Outcome: Sendable {
         case shows([[String]])
         case fails(String)
@@ -179,6 +180,7 @@ let referenceCases: [ReferenceCase] = [
           outcome: .shows([["A", "C"]])),
 ]
 
+/// The 65 worked cases of reference §3.
 @Suite("Reference §3: the worked cases")
 struct ReferenceCasesTests {
     /// A case with an explicit "DS after" runs in table mode: `table` commands, and the data source
@@ -217,6 +219,7 @@ struct ReferenceCasesTests {
         }
     }
 
+    /// Case 52 staged in three batches, as DifferenceKit does.
     @Test("case 52 staged in three batches, as DifferenceKit does")
     func case52InThreeBatches() throws {
         var model = TableModel(sections: sections([["0", "1", "2"]]))
@@ -232,6 +235,7 @@ struct ReferenceCasesTests {
         #expect(rows(model.tableView) == [["2", "4", "0'", "3"]])
     }
 
+    /// Cases 59 and 60: the rule-9 fallback accepts, warns and skips the row count check.
     @Test("cases 59 and 60: the rule-9 fallback accepts, warns and skips the row count check")
     func reloadFallbackWarns() throws {
         var model = TableModel(sections: sections([["A", "B"], ["C"]]))
@@ -254,6 +258,7 @@ struct ReferenceCasesTests {
         #expect(rows(other.tableView) == [["B"], ["A"]])
     }
 
+    /// Case 62: only the outermost end commits.
     @Test("case 62: only the outermost end commits")
     func case62NestedBatchIsOneBatch() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -267,6 +272,7 @@ struct ReferenceCasesTests {
         #expect(rows(model.dataSource) == [["X", "A", "C"]])
     }
 
+    /// Case 63: outside a batch each call is its own batch.
     @Test("case 63: outside a batch each call is its own batch")
     func case63EachCallCommits() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -276,6 +282,7 @@ struct ReferenceCasesTests {
         #expect(rows(model.tableView) == [["X", "B", "C"]])
     }
 
+    /// Case 64: during a batch the table view keeps its old count.
     @Test("case 64: during a batch the table view keeps its old count")
     func case64CountsDuringBatch() throws {
         var model = TableModel(sections: sections([["A", "B", "C"]]))
@@ -286,6 +293,7 @@ struct ReferenceCasesTests {
         #expect(model.tableView[0].rows.count == 2)
     }
 
+    /// Case 65: nested batches complete together when the outer batch ends.
     @Test("case 65: nested batches complete together when the outer batch ends")
     func case65NestedBatchesCompleteAtOuterEnd() throws {
         // The model has no completion blocks; the outermost `end` returning the one report stands in

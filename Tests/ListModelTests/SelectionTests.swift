@@ -1,6 +1,7 @@
 import ListModel
 import Testing
 
+/// Selection through commits, reloads and the reorder gesture.
 @Suite("Selection: mapped through commits like UITableView's")
 struct SelectionTests {
     /// The selection after selecting `selected` in `start` and committing `edits` as one plain batch.
@@ -13,6 +14,7 @@ struct SelectionTests {
         return model.selection
     }
 
+    /// Single commands outside a batch shift, drop or carry the selection.
     @Test("single commands outside a batch shift, drop or carry the selection")
     func singleCommands() throws {
         var model = TableModel(sections: sections([["A", "B", "C"], ["D"]]))
@@ -33,6 +35,7 @@ struct SelectionTests {
         #expect(model.selection == nil)
     }
 
+    /// A batch maps the selection old → new.
     @Test("a batch maps the selection old → new")
     func batchMapping() throws {
         let start = [["A", "B", "C", "D"], ["E", "F"]]
@@ -52,6 +55,7 @@ struct SelectionTests {
         #expect(try selection(in: start, selecting: path(1, 1), after: [.insertSection(0, header: nil), .deleteRow(path(1, 0))]) == path(2, 0))
     }
 
+    /// The rule-9 fallback, reloadData and reset clear the selection.
     @Test("the rule-9 fallback, reloadData and reset clear the selection")
     func clearedByReloads() throws {
         #expect(try selection(in: [["A", "B"], ["C"]], selecting: path(1, 0), after: [.deleteSection(0), .moveRow(from: path(0, 1), to: path(0, 0))]) == nil)
@@ -64,6 +68,7 @@ struct SelectionTests {
         #expect(model.selection == nil)
     }
 
+    /// A failed commit keeps the selection; deselect clears it.
     @Test("a failed commit keeps the selection; deselect clears it")
     func failedCommitKeepsSelection() throws {
         var model = TableModel(sections: sections([["A", "B"]]))
@@ -74,6 +79,7 @@ struct SelectionTests {
         #expect(model.selection == nil)
     }
 
+    /// Select must name a row of the table view.
     @Test("select must name a row of the table view")
     func selectValidates() throws {
         var model = TableModel(sections: sections([["A"]]))
@@ -84,6 +90,7 @@ struct SelectionTests {
             == UpdateError(.usage, "no row 1:0 in the table view, which has 1 section"))
     }
 
+    /// The reorder gesture moves the table view's row only.
     @Test("the reorder gesture moves the table view's row only")
     func reorderGesture() throws {
         var model = TableModel(sections: sections([["A", "B", "C"], ["D"]]))

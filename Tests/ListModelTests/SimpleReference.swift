@@ -12,6 +12,7 @@ enum SimpleReference {
 
         var path: IndexPath { IndexPath(section: section, row: row ?? Int.max) }
 
+        /// True when both name the same row, or the same section.
         func isSame(_ other: Item) -> Bool { section == other.section && row == other.row }
 
         /// NSIndexPath compare: a section item sorts after the rows of its section.
@@ -229,6 +230,7 @@ enum SimpleReference {
                 nextOld += 1
             }
         }
+        /// The new index of old section `old`.
         func newOf(_ old: Int) -> Int? { oldOfNew.firstIndex(of: old) }
         for new in 0..<after.count {
             guard let old = oldOfNew[new] else { continue }
@@ -247,8 +249,11 @@ enum SimpleReference {
     /// library documents, but placing each insert or move destination by inserting into a growing
     /// array: in ascending order, at `min(max(index, previous place + 1), count)`.
     static func arrange(_ old: [[String]], _ edits: [Edit]) -> [[String]] {
+        /// Where a new section comes from.
         enum Origin { case old(Int), inserted }
+        /// An insert or move destination with the index it wants.
         struct Entry { var index: Int; var isMove: Bool; var source: IndexPath; var value: Origin }
+        /// True when `p` names a row of `old`.
         func exists(_ p: IndexPath) -> Bool { p.section < old.count && p.row < old[p.section].count }
 
         var movedSections: [Int] = []

@@ -1,0 +1,55 @@
+/// A batch's operations, each kind sorted once by place and then issue order, duplicates kept. The
+/// data-source arrangement of plain commands and UIKit's checks both read them, so a commit sorts
+/// every operation exactly once.
+struct SortedOperations {
+    /// Row and section deletes: ascending (a section after the rows of its section), then issue order.
+    let deletes: [UpdateItem]
+    /// Row and section inserts, in the same order.
+    let inserts: [UpdateItem]
+    /// Row and section reloads, in the same order.
+    let reloads: [UpdateItem]
+    /// Row and section moves: by source, then destination, then issue order.
+    let moves: [MoveItem]
+    /// Positions in `moves`: by destination, then source, then issue order.
+    let movesByDestination: [Int]
+
+    /// Sorts `updates`; operation i of the batch is `updates[i]`.
+    init(_ updates: [Update]) {
+        var deletes: [UpdateItem] = []
+        var inserts: [UpdateItem] = []
+        var reloads: [UpdateItem] = []
+        var moves: [MoveItem] = []
+        for (operation, update) in updates.enumerated() {
+            switch update {
+            case .insertRow(let path): inserts.append(.row(path, operation: operation))
+            case .deleteRow(let path): deletes.append(.row(path, operation: operation))
+            case .reloadRow(let path): reloads.append(.row(path, operation: operation))
+            case .moveRow(let from, let to): moves.append(.row(from: from, to: to, operation: operation))
+            case .insertSection(let section): inserts.append(.section(section, operation: operation))
+            case .deleteSection(let section): deletes.append(.section(section, operation: operation))
+            case .reloadSection(let section): reloads.append(.section(section, operation: operation))
+            case .moveSection(let from, let to): moves.append(.section(from: from, to: to, operation: operation))
+            }
+        }
+        // Stable radix sorts, least significant criterion first, starting from issue order.
+        self.deletes = Self.sortedByPlace(deletes) { $0 }
+        self.inserts = Self.sortedByPlace(inserts) { $0 }
+        self.reloads = Self.sortedByPlace(reloads) { $0 }
+        let byDestination = moves.stableOrder(by: Self.placeKeys { $0.to })
+        let bySource = byDestination.stableOrder(by: Self.placeKeys { moves[$0].from })
+        let sortedMoves = bySource.map { moves[byDestination[$0]] }
+        self.moves = sortedMoves
+        movesByDestination = sortedMoves.stableOrder(by: Self.placeKeys { $0.to })
+    }
+
+    /// `items` sorted stably by the place `place` gives (`UpdateItem.isBefore` order).
+    private static func sortedByPlace<Item>(_ items: [Item], _ place: @escaping (Item) -> UpdateItem) -> [Item] {
+        items.stableOrder(by: placeKeys(place)).map { items[$0] }
+    }
+
+    /// The radix keys of `UpdateItem.isBefore` order, least significant first: the row (0 for a
+    /// section), whether it is a section item (after the rows of its section), the section.
+    private static func placeKeys<Item>(_ place: @escaping (Item) -> UpdateItem) -> [(Item) -> Int] {
+        [{ place($0).row }, { place($0).isSection ? 1 : 0 }, { place($0).section }]
+    }
+}
