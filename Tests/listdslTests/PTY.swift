@@ -97,7 +97,7 @@ final class TerminalSession {
             if condition(last) { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        Issue.record("timed out waiting for \(what); the screen was:\n\(last)", sourceLocation: sourceLocation)
+        Issue.record("timed out waiting for \(what); the screen ended:\n\(last.suffix(3000))", sourceLocation: sourceLocation)
         return last
     }
 
@@ -158,7 +158,7 @@ final class TerminalSession {
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        Issue.record("the REPL did not exit; the screen was:\n\(screen())", sourceLocation: sourceLocation)
+        Issue.record("the REPL did not exit; the screen ended:\n\(screen().suffix(3000))", sourceLocation: sourceLocation)
         return nil
     }
 

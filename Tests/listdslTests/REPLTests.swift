@@ -64,8 +64,7 @@ import Testing
         try t.press("Tab")
         t.waitFor("a hook name completed") { TerminalSession.lastLine($0) == "list> on canEdit" }
         try t.press("C-u")
-        try t.type("let total = 3")
-        try t.press("Enter")
+        try t.enter("let total = 3")
         try t.type("print to")
         try t.press("Tab")
         t.waitFor("a variable completed") { TerminalSession.lastLine($0) == "list> print total" }
@@ -142,12 +141,14 @@ import Testing
         defer { t.close() }
         t.waitForPrompt()
         try t.type("insert 0:0 \"never\"")
+        t.waitFor("the line typed") { $0.hasSuffix("list> insert 0:0 \"never\"") }
         try t.press("C-c")
-        t.waitFor("a fresh prompt") { TerminalSession.lastLine($0) == "list>" }
+        t.waitFor("a fresh prompt") { $0.hasSuffix("list> insert 0:0 \"never\"^C\nlist>") }
         try t.enter("if true {")
         try t.type("print \"never\"")
+        t.waitFor("the continuation typed") { $0.hasSuffix("...> print \"never\"") }
         try t.press("C-c")
-        t.waitFor("the main prompt after a continuation") { TerminalSession.lastLine($0) == "list>" }
+        t.waitFor("the main prompt after a continuation") { $0.hasSuffix("...> print \"never\"^C\nlist>") }
         #expect(try t.enter("dump") == "[]")
         #expect(!t.screen().contains("\nnever"))
     }
@@ -295,15 +296,29 @@ import Testing
         t.waitForPrompt()
         try t.paste("print \"" + String(repeating: "x", count: 1 << 20) + "\"")
         try t.press("Enter")
+        t.waitFor("the prompt after a 1 MB line", timeout: 90) { $0.hasSuffix("xxxx\nlist>") }
+        // Seeded junk: printable ASCII and Latin-1, symbols, an emoji, a zero-width space. No C0 controls
+        // (Ctrl-C, Ctrl-Z, Ctrl-\\ are the terminal's signals) and no C1 controls, which crash tmux 3.3a
+        // itself even when the program under it is `cat`.
+        let pool = Array((0x20...0x7E).compactMap(Unicode.Scalar.init)) + Array((0xA0...0xFF).compactMap(Unicode.Scalar.init))
+            + ["✓", "→", "😀", "€", "\u{200B}"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
         var junk = ""
-        var generator = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
-            // Printable junk and high bytes; no signal or line-editing control characters.
-            let scalar = Unicode.Scalar(UInt8.random(in: 0x20...0xFF, using: &generator))
-            junk.unicodeScalars.append(scalar)
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            junk.unicodeScalars.append(pool[Int((state >> 33) % UInt64(pool.count))])
         }
+        let prompts = TerminalSession.promptCount(t.screen())
         try t.paste(junk)
         try t.press("Enter")
+        let afterJunk = t.waitFor("a prompt after junk", timeout: 60) {
+            TerminalSession.promptCount($0) > prompts && TerminalSession.isPrompt(TerminalSession.lastLine($0))
+        }
+        if TerminalSession.lastLine(afterJunk) != "list>" {
+            // Junk with an open quote or bracket is unfinished input: Ctrl-C abandons it.
+            try t.press("C-c")
+            t.waitFor("the main prompt", timeout: 60) { TerminalSession.lastLine($0) == "list>" }
+        }
         try t.type("print \"unterminated")
         try t.press("Enter")
         t.waitFor("the continuation prompt", timeout: 60) { TerminalSession.lastLine($0) == "...>" }
