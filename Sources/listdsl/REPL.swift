@@ -456,9 +456,25 @@ final class REPL {
         for (i, entry) in entries.enumerated() {
             let number = String(i + 1)
             let pad = String(repeating: " ", count: width - number.count)
-            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = REPL.visible(entry).split(separator: "\n", omittingEmptySubsequences: false)
             out += "  " + pad + number + "  " + (lines.first.map(String.init) ?? "") + "\n"
             for line in lines.dropFirst() { out += "  " + String(repeating: " ", count: width) + "  " + line + "\n" }
+        }
+        return out
+    }
+
+    /// `text` safe to print on a terminal: control characters other than tab and newline shown as `^X`
+    /// or `\u{XX}`, so a recalled entry cannot send escape sequences.
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A: out.unicodeScalars.append(scalar)
+            case 0x00..<0x20: out += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+            case 0x7F: out += "^?"
+            case 0x80..<0xA0: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

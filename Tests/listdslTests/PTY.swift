@@ -73,9 +73,10 @@ final class TerminalSession {
         try tmux(["paste-buffer", "-p", "-d", "-b", "p", "-t", "main"])
     }
 
-    /// The screen and its scrollback, wrapped lines joined, trailing blanks and blank lines removed.
-    func screen() -> String {
-        let raw = (try? tmux(["capture-pane", "-p", "-J", "-S", "-2000", "-t", "main"], check: false)) ?? ""
+    /// The screen and its scrollback, wrapped lines joined, trailing blanks and blank lines removed; with
+    /// `escapes`, the colour escape sequences too.
+    func screen(escapes: Bool = false) -> String {
+        let raw = (try? tmux(["capture-pane", "-p", "-J", "-S", "-2000", "-t", "main"] + (escapes ? ["-e"] : []), check: false)) ?? ""
         var lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop(while: { $0 == " " }).reversed())
         }

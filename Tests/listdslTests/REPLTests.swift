@@ -206,6 +206,57 @@ import Testing
         #expect(try t.enter("print \"still here\"") == "still here")
     }
 
+    @Test func dotCommandsTraceHistoryResetAndMisuse() throws {
+        let t = try TerminalSession()
+        defer { t.close() }
+        t.waitForPrompt()
+        #expect(try t.enter(".trace") == "trace is off")
+        try t.enter("reset [[\"a\"]]")
+        try t.enter(".trace on")
+        #expect(try t.enter("append 0 \"b\"").hasPrefix("insertRows(at: [[0, 1]], with: .automatic)"))
+        try t.enter(".trace off")
+        #expect(try t.enter("append 0 \"c\"").hasPrefix("section 0"))
+        let history = try t.enter(".history")
+        #expect(history.contains("  3  .trace on") && history.contains("  7  .history"), "\(history)")
+        #expect(try t.enter(".reset").contains("reset"))
+        #expect(try t.enter("dump") == "[]")
+        #expect(try t.enter(".autoshow maybe").contains("error: .autoshow takes 'on' or 'off', not 'maybe'"))
+        #expect(try t.enter(".save").contains("error: .save needs a file name"))
+        #expect(try t.enter(".help nonsense").contains("no help for 'nonsense'"))
+        #expect(try t.enter(".show") == "(no sections)")
+    }
+
+    @Test func colourOnATerminalUnlessNoColor() throws {
+        let coloured = try TerminalSession(environment: ["NO_COLOR": ""])
+        defer { coloured.close() }
+        coloured.waitForPrompt()
+        try coloured.enter("delete 3:0")
+        #expect(coloured.screen(escapes: true).contains("\u{1B}["))
+        let plain = try TerminalSession()
+        defer { plain.close() }
+        plain.waitForPrompt()
+        try plain.enter("delete 3:0")
+        try plain.enter("reset [[\"a\"]]")
+        #expect(!plain.screen(escapes: true).contains("\u{1B}[3"), "no colour with NO_COLOR set")
+    }
+
+    @Test func aGarbageHistoryFileGetsOneWarning() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-garbage-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("history")
+        let garbage = Data([0x00, 0xC3, 0x28, 0xFF, 0x0A])
+        try garbage.write(to: file)
+        let t = try TerminalSession(directory: directory)
+        defer { t.close() }
+        let start = t.waitForPrompt()
+        #expect(start.components(separatedBy: "warning").count == 2, "\(start)")
+        #expect(start.contains("history file"))
+        try t.enter("print 1")
+        #expect(t.screen().components(separatedBy: "warning").count == 2)
+        #expect(try Data(contentsOf: file) == garbage, "the file is left alone")
+    }
+
     @Test func readRunsAScriptInTheSession() throws {
         let t = try TerminalSession()
         defer { t.close() }
