@@ -44,6 +44,46 @@ public struct RowValue: Sendable {
     }
 }
 
+/// A list that keeps its first element inline, so the one-element lists most commands carry
+/// (`insert 0:1 "x"`, `delete 2:0`) need no heap allocation. Used like an array.
+public struct InlineList<Element: Sendable>: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+    /// The first element, if any.
+    var head: Element?
+    /// Every element after the first.
+    var tail: [Element]
+
+    /// Creates an empty list.
+    public init() {
+        head = nil
+        tail = []
+    }
+
+    /// Creates a list holding `elements` in order.
+    public init(_ elements: [Element]) {
+        self.init()
+        for e in elements { append(e) }
+    }
+
+    /// Creates a list from an array literal.
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+
+    /// Adds `element` at the end.
+    public mutating func append(_ element: Element) {
+        if head == nil { head = element } else { tail.append(element) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+
+    /// The element at `position` (0 is the inline head).
+    public subscript(position: Int) -> Element {
+        if position == 0, let head { return head }
+        return tail[position - 1]
+    }
+}
+
 /// The three section titles a data source can give.
 public enum SectionTitleKind: String, Sendable {
     case header, footer, indexTitle
@@ -83,9 +123,9 @@ public struct ConditionalArm: Sendable {
 public enum StmtKind: Sendable {
     // Core commands (§4.2) with their layer (§4.3).
     /// `insert PATH VALUE {, PATH VALUE}`; `table insert PATH {, PATH}`.
-    case insertRows(Layer, [RowValue])
+    case insertRows(Layer, InlineList<RowValue>)
     /// `delete PATH {, PATH}`.
-    case deleteRows(Layer, [Expr])
+    case deleteRows(Layer, InlineList<Expr>)
     /// `move PATH to PATH`.
     indirect case moveRow(Layer, from: Expr, to: Expr)
     /// `reload PATH [VALUE] {, PATH [VALUE]}`.
@@ -211,6 +251,8 @@ public enum ExprKind: Sendable {
     case list([Expr])
     /// `S:R`.
     indirect case indexPath(section: Expr, row: Expr)
+    /// `S:R` where both are integer literals: stored inline, as most index paths in scripts are.
+    case literalIndexPath(section: Int, row: Int)
     indirect case unary(UnaryOperator, Expr)
     indirect case binary(BinaryOperator, Expr, Expr)
     /// `a..<b` (closed: false) and `a...b` (closed: true).

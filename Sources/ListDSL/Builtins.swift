@@ -6,7 +6,7 @@ enum Builtins {
     static let arity: [String: Int] = [
         "rows": 1, "sections": 0, "item": 1, "items": 1, "len": 1, "str": 1, "int": 1,
         "header": 1, "footer": 1, "indexTitle": 1, "editing": 0, "selected": 0,
-        "isInSync": 0, "tableRows": 1, "tableSections": 0, "tableItems": 1,
+        "isInSync": 0, "tableRows": 1, "tableSections": 0, "tableItems": 1, "lastError": 0,
     ]
     /// The names, for lookup and suggestions.
     static let names = Set(arity.keys)
@@ -52,6 +52,7 @@ extension Interpreter {
         case "editing": return .boolean(model.isEditing)
         case "selected": return .list(model.selection.map { [.indexPath($0)] } ?? [])
         case "isInSync": return .boolean(model.isInSync)
+        case "lastError": return .string(lastCaughtError)
         case "len":
             switch values[0] {
             case .string(let s): return .integer(s.count)

@@ -11,6 +11,17 @@ extension Interpreter {
     func execCommand(_ statement: Stmt) throws(ScriptError) {
         let range = statement.range
         switch statement.kind {
+        case .insertRows(let layer, let pairs) where pairs.count == 1 && layer != .data:
+            // The common single-row command: no arrays, no trace string unless tracing.
+            let pair = pairs[0]
+            let p = try indexPath(pair.path)
+            trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            let op: TableOperation = layer == .table ? .update(.insertRow(p)) : .edit(.insertRow(p, try pair.value.map(rowText) ?? ""))
+            try submitOne(op, pair.path.range, range)
+        case .deleteRows(let layer, let exprs) where exprs.count == 1 && layer != .data:
+            let p = try indexPath(exprs[0])
+            trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try submitOne(layer == .table ? .update(.deleteRow(p)) : .edit(.deleteRow(p)), exprs[0].range, range)
         case .insertRows(let layer, let pairs):
             var ops: [(TableOperation, SourceRange)] = []
             var data: [(DataEdit, SourceRange)] = []
@@ -192,6 +203,26 @@ extension Interpreter {
         if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
     }
 
+    /// Hands one plain or table operation to the model (the common case, kept free of arrays).
+    func submitOne(_ op: TableOperation, _ opRange: SourceRange, _ range: SourceRange) throws(ScriptError) {
+        let inBatch = model.batchDepth > 0
+        if inBatch { pendingLocations.append((file, opRange)) }
+        let report: CommitReport?
+        do {
+            switch op {
+            case .edit(let e): report = try model.perform(e)
+            case .update(let u): report = try model.tell(u)
+            }
+        } catch {
+            if !inBatch { pendingLocations = [(file, opRange)] }
+            throw modelFailure(error, at: range)
+        }
+        if let report {
+            if report.hasWarnings { warn(report, range) }
+            record(report)
+        }
+    }
+
     /// Applies `data` edits in order; if one fails, the statement's earlier edits are undone too.
     func applyData(_ edits: [(DataEdit, SourceRange)]) throws(ScriptError) {
         // Keep a copy only when a later edit could fail after an earlier one succeeded: a copy held
@@ -227,6 +258,8 @@ extension Interpreter {
         var where_ = (file: file, range: range)
         if !keepPosition, let i = error.operationIndex, i >= 0, i < pendingLocations.count {
             where_ = pendingLocations[i]
+        } else if !keepPosition, error.kind != .invalidUpdate, model.batchDepth == 0, pendingLocations.count == 1 {
+            where_ = pendingLocations[0]  // a usage error about the one operation of a single command
         }
         var notes: [Diagnostic.Note] = []
         if let origin = batchOrigin, model.batchDepth == 0 || error.kind != .usage {

@@ -31,8 +31,9 @@ public struct DiagnosticRenderer: Sendable {
     /// note likewise, and the hint; every line ends in a newline.
     public func render(_ diagnostic: Diagnostic) -> String {
         var output = ""
-        write(severity: diagnostic.severity, message: diagnostic.message, file: diagnostic.file,
-              range: diagnostic.range, into: &output)
+        write(
+            severity: diagnostic.severity, message: diagnostic.message, file: diagnostic.file,
+            range: diagnostic.range, into: &output)
         for note in diagnostic.notes {
             write(severity: .note, message: note.message, file: note.file, range: note.range, into: &output)
         }
@@ -57,8 +58,10 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// One `FILE:LINE:COL: severity: message` line and its source excerpt.
-    private func write(severity: Severity, message: String, file: SourceFile, range: SourceRange,
-                       into output: inout String) {
+    private func write(
+        severity: Severity, message: String, file: SourceFile, range: SourceRange,
+        into output: inout String
+    ) {
         let excerpt = SourceExcerpt(file: file, range: range)
         let location = "\(DiagnosticRenderer.sanitized(file.name)):\(excerpt.line):\(excerpt.column):"
         let label: String
@@ -67,12 +70,14 @@ public struct DiagnosticRenderer: Sendable {
         case .warning: label = paint("warning:", Style.warning)
         case .note: label = paint("note:", Style.note)
         }
-        output += paint(location, Style.bold) + " " + label + " "
+        output +=
+            paint(location, Style.bold) + " " + label + " "
             + paint(DiagnosticRenderer.sanitized(message), Style.bold) + "\n"
         let number = String(excerpt.line)
         let gutter = String(repeating: " ", count: max(0, 5 - number.count))
         output += gutter + number + " | " + excerpt.text + "\n"
-        output += String(repeating: " ", count: max(5, number.count)) + " | " + excerpt.caretIndent
+        output +=
+            String(repeating: " ", count: max(5, number.count)) + " | " + excerpt.caretIndent
             + paint(excerpt.caret, Style.caret) + "\n"
     }
 
@@ -143,8 +148,11 @@ struct SourceExcerpt {
         var first = 0
         var last = characters
         if characters > DiagnosticRenderer.windowWidth {
-            first = max(0, min(caretStart - DiagnosticRenderer.contextBeforeCaret,
-                               characters - DiagnosticRenderer.windowWidth))
+            first = max(
+                0,
+                min(
+                    caretStart - DiagnosticRenderer.contextBeforeCaret,
+                    characters - DiagnosticRenderer.windowWidth))
             last = min(characters, first + DiagnosticRenderer.windowWidth)
         }
 

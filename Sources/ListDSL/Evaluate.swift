@@ -30,6 +30,7 @@ extension Interpreter {
 
     /// Evaluates an expression that must be an index path.
     func indexPath(_ expr: Expr) throws(ScriptError) -> IndexPath {
+        if case .literalIndexPath(let s, let r) = expr.kind { return IndexPath(section: s, row: r) }
         let v = try evaluate(expr)
         guard case .indexPath(let p) = v else {
             throw failure(expr.range, "expected an index path like 0:1, found \(v.typeName) \(v.literal)")
@@ -73,6 +74,8 @@ extension Interpreter {
             values.reserveCapacity(items.count)
             for item in items { values.append(try storable(item)) }
             return .list(values)
+        case .literalIndexPath(let s, let r):
+            return .indexPath(IndexPath(section: s, row: r))
         case .indexPath(let s, let r):
             let section = try integer(s, "an index path's section")
             let row = try integer(r, "an index path's row")

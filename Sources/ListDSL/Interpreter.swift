@@ -102,8 +102,11 @@ public final class Interpreter {
     /// Whether the last top-level statement changed the table view or the data source
     /// (computed only when `tracksChanges` is on).
     public private(set) var lastStatementChangedTable = false
-    /// Whether `runTopLevel` works out `lastStatementChangedTable` (the REPL's autoshow turns it on).
-    public var tracksChanges = false
+    /// Whether `runTopLevel` works out `lastStatementChangedTable` and keeps `commitReports`
+    /// (the REPL's autoshow turns it on).
+    public var tracksChanges = false {
+        didSet { model.reportsInPlaceChanges = tracksChanges }
+    }
 
     let io: InterpreterIO
     var globals: [String: Value] = [:]
@@ -119,6 +122,8 @@ public final class Interpreter {
     var batchOrigin: BatchOrigin?
     /// Locations of the operations queued in the open batch, in the model's operation order.
     var pendingLocations: [(file: SourceFile, range: SourceRange)] = []
+    /// The message of the last error an `expect error` block caught (`lastError()`).
+    var lastCaughtError = ""
     /// The row a swipe left open, with the buttons it revealed (shown by `show`).
     var swipedRow: (path: IndexPath, buttons: [String])?
 
@@ -127,6 +132,7 @@ public final class Interpreter {
         self.io = io
         self.options = options
         self.model = TableModel()
+        self.model.reportsInPlaceChanges = false
         self.file = SourceFile(name: "<none>", bytes: [])
     }
 
@@ -333,6 +339,7 @@ public final class Interpreter {
         case .whileLoop(let cond, let body):
             while try condition(cond) {
                 try checkInterrupt(statement.range)
+                try tick(statement.range)  // an empty body still counts as a step
                 if case .returned(let v) = try execBlock(body) { return .returned(v) }
             }
         case .repeatLoop(let countExpr, let body):
@@ -340,6 +347,7 @@ public final class Interpreter {
             var i = 0
             while i < count {
                 try checkInterrupt(statement.range)
+                try tick(statement.range)
                 if case .returned(let v) = try execBlock(body) { return .returned(v) }
                 i += 1
             }
@@ -387,6 +395,7 @@ public final class Interpreter {
             frames[f][scope].removeAll(keepingCapacity: true)
             frames[f][scope][variable] = value
             try checkInterrupt(sequence.range)
+            try tick(sequence.range)
             return try exec(body.statements)
         }
         switch seq {
@@ -456,6 +465,7 @@ public final class Interpreter {
         restore(saved)
         frames = savedFrames
         commitReports = savedReports
+        if let outcome { lastCaughtError = outcome }
         let where_ = textExpr?.range ?? range
         if let message = outcome {
             if let wanted, !Interpreter.normalised(message).contains(Interpreter.normalised(wanted)) {

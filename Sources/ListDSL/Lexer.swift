@@ -215,8 +215,10 @@ struct Lexer {
         position = end
         let incomplete = end == bytes.count
         sawUnterminatedString = sawUnterminatedString || incomplete
-        errors.append(LexicalError(message: "unterminated string", range: SourceRange(start, start + 1),
-                                   isIncomplete: incomplete))
+        errors.append(
+            LexicalError(
+                message: "unterminated string", range: SourceRange(start, start + 1),
+                isIncomplete: incomplete))
         return Token(.string, SourceRange(start, end), flags: flags.union(.unterminated))
     }
 

@@ -119,22 +119,29 @@ public struct Parser {
 
     /// Consumes a token of `kind` or fails with "expected `what`, found …".
     private mutating func consume(_ kind: TokenKind, _ what: String) throws(ParseFailure) {
-        guard match(kind) else { throw fail("expected \(what), found \(describe(current))") }
+        guard match(kind) else { throw expected(what) }
     }
 
     /// Consumes the word `keyword` or fails with "expected `what`, found …".
     private mutating func consumeWord(_ keyword: Keyword, _ what: String) throws(ParseFailure) {
-        guard current.isWord(keyword) else { throw fail("expected \(what), found \(describe(current))") }
+        guard current.isWord(keyword) else { throw expected(what) }
         advance()
     }
 
     /// Consumes the bracket that closes `opener`: "expected ')' (to close '(' at line N), found …".
+    @inline(__always)
     private mutating func consumeClosing(_ kind: TokenKind, opener: Token) throws(ParseFailure) {
         guard !match(kind) else { return }
+        throw unclosed(kind, opener: opener)
+    }
+
+    /// The error for a missing closing bracket.
+    @inline(never)
+    private mutating func unclosed(_ kind: TokenKind, opener: Token) -> ParseFailure {
         let close = kind == .rightParen ? ")" : kind == .rightBracket ? "]" : "}"
         let open = kind == .rightParen ? "(" : kind == .rightBracket ? "[" : "{"
         let line = file.location(of: opener.range.lowerBound).line
-        throw fail("expected '\(close)' (to close '\(open)' at line \(line)), found \(describe(current))")
+        return expected("'\(close)' (to close '\(open)' at line \(line))")
     }
 
     /// True when the current token can start an operand, i.e. it is not `,`, a separator, `}` or the end.
@@ -149,10 +156,21 @@ public struct Parser {
 
     /// The source text of `token`.
     private func text(_ token: Token) -> String {
-        String(decoding: bytes[token.range.lowerBound..<token.range.upperBound], as: UTF8.self)
+        decodedText(token.range.lowerBound..<token.range.upperBound)
+    }
+
+    /// The bytes of `range` as a String (invalid UTF-8 repaired), without retaining the array.
+    @inline(__always)
+    private func decodedText(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            let upper = min(max(0, range.upperBound), buffer.count)
+            let lower = min(max(0, range.lowerBound), upper)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), as: UTF8.self)
+        }
     }
 
     /// A token as messages name it: quoted source text, or "end of line" / "end of input".
+    @inline(never)
     private func describe(_ token: Token) -> String {
         switch token.kind {
         case .newline: "end of line"
@@ -164,10 +182,19 @@ public struct Parser {
     // MARK: Errors and recovery
 
     /// Records an error at `token` without stopping.
+    @inline(never)
     private mutating func error(_ message: String, at token: Token, hint: String? = nil) {
-        let incomplete = !isInterpolation && token.kind == .endOfInput
+        let incomplete =
+            !isInterpolation && token.kind == .endOfInput
             && (!lexer.openBrackets.isEmpty || lexer.sawUnterminatedString)
         record(Diagnostic(.error, file: file, range: token.range, message: message, hint: hint), incomplete: incomplete)
+    }
+
+    /// Records "expected `what`, found …" at the current token and returns the failure to throw.
+    /// Kept out of line so the hot parse methods do not carry message-building frames.
+    @inline(never)
+    private mutating func expected(_ what: String, hint: String? = nil) -> ParseFailure {
+        fail("expected \(what), found \(describe(current))", at: current, hint: hint)
     }
 
     /// Records an error at the current token and returns the failure to throw.
@@ -176,16 +203,19 @@ public struct Parser {
     }
 
     /// Records an error at `token` and returns the failure to throw.
+    @inline(never)
     private mutating func fail(_ message: String, at token: Token, hint: String? = nil) -> ParseFailure {
         error(message, at: token, hint: hint)
         return stopped ? .stop : .recover
     }
 
     /// Adds a diagnostic, counting it against the limit; the 21st error becomes "too many errors; stopping".
+    @inline(never)
     private mutating func record(_ diagnostic: Diagnostic, incomplete: Bool) {
         guard !stopped else { return }
         if errorCount >= Parser.maximumErrors {
-            diagnostics.append(Diagnostic(.error, file: file, range: diagnostic.range, message: "too many errors; stopping"))
+            diagnostics.append(
+                Diagnostic(.error, file: file, range: diagnostic.range, message: "too many errors; stopping"))
             stopped = true
             return
         }
@@ -196,6 +226,7 @@ public struct Parser {
     }
 
     /// Moves the lexer's errors into the diagnostics (once each: a re-lexed token repeats them).
+    @inline(never)
     private mutating func drainLexerErrors() {
         for lexical in lexer.errors {
             let repeated = diagnostics.contains { $0.range == lexical.range && $0.message == lexical.message }
@@ -247,17 +278,23 @@ public struct Parser {
     }
 
     /// Enters one more level of nesting, or fails when that is too deep.
+    @inline(__always)
     private mutating func enterNesting(at token: Token) throws(ParseFailure) {
-        guard depth < Parser.maximumNesting else {
-            throw fail("nesting too deep", at: token,
-                       hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
-        }
+        guard depth < Parser.maximumNesting else { throw tooDeep(at: token) }
         depth += 1
+    }
+
+    /// The "nesting too deep" error.
+    @inline(never)
+    private mutating func tooDeep(at token: Token) -> ParseFailure {
+        fail(
+            "nesting too deep", at: token,
+            hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
     }
 
     // MARK: Program, blocks and statements
 
-    /// program = separators { statement separators } EOF
+    /// program = separators { statement terminator separators } EOF
     mutating func parseProgram() -> [Stmt] {
         var statements: [Stmt] = []
         // Growing a million-statement array by doubling copies it again and again: reserve about
@@ -266,10 +303,12 @@ public struct Parser {
         skipSeparators()
         while !stopped && current.kind != .endOfInput {
             if current.kind == .rightBrace {
-                if lastErrorOffset != current.range.lowerBound { error("unexpected '}' with no '{' to close", at: current) }
+                if lastErrorOffset != current.range.lowerBound {
+                    error("unexpected '}' with no '{' to close", at: current)
+                }
                 advance()
             } else {
-                parseStatementRecovering(into: &statements)
+                statementOrRecovery(into: &statements)
             }
             skipSeparators()
         }
@@ -289,7 +328,7 @@ public struct Parser {
 
     /// One statement and its terminator, appended to `statements`; after an error, skips to
     /// where the next statement can start instead.
-    private mutating func parseStatementRecovering(into statements: inout [Stmt]) {
+    private mutating func statementOrRecovery(into statements: inout [Stmt]) {
         do throws(ParseFailure) {
             let statement = try parseStatement()
             try parseTerminator()
@@ -303,14 +342,15 @@ public struct Parser {
     private mutating func parseTerminator() throws(ParseFailure) {
         guard !current.endsStatement else { return }
         let startsStatement = current.kind == .identifier && Vocabulary.statementKeywords.contains(text(current))
-        throw fail("expected end of statement, found \(describe(current))",
-                   hint: startsStatement ? "separate statements with a newline or ';'" : nil)
+        throw expected(
+            "end of statement",
+            hint: startsStatement ? "separate statements with a newline or ';'" : nil)
     }
 
-    /// block = "{" separators { statement separators } "}"
+    /// block = "{" separators { statement terminator separators } "}"
     private mutating func parseBlock(_ owner: String) throws(ParseFailure) -> Block {
         let open = current
-        guard open.kind == .leftBrace else { throw fail("expected '{' to start the body of \(owner), found \(describe(open))") }
+        guard open.kind == .leftBrace else { throw expected("'{' to start the body of \(owner)") }
         advance()
         try enterNesting(at: open)
         defer { depth -= 1 }
@@ -319,7 +359,7 @@ public struct Parser {
         var statements: [Stmt] = []
         skipSeparators()
         while current.kind != .rightBrace && current.kind != .endOfInput {
-            parseStatementRecovering(into: &statements)
+            statementOrRecovery(into: &statements)
             if stopped { throw .stop }
             skipSeparators()
         }
@@ -328,15 +368,15 @@ public struct Parser {
     }
 
     /// statement = assignment | letStatement | ifStatement | forStatement | whileStatement
-    ///           | repeatStatement | procDeclaration | returnStatement | command | batchStatement
-    ///           | titleCommand | styleCommand | showStatement | printStatement | expectStatement
-    ///           | runStatement | hookStatement | switchStatement | gestureStatement | dragStatement
-    ///           | callStatement
+    ///           | repeatStatement | procDeclaration | returnStatement | command | simpleStatement
+    ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
+    ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
         // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
         // reserved word that starts a statement (`let = 1`) is parsed as that statement.
-        let assignable = token.kind == .identifier || (token.kind == .reserved && !Parser.startsStatement(token.keyword))
+        let assignable =
+            token.kind == .identifier || (token.kind == .reserved && !Parser.startsStatement(token.keyword))
         if assignable && peekNext().kind == .assign {
             return try parseAssignment()
         }
@@ -377,9 +417,9 @@ public struct Parser {
             if peekNext().kind == .leftParen { return try parseCallStatement() }
             let word = text(token)
             let suggestion = Vocabulary.suggestion(for: word, among: Vocabulary.statementKeywords)
-            throw fail("expected a statement, found \(describe(token))", hint: suggestion.map { "did you mean '\($0)'?" })
+            throw expected("a statement", hint: suggestion.map { "did you mean '\($0)'?" })
         }
-        throw fail("expected a statement, found \(describe(token))")
+        throw expected("a statement")
     }
 
     /// True for the reserved words that begin a statement.
@@ -404,7 +444,7 @@ public struct Parser {
     private mutating func parseLetStatement() throws(ParseFailure) -> Stmt {
         let start = current.range
         advance()
-        let name = try parseBindableName(as: "a variable name", after: "'let'")
+        let name = try bindableName(as: "a variable name", after: "'let'")
         try consume(.assign, "'=' after the variable name")
         let value = try parseExpression()
         return Stmt(.letBinding(name: text(name), nameRange: name.range, value: value), start.union(value.range))
@@ -436,12 +476,13 @@ public struct Parser {
     private mutating func parseForStatement() throws(ParseFailure) -> Stmt {
         let start = current.range
         advance()
-        let variable = try parseBindableName(as: "a loop variable", after: "'for'")
+        let variable = try bindableName(as: "a loop variable", after: "'for'")
         try consumeWord(.in, "'in' after the loop variable")
         let sequence = try parseExpression()
         let body = try parseBlock("'for'")
-        return Stmt(.forLoop(variable: text(variable), variableRange: variable.range, sequence: sequence, body: body),
-                    start.union(body.range))
+        return Stmt(
+            .forLoop(variable: text(variable), variableRange: variable.range, sequence: sequence, body: body),
+            start.union(body.range))
     }
 
     /// whileStatement = "while" expression block
@@ -467,7 +508,7 @@ public struct Parser {
         let keyword = current
         if blockDepth > 0 { error("'proc' is only allowed at the top level", at: keyword) }
         advance()
-        let name = try parseBindableName(as: "a procedure name", after: "'proc'")
+        let name = try bindableName(as: "a procedure name", after: "'proc'")
         let nameText = text(name)
         if name.kind == .identifier && !name.keyword.isEditingStyle && Vocabulary.statementKeywords.contains(nameText) {
             error("'\(nameText)' starts a statement and cannot name a procedure", at: name)
@@ -477,7 +518,7 @@ public struct Parser {
         var parameters: [String] = []
         if !check(.rightParen) {
             repeat {
-                let parameter = try parseBindableName(as: "a parameter name", after: "'(' or ','")
+                let parameter = try bindableName(as: "a parameter name", after: "'(' or ','")
                 let parameterText = text(parameter)
                 if parameters.contains(parameterText) {
                     error("duplicate parameter '\(parameterText)'", at: parameter)
@@ -504,10 +545,10 @@ public struct Parser {
 
     /// A name being declared (`let`, `for`, `proc`, parameters): reserved words and editing
     /// styles are reported but accepted, so parsing goes on.
-    private mutating func parseBindableName(as role: String, after place: String) throws(ParseFailure) -> Token {
+    private mutating func bindableName(as role: String, after place: String) throws(ParseFailure) -> Token {
         let name = current
         guard name.kind == .identifier || name.kind == .reserved else {
-            throw fail("expected \(role) after \(place), found \(describe(name))")
+            throw expected("\(role) after \(place)")
         }
         checkBindable(name, as: role)
         advance()
@@ -549,8 +590,9 @@ public struct Parser {
             kind = try parseAppendCommand(layer)
         default:
             guard layer != .table else {
-                throw fail("'reset' has no 'table' form: use 'reloadData' to make the table view re-read",
-                           at: verb)
+                throw fail(
+                    "'reset' has no 'table' form: use 'reloadData' to make the table view re-read",
+                    at: verb)
             }
             kind = try parseResetCommand(layer)
         }
@@ -581,20 +623,21 @@ public struct Parser {
             var title: Expr?
             if hasOperand {
                 if layer == .table {
-                    throw fail("'table insert section' takes no title: the table view reads titles from the data source")
+                    throw fail(
+                        "'table insert section' takes no title: the table view reads titles from the data source")
                 }
                 title = try parseExpression()
             }
             return .insertSection(layer, section, title: title)
         }
-        var rows: [RowValue] = []
+        var rows = InlineList<RowValue>()
         repeat {
             let path = try parseExpression()
             if layer == .table {
                 try rejectValue("table insert")
                 rows.append(RowValue(path: path, value: nil))
             } else {
-                guard hasOperand else { throw fail("expected the new row's text after the index path, found \(describe(current))") }
+                guard hasOperand else { throw expected("the new row's text after the index path") }
                 rows.append(RowValue(path: path, value: try parseExpression()))
             }
         } while match(.comma)
@@ -605,11 +648,11 @@ public struct Parser {
     private mutating func parseDeleteCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
         let sections = atSectionKeyword()
         if sections { advance() }
-        var targets: [Expr] = []
+        var targets = InlineList<Expr>()
         repeat {
             targets.append(try parseExpression())
         } while match(.comma)
-        return sections ? .deleteSections(layer, targets) : .deleteRows(layer, targets)
+        return sections ? .deleteSections(layer, Array(targets)) : .deleteRows(layer, targets)
     }
 
     /// moveCommand = "move" [ "section" ] expression "to" expression
@@ -654,7 +697,7 @@ public struct Parser {
     /// appendCommand = "append" expression expression { "," expression }
     private mutating func parseAppendCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
         let section = try parseExpression()
-        guard hasOperand else { throw fail("expected the row's text after the section, found \(describe(current))") }
+        guard hasOperand else { throw expected("the row's text after the section") }
         var values: [Expr] = []
         repeat {
             values.append(try parseExpression())
@@ -667,7 +710,7 @@ public struct Parser {
         .reset(layer, try parseExpression())
     }
 
-    /// batchStatement = "begin" | "end" ;  showStatement = "reloadData" | "show" | "dump"
+    /// simpleStatement = "begin" | "end" | "reloadData" | "show" | "dump"
     private mutating func parseSimpleStatement() throws(ParseFailure) -> Stmt {
         let token = current
         advance()
@@ -685,10 +728,11 @@ public struct Parser {
     /// titleCommand = ( "header" | "footer" | "indexTitle" ) expression expression
     private mutating func parseTitleCommand() throws(ParseFailure) -> Stmt {
         let keyword = current
-        let kind: SectionTitleKind = keyword.keyword == .header ? .header : keyword.keyword == .footer ? .footer : .indexTitle
+        let kind: SectionTitleKind =
+            keyword.keyword == .header ? .header : keyword.keyword == .footer ? .footer : .indexTitle
         advance()
         let section = try parseExpression()
-        guard hasOperand else { throw fail("expected the title after the section, found \(describe(current))") }
+        guard hasOperand else { throw expected("the title after the section") }
         let title = try parseExpression()
         return Stmt(.sectionTitle(kind, section: section, title: title), keyword.range.union(title.range))
     }
@@ -699,7 +743,7 @@ public struct Parser {
         advance()
         let grouped = current.isWord(.grouped)
         guard grouped || current.isWord(.plain) else {
-            throw fail("expected 'plain' or 'grouped' after 'style', found \(describe(current))")
+            throw expected("'plain' or 'grouped' after 'style'")
         }
         advance()
         return Stmt(.tableStyle(grouped: grouped), keyword.range.union(previous.range))
@@ -751,14 +795,17 @@ public struct Parser {
         advance()
         let name = current
         guard name.kind == .identifier || name.kind == .reserved else {
-            throw fail("expected a hook name after 'on', found \(describe(name))",
-                       hint: "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
+            throw expected(
+                "a hook name after 'on'",
+                hint: "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
         }
         let nameText = text(name)
         if !Vocabulary.hookNames.contains(nameText) {
             let suggestion = Vocabulary.suggestion(for: nameText, among: Vocabulary.hookNames)
-            error("unknown hook '\(nameText)'", at: name,
-                  hint: suggestion.map { "did you mean '\($0)'?" } ?? "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
+            error(
+                "unknown hook '\(nameText)'", at: name,
+                hint: suggestion.map { "did you mean '\($0)'?" } ?? "hooks: "
+                    + Vocabulary.hookNames.joined(separator: ", "))
         }
         advance()
         let body: HookBody
@@ -769,7 +816,7 @@ public struct Parser {
             defer { functionDepth -= 1 }
             body = .block(try parseBlock("hook '\(nameText)'"))
         } else {
-            throw fail("expected '=' or '{' after the hook name, found \(describe(current))")
+            throw expected("'=' or '{' after the hook name")
         }
         return Stmt(.hook(name: nameText, nameRange: name.range, body: body), keyword.range.union(previous.range))
     }
@@ -780,7 +827,7 @@ public struct Parser {
         advance()
         let on = current.isWord(.on)
         guard on || current.isWord(.off) else {
-            throw fail("expected 'on' or 'off' after '\(text(keyword))', found \(describe(current))")
+            throw expected("'on' or 'off' after '\(text(keyword))'")
         }
         advance()
         let kind: StmtKind = keyword.keyword == .edit ? .edit(on) : .trace(on)
@@ -816,7 +863,8 @@ public struct Parser {
         let name = current
         advance()
         let arguments = try parseArguments()
-        return Stmt(.call(name: text(name), nameRange: name.range, arguments: arguments), name.range.union(previous.range))
+        return Stmt(
+            .call(name: text(name), nameRange: name.range, arguments: arguments), name.range.union(previous.range))
     }
 
     // MARK: Expressions
@@ -965,7 +1013,7 @@ public struct Parser {
         return Expr(.unary(.negate, operand), minus.range.union(operand.range))
     }
 
-    /// indexPath = postfix [ ":" postfix ]
+    /// indexPath = postfix [ ":" [ "-" ] postfix ]
     @inline(__always)
     private mutating func parseIndexPath() throws(ParseFailure) -> Expr {
         let section = try parsePostfix("an expression")
@@ -973,19 +1021,31 @@ public struct Parser {
         try enterNesting(at: current)
         defer { depth -= 1 }
         advance()
-        let row = try parsePostfix("a row after ':'")
+        // A row may carry a sign, so `delete 0:-1` reaches the model and fails there with UIKit's words.
+        let row: Expr
+        if current.kind == .minus {
+            let minus = current
+            advance()
+            let operand = try parsePostfix("a row after '-'")
+            row = Expr(.unary(.negate, operand), minus.range.union(operand.range))
+        } else {
+            row = try parsePostfix("a row after ':'")
+        }
         if current.kind == .colon {
             throw fail("an index path has two parts, section:row", hint: "put parentheses around a nested index path")
+        }
+        if case .integer(let s) = section.kind, case .integer(let r) = row.kind {
+            return Expr(.literalIndexPath(section: s, row: r), section.range.union(row.range))
         }
         return Expr(.indexPath(section: section, row: row), section.range.union(row.range))
     }
 
     /// postfix = primary { "[" expression "]" | "." NAME }       ("[" must touch what it follows)
     @inline(__always)
-    private mutating func parsePostfix(_ expected: String) throws(ParseFailure) -> Expr {
+    private mutating func parsePostfix(_ what: String) throws(ParseFailure) -> Expr {
         var links = 0
         defer { depth -= links }
-        var expr = try parsePrimary(expected)
+        var expr = try parsePrimary(what)
         while true {
             if current.kind == .leftBracket && current.range.lowerBound == previous.range.upperBound {
                 let open = current
@@ -1000,7 +1060,7 @@ public struct Parser {
                 links += 1
                 advance()
                 guard current.kind == .identifier else {
-                    throw fail("expected a member name after '.', found \(describe(current))")
+                    throw expected("a member name after '.'")
                 }
                 let name = current
                 advance()
@@ -1014,7 +1074,7 @@ public struct Parser {
     /// primary = INTEGER | STRING | "true" | "false" | "delete" | "insert" | "none"
     ///         | call | NAME | "(" expression ")" | list
     /// call = NAME arguments
-    private mutating func parsePrimary(_ expected: String) throws(ParseFailure) -> Expr {
+    private mutating func parsePrimary(_ what: String) throws(ParseFailure) -> Expr {
         let token = current
         switch token.kind {
         case .integer:
@@ -1035,8 +1095,9 @@ public struct Parser {
             }
             if check(.leftParen) {
                 let arguments = try parseArguments()
-                return Expr(.call(name: text(token), nameRange: token.range, arguments: arguments),
-                            token.range.union(previous.range))
+                return Expr(
+                    .call(name: text(token), nameRange: token.range, arguments: arguments),
+                    token.range.union(previous.range))
             }
             return Expr(.name(text(token)), token.range)
         case .leftParen:
@@ -1047,7 +1108,7 @@ public struct Parser {
         case .leftBracket:
             return try parseList()
         default:
-            throw fail("expected \(expected), found \(describe(token))")
+            throw expected(what)
         }
     }
 
@@ -1090,7 +1151,6 @@ public struct Parser {
     // MARK: Strings
 
     /// string = '"' { character | escape | interpolation } '"'
-    /// interpolation = "\(" expression ")"
     private mutating func parseString() -> Expr {
         let token = current
         advance()
@@ -1099,7 +1159,7 @@ public struct Parser {
         let contentStart = token.range.lowerBound + 1
         let contentEnd = max(contentStart, token.range.upperBound - 1)
         if flags.isEmpty {
-            return Expr(.string(String(decoding: bytes[contentStart..<contentEnd], as: UTF8.self)), token.range)
+            return Expr(.string(decodedText(contentStart..<contentEnd)), token.range)
         }
         var parts: [StringPart] = []
         var literal: [UInt8] = []
@@ -1156,11 +1216,19 @@ public struct Parser {
         return index + 1
     }
 
+    /// How many nesting levels one interpolation counts as: each takes a parser of its own,
+    /// so it uses several times the stack of a bracket.
+    static let interpolationNesting = 4
+
+    /// interpolation = "\(" expression ")"
+    ///
     /// Parses the expression of one interpolation with a parser of its own over `range`,
     /// sharing this parser's nesting depth and error count.
     private mutating func parseInterpolation(_ range: Range<Int>) -> Expr? {
-        var inner = Parser(file: file, lexer: Lexer(bytes: bytes, range: range, parenthesized: true),
-                           depth: depth, errorCount: errorCount, isInterpolation: true)
+        var inner = Parser(
+            file: file, lexer: Lexer(bytes: bytes, range: range, parenthesized: true),
+            depth: depth + Parser.interpolationNesting - 1, errorCount: errorCount,
+            isInterpolation: true)
         var expression: Expr?
         if !inner.stopped {
             do throws(ParseFailure) {

@@ -54,20 +54,27 @@ public enum Vocabulary {
     /// `insert`, `on`) has one entry per role, the primary role first.
     public static let entries: [Entry] = [
         // Core commands (SPEC §4.2).
-        Entry("insert", .command, "insert PATH VALUE {, PATH VALUE} | insert section N [TITLE]",
-              "insert rows at new index paths, or an empty section with an optional header"),
-        Entry("delete", .command, "delete PATH {, PATH} | delete section N {, N}",
-              "delete rows at old index paths, or whole sections"),
-        Entry("move", .command, "move PATH to PATH | move section N to M",
-              "move a row from an old path to a new path, or a section"),
-        Entry("reload", .command, "reload PATH [VALUE] {, PATH [VALUE]} | reload section N [LIST]",
-              "reload rows at old paths, optionally with new text, or a section with new rows"),
-        Entry("append", .command, "append N VALUE {, VALUE}",
-              "add rows at the end of section N (not inside a batch)"),
-        Entry("reset", .command, "reset TABLE",
-              "replace the data source with a list of lists of strings and reload the table view"),
-        Entry("reloadData", .command, "reloadData",
-              "the table view re-reads the data source"),
+        Entry(
+            "insert", .command, "insert PATH VALUE {, PATH VALUE} | insert section N [TITLE]",
+            "insert rows at new index paths, or an empty section with an optional header"),
+        Entry(
+            "delete", .command, "delete PATH {, PATH} | delete section N {, N}",
+            "delete rows at old index paths, or whole sections"),
+        Entry(
+            "move", .command, "move PATH to PATH | move section N to M",
+            "move a row from an old path to a new path, or a section"),
+        Entry(
+            "reload", .command, "reload PATH [VALUE] {, PATH [VALUE]} | reload section N [LIST]",
+            "reload rows at old paths, optionally with new text, or a section with new rows"),
+        Entry(
+            "append", .command, "append N VALUE {, VALUE}",
+            "add rows at the end of section N (not inside a batch)"),
+        Entry(
+            "reset", .command, "reset TABLE",
+            "replace the data source with a list of lists of strings and reload the table view"),
+        Entry(
+            "reloadData", .command, "reloadData",
+            "the table view re-reads the data source"),
         Entry("header", .command, "header N TITLE", "set the header title of section N"),
         Entry("footer", .command, "footer N TITLE", "set the footer title of section N"),
         Entry("indexTitle", .command, "indexTitle N TITLE", "set the section index title of section N"),
@@ -75,29 +82,35 @@ public enum Vocabulary {
         Entry("show", .command, "show", "render the table view"),
         Entry("dump", .command, "dump", "print the data source as one line of JSON"),
         // Layers (SPEC §4.3).
-        Entry("data", .layerPrefix, "data insert|delete|move|reload|append|reset …",
-              "edit only the data source, at once, with NSMutableArray semantics"),
-        Entry("table", .layerPrefix, "table insert|delete|move|reload …",
-              "tell only the table view; carries no values"),
+        Entry(
+            "data", .layerPrefix, "data insert|delete|move|reload|append|reset …",
+            "edit only the data source, at once, with NSMutableArray semantics"),
+        Entry(
+            "table", .layerPrefix, "table insert|delete|move|reload …",
+            "tell only the table view; carries no values"),
         // Batches.
         Entry("begin", .batch, "begin", "open a batch of updates (batches nest)"),
         Entry("end", .batch, "end", "close a batch; the outermost end commits it"),
         // Scripting (SPEC §4.4).
         Entry("let", .scripting, "let NAME = EXPR", "declare a variable in the current scope", reserved: true),
-        Entry("if", .scripting, "if EXPR { … } else if EXPR { … } else { … }",
-              "run a block when a condition holds", reserved: true),
-        Entry("for", .scripting, "for NAME in EXPR { … }",
-              "run a block for each element of a list or range", reserved: true),
+        Entry(
+            "if", .scripting, "if EXPR { … } else if EXPR { … } else { … }",
+            "run a block when a condition holds", reserved: true),
+        Entry(
+            "for", .scripting, "for NAME in EXPR { … }",
+            "run a block for each element of a list or range", reserved: true),
         Entry("while", .scripting, "while EXPR { … }", "run a block while a condition holds", reserved: true),
         Entry("repeat", .scripting, "repeat EXPR { … }", "run a block a number of times", reserved: true),
         Entry("proc", .scripting, "proc NAME(P, …) { … }", "declare a procedure (top level only)", reserved: true),
         Entry("return", .scripting, "return [EXPR]", "leave a procedure or hook, with a value", reserved: true),
         Entry("print", .scripting, "print EXPR {, EXPR}", "print values separated by one space"),
-        Entry("expect", .scripting, "expect EXPR [, MESSAGE] | expect error [TEXT] { … }",
-              "check a condition, or that a block fails with a message containing TEXT"),
+        Entry(
+            "expect", .scripting, "expect EXPR [, MESSAGE] | expect error [TEXT] { … }",
+            "check a condition, or that a block fails with a message containing TEXT"),
         Entry("run", .scripting, "run EXPR", "run another script in this session"),
-        Entry("on", .scripting, "on HOOK = EXPR | on HOOK { … }",
-              "answer a data-source or delegate call; also the word after 'edit' and 'trace'"),
+        Entry(
+            "on", .scripting, "on HOOK = EXPR | on HOOK { … }",
+            "answer a data-source or delegate call with an expression or a block"),
         // Gestures and modes (SPEC §6).
         Entry("edit", .gesture, "edit on|off", "turn editing mode on or off (setEditing)"),
         Entry("tap", .gesture, "tap PATH", "tap a row's editing control: canEdit, editingStyle, commit"),
@@ -107,18 +120,24 @@ public enum Vocabulary {
         Entry("trace", .gesture, "trace on|off", "print every hook call and table-view method"),
         // Hooks (SPEC §6).
         Entry("canEdit", .hook, "on canEdit = EXPR", "tableView(_:canEditRowAt:); default true"),
-        Entry("editingStyle", .hook, "on editingStyle = EXPR",
-              "tableView(_:editingStyleForRowAt:); default delete"),
-        Entry("commit", .hook, "on commit { … }",
-              "tableView(_:commit:forRowAt:); binds style; absent: tap and swipe do nothing"),
-        Entry("canMove", .hook, "on canMove = EXPR",
-              "tableView(_:canMoveRowAt:); default true if a move hook exists"),
-        Entry("move", .hook, "on move { … }",
-              "tableView(_:moveRowAt:to:); binds source and destination; must update the data source"),
-        Entry("targetForMove", .hook, "on targetForMove = EXPR",
-              "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:); binds source and proposed"),
-        Entry("deleteTitle", .hook, "on deleteTitle = EXPR",
-              "tableView(_:titleForDeleteConfirmationButtonForRowAt:); default \"Delete\""),
+        Entry(
+            "editingStyle", .hook, "on editingStyle = EXPR",
+            "tableView(_:editingStyleForRowAt:); default delete"),
+        Entry(
+            "commit", .hook, "on commit { … }",
+            "tableView(_:commit:forRowAt:); binds style; absent: tap and swipe do nothing"),
+        Entry(
+            "canMove", .hook, "on canMove = EXPR",
+            "tableView(_:canMoveRowAt:); default true if a move hook exists"),
+        Entry(
+            "move", .hook, "on move { … }",
+            "tableView(_:moveRowAt:to:); binds source and destination; must update the data source"),
+        Entry(
+            "targetForMove", .hook, "on targetForMove = EXPR",
+            "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:); binds source and proposed"),
+        Entry(
+            "deleteTitle", .hook, "on deleteTitle = EXPR",
+            "tableView(_:titleForDeleteConfirmationButtonForRowAt:); default \"Delete\""),
         Entry("actions", .hook, "on actions = EXPR", "tableView(_:editActionsForRowAt:); default none"),
         Entry("select", .hook, "on select { … }", "tableView(_:didSelectRowAt:); default nothing"),
         // Built-ins.
@@ -127,13 +146,18 @@ public enum Vocabulary {
         Entry("item", .builtin, "item(PATH)", "the text of the row at PATH"),
         Entry("items", .builtin, "items(S)", "the texts of the rows of section S, as a list"),
         Entry("len", .builtin, "len(X)", "the length of a string or list"),
-        Entry("str", .builtin, "str(X)", "X as a string"),
+        Entry("str", .builtin, "str(X)", "the text of X, as print shows it"),
         Entry("header", .builtin, "header(S)", "the header title of section S"),
         Entry("footer", .builtin, "footer(S)", "the footer title of section S"),
         Entry("indexTitle", .builtin, "indexTitle(S)", "the section index title of section S"),
         Entry("editing", .builtin, "editing()", "true in editing mode"),
-        Entry("selected", .builtin, "selected()", "the selected index path, or none"),
+        Entry("selected", .builtin, "selected()", "a list holding the selected index path, or [] when none is"),
         Entry("isInSync", .builtin, "isInSync()", "true when the table view matches the data source"),
+        Entry("tableRows", .builtin, "tableRows(S)", "the number of rows the table view shows in section S"),
+        Entry("tableSections", .builtin, "tableSections()", "the number of sections the table view shows"),
+        Entry("tableItems", .builtin, "tableItems(S)", "the texts the table view shows in section S, as a list"),
+        Entry("int", .builtin, "int(X)", "the integer a string spells, e.g. int(\"42\")"),
+        Entry("lastError", .builtin, "lastError()", "the message of the last error an 'expect error' block caught"),
         // Values.
         Entry("true", .value, "true", "the boolean true", reserved: true),
         Entry("false", .value, "false", "the boolean false", reserved: true),
@@ -141,15 +165,18 @@ public enum Vocabulary {
         Entry("insert", .value, "insert", "the editing style insert (in an expression)"),
         Entry("none", .value, "none", "the editing style none (in an expression)"),
         // Words that mean something only inside one statement.
-        Entry("section", .optionWord, "insert|delete|move|reload section …",
-              "after a command verb: the section form of the command"),
+        Entry(
+            "section", .optionWord, "insert|delete|move|reload section …",
+            "after a command verb: the section form of the command"),
         Entry("to", .optionWord, "move PATH to PATH | drag PATH to PATH", "the destination of a move or drag"),
+        Entry("on", .optionWord, "edit on | trace on", "turn a mode on"),
         Entry("off", .optionWord, "edit off | trace off", "turn a mode off"),
         Entry("plain", .optionWord, "style plain", "the plain table view style"),
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style"),
         Entry("error", .optionWord, "expect error [TEXT] { … }", "expect the block to fail"),
-        Entry("else", .optionWord, "if EXPR { … } else { … }", "the branch taken when no condition held",
-              reserved: true),
+        Entry(
+            "else", .optionWord, "if EXPR { … } else { … }", "the branch taken when no condition held",
+            reserved: true),
         Entry("in", .optionWord, "for NAME in EXPR { … }", "the sequence a for loop walks", reserved: true),
         // Operators spelled as words.
         Entry("and", .operatorWord, "EXPR and EXPR", "true when both are true", reserved: true),

@@ -23,32 +23,98 @@ public struct SectionChange: Equatable, Sendable {
 }
 
 /// What a successful commit did, for the REPL's change display and for tracing.
+///
+/// The lists live in one shared box that is absent while the report is empty, so the empty report
+/// a script's single command gets costs nothing to make or to drop.
 public struct CommitReport: Equatable, Sendable {
+    /// The lists of a non-empty report.
+    private struct Lists: Equatable, Sendable {
+        var insertedRows: [IndexPath] = []
+        var deletedRows: [IndexPath] = []
+        var reloadedRows: [RowChange] = []
+        var movedRows: [RowChange] = []
+        var insertedSections: [Int] = []
+        var deletedSections: [Int] = []
+        var reloadedSections: [Int] = []
+        var movedSections: [SectionChange] = []
+        var warnings: [String] = []
+    }
+
+    /// A reference to the lists, copied on write.
+    private final class Box: @unchecked Sendable {
+        var lists: Lists
+        init(_ lists: Lists) { self.lists = lists }
+    }
+
+    private var box: Box?
+
+    /// The lists, read.
+    private var lists: Lists { box?.lists ?? Lists() }
+
+    /// Changes the lists, copying the box when another report shares it.
+    private mutating func edit(_ change: (inout Lists) -> Void) {
+        if box == nil {
+            box = Box(Lists())
+        } else if let shared = box, !isKnownUniquelyReferenced(&box) {
+            box = Box(shared.lists)
+        }
+        if let box { change(&box.lists) }
+    }
+
     /// New paths, ascending, duplicates merged, rows in inserted sections dropped.
-    public var insertedRows: [IndexPath]
+    public var insertedRows: [IndexPath] {
+        get { lists.insertedRows }
+        set { edit { $0.insertedRows = newValue } }
+    }
     /// Old paths, ascending, duplicates merged, rows in deleted sections dropped.
-    public var deletedRows: [IndexPath]
+    public var deletedRows: [IndexPath] {
+        get { lists.deletedRows }
+        set { edit { $0.deletedRows = newValue } }
+    }
     /// Old path → the new path where the reload's insert landed, ascending by old path.
-    public var reloadedRows: [RowChange]
+    public var reloadedRows: [RowChange] {
+        get { lists.reloadedRows }
+        set { edit { $0.reloadedRows = newValue } }
+    }
     /// Ascending by old path.
-    public var movedRows: [RowChange]
+    public var movedRows: [RowChange] {
+        get { lists.movedRows }
+        set { edit { $0.movedRows = newValue } }
+    }
     /// New indexes, ascending.
-    public var insertedSections: [Int]
+    public var insertedSections: [Int] {
+        get { lists.insertedSections }
+        set { edit { $0.insertedSections = newValue } }
+    }
     /// Old indexes, ascending.
-    public var deletedSections: [Int]
+    public var deletedSections: [Int] {
+        get { lists.deletedSections }
+        set { edit { $0.deletedSections = newValue } }
+    }
     /// Old indexes, ascending.
-    public var reloadedSections: [Int]
+    public var reloadedSections: [Int] {
+        get { lists.reloadedSections }
+        set { edit { $0.reloadedSections = newValue } }
+    }
     /// Ascending by old index.
-    public var movedSections: [SectionChange]
+    public var movedSections: [SectionChange] {
+        get { lists.movedSections }
+        set { edit { $0.movedSections = newValue } }
+    }
     /// Warnings to print on stderr, e.g. the rule-9 fallback:
     /// "row moved out of deleted section 0: UITableView skips the row-count check and reloads the table".
-    public var warnings: [String]
+    public var warnings: [String] {
+        get { lists.warnings }
+        set { edit { $0.warnings = newValue } }
+    }
+    /// Whether the report has warnings (without building an empty list).
+    public var hasWarnings: Bool { !(box?.lists.warnings.isEmpty ?? true) }
     /// True when UITableView would have ended the update with `reloadData` (reference rule 9).
     public var usedReloadFallback: Bool
 
     /// An empty report.
     public init() {
-        self.init(insertedRows: [])
+        usedReloadFallback = false
     }
 
     /// A report with these lists (the others empty).
@@ -56,15 +122,14 @@ public struct CommitReport: Equatable, Sendable {
         insertedRows: [IndexPath] = [], deletedRows: [IndexPath] = [], reloadedRows: [RowChange] = [],
         movedRows: [RowChange] = []
     ) {
-        self.insertedRows = insertedRows
-        self.deletedRows = deletedRows
-        self.reloadedRows = reloadedRows
-        self.movedRows = movedRows
-        insertedSections = []
-        deletedSections = []
-        reloadedSections = []
-        movedSections = []
-        warnings = []
         usedReloadFallback = false
+        if !(insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty) {
+            box = Box(Lists(insertedRows: insertedRows, deletedRows: deletedRows, reloadedRows: reloadedRows, movedRows: movedRows))
+        }
+    }
+
+    /// Reports are equal when their lists and fallback flag are.
+    public static func == (lhs: CommitReport, rhs: CommitReport) -> Bool {
+        lhs.lists == rhs.lists && lhs.usedReloadFallback == rhs.usedReloadFallback
     }
 }

@@ -13,6 +13,9 @@ public struct TableModel: Sendable {
     public private(set) var tableView: [Section]
     public var isEditing: Bool = false
     public var style: TableStyle = .plain
+    /// Whether single commands applied in place describe their change in the returned report.
+    /// A script runner that never looks at reports turns this off to save an allocation per command.
+    public var reportsInPlaceChanges = true
     /// The selected row of the table view (single selection).
     public private(set) var selection: IndexPath?
     /// How many `begin`s are open.
@@ -135,13 +138,14 @@ public struct TableModel: Sendable {
         guard section >= 0 else { throw .usage("section \(section) is negative") }
         guard section < dataSource.count else { throw .beyondBounds(index: section, count: dataSource.count) }
         let firstRow = dataSource[section].rows.count
-        let paths = rows.indices.map { IndexPath(section: section, row: firstRow + $0) }
         guard isKnownInSync else {
+            let paths = rows.indices.map { IndexPath(section: section, row: firstRow + $0) }
             return try commit(zip(paths, rows).map { .plain(.insertRow($0, $1)) })
         }
         dataSource[section].rows.append(contentsOf: rows)
         tableView[section].rows.append(contentsOf: rows)
-        return CommitReport(insertedRows: paths)
+        guard reportsInPlaceChanges else { return CommitReport() }
+        return CommitReport(insertedRows: rows.indices.map { IndexPath(section: section, row: firstRow + $0) })
     }
 
     /// Plain `reset`: replaces the data source and reloads the table view; clears the selection.
@@ -257,7 +261,7 @@ public struct TableModel: Sendable {
             dataSource[path.section].rows.insert(text, at: path.row)
             tableView[path.section].rows.insert(text, at: path.row)
             if let selected = selection { selection = selected.afterInsertingRow(at: path) }
-            return CommitReport(insertedRows: [path])
+            return reportsInPlaceChanges ? CommitReport(insertedRows: [path]) : CommitReport()
         case .deleteRow(let path):
             guard Self.isIndex(path.section, below: dataSource.count),
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count)
@@ -265,7 +269,7 @@ public struct TableModel: Sendable {
             dataSource[path.section].rows.remove(at: path.row)
             tableView[path.section].rows.remove(at: path.row)
             if let selected = selection { selection = selected.afterDeletingRow(at: path) }
-            return CommitReport(deletedRows: [path])
+            return reportsInPlaceChanges ? CommitReport(deletedRows: [path]) : CommitReport()
         case .reloadRow(let path, let text):
             guard Self.isIndex(path.section, below: dataSource.count),
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count)

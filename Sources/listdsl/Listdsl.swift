@@ -127,6 +127,7 @@ struct Check: ParsableCommand {
                 continue
             }
             let result = Parser.parse(source)
+            _ = Unmanaged.passRetained(Retained(result))  // the process exits soon: skip freeing the tree
             for d in result.diagnostics { console.report(d) }
             if result.diagnostics.contains(where: { $0.severity == .error }) {
                 if status == Exit.ok { status = Exit.syntax }

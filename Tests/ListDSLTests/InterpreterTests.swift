@@ -69,7 +69,7 @@ struct ProgramCase: CustomTestStringConvertible, Sendable {
         ProgramCase(id: "builtin arity", source: "print rows()", stdout: "", error: "rows() takes 1 argument"),
         ProgramCase(id: "proc cannot shadow a builtin", source: "proc rows(s) { }", stdout: "", error: "built-in"),
         ProgramCase(id: "plain append outside batch", source: "reset [[]]\nappend 0 \"a\", \"b\"\ndump", stdout: "[[\"a\",\"b\"]]\n"),
-        ProgramCase(id: "append inside batch is an error", source: "reset [[]]\nbegin\nappend 0 \"a\"\nend", stdout: "", error: ""),
+        ProgramCase(id: "append inside batch is an error", source: "reset [[]]\nbegin\nappend 0 \"a\"\nend", stdout: "", error: "cannot be used inside a batch"),
         ProgramCase(id: "seed batch", source: """
             reset [["Item1","Item2"],["Item1","Item2","Item3"],["Item1","Item2","Item3","Item4"],["Item1","Item2","Item3","Item4","Item5"]]
             begin; delete 2:0; delete 1:0; insert 0:0 "hlw"; insert 3:0 "hlw"; end
@@ -112,4 +112,10 @@ struct ProgramCase: CustomTestStringConvertible, Sendable {
         #expect(result.stdout == "[[\"A\",\"B\",\"C\"]]\n[[\"Y\",\"A\",\"B\",\"C\"]]\n")
         #expect(result.failed == 0)
     }
+}
+
+/// The built-ins the interpreter implements are exactly the ones the vocabulary (and so grammar.md,
+/// completion and `.help`) lists.
+@Test func builtinsMatchTheVocabulary() {
+    #expect(Builtins.names == Set(Vocabulary.builtinNames))
 }

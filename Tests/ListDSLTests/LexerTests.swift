@@ -61,10 +61,12 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
 
 @Suite struct LexerTests {
     static let tokenCases: [LexCase] = [
-        LexCase("( ) [ ] { } , ; : .", [
-            "leftParen", "rightParen", "leftBracket", "rightBracket", "leftBrace", "rightBrace",
-            "comma", "semicolon", "colon", "dot",
-        ]),
+        LexCase(
+            "( ) [ ] { } , ; : .",
+            [
+                "leftParen", "rightParen", "leftBracket", "rightBracket", "leftBrace", "rightBrace",
+                "comma", "semicolon", "colon", "dot",
+            ]),
         LexCase("= == != < <= > >=", ["assign", "equal", "notEqual", "less", "lessEqual", "greater", "greaterEqual"]),
         LexCase("+ - * / % ..< ...", ["plus", "minus", "star", "slash", "percent", "halfOpenRange", "closedRange"]),
         LexCase("0..<n", ["integer(0)", "halfOpenRange", "identifier(n)"]),
@@ -73,18 +75,24 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
         LexCase("a==b", ["identifier(a)", "equal", "identifier(b)"]),
         LexCase("x=-1", ["identifier(x)", "assign", "minus", "integer(1)"]),
         LexCase("foo _bar x1 A_b9", ["identifier(foo)", "identifier(_bar)", "identifier(x1)", "identifier(A_b9)"]),
-        LexCase("0 42 007 9223372036854775807", ["integer(0)", "integer(42)", "integer(007)", "integer(9223372036854775807)"]),
+        LexCase(
+            "0 42 007 9223372036854775807",
+            ["integer(0)", "integer(42)", "integer(007)", "integer(9223372036854775807)"]),
         LexCase("12ab", ["integer(12)", "identifier(ab)"]),
-        LexCase("true false and or not if else for in while repeat proc return let", [
-            "reserved(true)", "reserved(false)", "reserved(and)", "reserved(or)", "reserved(not)", "reserved(if)",
-            "reserved(else)", "reserved(for)", "reserved(in)", "reserved(while)", "reserved(repeat)",
-            "reserved(proc)", "reserved(return)", "reserved(let)",
-        ]),
+        LexCase(
+            "true false and or not if else for in while repeat proc return let",
+            [
+                "reserved(true)", "reserved(false)", "reserved(and)", "reserved(or)", "reserved(not)", "reserved(if)",
+                "reserved(else)", "reserved(for)", "reserved(in)", "reserved(while)", "reserved(repeat)",
+                "reserved(proc)", "reserved(return)", "reserved(let)",
+            ]),
         // Command words are names to the lexer; the parser decides.
-        LexCase("insert section to data table none", [
-            "identifier(insert)", "identifier(section)", "identifier(to)", "identifier(data)", "identifier(table)",
-            "identifier(none)",
-        ]),
+        LexCase(
+            "insert section to data table none",
+            [
+                "identifier(insert)", "identifier(section)", "identifier(to)", "identifier(data)", "identifier(table)",
+                "identifier(none)",
+            ]),
         LexCase("Insert iff letter", ["identifier(Insert)", "identifier(iff)", "identifier(letter)"]),
         LexCase(#""" "abc" "naïve ✓""#, [#"string("")"#, #"string("abc")"#, #"string("naïve ✓")"#]),
         LexCase(#""a\"b\\" x"#, [#"string("a\"b\\")"#, "identifier(x)"]),
@@ -103,7 +111,9 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
         LexCase("f(1,\n2)", ["identifier(f)", "leftParen", "integer(1)", "comma", "integer(2)", "rightParen"]),
         LexCase("[\n1\n]\n", ["leftBracket", "integer(1)", "rightBracket", "newline"]),
         LexCase("{\nx\n}", ["leftBrace", "newline", "identifier(x)", "newline", "rightBrace"]),
-        LexCase("(\n{\nx\n}\n)", ["leftParen", "leftBrace", "newline", "identifier(x)", "newline", "rightBrace", "rightParen"]),
+        LexCase(
+            "(\n{\nx\n}\n)",
+            ["leftParen", "leftBrace", "newline", "identifier(x)", "newline", "rightBrace", "rightParen"]),
         LexCase("(]\n)", ["leftParen", "rightBracket", "rightParen"]),
     ]
 
@@ -136,14 +146,15 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
         }
     }
 
-    @Test(arguments: [
-        (#""plain""#, StringFlags()),
-        (#""a\nb""#, StringFlags.escapes),
-        (#""\u{41}""#, StringFlags.escapes),
-        (#""\(x)""#, StringFlags.interpolations),
-        (#""\t\(x)""#, [StringFlags.escapes, .interpolations]),
-        (#""open"#, StringFlags.unterminated),
-    ] as [(String, StringFlags)])
+    @Test(
+        arguments: [
+            (#""plain""#, StringFlags()),
+            (#""a\nb""#, StringFlags.escapes),
+            (#""\u{41}""#, StringFlags.escapes),
+            (#""\(x)""#, StringFlags.interpolations),
+            (#""\t\(x)""#, [StringFlags.escapes, .interpolations]),
+            (#""open"#, StringFlags.unterminated),
+        ] as [(String, StringFlags)])
     func stringFlags(_ source: String, _ flags: StringFlags) {
         var lexer = Lexer(file: SourceFile(name: "t", text: source))
         #expect(lexer.nextToken().flags == flags)
@@ -221,11 +232,12 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
         #expect(Lexer.interpolationEnd(in: Array("(((".utf8), from: 0, to: 3) == nil)
     }
 
-    @Test(arguments: [
-        ([UInt8]([0x41]), 1), ([0xC3, 0xA9], 2), ([0xE2, 0x9C, 0x93], 3), ([0xF0, 0x9F, 0x98, 0x80], 4),
-        ([0xC3], nil), ([0xC1, 0x81], nil), ([0xE0, 0x80, 0x80], nil), ([0xF4, 0x90, 0x80, 0x80], nil),
-        ([0xF5, 0x80, 0x80, 0x80], nil), ([0xE2, 0x28, 0xA1], nil),
-    ] as [([UInt8], Int?)])
+    @Test(
+        arguments: [
+            ([UInt8]([0x41]), 1), ([0xC3, 0xA9], 2), ([0xE2, 0x9C, 0x93], 3), ([0xF0, 0x9F, 0x98, 0x80], 4),
+            ([0xC3], nil), ([0xC1, 0x81], nil), ([0xE0, 0x80, 0x80], nil), ([0xF4, 0x90, 0x80, 0x80], nil),
+            ([0xF5, 0x80, 0x80, 0x80], nil), ([0xE2, 0x28, 0xA1], nil),
+        ] as [([UInt8], Int?)])
     func utf8Length(_ bytes: [UInt8], _ length: Int?) {
         #expect(Lexer.utf8Length(bytes, at: 0, end: bytes.count) == length)
     }

@@ -79,7 +79,9 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ParseCase(
             "if a { print 1 } else if b { print 2 } else { print 3 }",
             "(if (cond a (block (print 1))) (cond b (block (print 2))) (else (block (print 3))))"),
-        ParseCase("if a {\n  print 1\n}\n# why\nelse {\n  print 2\n}", "(if (cond a (block (print 1))) (else (block (print 2))))"),
+        ParseCase(
+            "if a {\n  print 1\n}\n# why\nelse {\n  print 2\n}",
+            "(if (cond a (block (print 1))) (else (block (print 2))))"),
         ParseCase("if a {} else {}", "(if (cond a (block)) (else (block)))"),
         ParseCase("for i in 0..<3 { append 0 str(i) }", "(for i (..< 0 3) (block (append both 0 (call str i))))"),
         ParseCase("while n > 0 { n = n - 1 }", "(while (> n 0) (block (assign n (- n 1))))"),
@@ -91,7 +93,9 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ParseCase(#"print 1, "a", x"#, #"(print 1 "a" x)"#),
         ParseCase("expect rows(0) == 3", "(expect (== (call rows 0) 3))"),
         ParseCase(#"expect x, "msg""#, #"(expect x "msg")"#),
-        ParseCase(#"expect error "which only" { delete 0:9 }"#, #"(expect-error "which only" (block (delete-rows both (: 0 9))))"#),
+        ParseCase(
+            #"expect error "which only" { delete 0:9 }"#,
+            #"(expect-error "which only" (block (delete-rows both (: 0 9))))"#),
         ParseCase("expect error { end }", "(expect-error (block (end)))"),
         ParseCase(#"expect error "n = \(n)" {}"#, #"(expect-error (interp "n = " n) (block))"#),
         ParseCase("expect error == 1", "(expect (== error 1))"),
@@ -100,7 +104,8 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ParseCase(
             "on commit { if style == delete { delete path } }",
             "(on commit (block (if (cond (== style .delete) (block (delete-rows both path))))))"),
-        ParseCase("on move { data move source to destination }", "(on move (block (move-row data source destination)))"),
+        ParseCase(
+            "on move { data move source to destination }", "(on move (block (move-row data source destination)))"),
         ParseCase("on editingStyle {\n  return none\n}", "(on editingStyle (block (return .none)))"),
         ParseCase("on targetForMove = proposed", "(on targetForMove proposed)"),
         ParseCase(#"on deleteTitle = "Remove""#, #"(on deleteTitle "Remove")"#),
@@ -113,7 +118,9 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ParseCase("swipe 0:1", "(swipe (: 0 1))"),
         ParseCase("select 0:0", "(select (: 0 0))"),
         ParseCase("drag 0:0 to 0:2", "(drag (: 0 0) (: 0 2))"),
-        ParseCase(#"begin; delete 2:0; insert 0:0 "hlw"; end"#, "(begin)", "(delete-rows both (: 2 0))", #"(insert-rows both ((: 0 0) "hlw"))"#, "(end)"),
+        ParseCase(
+            #"begin; delete 2:0; insert 0:0 "hlw"; end"#, "(begin)", "(delete-rows both (: 2 0))",
+            #"(insert-rows both ((: 0 0) "hlw"))"#, "(end)"),
         ParseCase("\n\n;; show ;\n\n dump\n\n", "(show)", "(dump)"),
         ParseCase("#!/usr/bin/env listdsl\nshow # the table", "(show)"),
         ParseCase(""),
@@ -154,6 +161,9 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ParseCase("0:rows(0)", "(: 0 (call rows 0))"),
         ParseCase("(n-1):0", "(: (- n 1) 0)"),
         ParseCase("s:r", "(: s r)"),
+        ParseCase("0:-1", "(: 0 (- 1))"),
+        ParseCase("s:-r.row + 1", "(+ (: s (- (. r row))) 1)"),
+        ParseCase("(-1):0", "(: (- 1) 0)"),
         ParseCase("source.section:0", "(: (. source section) 0)"),
         ParseCase("p.row", "(. p row)"),
         ParseCase("selected().section", "(. (call selected) section)"),
@@ -235,14 +245,21 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ParseCase("delete 0:", "1:10: expected a row after ':', found end of input"),
         ParseCase("delete 0:\nshow", "1:10: expected a row after ':', found end of line"),
         ParseCase("insert 0:0", "1:11: expected the new row's text after the index path, found end of input"),
-        ParseCase(#"table insert 0:0 "x""#, "1:18: 'table insert' takes no value: the table view reads rows from the data source"),
-        ParseCase(#"table reload 0:0 "x""#, "1:18: 'table reload' takes no value: the table view reads rows from the data source"),
-        ParseCase(#"table insert section 1 "T""#,
-                  "1:24: 'table insert section' takes no title: the table view reads titles from the data source"),
-        ParseCase("table reload section 1 []",
-                  "1:24: 'table reload section' takes no rows: the table view reads rows from the data source"),
+        ParseCase(
+            #"table insert 0:0 "x""#,
+            "1:18: 'table insert' takes no value: the table view reads rows from the data source"),
+        ParseCase(
+            #"table reload 0:0 "x""#,
+            "1:18: 'table reload' takes no value: the table view reads rows from the data source"),
+        ParseCase(
+            #"table insert section 1 "T""#,
+            "1:24: 'table insert section' takes no title: the table view reads titles from the data source"),
+        ParseCase(
+            "table reload section 1 []",
+            "1:24: 'table reload section' takes no rows: the table view reads rows from the data source"),
         ParseCase(#"table append 0 "x""#, "1:7: 'append' has no 'table' form: the table view carries no values"),
-        ParseCase("table reset [[]]", "1:7: 'reset' has no 'table' form: use 'reloadData' to make the table view re-read"),
+        ParseCase(
+            "table reset [[]]", "1:7: 'reset' has no 'table' form: use 'reloadData' to make the table view re-read"),
         ParseCase("move 0:0 0:1", "1:10: expected 'to' after the row to move, found '0'"),
         ParseCase("move section 0 1", "1:16: expected 'to' after the section to move, found '1'"),
         ParseCase("drag 0:0 0:1", "1:10: expected 'to' after the row to drag, found '0'"),
@@ -275,6 +292,8 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ParseCase("x = 1 < 2 < 3", "1:11: comparisons cannot be chained"),
         ParseCase("print 1..<2..<3", "1:12: ranges cannot be chained"),
         ParseCase("print a:b:c", "1:10: an index path has two parts, section:row"),
+        ParseCase("print 0:--1", "1:10: expected a row after '-', found '-'"),
+        ParseCase("print 0:- ", "1:11: expected a row after '-', found end of input"),
         ParseCase("print x [0]", "1:9: expected end of statement, found '['"),
         ParseCase("print (1", "1:9: expected ')' (to close '(' at line 1), found end of input"),
         ParseCase("print [1", "1:9: expected ']' (to close '[' at line 1), found end of input"),
@@ -311,8 +330,10 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ("reloaddata", "did you mean 'reloadData'?"),
         ("on comit = 1", "did you mean 'commit'?"),
         ("on canedit = 1", "did you mean 'canEdit'?"),
-        ("on frobnicate = 1",
-         "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select"),
+        (
+            "on frobnicate = 1",
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select"
+        ),
         ("show show", "separate statements with a newline or ';'"),
         ("x = 1 < 2 < 3", "use 'and' or parentheses: a < b and b < c"),
         ("else {}", "'else' must follow the '}' of an 'if'"),
@@ -329,7 +350,8 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func recoveryReportsEveryErrorAndKeepsTheGoodStatements() {
-        let result = parse("""
+        let result = parse(
+            """
             delet 0:0
             print 1
             insert 0:0
@@ -341,12 +363,13 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
             }
             dump
             """)
-        #expect(located(result) == [
-            "1:1: expected a statement, found 'delet'",
-            "3:11: expected the new row's text after the index path, found end of line",
-            "5:10: expected 'to' after the row to move, found '0'",
-            "7:3: expected a statement, found 'prnt'",
-        ])
+        #expect(
+            located(result) == [
+                "1:1: expected a statement, found 'delet'",
+                "3:11: expected the new row's text after the index path, found end of line",
+                "5:10: expected 'to' after the row to move, found '0'",
+                "7:3: expected a statement, found 'prnt'",
+            ])
         #expect(sexpr(result.program) == "(print 1)\n(show)\n(if (cond x (block (print 3))))\n(dump)")
         #expect(!result.isIncomplete)
     }
@@ -365,10 +388,11 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
 
     @Test func recoveryInsideBlocksAndSemicolons() {
         let result = parse("on commit { foo; delete path }; print (; show")
-        #expect(located(result) == [
-            "1:13: expected a statement, found 'foo'",
-            "1:40: expected an expression, found ';'",
-        ])
+        #expect(
+            located(result) == [
+                "1:13: expected a statement, found 'foo'",
+                "1:40: expected an expression, found ';'",
+            ])
         #expect(sexpr(result.program) == "(on commit (block (delete-rows both path)))\n(show)")
     }
 
@@ -460,7 +484,10 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
             default: Issue.record("unexpected statement")
             }
         }
-        #expect(ranges == [SourceRange(4, 9), SourceRange(18, 19), SourceRange(33, 34), SourceRange(44, 50), SourceRange(55, 59)])
+        #expect(
+            ranges == [
+                SourceRange(4, 9), SourceRange(18, 19), SourceRange(33, 34), SourceRange(44, 50), SourceRange(55, 59),
+            ])
     }
 
     /// The shared conformance scripts, when this checkout sits beside them.

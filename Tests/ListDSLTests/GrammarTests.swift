@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import ListDSL
+
+/// The package's root directory, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The text of a file in the package.
+func packageFile(_ path: String) throws -> String {
+    try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+}
+
+/// True when `word` occurs in `text` with no letter, digit or `_` on either side.
+func containsWholeWord(_ text: String, _ word: String) -> Bool {
+    let isWordCharacter: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
+    var searchStart = text.startIndex
+    while let found = text.range(of: word, range: searchStart..<text.endIndex) {
+        let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+        let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+        if !(before.map(isWordCharacter) ?? false) && !(after.map(isWordCharacter) ?? false) { return true }
+        searchStart = found.upperBound
+    }
+    return false
+}
+
+@Suite struct GrammarTests {
+    static let grammar = (try? packageFile("grammar.md")) ?? ""
+    static let parserSource = (try? packageFile("Sources/ListDSL/Parser.swift")) ?? ""
+
+    @Test func grammarAndParserSourcesAreReadable() {
+        #expect(Self.grammar.count > 1000)
+        #expect(Self.parserSource.count > 1000)
+    }
+
+    @Test(arguments: Vocabulary.entries.map(\.word))
+    func everyWordOfTheVocabularyIsInTheGrammar(_ word: String) {
+        #expect(containsWholeWord(Self.grammar, word), "'\(word)' is missing from grammar.md")
+    }
+
+    /// The parse methods, each with the first line of the comment above it.
+    static var parseMethods: [(rule: String, comment: String)] {
+        var methods: [(String, String)] = []
+        let lines = parserSource.components(separatedBy: "\n")
+        for (index, line) in lines.enumerated() {
+            guard let range = line.range(of: "func parse"), line[range.upperBound...].first?.isUppercase == true
+            else { continue }
+            let name = line[range.upperBound...].prefix { $0.isLetter }
+            let rule = name.prefix(1).lowercased() + name.dropFirst()
+            // Walk up past attributes to the top of the comment block.
+            var top = index - 1
+            while top >= 0, lines[top].trimmingCharacters(in: .whitespaces).hasPrefix("@") { top -= 1 }
+            while top > 0, lines[top - 1].trimmingCharacters(in: .whitespaces).hasPrefix("///") { top -= 1 }
+            let comment = top >= 0 ? lines[top].trimmingCharacters(in: .whitespaces) : ""
+            methods.append((rule, comment))
+        }
+        return methods
+    }
+
+    @Test func everyParseMethodOpensWithItsProduction() {
+        let methods = Self.parseMethods
+        #expect(methods.count > 40)
+        for method in methods {
+            #expect(
+                method.comment.hasPrefix("/// \(method.rule) ="), "parse method for '\(method.rule)': \(method.comment)"
+            )
+        }
+    }
+
+    @Test func everyParseMethodIsARuleOfTheGrammar() {
+        let definitions = Set(
+            Self.grammar.components(separatedBy: "\n").compactMap { line -> String? in
+                let parts = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, parts[1].trimmingCharacters(in: .whitespaces).hasPrefix("=") else { return nil }
+                return String(parts[0])
+            })
+        for method in Self.parseMethods {
+            #expect(definitions.contains(method.rule), "grammar.md has no rule '\(method.rule) = …'")
+        }
+    }
+
+    /// The example column of the command table in grammar.md §5.
+    static var commandExamples: [String] {
+        let section =
+            grammar.components(separatedBy: "## 5.").dropFirst().first?.components(separatedBy: "## 6.").first ?? ""
+        return section.components(separatedBy: "\n").compactMap { line in
+            let cells = line.components(separatedBy: " | ")
+            guard line.hasPrefix("| `"), cells.count >= 3 else { return nil }
+            let example = cells[1].trimmingCharacters(in: .whitespaces)
+            guard example.hasPrefix("`"), example.hasSuffix("`") else { return nil }
+            return String(example.dropFirst().dropLast())
+        }
+    }
+
+    @Test func theCommandTableHasAnExampleForEveryStatementKeyword() {
+        let examples = Self.commandExamples
+        #expect(examples.count >= 40)
+        for keyword in Vocabulary.statementKeywords {
+            #expect(examples.contains { containsWholeWord($0, keyword) }, "no example uses '\(keyword)'")
+        }
+    }
+
+    @Test func everyCommandExampleParses() {
+        for example in Self.commandExamples {
+            // `return` needs a procedure around it.
+            let source = example.hasPrefix("return") ? "proc p() { \(example) }" : example
+            let result = Parser.parse(SourceFile(name: "example", text: source))
+            #expect(result.diagnostics.isEmpty, "\(example): \(result.diagnostics.map(\.message))")
+        }
+    }
+
+    @Test func everyHookIsInTheHookProduction() {
+        let production =
+            Self.grammar.components(separatedBy: "HOOK             =").dropFirst().first?
+            .components(separatedBy: "switchStatement").first ?? ""
+        for hook in Vocabulary.hookNames {
+            #expect(production.contains("\"\(hook)\""), "HOOK lacks '\(hook)'")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import ListDSL
+
+@Suite struct VocabularyTests {
+    @Test(arguments: [
+        ("delet", "delete"), ("dleete", "delete"), ("delte", "delete"), ("insrt", "insert"), ("prnt", "print"),
+        ("reloaddata", "reloadData"), ("begn", "begin"), ("shw", "show"), ("apend", "append"),
+    ])
+    func statementSuggestions(_ typed: String, _ suggestion: String) {
+        #expect(Vocabulary.suggestion(for: typed, among: Vocabulary.statementKeywords) == suggestion)
+    }
+
+    @Test(arguments: ["ed", "xyzzy", "", "d", "deleteeee", "quux", String(repeating: "x", count: 100), "delete"])
+    func noSuggestion(_ typed: String) {
+        #expect(Vocabulary.suggestion(for: typed, among: Vocabulary.statementKeywords) == nil)
+    }
+
+    @Test func hookSuggestions() {
+        #expect(Vocabulary.suggestion(for: "comit", among: Vocabulary.hookNames) == "commit")
+        #expect(Vocabulary.suggestion(for: "canedit", among: Vocabulary.hookNames) == "canEdit")
+        #expect(Vocabulary.suggestion(for: "targetformove", among: Vocabulary.hookNames) == "targetForMove")
+        #expect(Vocabulary.suggestion(for: "foo", among: Vocabulary.statementKeywords) == "for")
+    }
+
+    @Test func theClosestCandidateWins() {
+        #expect(Vocabulary.suggestion(for: "abcd", among: ["abxy", "abce", "abcx"]) == "abce")
+        #expect(Vocabulary.suggestion(for: "count", among: ["cnt", "counts"]) == "counts")
+    }
+
+    @Test(arguments: [
+        ("", "", 0), ("a", "", 1), ("", "abc", 3), ("kitten", "sitting", 3), ("delete", "dleete", 1),
+        ("ab", "ba", 1), ("abc", "abc", 0), ("naïve", "naive", 1),
+    ])
+    func editDistance(_ a: String, _ b: String, _ distance: Int) {
+        #expect(Vocabulary.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == distance)
+        #expect(Vocabulary.editDistance(Array(b.unicodeScalars), Array(a.unicodeScalars)) == distance)
+    }
+
+    @Test func statementKeywords() {
+        #expect(
+            Set(Vocabulary.statementKeywords) == [
+                "insert", "delete", "move", "reload", "append", "reset", "reloadData", "header", "footer", "indexTitle",
+                "style", "show", "dump", "data", "table", "begin", "end", "let", "if", "for", "while", "repeat", "proc",
+                "return", "print", "expect", "run", "on", "edit", "tap", "swipe", "drag", "select", "trace",
+            ])
+        #expect(Vocabulary.statementKeywords.count == Set(Vocabulary.statementKeywords).count)
+    }
+
+    @Test func hooksBuiltinsReservedWordsAndDotCommands() {
+        #expect(
+            Vocabulary.hookNames == [
+                "canEdit", "editingStyle", "commit", "canMove", "move", "targetForMove", "deleteTitle", "actions",
+                "select",
+            ])
+        #expect(
+            Set(Vocabulary.builtinNames) == [
+                "rows", "sections", "item", "items", "len", "str", "header", "footer", "indexTitle", "editing",
+                "selected", "isInSync", "tableRows", "tableSections", "tableItems", "int", "lastError",
+            ])
+        #expect(
+            Set(Vocabulary.reservedWords) == [
+                "true", "false", "and", "or", "not", "if", "else", "for", "in", "while", "repeat", "proc", "return",
+                "let",
+            ])
+        #expect(
+            Vocabulary.dotCommands == [
+                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow",
+            ])
+    }
+
+    @Test func wordsWithTwoRoles() {
+        #expect(Vocabulary.entry(named: "move")?.category == .command)
+        #expect(Vocabulary.entries(named: "move").map(\.category) == [.command, .hook])
+        #expect(Vocabulary.entries(named: "select").map(\.category) == [.gesture, .hook])
+        #expect(Vocabulary.entries(named: "delete").map(\.category) == [.command, .value])
+        #expect(Vocabulary.entries(named: "on").map(\.category) == [.scripting, .optionWord])
+        #expect(Vocabulary.entry(named: "nonsense") == nil)
+    }
+
+    @Test func entriesAreWellFormed() {
+        var seen = Set<String>()
+        for entry in Vocabulary.entries {
+            #expect(seen.insert("\(entry.word)/\(entry.category)").inserted, "duplicate \(entry.word)")
+            #expect(entry.usage.contains(entry.word), "\(entry.word): \(entry.usage)")
+            #expect(!entry.summary.isEmpty && !entry.summary.hasSuffix("."), "\(entry.word): \(entry.summary)")
+            #expect(entry.summary.first?.isUppercase == false, "\(entry.word): \(entry.summary)")
+        }
+        for category in Vocabulary.Category.allCases {
+            #expect(Vocabulary.entries.contains { $0.category == category }, "no entry in \(category)")
+        }
+    }
+
+    @Test func reservedWordsAreReservedToTheLexer() {
+        for word in Vocabulary.reservedWords {
+            var lexer = Lexer(file: SourceFile(name: "t", text: word))
+            #expect(lexer.nextToken().kind == .reserved, "\(word)")
+        }
+        for word in Vocabulary.statementKeywords where !Vocabulary.reservedWords.contains(word) {
+            var lexer = Lexer(file: SourceFile(name: "t", text: word))
+            #expect(lexer.nextToken().kind == .identifier, "\(word)")
+        }
+    }
+}

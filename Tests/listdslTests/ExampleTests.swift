@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Every script in examples/ runs clean (exit 0, nothing on stderr) and prints exactly its golden
+/// output, `examples/NAME.out`. Re-record with `LISTDSL_RECORD=1 swift test --filter ExampleTests`.
+@Suite struct ExampleTests {
+    static let examples: [String] = {
+        let dir = packageRoot.appendingPathComponent("examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".list") }.sorted()
+    }()
+
+    @Test func theTourIsThere() {
+        #expect(ExampleTests.examples.contains("tour.list"))
+    }
+
+    @Test(arguments: ExampleTests.examples)
+    func example(_ name: String) throws {
+        let dir = packageRoot.appendingPathComponent("examples")
+        let run = try runListdsl([dir.appendingPathComponent(name).path], directory: packageRoot)
+        #expect(run.status == 0, "\(name) exited \(run.status): \(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(name) wrote to stderr: \(run.stderr)")
+        let golden = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".out"))
+        if ProcessInfo.processInfo.environment["LISTDSL_RECORD"] == "1" {
+            try run.stdout.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(run.stdout == expected, "\(name): output differs from \(golden.lastPathComponent)")
+    }
+
+    /// Each example is listed in the README.
+    @Test(arguments: ExampleTests.examples)
+    func documented(_ name: String) throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("examples/\(name)"), "README.md does not list examples/\(name)")
+    }
+
+    /// The README's language tour is real code: it runs clean.
+    @Test func readmeTourRuns() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "## A short tour of the language") else {
+            Issue.record("README.md has no language tour")
+            return
+        }
+        let rest = readme[start.upperBound...]
+        guard let open = rest.range(of: "```\n"), let close = rest[open.upperBound...].range(of: "```") else {
+            Issue.record("the tour has no code block")
+            return
+        }
+        let code = String(rest[open.upperBound..<close.lowerBound])
+        let run = try runListdsl(["-"], stdin: code)
+        #expect(run.status == 0, "the README tour failed: \(run.stderr)")
+        #expect(run.stdout.contains("Cherries"))
+    }
+}
