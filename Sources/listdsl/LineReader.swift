@@ -1,7 +1,8 @@
+import CReadline
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CReadline
 
 /// What one read from the terminal produced.
 enum LineInput: Equatable {

@@ -37,13 +37,15 @@ final class TerminalSession {
             "LISTDSL_HISTORY": self.directory.appendingPathComponent("history").path, "INPUTRC": "/dev/null",
         ]
         for (k, v) in environment { env[k] = v }
-        let assignments = env.keys.sorted().map { TerminalSession.quote("\($0)=\(env[$0] ?? "")") }.joined(separator: " ")
+        let assignments = env.keys.sorted().map { TerminalSession.quote("\($0)=\(env[$0] ?? "")") }.joined(
+            separator: " ")
         let command =
             "cd \(TerminalSession.quote(self.directory.path)) && env \(assignments) "
             + ([listdslBinary.path] + arguments).map(TerminalSession.quote).joined(separator: " ")
             + "; echo $? > \(TerminalSession.quote(statusFile.path))"
         // The server this starts keeps its inherited descriptors: it must not get a pipe we read to the end.
-        try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), "-s", "main", command], output: false)
+        try tmux(
+            ["new-session", "-d", "-x", String(width), "-y", String(height), "-s", "main", command], output: false)
     }
 
     deinit { close() }
@@ -76,7 +78,10 @@ final class TerminalSession {
     /// The screen and its scrollback, wrapped lines joined, trailing blanks and blank lines removed; with
     /// `escapes`, the colour escape sequences too.
     func screen(escapes: Bool = false) -> String {
-        let raw = (try? tmux(["capture-pane", "-p", "-J", "-S", "-2000", "-t", "main"] + (escapes ? ["-e"] : []), check: false)) ?? ""
+        let raw =
+            (try? tmux(
+                ["capture-pane", "-p", "-J", "-S", "-2000", "-t", "main"] + (escapes ? ["-e"] : []), check: false))
+            ?? ""
         var lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop(while: { $0 == " " }).reversed())
         }
@@ -98,7 +103,8 @@ final class TerminalSession {
             if condition(last) { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        Issue.record("timed out waiting for \(what); the screen ended:\n\(last.suffix(3000))", sourceLocation: sourceLocation)
+        Issue.record(
+            "timed out waiting for \(what); the screen ended:\n\(last.suffix(3000))", sourceLocation: sourceLocation)
         return last
     }
 
@@ -130,7 +136,9 @@ final class TerminalSession {
     func enter(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let before = TerminalSession.promptCount(screen())
         try type(line)
-        waitFor("'\(line)' to be echoed", sourceLocation: sourceLocation) { TerminalSession.lastLine($0).hasSuffix(line) }
+        waitFor("'\(line)' to be echoed", sourceLocation: sourceLocation) {
+            TerminalSession.lastLine($0).hasSuffix(line)
+        }
         try press("Enter")
         let after = waitFor("the prompt after '\(line)'", sourceLocation: sourceLocation) { screen in
             TerminalSession.promptCount(screen) > before && TerminalSession.isPrompt(TerminalSession.lastLine(screen))
@@ -159,7 +167,8 @@ final class TerminalSession {
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        Issue.record("the REPL did not exit; the screen ended:\n\(screen().suffix(3000))", sourceLocation: sourceLocation)
+        Issue.record(
+            "the REPL did not exit; the screen ended:\n\(screen().suffix(3000))", sourceLocation: sourceLocation)
         return nil
     }
 
@@ -238,7 +247,8 @@ final class TerminalSession {
 
     /// tmux, from the usual places.
     static let tmuxPath: String = {
-        for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: dir + "/tmux") {
+        for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"]
+        where FileManager.default.isExecutableFile(atPath: dir + "/tmux") {
             return dir + "/tmux"
         }
         return "/usr/bin/tmux"

@@ -80,7 +80,8 @@ import Testing
         let t = try TerminalSession()
         defer { t.close() }
         try Data("append 0 \"x\"\n".utf8).write(to: t.directory.appendingPathComponent("lesson-one.list"))
-        try FileManager.default.createDirectory(at: t.directory.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: t.directory.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         try Data().write(to: t.directory.appendingPathComponent("scripts/deep.list"))
         t.waitForPrompt()
         try t.type(".read less")
@@ -97,7 +98,8 @@ import Testing
     }
 
     @Test func historyIsWrittenAndRecalledByANewProcess() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-history-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdsl-history-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("state/listdsl-history")
@@ -116,14 +118,18 @@ import Testing
         }
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved == "#listdsl history 1\nlet greeting = \"hi\"\nproc shout() {\\nprint greeting + \"!\"\\n}\n")
-        let mode = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)[.posixPermissions]
+            as? Int
         #expect(mode == 0o700)
 
         let t = try TerminalSession(environment: environment, directory: directory)
         defer { t.close() }
         t.waitForPrompt()
         try t.press("Up")
-        t.waitFor("the multi-line entry recalled as one") { $0.hasSuffix("list> proc shout() {\nprint greeting + \"!\"\n}") }
+        t.waitFor("the multi-line entry recalled as one") {
+            $0.hasSuffix("list> proc shout() {\nprint greeting + \"!\"\n}")
+        }
         try t.press("Up")
         t.waitFor("the previous entry") { TerminalSession.lastLine($0) == "list> let greeting = \"hi\"" }
         try t.press("Enter")
@@ -241,7 +247,8 @@ import Testing
     }
 
     @Test func aGarbageHistoryFileGetsOneWarning() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-garbage-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdsl-garbage-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("history")
@@ -260,7 +267,8 @@ import Testing
     @Test func readRunsAScriptInTheSession() throws {
         let t = try TerminalSession()
         defer { t.close() }
-        try Data("append 0 \"one\", \"two\"\nlet count = rows(0)\n".utf8).write(to: t.directory.appendingPathComponent("setup.list"))
+        try Data("append 0 \"one\", \"two\"\nlet count = rows(0)\n".utf8).write(
+            to: t.directory.appendingPathComponent("setup.list"))
         t.waitForPrompt()
         try t.enter("reset [[]]")
         let shown = try t.enter(".read setup.list")
@@ -289,7 +297,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").last.map(String.init) == expected)
         #expect(!t.screen().contains("does not reproduce"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: t.directory.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: t.directory.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -330,10 +340,12 @@ import Testing
     }
 
     @Test func interactiveFileEntersTheREPLWithItsState() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-i-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdsl-i-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("reset [[\"from\", \"file\"]]\nlet ready = true\n".utf8).write(to: directory.appendingPathComponent("demo.list"))
+        try Data("reset [[\"from\", \"file\"]]\nlet ready = true\n".utf8).write(
+            to: directory.appendingPathComponent("demo.list"))
         let t = try TerminalSession(["-i", "demo.list"], directory: directory)
         defer { t.close() }
         t.waitForPrompt()
@@ -351,7 +363,8 @@ import Testing
         // Seeded junk: printable ASCII and Latin-1, symbols, an emoji, a zero-width space. No C0 controls
         // (Ctrl-C, Ctrl-Z, Ctrl-\\ are the terminal's signals) and no C1 controls, which crash tmux 3.3a
         // itself even when the program under it is `cat`.
-        let pool = Array((0x20...0x7E).compactMap(Unicode.Scalar.init)) + Array((0xA0...0xFF).compactMap(Unicode.Scalar.init))
+        let pool =
+            Array((0x20...0x7E).compactMap(Unicode.Scalar.init)) + Array((0xA0...0xFF).compactMap(Unicode.Scalar.init))
             + ["✓", "→", "😀", "€", "\u{200B}"]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         var junk = ""
@@ -393,7 +406,8 @@ import Testing
     }
 
     @Test func interactiveFileWithoutATerminalRunsTheFileOnly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-i-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdsl-i-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("print \"ran\"\n".utf8).write(to: directory.appendingPathComponent("f.list"))
@@ -414,14 +428,19 @@ import Testing
     }
 
     static let pathCases: [PathCase] = [
-        PathCase(id: "override", environment: ["LISTDSL_HISTORY": "/tmp/h", "XDG_STATE_HOME": "/x"], expected: "/tmp/h"),
-        PathCase(id: "empty override disables", environment: ["LISTDSL_HISTORY": "", "HOME": "/home/u"], expected: nil),
-        PathCase(id: "xdg", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"], expected: "/state/listdsl/history"),
+        PathCase(
+            id: "override", environment: ["LISTDSL_HISTORY": "/tmp/h", "XDG_STATE_HOME": "/x"], expected: "/tmp/h"),
+        PathCase(
+            id: "empty override disables", environment: ["LISTDSL_HISTORY": "", "HOME": "/home/u"], expected: nil),
+        PathCase(
+            id: "xdg", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"], expected: "/state/listdsl/history"),
         PathCase(
             id: "relative xdg ignored", environment: ["XDG_STATE_HOME": "state", "HOME": "/home/u"],
             expected: "/home/u/.local/state/listdsl/history"),
         PathCase(id: "home", environment: ["HOME": "/home/u/"], expected: "/home/u/.local/state/listdsl/history"),
-        PathCase(id: "password database", environment: [:], home: "/home/pw", expected: "/home/pw/.local/state/listdsl/history"),
+        PathCase(
+            id: "password database", environment: [:], home: "/home/pw",
+            expected: "/home/pw/.local/state/listdsl/history"),
         PathCase(id: "nowhere", environment: [:], home: nil, expected: nil),
     ]
 
@@ -451,7 +470,8 @@ import Testing
 
     /// A fresh directory for one test.
     func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-hist-\(UUID().uuidString.prefix(8))")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdsl-hist-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -472,9 +492,12 @@ import Testing
         let reloaded = History(path: path, limit: 10)
         #expect(reloaded.load() == nil)
         #expect(reloaded.entries == (5..<15).map { "entry \($0)" })
-        let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("a/b").path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("a/b").path)[.posixPermissions]
+            as? Int
         #expect(mode == 0o700)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("a/b").path) == ["history"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("a/b").path) == ["history"])
     }
 
     @Test func twoSessionsMergeTheirEntries() throws {
@@ -543,7 +566,10 @@ import Testing
     }
 
     static let files: [String: [Completer.DirectoryEntry]] = [
-        "": [.init(name: "lesson.list", isDirectory: false), .init(name: "lib", isDirectory: true), .init(name: ".hidden", isDirectory: false)],
+        "": [
+            .init(name: "lesson.list", isDirectory: false), .init(name: "lib", isDirectory: true),
+            .init(name: ".hidden", isDirectory: false),
+        ],
         "lib/": [.init(name: "helpers.list", isDirectory: false)],
     ]
 
@@ -566,7 +592,9 @@ import Testing
         Case(id: "file after .read", before: ".read ", word: "le", includes: ["lesson.list"], suffix: " "),
         Case(id: "directory after .read", before: ".read ", word: "li", includes: ["lib/"], suffix: ""),
         Case(id: "file in a run string", before: "run \"", word: "lib/h", includes: ["lib/helpers.list"], suffix: "\""),
-        Case(id: "hidden files only when asked", before: ".read ", word: "", includes: ["lesson.list", "lib/"], excludes: [".hidden"]),
+        Case(
+            id: "hidden files only when asked", before: ".read ", word: "", includes: ["lesson.list", "lib/"],
+            excludes: [".hidden"]),
         Case(id: "hidden file asked for", before: ".read ", word: ".h", includes: [".hidden"]),
         Case(id: "help topics", before: ".help ", word: "app", includes: ["append"]),
         Case(id: "nothing in a comment", before: "# ", word: "ins"),
@@ -635,7 +663,8 @@ import Testing
             _ = try m.perform(.deleteRow(ListModel.IndexPath(section: 0, row: 1)))
             _ = try m.perform(.insertRow(ListModel.IndexPath(section: 0, row: 0), "new"))
             _ = try m.perform(.reloadRow(ListModel.IndexPath(section: 0, row: 3), "D!"))
-            _ = try m.perform(.moveRow(from: ListModel.IndexPath(section: 1, row: 0), to: ListModel.IndexPath(section: 0, row: 2)))
+            _ = try m.perform(
+                .moveRow(from: ListModel.IndexPath(section: 1, row: 0), to: ListModel.IndexPath(section: 0, row: 2)))
             return [try m.end()].compactMap { $0 }
         }
         #expect(
@@ -663,7 +692,9 @@ import Testing
         }
         #expect(out.contains("section 0 (moved from 2)\n    2:0 → 0:0  c"), "\(out)")
         #expect(out.contains("section 2: New (inserted)\n    (no rows)"), "\(out)")
-        #expect(out.contains("section 0 (deleted)\n  - 0:0        a") || out.contains("section 0 (deleted)\n  - 0:0  a"), "\(out)")
+        #expect(
+            out.contains("section 0 (deleted)\n  - 0:0        a") || out.contains("section 0 (deleted)\n  - 0:0  a"),
+            "\(out)")
         #expect(!out.contains("section 1\n"), "an untouched section is not shown: \(out)")
     }
 
@@ -710,8 +741,10 @@ import Testing
         var model = TableModel(sections: [Section(rows: ["a"])])
         let before = model.tableView
         let report = try model.append(section: 0, rows: ["b"])
-        let plain = ChangeRenderer.render(before: before, after: model.tableView, dataSource: model.dataSource, reports: [report], color: false)
-        let coloured = ChangeRenderer.render(before: before, after: model.tableView, dataSource: model.dataSource, reports: [report], color: true)
+        let plain = ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, reports: [report], color: false)
+        let coloured = ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, reports: [report], color: true)
         #expect(!plain.contains("\u{1B}"))
         #expect(coloured.contains("\u{1B}[32m+\u{1B}[0m"))
     }
