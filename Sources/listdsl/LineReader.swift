@@ -93,6 +93,7 @@ final class LineReader {
             rl_callback_read_char()
             if let result = LineReaderState.result {
                 LineReaderState.result = nil
+                if result == .endOfInput { listdsl_rl_clear_eof_found() }
                 return result
             }
         }

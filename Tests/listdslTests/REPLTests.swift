@@ -186,6 +186,19 @@ import Testing
         #expect(t.exitStatus() == 0)
     }
 
+    @Test func ctrlDInAnUnfinishedEntryReportsItAndGoesOn() throws {
+        let t = try TerminalSession()
+        defer { t.close() }
+        t.waitForPrompt()
+        try t.enter("proc f() {")
+        try t.press("C-d")
+        let after = t.waitFor("the main prompt") { TerminalSession.lastLine($0) == "list>" }
+        #expect(after.contains("error: expected '}'"), "\(after)")
+        #expect(try t.enter("print 2") == "2", "no stray blank line after an end of input")
+        try t.press("C-d")
+        #expect(t.exitStatus() == 0)
+    }
+
     @Test func quitWordsExit() throws {
         for word in ["quit", ".exit"] {
             let t = try TerminalSession()
