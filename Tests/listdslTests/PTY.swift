@@ -13,6 +13,8 @@ final class TerminalSession {
     /// Where the wrapper writes the binary's exit status.
     let statusFile: URL
     private var closed = false
+    /// Whether `directory` was made here (and is removed by `close()`).
+    private let ownsDirectory: Bool
 
     /// How long any single wait may take.
     static let timeout: Double = 30
@@ -25,6 +27,7 @@ final class TerminalSession {
     ) throws {
         let unique = "\(getpid())-\(UUID().uuidString.prefix(8))"
         socket = "listdsl-test-\(unique)"
+        ownsDirectory = directory == nil
         if let directory {
             self.directory = directory
         } else {
@@ -50,11 +53,15 @@ final class TerminalSession {
 
     deinit { close() }
 
-    /// Kills the tmux server (and with it the binary, if still running).
+    /// Kills the tmux server (and with it the binary, if still running), and removes the server's socket
+    /// and the scratch directory this session made.
     func close() {
         if closed { return }
         closed = true
         _ = try? tmux(["kill-server"], check: false)
+        let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        unlink("\(base)/tmux-\(getuid())/\(socket)")
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Types `text` literally.
