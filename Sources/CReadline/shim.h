@@ -92,6 +92,13 @@ static inline void listdsl_rl_clear_basic_quote_characters(void) { rl_basic_quot
 /// Turns off readline's own sorting of matches (we pass them sorted).
 static inline void listdsl_rl_set_sort_completion_matches(int value) { rl_sort_completion_matches = value; }
 
+/// Installs the function readline reads each byte with.
+static inline void listdsl_rl_set_getc_function(rl_getc_func_t *fn) { rl_getc_function = fn; }
+
+/// Clears readline's end-of-input flag: in callback mode it stays set after Ctrl-D, and every later
+/// terminal reset would then print an extra newline.
+static inline void listdsl_rl_clear_eof_found(void) { rl_eof_found = 0; }
+
 /// Sets the maximum number of entries kept in the history list.
 static inline void listdsl_history_limit(int max) { stifle_history(max); }
 

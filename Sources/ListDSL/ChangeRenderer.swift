@@ -22,7 +22,8 @@ public enum ChangeRenderer {
     ) -> String {
         if before == after {
             if reports.isEmpty && dataSource != after {
-                return Style.dim.apply("table view unchanged; the data source now differs from it (reloadData re-reads it)", color) + "\n"
+                return Style.dim.apply(
+                    "table view unchanged; the data source now differs from it (reloadData re-reads it)", color) + "\n"
             }
             if reports.isEmpty { return "" }
         }
@@ -69,7 +70,8 @@ public enum ChangeRenderer {
                 case .row(let row):
                     let column = pathColumn(row)
                     let padded = column + String(repeating: " ", count: max(0, width - column.count))
-                    lines.append("  " + markText(row.mark, color) + " " + Style.dim.apply(padded, color) + "  " + row.text)
+                    lines.append(
+                        "  " + markText(row.mark, color) + " " + Style.dim.apply(padded, color) + "  " + row.text)
                 case .skipped(let n):
                     lines.append("    " + Style.dim.apply("… \(n) unchanged row\(n == 1 ? "" : "s")", color))
                 }
@@ -198,7 +200,8 @@ struct CommitMapping {
                 rows.append([])
                 continue
             }
-            guard let mapped = CommitMapping.mapRows(new: n, old: o, before: before, after: after, report: report) else {
+            guard let mapped = CommitMapping.mapRows(new: n, old: o, before: before, after: after, report: report)
+            else {
                 return nil
             }
             rows.append(mapped)
@@ -214,7 +217,9 @@ struct CommitMapping {
             origin[s] = .inserted
         }
         for m in report.movedSections {
-            guard m.to >= 0, m.to < after.count, origin[m.to] == nil, m.from >= 0, m.from < before.count else { return nil }
+            guard m.to >= 0, m.to < after.count, origin[m.to] == nil, m.from >= 0, m.from < before.count else {
+                return nil
+            }
             origin[m.to] = .moved(from: m.from)
         }
         let gone = Set(report.deletedSections).union(report.movedSections.map(\.from))
@@ -238,7 +243,9 @@ struct CommitMapping {
     ///
     /// A reload's destination in the report is where UIKit's check counts it (shifted by deletes and inserts,
     /// moves ignored), not where the row lands, so reloaded rows are placed as the rows that stay.
-    static func mapRows(new n: Int, old o: Int, before: [Section], after: [Section], report: CommitReport) -> [RowOrigin]? {
+    static func mapRows(new n: Int, old o: Int, before: [Section], after: [Section], report: CommitReport)
+        -> [RowOrigin]?
+    {
         let count = after[n].rows.count
         var origin = [RowOrigin?](repeating: nil, count: count)
         /// Fixes slot `row` or fails when it is out of range or taken.
@@ -320,11 +327,13 @@ struct CommitMapping {
             // Deleted rows go back where they were: before the first surviving row that came after them.
             for row in (deletedBySection[o] ?? []).sorted() {
                 let text = row >= 0 && row < before[o].rows.count ? before[o].rows[row] : ""
-                let line = ChangeRenderer.RowLine(mark: .deleted, old: IndexPath(section: o, row: row), new: nil, text: text)
-                let at = lines.firstIndex { line in
-                    guard line.mark == .none || line.mark == .reloaded, let old = line.old else { return false }
-                    return old.section == o && old.row > row
-                } ?? lines.count
+                let line = ChangeRenderer.RowLine(
+                    mark: .deleted, old: IndexPath(section: o, row: row), new: nil, text: text)
+                let at =
+                    lines.firstIndex { line in
+                        guard line.mark == .none || line.mark == .reloaded, let old = line.old else { return false }
+                        return old.section == o && old.row > row
+                    } ?? lines.count
                 lines.insert(line, at: at)
                 changed = true
             }
@@ -340,7 +349,8 @@ struct CommitMapping {
         }
         for o in report.deletedSections where o >= 0 && o < before.count {
             let rows = before[o].rows.enumerated().map {
-                ChangeRenderer.RowLine(mark: .deleted, old: IndexPath(section: o, row: $0.offset), new: nil, text: $0.element)
+                ChangeRenderer.RowLine(
+                    mark: .deleted, old: IndexPath(section: o, row: $0.offset), new: nil, text: $0.element)
             }
             blocks.append(.init(title: ChangeRenderer.sectionTitle(o, before[o]) + " (deleted)", rows: rows))
         }
@@ -374,7 +384,8 @@ struct NetDiff {
             let title = ChangeRenderer.sectionTitle(n, section)
             guard n < before.count else {
                 let rows = section.rows.enumerated().map {
-                    ChangeRenderer.RowLine(mark: .inserted, old: nil, new: IndexPath(section: n, row: $0.offset), text: $0.element)
+                    ChangeRenderer.RowLine(
+                        mark: .inserted, old: nil, new: IndexPath(section: n, row: $0.offset), text: $0.element)
                 }
                 blocks.append(.init(title: title + " (new)", rows: rows))
                 continue
@@ -391,7 +402,8 @@ struct NetDiff {
         if before.count > after.count {
             for o in after.count..<before.count {
                 let rows = before[o].rows.enumerated().map {
-                    ChangeRenderer.RowLine(mark: .deleted, old: IndexPath(section: o, row: $0.offset), new: nil, text: $0.element)
+                    ChangeRenderer.RowLine(
+                        mark: .deleted, old: IndexPath(section: o, row: $0.offset), new: nil, text: $0.element)
                 }
                 blocks.append(.init(title: ChangeRenderer.sectionTitle(o, before[o]) + " (removed)", rows: rows))
             }
@@ -413,7 +425,9 @@ struct NetDiff {
         var lines: [ChangeRenderer.RowLine] = []
         /// An unchanged row, old row `o` at new row `r`.
         func same(_ o: Int, _ r: Int) {
-            lines.append(.init(mark: .none, old: IndexPath(section: n, row: o), new: IndexPath(section: n, row: r), text: new[r]))
+            lines.append(
+                .init(mark: .none, old: IndexPath(section: n, row: o), new: IndexPath(section: n, row: r), text: new[r])
+            )
         }
         for i in 0..<prefix { same(i, i) }
         let oldMiddle = Array(old[prefix..<(old.count - suffix)])
@@ -422,9 +436,11 @@ struct NetDiff {
             switch step {
             case .keep(let o, let r): same(prefix + o, prefix + r)
             case .delete(let o):
-                lines.append(.init(mark: .deleted, old: IndexPath(section: n, row: prefix + o), new: nil, text: oldMiddle[o]))
+                lines.append(
+                    .init(mark: .deleted, old: IndexPath(section: n, row: prefix + o), new: nil, text: oldMiddle[o]))
             case .insert(let r):
-                lines.append(.init(mark: .inserted, old: nil, new: IndexPath(section: n, row: prefix + r), text: newMiddle[r]))
+                lines.append(
+                    .init(mark: .inserted, old: nil, new: IndexPath(section: n, row: prefix + r), text: newMiddle[r]))
             }
         }
         for i in 0..<suffix { same(old.count - suffix + i, new.count - suffix + i) }
@@ -451,7 +467,9 @@ struct NetDiff {
         var lcs = [Int](repeating: 0, count: (a.count + 1) * width)
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lcs[i * width + j] = a[i] == b[j] ? lcs[(i + 1) * width + j + 1] + 1 : max(lcs[(i + 1) * width + j], lcs[i * width + j + 1])
+                lcs[i * width + j] =
+                    a[i] == b[j]
+                    ? lcs[(i + 1) * width + j + 1] + 1 : max(lcs[(i + 1) * width + j], lcs[i * width + j + 1])
             }
         }
         var steps: [Step] = []

@@ -1,7 +1,8 @@
+import ListDSL
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ListDSL
 
 /// Tab completion for the REPL (SPEC §3), from the same `Vocabulary` table that drives `.help`: keywords
 /// and dot commands at the start of a statement, hook names after `on`, the session's variables and
@@ -36,7 +37,9 @@ struct Completer {
         let atEntryStart = !isContinuation && context.statementStart == 0
 
         if context.inString {
-            if let first, Completer.fileStatements.contains(first) || (atEntryStart && Completer.fileCommands.contains(first)) {
+            if let first,
+                Completer.fileStatements.contains(first) || (atEntryStart && Completer.fileCommands.contains(first))
+            {
                 return files(word, inString: true) ?? .nothing(usage: usage(words))
             }
             return .nothing(usage: usage(words))
@@ -53,7 +56,8 @@ struct Completer {
             case ".help" where words.count == 1:
                 return offerWords(Vocabulary.entries.map(\.word), word, usage: usage(words))
             case ".trace", ".autoshow":
-                return words.count == 1 ? offerWords(["on", "off"], word, usage: usage(words)) : .nothing(usage: usage(words))
+                return words.count == 1
+                    ? offerWords(["on", "off"], word, usage: usage(words)) : .nothing(usage: usage(words))
             default:
                 return .nothing(usage: usage(words))
             }
@@ -63,7 +67,8 @@ struct Completer {
             case "on": return offerWords(Vocabulary.hookNames, word, usage: usage(words))
             case "edit", "trace": return offerWords(["on", "off"], word, usage: usage(words))
             case "style": return offerWords(["plain", "grouped"], word, usage: usage(words))
-            case "data": return offerWords(["insert", "delete", "move", "reload", "append", "reset"], word, usage: usage(words))
+            case "data":
+                return offerWords(["insert", "delete", "move", "reload", "append", "reset"], word, usage: usage(words))
             case "table": return offerWords(["insert", "delete", "move", "reload"], word, usage: usage(words))
             default: break
             }
@@ -130,7 +135,8 @@ struct Completer {
             var isDirectory = item.pointee.d_type == UInt8(DT_DIR)
             if item.pointee.d_type == UInt8(DT_LNK) || item.pointee.d_type == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                isDirectory = stat((directory.isEmpty ? "" : directory) + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                isDirectory =
+                    stat((directory.isEmpty ? "" : directory) + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
             entries.append(DirectoryEntry(name: name, isDirectory: isDirectory))
         }
@@ -190,10 +196,17 @@ struct CompletionContext {
         var escaped = false
         for b in bytes {
             if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
-            let isWordByte = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+            let isWordByte =
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
                 || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b >= 0x80
             if isWordByte {
                 current.append(b)

@@ -173,10 +173,13 @@ final class History {
     static func read(_ path: String) -> Result<[String]?, HistoryError> {
         var info = stat()
         if stat(path, &info) != 0 {
-            return errno == ENOENT ? .success(nil) : .failure(HistoryError(String(cString: strerror(errno)).lowercased()))
+            return errno == ENOENT
+                ? .success(nil) : .failure(HistoryError(String(cString: strerror(errno)).lowercased()))
         }
         if (info.st_mode & S_IFMT) != S_IFREG { return .failure(HistoryError("it is not a regular file")) }
-        if Int(info.st_size) > maxFileBytes { return .failure(HistoryError("it is larger than \(maxFileBytes >> 20) MB")) }
+        if Int(info.st_size) > maxFileBytes {
+            return .failure(HistoryError("it is larger than \(maxFileBytes >> 20) MB"))
+        }
         switch readAll(path: path) {
         case .failure(let e): return .failure(HistoryError(e.message))
         case .success(let bytes): return decode(bytes).map { Optional($0) }
@@ -186,7 +189,9 @@ final class History {
     /// The file a rename must replace: the target of a symbolic link rather than the link.
     static func resolvedTarget(_ path: String) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else { return path }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
+            return path
+        }
         defer { free(real) }
         return String(cString: real)
     }
@@ -210,7 +215,8 @@ final class History {
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
         let directory = directoryName(path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
+        let temporary =
+            (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
             + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if fd < 0 { return "cannot write '\(temporary)': \(String(cString: strerror(errno)).lowercased())" }

@@ -1,7 +1,8 @@
+import CReadline
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CReadline
 
 /// What one read from the terminal produced.
 enum LineInput: Equatable {
@@ -58,6 +59,7 @@ final class LineReader {
         listdsl_rl_set_word_break_characters(LineReaderState.breaks)
         listdsl_rl_clear_basic_quote_characters()
         listdsl_rl_set_attempted_completion(LineReaderState.attemptCompletion)
+        listdsl_rl_set_getc_function(LineReaderState.getc)
         listdsl_history_limit(Int32(clamping: historyLimit))
     }
 
@@ -91,6 +93,7 @@ final class LineReader {
             rl_callback_read_char()
             if let result = LineReaderState.result {
                 LineReaderState.result = nil
+                if result == .endOfInput { listdsl_rl_clear_eof_found() }
                 return result
             }
         }
@@ -131,6 +134,29 @@ private enum LineReaderState {
         let count = strlen(line)
         result = .line(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(line), count: count)))
         free(line)
+    }
+
+    /// Readline's byte reader. It never blocks: Ctrl-C makes the tty discard typed-ahead input, so input
+    /// that `poll` reported can be gone by the time of the read, and a blocking read would then wait for
+    /// the next key and let the Ctrl-C cancel the line typed after it. On Ctrl-C it returns NUL at once
+    /// (the line is cancelled right after); at end of input or on an error, EOF.
+    static let getc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
+        while true {
+            if interruptRequested.load(ordering: .relaxed) { return 0 }
+            var request = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, 100)
+            if ready < 0 && errno != EINTR { return EOF }
+            if ready <= 0 { continue }
+            var byte: UInt8 = 0
+            let flags = fcntl(0, F_GETFL)
+            _ = fcntl(0, F_SETFL, flags | O_NONBLOCK)
+            let n = read(0, &byte, 1)
+            let failure = errno
+            _ = fcntl(0, F_SETFL, flags)  // standard input's mode is shared with the shell: restore it at once
+            if n == 1 { return Int32(byte) }
+            if n == 0 { return EOF }
+            if failure != EAGAIN && failure != EINTR { return EOF }
+        }
     }
 
     /// Readline's attempted-completion function: our offer as a malloc'd match list, or the usage line.

@@ -1,8 +1,9 @@
+import ListDSL
+import ListModel
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ListDSL
-import ListModel
 
 /// The interactive session (SPEC §3): reads entries with readline, runs them in one interpreter, shows
 /// what each statement changed, and keeps the history.
@@ -26,6 +27,7 @@ final class REPL {
     /// whose statements `.save` writes first.
     init(interpreter: Interpreter, console: Console, options: RunOptions, preloaded: [(SourceFile, Program)] = []) {
         self.interpreter = interpreter
+        interpreter.tracksChanges = true  // autoshow needs each statement's commit reports
         self.console = console
         self.options = options
         var environment: [String: String] = [:]
@@ -59,10 +61,17 @@ final class REPL {
         }
         // Ctrl-\ in pasted junk must not kill the session with a core dump.
         signal(SIGQUIT, SIG_IGN)
+        // Ctrl-C must reach this thread even when the parent started us with SIGINT blocked.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         let reader = LineReader(historyLimit: history.limit)
         if let warning = history.load() { console.error(warning) }
         for entry in history.entries { reader.addHistory(entry) }
-        reader.complete = { [unowned self] before, word in self.completer(continuation: self.inContinuation).offer(before: before, word: word) }
+        reader.complete = { [unowned self] before, word in
+            self.completer(continuation: self.inContinuation).offer(before: before, word: word)
+        }
         defer { reader.complete = nil }
         if isatty(1) != 0 {
             console.write("listdsl \(listdslVersion): type .help for help, Ctrl-D to quit\n")
@@ -248,7 +257,9 @@ final class REPL {
     /// The file a `.read` or `.save` names (quotes optional), or nil after reporting that it is missing.
     func fileArgument(_ argument: String, line: String, command: String) -> String? {
         var path = argument
-        if path.count >= 2 && path.hasPrefix("\"") && path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
+        if path.count >= 2 && path.hasPrefix("\"") && path.hasSuffix("\"") {
+            path = String(path.dropFirst().dropLast())
+        }
         if path.isEmpty {
             usageError(line, "\(command) needs a file name", usage: command)
             return nil
@@ -296,7 +307,9 @@ final class REPL {
         let before = interpreter.model
         _ = execute(parsed.program.statements, in: file, showChanges: false)
         let model = interpreter.model
-        if autoshow && model.batchDepth == 0 && (before.tableView != model.tableView || before.dataSource != model.dataSource) {
+        if autoshow && model.batchDepth == 0
+            && (before.tableView != model.tableView || before.dataSource != model.dataSource)
+        {
             console.write(
                 ChangeRenderer.render(
                     before: before.tableView, after: model.tableView, dataSource: model.dataSource, reports: [],
@@ -325,6 +338,7 @@ final class REPL {
         let trace = interpreter.options.trace
         interpreter = ScriptRunner(options: options).makeInterpreter(console: console, color: interpreter.options.color)
         interpreter.options.trace = trace
+        interpreter.tracksChanges = true
         journal = Journal()
         console.write("the session is reset: empty table, no variables, procedures or hooks\n")
     }
@@ -351,12 +365,17 @@ final class REPL {
     func replayDifference(_ script: String, path: String) -> String? {
         let source = SourceFile(name: path, text: script, directory: directoryName(path))
         let parsed = Parser.parse(source)
-        if let error = parsed.diagnostics.first(where: { $0.severity == .error }) { return "it has a syntax error: \(error.message)" }
+        if let error = parsed.diagnostics.first(where: { $0.severity == .error }) {
+            return "it has a syntax error: \(error.message)"
+        }
         let io = InterpreterIO(
             write: { _ in }, report: { _ in },
-            load: { path in readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) } },
+            load: { path in
+                readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
+            },
             isInterrupted: { takeInterrupt() })
-        let replay = Interpreter(io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: false, color: false))
+        let replay = Interpreter(
+            io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: false, color: false))
         do {
             try replay.run(parsed.program, in: source)
         } catch {
@@ -404,17 +423,23 @@ final class REPL {
                 out += "\n" + REPL.heading(category) + ":\n"
                 let width = entries.map(\.word.count).max() ?? 0
                 for entry in entries {
-                    out += "  " + entry.word + String(repeating: " ", count: width - entry.word.count) + "  " + entry.summary + "\n"
+                    out +=
+                        "  " + entry.word + String(repeating: " ", count: width - entry.word.count) + "  "
+                        + entry.summary + "\n"
                 }
             }
             return out
         }
         var word = topic
-        if Vocabulary.entries(named: word).isEmpty && Vocabulary.entries(named: "." + word).count > 0 { word = "." + word }
+        if Vocabulary.entries(named: word).isEmpty && Vocabulary.entries(named: "." + word).count > 0 {
+            word = "." + word
+        }
         let entries = Vocabulary.entries(named: word)
         if entries.isEmpty {
             let guess = Vocabulary.suggestion(for: topic, among: Vocabulary.entries.map(\.word))
-            console.error("no help for '\(topic)'" + (guess.map { "; did you mean '\($0)'?" } ?? "; type .help for the list") + "\n")
+            console.error(
+                "no help for '\(topic)'" + (guess.map { "; did you mean '\($0)'?" } ?? "; type .help for the list")
+                    + "\n")
             return ""
         }
         return entries.map { "\($0.usage)\n    \($0.summary) (\(REPL.heading($0.category).lowercased()))\n" }.joined()
@@ -422,7 +447,8 @@ final class REPL {
 
     /// The order of the categories in `.help`.
     static let helpOrder: [Vocabulary.Category] = [
-        .dotCommand, .command, .layerPrefix, .batch, .scripting, .gesture, .hook, .builtin, .value, .optionWord, .operatorWord,
+        .dotCommand, .command, .layerPrefix, .batch, .scripting, .gesture, .hook, .builtin, .value, .optionWord,
+        .operatorWord,
     ]
 
     /// A category's heading in `.help`.
@@ -449,9 +475,25 @@ final class REPL {
         for (i, entry) in entries.enumerated() {
             let number = String(i + 1)
             let pad = String(repeating: " ", count: width - number.count)
-            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = REPL.visible(entry).split(separator: "\n", omittingEmptySubsequences: false)
             out += "  " + pad + number + "  " + (lines.first.map(String.init) ?? "") + "\n"
             for line in lines.dropFirst() { out += "  " + String(repeating: " ", count: width) + "  " + line + "\n" }
+        }
+        return out
+    }
+
+    /// `text` safe to print on a terminal: control characters other than tab and newline shown as `^X`
+    /// or `\u{XX}`, so a recalled entry cannot send escape sequences.
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A: out.unicodeScalars.append(scalar)
+            case 0x00..<0x20: out += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+            case 0x7F: out += "^?"
+            case 0x80..<0xA0: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }
@@ -488,7 +530,8 @@ struct Journal {
     mutating func record(_ statement: Stmt, in source: SourceFile, depthBefore: Int, depthAfter: Int) {
         records.append(
             Record(
-                text: source.text(statement.range), isBatched: Journal.isBatched(statement.kind), depthBefore: depthBefore,
+                text: source.text(statement.range), isBatched: Journal.isBatched(statement.kind),
+                depthBefore: depthBefore,
                 depthAfter: depthAfter))
     }
 

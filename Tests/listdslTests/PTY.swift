@@ -1,0 +1,279 @@
+import Foundation
+import Testing
+
+/// The built `listdsl` running in a pseudo-terminal: a detached tmux pane on a server of its own.
+///
+/// Every wait polls the screen against a deadline instead of sleeping a fixed time, so a loaded machine
+/// makes the tests slower, not flaky. The server is killed by `close()` (and on deinit).
+final class TerminalSession {
+    /// The private tmux server's socket name (`tmux -L`).
+    let socket: String
+    /// A scratch directory for this session: the working directory, the history file, the exit status.
+    let directory: URL
+    /// Where the wrapper writes the binary's exit status.
+    let statusFile: URL
+    private var closed = false
+    /// Whether `directory` was made here (and is removed by `close()`).
+    private let ownsDirectory: Bool
+
+    /// How long any single wait may take.
+    static let timeout: Double = 30
+
+    /// Starts `listdsl arguments` in a `width`×`height` terminal with `environment` added (plain output and
+    /// a history file in the scratch directory unless overridden).
+    init(
+        _ arguments: [String] = [], environment: [String: String] = [:], directory: URL? = nil, width: Int = 120,
+        height: Int = 40
+    ) throws {
+        let unique = "\(getpid())-\(UUID().uuidString.prefix(8))"
+        socket = "listdsl-test-\(unique)"
+        ownsDirectory = directory == nil
+        if let directory {
+            self.directory = directory
+        } else {
+            self.directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-repl-\(unique)")
+            try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        }
+        statusFile = self.directory.appendingPathComponent(".status-\(unique)")
+        var env: [String: String] = [
+            "NO_COLOR": "1", "TERM": "xterm", "HOME": self.directory.path,
+            "LISTDSL_HISTORY": self.directory.appendingPathComponent("history").path, "INPUTRC": "/dev/null",
+        ]
+        for (k, v) in environment { env[k] = v }
+        let assignments = env.keys.sorted().map { TerminalSession.quote("\($0)=\(env[$0] ?? "")") }.joined(
+            separator: " ")
+        let command =
+            "cd \(TerminalSession.quote(self.directory.path)) && env \(assignments) "
+            + ([listdslBinary.path] + arguments).map(TerminalSession.quote).joined(separator: " ")
+            + "; echo $? > \(TerminalSession.quote(statusFile.path))"
+        // The server this starts keeps its inherited descriptors: it must not get a pipe we read to the end.
+        try tmux(
+            ["new-session", "-d", "-x", String(width), "-y", String(height), "-s", "main", command], output: false)
+    }
+
+    deinit { close() }
+
+    /// Kills the tmux server (and with it the binary, if still running), and removes the server's socket
+    /// and the scratch directory this session made.
+    func close() {
+        if closed { return }
+        closed = true
+        _ = try? tmux(["kill-server"], check: false)
+        let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        unlink("\(base)/tmux-\(getuid())/\(socket)")
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// Types `text` literally.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// Presses keys by tmux name: `Enter`, `Tab`, `C-c`, `C-d`, `C-r`, `Up`.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Pastes `text` as a terminal paste (bracketed when the program asked for it).
+    func paste(_ text: String) throws {
+        let file = directory.appendingPathComponent(".paste-\(UUID().uuidString.prefix(8))")
+        try Data(text.utf8).write(to: file)
+        try tmux(["load-buffer", "-b", "p", file.path])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "p", "-t", "main"])
+    }
+
+    /// The screen and its scrollback, wrapped lines joined, trailing blanks and blank lines removed; with
+    /// `escapes`, the colour escape sequences too.
+    func screen(escapes: Bool = false) -> String {
+        let raw =
+            (try? tmux(
+                ["capture-pane", "-p", "-J", "-S", "-2000", "-t", "main"] + (escapes ? ["-e"] : []), check: false))
+            ?? ""
+        var lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop(while: { $0 == " " }).reversed())
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Polls the screen until `condition` holds; returns that screen, or records a failure and returns the
+    /// last screen seen.
+    @discardableResult
+    func waitFor(
+        _ what: String, timeout: Double = TerminalSession.timeout, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (String) -> Bool
+    ) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record(
+            "timed out waiting for \(what); the screen ended:\n\(last.suffix(3000))", sourceLocation: sourceLocation)
+        return last
+    }
+
+    /// The number of prompt lines (`list> `, `list[batch]> `, `...> `) on the screen so far.
+    static func promptCount(_ screen: String) -> Int {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).filter(isPrompt).count
+    }
+
+    /// Whether a screen line starts with a prompt.
+    static func isPrompt<S: StringProtocol>(_ line: S) -> Bool {
+        line.hasPrefix("list> ") || line == "list>" || line.hasPrefix("list[batch]> ") || line == "list[batch]>"
+            || line.hasPrefix("...> ") || line == "...>"
+    }
+
+    /// The last line of the screen.
+    static func lastLine(_ screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    }
+
+    /// Waits for the first prompt.
+    @discardableResult
+    func waitForPrompt(sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        waitFor("the prompt", sourceLocation: sourceLocation) { TerminalSession.lastLine($0) == "list>" }
+    }
+
+    /// Types a line, waits for it to be echoed, presses Enter and waits for the next prompt; returns the
+    /// screen text after the entered line.
+    @discardableResult
+    func enter(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let before = TerminalSession.promptCount(screen())
+        try type(line)
+        waitFor("'\(line)' to be echoed", sourceLocation: sourceLocation) {
+            TerminalSession.lastLine($0).hasSuffix(line)
+        }
+        try press("Enter")
+        let after = waitFor("the prompt after '\(line)'", sourceLocation: sourceLocation) { screen in
+            TerminalSession.promptCount(screen) > before && TerminalSession.isPrompt(TerminalSession.lastLine(screen))
+                && !TerminalSession.lastLine(screen).hasSuffix(line)
+        }
+        return TerminalSession.output(after, after: line)
+    }
+
+    /// The lines of `screen` after the last line ending in `line`, without the final prompt.
+    static func output(_ screen: String, after line: String) -> String {
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let at = lines.lastIndex(where: { isPrompt($0) && $0.hasSuffix(line) }) else { return "" }
+        lines = Array(lines[(at + 1)...])
+        if let last = lines.last, isPrompt(last) { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Waits for the binary to exit and returns its status.
+    func exitStatus(sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
+        let deadline = Date().addingTimeInterval(TerminalSession.timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: statusFile, encoding: .utf8),
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return status
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record(
+            "the REPL did not exit; the screen ended:\n\(screen().suffix(3000))", sourceLocation: sourceLocation)
+        return nil
+    }
+
+    /// Runs tmux on this session's server; returns its standard output.
+    ///
+    /// Not through Foundation's `Process`, which waited for the tmux server that `new-session` forks (the
+    /// server keeps inherited descriptors). Here the child gets only /dev/null and, when wanted, an output
+    /// pipe; every other descriptor is closed in the child.
+    @discardableResult
+    private func tmux(_ arguments: [String], check: Bool = true, output: Bool = true) throws -> String {
+        let argv = [TerminalSession.tmuxPath, "-f", "/dev/null", "-L", socket] + arguments
+        var pipeFDs: [Int32] = [-1, -1]
+        if output {
+            if pipe(&pipeFDs) != 0 { throw TerminalError("pipe failed") }
+            _ = fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if output {
+            posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        _ = spawnActionsCloseFrom(&actions, 3)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let cargs = argv.map { strdup($0) } + [nil]
+        defer {
+            for p in envp { free(p) }
+            for p in cargs { free(p) }
+        }
+        // Test threads may block signals, and a spawned child inherits the mask: the tmux server would then
+        // ignore kill-server's SIGTERM, and the REPL under it Ctrl-C. Start with no signal blocked or ignored.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cargs, envp)
+        if output { Glibc.close(pipeFDs[1]) }
+        if spawned != 0 {
+            if output { Glibc.close(pipeFDs[0]) }
+            throw TerminalError("cannot run \(argv[0]): error \(spawned)")
+        }
+        var data = Data()
+        if output {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(pipeFDs[0], $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                data.append(contentsOf: buffer[0..<n])
+            }
+            Glibc.close(pipeFDs[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = (status & 0x7F) == 0
+        let code = (status >> 8) & 0xFF
+        if check && !(exited && code == 0) {
+            throw TerminalError("tmux \(arguments.joined(separator: " ")) failed with status \(status)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// tmux, from the usual places.
+    static let tmuxPath: String = {
+        for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"]
+        where FileManager.default.isExecutableFile(atPath: dir + "/tmux") {
+            return dir + "/tmux"
+        }
+        return "/usr/bin/tmux"
+    }()
+
+    /// `s` quoted for the shell.
+    static func quote(_ s: String) -> String {
+        "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module leaves out: closes
+/// every descriptor from `from` up in the child.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+
+/// A tmux command that failed.
+struct TerminalError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
