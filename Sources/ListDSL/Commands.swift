@@ -11,6 +11,10 @@ extension Interpreter {
     func execCommand(_ statement: Stmt) throws(ScriptError) {
         let range = statement.range
         switch statement.kind {
+        case .show, .dump: break  // they only look
+        default: swipedRow = nil  // as in UIKit, the next change closes a row left open
+        }
+        switch statement.kind {
         case .insertRows(let layer, let pairs):
             var ops: [(TableOperation, SourceRange)] = []
             var data: [(DataEdit, SourceRange)] = []
