@@ -142,7 +142,7 @@ extension Interpreter {
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show:
-            io.write(try renderTable())
+            io.write(try renderTable(at: range))
         case .dump:
             io.write(JSON.encode(model.dataSource) + "\n")
         default:
