@@ -123,11 +123,16 @@ extension Interpreter {
     func requireRow(_ path: IndexPath, _ range: SourceRange) throws(ScriptError) {
         let sections = model.tableView
         guard path.section >= 0 && path.section < sections.count else {
-            throw failure(range, "no row \(path.section):\(path.row) in the table view: it has \(plural(sections.count, "section"))")
+            throw failure(
+                range,
+                "no row \(path.section):\(path.row) in the table view: it has \(plural(sections.count, "section"))")
         }
         let count = sections[path.section].rows.count
         guard path.row >= 0 && path.row < count else {
-            throw failure(range, "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(plural(count, "row"))")
+            throw failure(
+                range,
+                "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(plural(count, "row"))"
+            )
         }
     }
 
@@ -149,14 +154,22 @@ extension Interpreter {
 
     /// Runs a gesture (SPEC §6); on an error the model is left as it was before the gesture.
     func execGesture(_ statement: Stmt) throws(ScriptError) {
+        try atomically { () throws(ScriptError) in
+            // A new touch closes a row left open, as it does in UIKit.
+            swipedRow = nil
+            try runGesture(statement)
+        }
+    }
+
+    /// Runs `body`, which calls hooks that may edit the model; if it fails, the model, the batch in
+    /// progress and the row left open are put back as they were, so a failed statement changes nothing.
+    func atomically<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
         let before = model
         let savedOrigin = batchOrigin
         let savedPending = pendingLocations
         let savedSwipe = swipedRow
-        // A new touch closes a row left open, as it does in UIKit.
-        swipedRow = nil
         do {
-            try runGesture(statement)
+            return try body()
         } catch {
             model = before
             batchOrigin = savedOrigin
@@ -191,7 +204,10 @@ extension Interpreter {
             let proposed = try indexPath(toExpr)
             try requireRow(source, fromExpr.range)
             if let problem = dropProblem(proposed, from: source) {
-                throw failure(toExpr.range, "cannot drop row \(source.section):\(source.row) at \(proposed.section):\(proposed.row): \(problem)")
+                throw failure(
+                    toExpr.range,
+                    "cannot drop row \(source.section):\(source.row) at \(proposed.section):\(proposed.row): \(problem)"
+                )
             }
             guard model.isEditing else {
                 throw failure(range, "drag needs editing mode: the reorder controls show only after 'edit on'")
@@ -218,7 +234,8 @@ extension Interpreter {
     /// delete confirmation, which is then tapped.
     private func tap(_ path: IndexPath, at range: SourceRange) throws(ScriptError) {
         let name = "\(path.section):\(path.row)"
-        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "tap", at: range) == .boolean(true) else {
+        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "tap", at: range) == .boolean(true)
+        else {
             note(range, "row \(name) cannot be edited (canEdit is false): it has no editing control to tap")
             return
         }
@@ -248,13 +265,16 @@ extension Interpreter {
             )
             return
         }
-        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "swipe", at: range) == .boolean(true) else {
+        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "swipe", at: range) == .boolean(true)
+        else {
             note(range, "row \(name) cannot be edited (canEdit is false): it does not swipe")
             return
         }
         let style = try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "swipe", at: range)
         guard style == .style(.delete) else {
-            note(range, "row \(name) does not swipe to delete: its editing style is \(style?.text ?? "none"), not delete")
+            note(
+                range, "row \(name) does not swipe to delete: its editing style is \(style?.text ?? "none"), not delete"
+            )
             return
         }
         try confirmDelete(path, by: "swipe", at: range)
@@ -268,7 +288,8 @@ extension Interpreter {
     private func confirmDelete(_ path: IndexPath, by caller: String, at range: SourceRange) throws(ScriptError) {
         let name = "\(path.section):\(path.row)"
         if hasHook(.actions) {
-            guard case .list(let items)? = try callHook(.actions, path: path, fallback: nil, by: caller, at: range) else {
+            guard case .list(let items)? = try callHook(.actions, path: path, fallback: nil, by: caller, at: range)
+            else {
                 return
             }
             let titles = items.map(\.text)
@@ -284,7 +305,8 @@ extension Interpreter {
                 hint: "without an actions hook the row shows its delete button, and the \(caller) commits the delete")
             return
         }
-        let title = try callHook(.deleteTitle, path: path, fallback: .string("Delete"), by: caller, at: range)?.text ?? "Delete"
+        let title =
+            try callHook(.deleteTitle, path: path, fallback: .string("Delete"), by: caller, at: range)?.text ?? "Delete"
         traceEvent("row \(swiftIndexPath(path)) shows its delete button \(buttons([title])); tapping it")
         let before = model.tableView
         try commit(.delete, path, by: caller, at: range)
@@ -303,7 +325,8 @@ extension Interpreter {
             )
             return
         }
-        guard try callHook(.canMove, path: source, fallback: .boolean(true), by: "drag", at: range) == .boolean(true) else {
+        guard try callHook(.canMove, path: source, fallback: .boolean(true), by: "drag", at: range) == .boolean(true)
+        else {
             note(range, "row \(name) cannot move (canMove is false): it has no reorder control")
             return
         }
@@ -316,8 +339,10 @@ extension Interpreter {
             throw .runtime(
                 Diagnostic(
                     file: hook.file, range: hook.nameRange,
-                    message: "hook 'targetForMove' returned \(target.section):\(target.row), where row \(name) cannot be dropped: \(problem)",
-                    notes: [Diagnostic.Note(file: file, range: range, message: "'drag' asked for the destination here")]))
+                    message:
+                        "hook 'targetForMove' returned \(target.section):\(target.row), where row \(name) cannot be dropped: \(problem)",
+                    notes: [Diagnostic.Note(file: file, range: range, message: "'drag' asked for the destination here")]
+                ))
         }
         let wasInSync = model.isInSync
         do { try model.moveRowInTableView(from: source, to: target) } catch { throw modelFailure(error, at: range) }
@@ -336,13 +361,18 @@ extension Interpreter {
     }
 
     /// Calls the commit hook for `style` at `path`, or says that nothing happens without one.
-    private func commit(_ style: EditingStyle, _ path: IndexPath, by caller: String, at range: SourceRange) throws(ScriptError) {
+    private func commit(_ style: EditingStyle, _ path: IndexPath, by caller: String, at range: SourceRange)
+        throws(ScriptError)
+    {
         guard hasHook(.commit) else {
-            note(range, "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })")
+            note(
+                range,
+                "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })")
             return
         }
         _ = try callHook(
-            .commit, path: path, extra: ["style": .style(style)], arguments: ".\(style.rawValue) \(swiftIndexPath(path))",
+            .commit, path: path, extra: ["style": .style(style)],
+            arguments: ".\(style.rawValue) \(swiftIndexPath(path))",
             fallback: nil, by: caller, at: range)
     }
 

@@ -2,7 +2,12 @@ import ListModel
 
 /// ANSI styles used by `show` when colour is on.
 enum Style: String {
-    case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
+    case bold = "1"
+    case dim = "2"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case cyan = "36"
 
     /// `text` wrapped in this style when `on`.
     func apply(_ text: String, _ on: Bool) -> String {
@@ -19,7 +24,13 @@ extension Interpreter {
     /// with a blank line between sections and the header in capitals, as UIKit's grouped header shows it.
     /// In editing mode the controls come from the hooks, as UIKit asks the data source and delegate for
     /// them when it lays out its cells (so the trace shows those calls too); `range` is the `show` asking.
+    /// A hook that fails leaves the model as it was before the `show`.
     func renderTable(at range: SourceRange) throws(ScriptError) -> String {
+        try atomically { () throws(ScriptError) -> String in try drawTable(at: range) }
+    }
+
+    /// The drawing itself (see `renderTable`).
+    private func drawTable(at range: SourceRange) throws(ScriptError) -> String {
         let color = options.color
         let grouped = model.style == .grouped
         let sections = model.tableView
@@ -61,7 +72,8 @@ extension Interpreter {
     /// The editing control for a row: ⊖ delete, ⊕ insert, or a space when it has none (canEdit false, or
     /// the editing style none).
     func editingControl(_ path: IndexPath, at range: SourceRange) throws(ScriptError) -> String {
-        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "show", at: range) == .boolean(true) else {
+        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "show", at: range) == .boolean(true)
+        else {
             return " "
         }
         switch try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "show", at: range) {
@@ -83,15 +95,18 @@ extension Interpreter {
         let table = model.tableView
         let data = model.dataSource
         if table.count != data.count {
-            return "out of sync: the table view shows \(table.count) section\(table.count == 1 ? "" : "s"), the data source has \(data.count) (reloadData re-reads it)"
+            return
+                "out of sync: the table view shows \(table.count) section\(table.count == 1 ? "" : "s"), the data source has \(data.count) (reloadData re-reads it)"
         }
         for s in 0..<table.count where table[s].rows != data[s].rows {
             let t = table[s].rows.count
             let d = data[s].rows.count
             if t != d {
-                return "out of sync: section \(s) shows \(t) row\(t == 1 ? "" : "s"), the data source has \(d) (reloadData re-reads it)"
+                return
+                    "out of sync: section \(s) shows \(t) row\(t == 1 ? "" : "s"), the data source has \(d) (reloadData re-reads it)"
             }
-            return "out of sync: section \(s) shows rows in a different order or with other text than the data source (reloadData re-reads it)"
+            return
+                "out of sync: section \(s) shows rows in a different order or with other text than the data source (reloadData re-reads it)"
         }
         return nil
     }
