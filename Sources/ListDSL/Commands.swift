@@ -11,6 +11,10 @@ extension Interpreter {
     func execCommand(_ statement: Stmt) throws(ScriptError) {
         let range = statement.range
         switch statement.kind {
+        case .show, .dump: break  // they only look
+        default: if swipedRow != nil { swipedRow = nil }  // as in UIKit, the next change closes a row left open
+        }
+        switch statement.kind {
         case .insertRows(let layer, let pairs) where pairs.count == 1 && layer != .data:
             // The common single-row command: no arrays, no trace string unless tracing.
             let pair = pairs[0]
@@ -149,7 +153,7 @@ extension Interpreter {
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show:
-            io.write(try renderTable())
+            io.write(try renderTable(at: range))
         case .dump:
             io.write(JSON.encode(model.dataSource) + "\n")
         default:

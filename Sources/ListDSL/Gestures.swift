@@ -18,55 +18,88 @@ enum HookKind: String, CaseIterable {
         case .select: "tableView(_:didSelectRowAt:)"
         }
     }
+
+    /// The answer this hook must give, as messages name it; nil for the hooks that answer nothing.
+    var answerType: String? {
+        switch self {
+        case .canEdit, .canMove: "a boolean"
+        case .editingStyle: "an editing style (delete, insert or none)"
+        case .targetForMove: "an index path"
+        case .deleteTitle: "a string"
+        case .actions: "a list of strings"
+        case .commit, .move, .select: nil
+        }
+    }
+
+    /// Whether `value` is an answer of the right type.
+    func accepts(_ value: Value) -> Bool {
+        switch (self, value) {
+        case (.canEdit, .boolean), (.canMove, .boolean), (.editingStyle, .style), (.targetForMove, .indexPath),
+            (.deleteTitle, .string):
+            return true
+        case (.actions, .list(let items)):
+            return items.allSatisfy { if case .string = $0 { true } else { false } }
+        case (.commit, _), (.move, _), (.select, _):
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 extension Interpreter {
     /// Calls hook `kind` for the row at `path`, or returns `fallback` (UIKit's default) when it is absent.
     ///
     /// `extra` binds the hook's other names (`style`, `source`, `destination`, `proposed`); `arguments`
-    /// is how the trace shows the call's arguments.
+    /// is how the trace shows the call's arguments. `caller` and `range` name the gesture (or `show`) that
+    /// asks: an error inside the outermost hook gets a note pointing there.
     func callHook(
         _ kind: HookKind, path: IndexPath, extra: [String: Value] = [:], arguments: String? = nil,
-        fallback: Value?, at range: SourceRange
+        fallback: Value?, by caller: String, at range: SourceRange
     ) throws(ScriptError) -> Value? {
         let shownArguments = arguments ?? swiftIndexPath(path)
         guard let hook = hooks[kind.rawValue] else {
+            // UIKit does not call a method the app does not implement; the trace shows the answer it assumes.
             if let fallback { trace("\(kind.method) \(shownArguments) -> \(traceText(fallback)) (default)") }
             return fallback
         }
         // A hook that answers nothing is traced as it is called, so the table-view calls it makes
         // follow it in the trace; a hook that answers is traced with its answer.
-        let answers = kind != .commit && kind != .move && kind != .select
-        if !answers { trace("\(kind.method) \(shownArguments)") }
+        if kind.answerType == nil { trace("\(kind.method) \(shownArguments)") }
         var bindings = extra
         bindings["path"] = .indexPath(path)
         bindings["section"] = .integer(path.section)
         bindings["row"] = .integer(path.row)
-        let result = try invoke(bindings, file: hook.file, range: range) { () throws(ScriptError) -> Flow in
-            switch hook.body {
-            case .expression(let e): return .returned(try storable(e))
-            case .block(let b): return try exec(b.statements)
+        let caller = (file: file, range: range, word: caller)
+        hookDepth += 1
+        defer { hookDepth -= 1 }
+        do throws(ScriptError) {
+            let result = try invoke(bindings, file: hook.file, range: range) { () throws(ScriptError) -> Flow in
+                switch hook.body {
+                case .expression(let e): return .returned(try storable(e))
+                case .block(let b): return try exec(b.statements)
+                }
             }
+            if let expected = kind.answerType, !kind.accepts(result) {
+                let found =
+                    result == .nothing
+                    ? "it gave no value (a block hook must end with 'return …' on every path)"
+                    : "it returned \(result.typeName) \(result.literal)"
+                throw ScriptError.runtime(
+                    Diagnostic(
+                        file: hook.file, range: hook.nameRange,
+                        message: "hook '\(kind.rawValue)' must return \(expected), but \(found)"))
+            }
+            if kind.answerType != nil { trace("\(kind.method) \(shownArguments) -> \(traceText(result))") }
+            return result
+        } catch {
+            guard hookDepth == 1, case .runtime(var d) = error else { throw error }
+            d.notes.append(
+                Diagnostic.Note(
+                    file: caller.file, range: caller.range,
+                    message: "'\(caller.word)' called \(kind.method) (hook '\(kind.rawValue)') here"))
+            throw .runtime(d)
         }
-        let savedFile = file
-        file = hook.file
-        defer { file = savedFile }
-        let expected: String?
-        switch kind {
-        case .canEdit, .canMove: expected = result.isBoolean ? nil : "a boolean"
-        case .editingStyle: expected = result.isStyle ? nil : "an editing style (delete, insert or none)"
-        case .targetForMove: expected = result.isIndexPath ? nil : "an index path"
-        case .deleteTitle: expected = result.isString ? nil : "a string"
-        case .actions: expected = result.isStringList ? nil : "a list of strings"
-        case .commit, .move, .select: expected = nil
-        }
-        if let expected {
-            throw failure(
-                hook.nameRange,
-                "hook '\(kind.rawValue)' must return \(expected), but returned \(result.typeName) \(result.literal)")
-        }
-        if answers { trace("\(kind.method) \(shownArguments) -> \(traceText(result))") }
-        return result
     }
 
     /// A value as the trace shows an answer.
@@ -78,6 +111,11 @@ extension Interpreter {
         }
     }
 
+    /// A trace line for something the table view does that is not a call into the app (`# …`).
+    func traceEvent(_ text: @autoclosure () -> String) {
+        trace("# " + text())
+    }
+
     /// Whether a hook named `kind` is declared.
     func hasHook(_ kind: HookKind) -> Bool { hooks[kind.rawValue] != nil }
 
@@ -85,37 +123,58 @@ extension Interpreter {
     func requireRow(_ path: IndexPath, _ range: SourceRange) throws(ScriptError) {
         let sections = model.tableView
         guard path.section >= 0 && path.section < sections.count else {
-            throw failure(range, "no section \(path.section) in the table view: it has \(sections.count) section\(sections.count == 1 ? "" : "s")")
+            throw failure(
+                range,
+                "no row \(path.section):\(path.row) in the table view: it has \(plural(sections.count, "section"))")
         }
         let count = sections[path.section].rows.count
         guard path.row >= 0 && path.row < count else {
-            throw failure(range, "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(count) row\(count == 1 ? "" : "s")")
+            throw failure(
+                range,
+                "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(plural(count, "row"))"
+            )
         }
     }
 
-    /// Checks that a row can be dropped at `path` (the row leaves its old place first).
-    func requireDropTarget(_ path: IndexPath, from source: IndexPath, _ range: SourceRange, _ what: String) throws(ScriptError) {
+    /// Why a row dragged from `source` cannot be dropped at `path` (the row leaves its old place first),
+    /// or nil when it can.
+    func dropProblem(_ path: IndexPath, from source: IndexPath) -> String? {
         let sections = model.tableView
         guard path.section >= 0 && path.section < sections.count else {
-            throw failure(range, "\(what) \(path.section):\(path.row) is not in the table view: it has \(sections.count) section\(sections.count == 1 ? "" : "s")")
+            return "the table view has \(plural(sections.count, "section"))"
         }
-        let limit = sections[path.section].rows.count - (path.section == source.section ? 1 : 0)
+        let within = path.section == source.section
+        let limit = sections[path.section].rows.count - (within ? 1 : 0)
         guard path.row >= 0 && path.row <= limit else {
-            throw failure(range, "\(what) \(path.section):\(path.row) is not in the table view: a row dropped in section \(path.section) can go to rows 0...\(limit)")
+            let how = within ? "dragged within" : "dragged into"
+            return "a row \(how) section \(path.section) can be dropped at rows 0 to \(limit)"
         }
+        return nil
     }
 
     /// Runs a gesture (SPEC §6); on an error the model is left as it was before the gesture.
     func execGesture(_ statement: Stmt) throws(ScriptError) {
+        try atomically { () throws(ScriptError) in
+            // A new touch closes a row left open, as it does in UIKit.
+            swipedRow = nil
+            try runGesture(statement)
+        }
+    }
+
+    /// Runs `body`, which calls hooks that may edit the model; if it fails, the model, the batch in
+    /// progress and the row left open are put back as they were, so a failed statement changes nothing.
+    func atomically<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
         let before = model
         let savedOrigin = batchOrigin
         let savedPending = pendingLocations
+        let savedSwipe = swipedRow
         do {
-            try runGesture(statement)
+            return try body()
         } catch {
             model = before
             batchOrigin = savedOrigin
             pendingLocations = savedPending
+            swipedRow = savedSwipe
             throw error
         }
     }
@@ -127,122 +186,208 @@ extension Interpreter {
         case .edit(let on):
             trace("setEditing(\(on), animated: true)")
             model.isEditing = on
-            swipedRow = nil
         case .tap(let pathExpr):
             let path = try indexPath(pathExpr)
-            guard model.isEditing else {
-                throw failure(range, "tap needs editing mode: the editing controls show only after 'edit on'", hint: "to delete a row outside editing mode, use 'swipe \(path.section):\(path.row)'")
-            }
             try requireRow(path, pathExpr.range)
-            guard try callHook(.canEdit, path: path, fallback: .boolean(true), at: range) == .boolean(true) else {
-                note(range, "row \(path.section):\(path.row) cannot be edited (canEdit is false): it has no editing control to tap")
-                return
+            guard model.isEditing else {
+                throw failure(
+                    range, "tap needs editing mode: the editing controls show only after 'edit on'",
+                    hint: "to delete a row outside editing mode, use 'swipe \(path.section):\(path.row)'")
             }
-            guard case .style(let style)? = try callHook(.editingStyle, path: path, fallback: .style(.delete), at: range) else { return }
-            if style == .none {
-                note(range, "row \(path.section):\(path.row) has no editing control (its editing style is none)")
-                return
-            }
-            if style == .delete {
-                _ = try callHook(.deleteTitle, path: path, fallback: .string("Delete"), at: range)
-            }
-            try commit(style, path, range)
+            try tap(path, at: range)
         case .swipe(let pathExpr):
             let path = try indexPath(pathExpr)
             try requireRow(path, pathExpr.range)
-            if model.isEditing {
-                note(range, "swipe to delete is not available in editing mode: tap the row's control instead")
-                return
-            }
-            guard hasHook(.commit) else {
-                note(range, "swipe does nothing: swipe to delete is enabled only when the data source implements tableView(_:commit:forRowAt:) (on commit { … })")
-                return
-            }
-            guard try callHook(.canEdit, path: path, fallback: .boolean(true), at: range) == .boolean(true) else {
-                note(range, "row \(path.section):\(path.row) cannot be edited (canEdit is false): nothing to swipe")
-                return
-            }
-            guard try callHook(.editingStyle, path: path, fallback: .style(.delete), at: range) == .style(.delete) else {
-                note(range, "row \(path.section):\(path.row) does not swipe to delete: its editing style is not delete")
-                return
-            }
-            let title = try callHook(.deleteTitle, path: path, fallback: .string("Delete"), at: range)?.text ?? "Delete"
-            var buttons = [title]
-            if hasHook(.actions), case .list(let items)? = try callHook(.actions, path: path, fallback: nil, at: range) {
-                buttons = items.map(\.text)
-            }
-            swipedRow = (path, buttons)
-            trace("swipe revealed \(buttons.map { "[\($0)]" }.joined(separator: " ")) on \(swiftIndexPath(path)); tapping [\(buttons.first ?? title)]")
-            guard buttons.first == title else {
-                note(range, "the first action is '\(buttons.first ?? "")', not the delete button '\(title)': nothing is committed")
-                return
-            }
-            swipedRow = nil
-            try commit(.delete, path, range)
+            try swipe(path, at: range)
         case .drag(let fromExpr, let toExpr):
             let source = try indexPath(fromExpr)
             let proposed = try indexPath(toExpr)
+            try requireRow(source, fromExpr.range)
+            if let problem = dropProblem(proposed, from: source) {
+                throw failure(
+                    toExpr.range,
+                    "cannot drop row \(source.section):\(source.row) at \(proposed.section):\(proposed.row): \(problem)"
+                )
+            }
             guard model.isEditing else {
                 throw failure(range, "drag needs editing mode: the reorder controls show only after 'edit on'")
             }
-            try requireRow(source, fromExpr.range)
-            try requireDropTarget(proposed, from: source, toExpr.range, "destination")
-            guard try callHook(.canMove, path: source, fallback: .boolean(hasHook(.move)), at: range) == .boolean(true) else {
-                note(range, hasHook(.move)
-                    ? "row \(source.section):\(source.row) cannot move (canMove is false): it has no reorder control"
-                    : "row \(source.section):\(source.row) cannot move: without a move hook (tableView(_:moveRowAt:to:)) there are no reorder controls")
-                return
-            }
-            guard hasHook(.move) else {
-                note(range, "no reorder control: the data source does not implement tableView(_:moveRowAt:to:) (on move { … })")
-                return
-            }
-            let targetValue = try callHook(
-                .targetForMove, path: source, extra: ["source": .indexPath(source), "proposed": .indexPath(proposed)],
-                arguments: "\(swiftIndexPath(source)) \(swiftIndexPath(proposed))", fallback: .indexPath(proposed), at: range)
-            guard case .indexPath(let target)? = targetValue else { return }
-            if hasHook(.targetForMove) {
-                try requireDropTarget(target, from: source, hooks[HookKind.targetForMove.rawValue]?.nameRange ?? range, "targetForMove returned")
-            }
-            do { try model.moveRowInTableView(from: source, to: target) } catch { throw modelFailure(error, at: range) }
-            _ = try callHook(
-                .move, path: source, extra: ["source": .indexPath(source), "destination": .indexPath(target)],
-                arguments: "\(swiftIndexPath(source)) \(swiftIndexPath(target))", fallback: nil, at: range)
-            if !model.isInSync {
-                io.report(Diagnostic(.warning, file: file, range: range, message: "the move hook did not update the data source: the table view is now out of sync with it", hint: "move the row in the data source with 'data move source to destination'"))
-            }
+            try drag(source, to: proposed, at: range)
         case .select(let pathExpr):
             let path = try indexPath(pathExpr)
             try requireRow(path, pathExpr.range)
+            guard !model.isEditing else {
+                note(
+                    range,
+                    "nothing is selected: a table view in editing mode does not select rows (allowsSelectionDuringEditing is false)"
+                )
+                return
+            }
             do { try model.select(path) } catch { throw modelFailure(error, at: pathExpr.range) }
-            _ = try callHook(.select, path: path, fallback: nil, at: range)
+            _ = try callHook(.select, path: path, fallback: nil, by: "select", at: range)
         default:
             throw failure(range, "this statement is not a gesture")
         }
     }
 
-    /// Calls the commit hook for `style` at `path`, or says that nothing happens without one.
-    private func commit(_ style: EditingStyle, _ path: IndexPath, _ range: SourceRange) throws(ScriptError) {
-        guard hasHook(.commit) else {
-            note(range, "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })")
+    /// `tap PATH` in editing mode: the row's editing control. ⊕ commits an insert at once; ⊖ shows the
+    /// delete confirmation, which is then tapped.
+    private func tap(_ path: IndexPath, at range: SourceRange) throws(ScriptError) {
+        let name = "\(path.section):\(path.row)"
+        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "tap", at: range) == .boolean(true)
+        else {
+            note(range, "row \(name) cannot be edited (canEdit is false): it has no editing control to tap")
             return
         }
-        _ = try callHook(.commit, path: path, extra: ["style": .style(style)], arguments: ".\(style.rawValue) \(swiftIndexPath(path))", fallback: nil, at: range)
+        let answer = try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "tap", at: range)
+        switch answer {
+        case .style(.insert)?:
+            try commit(.insert, path, by: "tap", at: range)
+        case .style(.delete)?:
+            try confirmDelete(path, by: "tap", at: range)
+        default:
+            note(range, "row \(name) has no editing control (its editing style is none)")
+        }
+    }
+
+    /// `swipe PATH`: swipe to delete, outside editing mode, for rows whose editing style is delete.
+    private func swipe(_ path: IndexPath, at range: SourceRange) throws(ScriptError) {
+        let name = "\(path.section):\(path.row)"
+        guard !model.isEditing else {
+            note(range, "swipe does nothing in editing mode: tap the row's editing control instead ('tap \(name)')")
+            return
+        }
+        // UIKit enables swipe to delete only for a data source that implements commit; it asks nothing else.
+        guard hasHook(.commit) else {
+            note(
+                range,
+                "swipe does nothing: swipe to delete is enabled only when the data source implements tableView(_:commit:forRowAt:) (on commit { … })"
+            )
+            return
+        }
+        guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "swipe", at: range) == .boolean(true)
+        else {
+            note(range, "row \(name) cannot be edited (canEdit is false): it does not swipe")
+            return
+        }
+        let style = try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "swipe", at: range)
+        guard style == .style(.delete) else {
+            note(
+                range, "row \(name) does not swipe to delete: its editing style is \(style?.text ?? "none"), not delete"
+            )
+            return
+        }
+        try confirmDelete(path, by: "swipe", at: range)
+    }
+
+    /// The delete confirmation, after a tap on ⊖ or a swipe: the row shows the row actions when the delegate
+    /// gives some, else its delete button, which is tapped (a full swipe) and commits the delete.
+    ///
+    /// Row actions run the app's own handlers, which a script cannot write: the row stays open showing them.
+    /// When commit leaves the row where it was, the delete button stays showing, as it does in UIKit.
+    private func confirmDelete(_ path: IndexPath, by caller: String, at range: SourceRange) throws(ScriptError) {
+        let name = "\(path.section):\(path.row)"
+        if hasHook(.actions) {
+            guard case .list(let items)? = try callHook(.actions, path: path, fallback: nil, by: caller, at: range)
+            else {
+                return
+            }
+            let titles = items.map(\.text)
+            guard !titles.isEmpty else {
+                note(range, "row \(name) shows no buttons: the actions hook returned no actions")
+                return
+            }
+            swipedRow = (path, titles)
+            traceEvent("row \(swiftIndexPath(path)) shows the row actions \(buttons(titles))")
+            note(
+                range,
+                "row \(name) stays open showing the row actions \(buttons(titles)): listdsl runs no row-action handler, so nothing is committed",
+                hint: "without an actions hook the row shows its delete button, and the \(caller) commits the delete")
+            return
+        }
+        let title =
+            try callHook(.deleteTitle, path: path, fallback: .string("Delete"), by: caller, at: range)?.text ?? "Delete"
+        traceEvent("row \(swiftIndexPath(path)) shows its delete button \(buttons([title])); tapping it")
+        let before = model.tableView
+        try commit(.delete, path, by: caller, at: range)
+        if model.tableView == before { swipedRow = (path, [title]) }
+    }
+
+    /// `drag SOURCE to PROPOSED` in editing mode: canMove → targetForMove → the table view moves its row →
+    /// the move hook, which must move the row in the data source too.
+    private func drag(_ source: IndexPath, to proposed: IndexPath, at range: SourceRange) throws(ScriptError) {
+        let name = "\(source.section):\(source.row)"
+        // Without moveRowAt the table view shows no reorder controls and asks nothing.
+        guard let moveHook = hooks[HookKind.move.rawValue] else {
+            note(
+                range,
+                "row \(name) has no reorder control: the data source does not implement tableView(_:moveRowAt:to:) (on move { … })"
+            )
+            return
+        }
+        guard try callHook(.canMove, path: source, fallback: .boolean(true), by: "drag", at: range) == .boolean(true)
+        else {
+            note(range, "row \(name) cannot move (canMove is false): it has no reorder control")
+            return
+        }
+        let answer = try callHook(
+            .targetForMove, path: source, extra: ["source": .indexPath(source), "proposed": .indexPath(proposed)],
+            arguments: "\(swiftIndexPath(source)) \(swiftIndexPath(proposed))", fallback: .indexPath(proposed),
+            by: "drag", at: range)
+        guard case .indexPath(let target)? = answer else { return }
+        if let problem = dropProblem(target, from: source), let hook = hooks[HookKind.targetForMove.rawValue] {
+            throw .runtime(
+                Diagnostic(
+                    file: hook.file, range: hook.nameRange,
+                    message:
+                        "hook 'targetForMove' returned \(target.section):\(target.row), where row \(name) cannot be dropped: \(problem)",
+                    notes: [Diagnostic.Note(file: file, range: range, message: "'drag' asked for the destination here")]
+                ))
+        }
+        let wasInSync = model.isInSync
+        do { try model.moveRowInTableView(from: source, to: target) } catch { throw modelFailure(error, at: range) }
+        traceEvent("the table view moves its row \(swiftIndexPath(source)) to \(swiftIndexPath(target))")
+        _ = try callHook(
+            .move, path: source, extra: ["source": .indexPath(source), "destination": .indexPath(target)],
+            arguments: "\(swiftIndexPath(source)) \(swiftIndexPath(target))", fallback: nil, by: "drag", at: range)
+        if wasInSync && !model.isInSync {
+            io.report(
+                Diagnostic(
+                    .warning, file: file, range: range,
+                    message: "the move hook did not update the data source: the table view is now out of sync with it",
+                    notes: [Diagnostic.Note(file: moveHook.file, range: moveHook.nameRange, message: "the move hook")],
+                    hint: "move the row in the data source too, with 'data move source to destination'"))
+        }
+    }
+
+    /// Calls the commit hook for `style` at `path`, or says that nothing happens without one.
+    private func commit(_ style: EditingStyle, _ path: IndexPath, by caller: String, at range: SourceRange)
+        throws(ScriptError)
+    {
+        guard hasHook(.commit) else {
+            note(
+                range,
+                "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })")
+            return
+        }
+        _ = try callHook(
+            .commit, path: path, extra: ["style": .style(style)],
+            arguments: ".\(style.rawValue) \(swiftIndexPath(path))",
+            fallback: nil, by: caller, at: range)
+    }
+
+    /// Buttons as `show` and the trace draw them: `[Delete] [More]`.
+    func buttons(_ titles: [String]) -> String {
+        titles.map { "[\($0)]" }.joined(separator: " ")
+    }
+
+    /// `1 row`, `2 rows`.
+    func plural(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
     /// Tells the user why a gesture did nothing (a warning on standard error).
-    func note(_ range: SourceRange, _ message: String) {
-        io.report(Diagnostic(.warning, file: file, range: range, message: message))
-    }
-}
-
-extension Value {
-    var isBoolean: Bool { if case .boolean = self { true } else { false } }
-    var isStyle: Bool { if case .style = self { true } else { false } }
-    var isIndexPath: Bool { if case .indexPath = self { true } else { false } }
-    var isString: Bool { if case .string = self { true } else { false } }
-    var isStringList: Bool {
-        if case .list(let items) = self { return items.allSatisfy(\.isString) }
-        return false
+    func note(_ range: SourceRange, _ message: String, hint: String? = nil) {
+        io.report(Diagnostic(.warning, file: file, range: range, message: message, hint: hint))
     }
 }

@@ -124,8 +124,11 @@ public final class Interpreter {
     var pendingLocations: [(file: SourceFile, range: SourceRange)] = []
     /// The message of the last error an `expect error` block caught (`lastError()`).
     var lastCaughtError = ""
-    /// The row a swipe left open, with the buttons it revealed (shown by `show`).
+    /// The row left open showing its buttons (the delete confirmation or the row actions), for `show`.
+    /// A gesture or a command that changes the table closes it.
     var swipedRow: (path: IndexPath, buttons: [String])?
+    /// How many hook calls are running, so only the outermost one notes the gesture that caused it.
+    var hookDepth = 0
 
     /// Creates a session with an empty table.
     public init(io: InterpreterIO, options: InterpreterOptions = InterpreterOptions()) {
@@ -195,13 +198,14 @@ public final class Interpreter {
         fileprivate var batchOrigin: BatchOrigin?
         fileprivate var pendingLocations: [(file: SourceFile, range: SourceRange)]
         fileprivate var trace: Bool
+        fileprivate var swipedRow: (path: IndexPath, buttons: [String])?
     }
 
     /// Captures the session's state (cheap: copy-on-write).
     public func snapshot() -> Snapshot {
         Snapshot(
             model: model, globals: globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
-            pendingLocations: pendingLocations, trace: options.trace)
+            pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow)
     }
 
     /// Puts the session back as `snapshot` found it.
@@ -213,6 +217,7 @@ public final class Interpreter {
         batchOrigin = snapshot.batchOrigin
         pendingLocations = snapshot.pendingLocations
         options.trace = snapshot.trace
+        swipedRow = snapshot.swipedRow
         frames = [[]]
     }
 
