@@ -14,18 +14,28 @@ enum Builtins {
 
 extension Interpreter {
     /// Calls built-in `name` with evaluated `values` (`arguments` give positions for messages).
-    func builtin(_ name: String, _ values: [Value], _ arguments: [Expr], _ range: SourceRange) throws(ScriptError) -> Value {
+    func builtin(_ name: String, _ values: [Value], _ arguments: [Expr], _ range: SourceRange) throws(ScriptError)
+        -> Value
+    {
         let want = Builtins.arity[name] ?? 0
         if values.count != want {
-            throw failure(range, "\(name)() takes \(want) argument\(want == 1 ? "" : "s"), but \(values.count) \(values.count == 1 ? "was" : "were") given")
+            throw failure(
+                range,
+                "\(name)() takes \(want) argument\(want == 1 ? "" : "s"), but \(values.count) \(values.count == 1 ? "was" : "were") given"
+            )
         }
         /// The argument at `i` as a section number that exists in `sections`.
         func section(_ i: Int, in sections: [Section], layer: String) throws(ScriptError) -> Int {
             guard case .integer(let s) = values[i] else {
-                throw failure(arguments[i].range, "\(name)() needs a section number, found \(values[i].typeName) \(values[i].literal)")
+                throw failure(
+                    arguments[i].range,
+                    "\(name)() needs a section number, found \(values[i].typeName) \(values[i].literal)")
             }
             guard s >= 0 && s < sections.count else {
-                throw failure(arguments[i].range, "section \(s) does not exist: the \(layer) has \(sections.count) section\(sections.count == 1 ? "" : "s")")
+                throw failure(
+                    arguments[i].range,
+                    "section \(s) does not exist: the \(layer) has \(sections.count) section\(sections.count == 1 ? "" : "s")"
+                )
             }
             return s
         }
@@ -45,10 +55,12 @@ extension Interpreter {
         case "header", "footer", "indexTitle":
             let s = data[try section(0, in: data, layer: "data source")]
             return .string((name == "header" ? s.header : name == "footer" ? s.footer : s.indexTitle) ?? "")
-        case "tableRows": return .integer(model.tableView[try section(0, in: model.tableView, layer: "table view")].rows.count)
+        case "tableRows":
+            return .integer(model.tableView[try section(0, in: model.tableView, layer: "table view")].rows.count)
         case "tableSections": return .integer(model.tableView.count)
         case "tableItems":
-            return .list(model.tableView[try section(0, in: model.tableView, layer: "table view")].rows.map { .string($0) })
+            return .list(
+                model.tableView[try section(0, in: model.tableView, layer: "table view")].rows.map { .string($0) })
         case "editing": return .boolean(model.isEditing)
         case "selected": return .list(model.selection.map { [.indexPath($0)] } ?? [])
         case "isInSync": return .boolean(model.isInSync)
@@ -58,18 +70,25 @@ extension Interpreter {
             case .string(let s): return .integer(s.count)
             case .list(let items): return .integer(items.count)
             case .range(let lo, let hi, let closed):
-                guard let n = Value.rangeCount(lo, hi, closed: closed) else { throw failure(range, "the range is too long to count") }
+                guard let n = Value.rangeCount(lo, hi, closed: closed) else {
+                    throw failure(range, "the range is too long to count")
+                }
                 return .integer(n)
-            default: throw failure(arguments[0].range, "len() needs a string, a list or a range, found \(values[0].typeName)")
+            default:
+                throw failure(
+                    arguments[0].range, "len() needs a string, a list or a range, found \(values[0].typeName)")
             }
         case "str": return .string(values[0].text)
         case "int":
             switch values[0] {
             case .integer: return values[0]
             case .string(let s):
-                guard let n = Int(s.trimmingSpaces()) else { throw failure(arguments[0].range, "int() cannot read \(Value.quoted(s)) as an integer") }
+                guard let n = Int(s.trimmingSpaces()) else {
+                    throw failure(arguments[0].range, "int() cannot read \(Value.quoted(s)) as an integer")
+                }
                 return .integer(n)
-            default: throw failure(arguments[0].range, "int() needs a string or an integer, found \(values[0].typeName)")
+            default:
+                throw failure(arguments[0].range, "int() needs a string or an integer, found \(values[0].typeName)")
             }
         default:
             throw failure(range, "unknown built-in '\(name)'")

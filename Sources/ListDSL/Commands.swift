@@ -20,7 +20,8 @@ extension Interpreter {
             let pair = pairs[0]
             let p = try indexPath(pair.path)
             trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            let op: TableOperation = layer == .table ? .update(.insertRow(p)) : .edit(.insertRow(p, try pair.value.map(rowText) ?? ""))
+            let op: TableOperation =
+                layer == .table ? .update(.insertRow(p)) : .edit(.insertRow(p, try pair.value.map(rowText) ?? ""))
             try submitOne(op, pair.path.range, range)
         case .deleteRows(let layer, let exprs) where exprs.count == 1 && layer != .data:
             let p = try indexPath(exprs[0])
@@ -45,7 +46,8 @@ extension Interpreter {
             for e in exprs { paths.append(try indexPath(e)) }
             let ranges = exprs.map(\.range)
             try dispatch(
-                layer, zip(paths, ranges).map { (layer == .table ? .update(.deleteRow($0)) : .edit(.deleteRow($0)), $1) },
+                layer,
+                zip(paths, ranges).map { (layer == .table ? .update(.deleteRow($0)) : .edit(.deleteRow($0)), $1) },
                 zip(paths, ranges).map { (.deleteRow($0), $1) },
                 call: "deleteRows(at: \(swiftIndexPaths(paths)), with: .automatic)", range)
         case .moveRow(let layer, let fromExpr, let toExpr):
@@ -53,7 +55,8 @@ extension Interpreter {
             let to = try indexPath(toExpr)
             let r = fromExpr.range.union(toExpr.range)
             try dispatch(
-                layer, [(layer == .table ? .update(.moveRow(from: from, to: to)) : .edit(.moveRow(from: from, to: to)), r)],
+                layer,
+                [(layer == .table ? .update(.moveRow(from: from, to: to)) : .edit(.moveRow(from: from, to: to)), r)],
                 [(.moveRow(from: from, to: to), r)],
                 call: "moveRow(at: \(swiftIndexPath(from)), to: \(swiftIndexPath(to)))", range)
         case .reloadRows(let layer, let pairs):
@@ -72,14 +75,24 @@ extension Interpreter {
             let s = try integer(sectionExpr, "a section number")
             let title = try titleExpr.map { (e) throws(ScriptError) -> String in try rowText(e) }
             try dispatch(
-                layer, [(layer == .table ? .update(.insertSection(s)) : .edit(.insertSection(s, header: title)), sectionExpr.range)],
-                [(.insertSection(s, header: title), sectionExpr.range)], call: "insertSections([\(s)], with: .automatic)", range)
+                layer,
+                [
+                    (
+                        layer == .table ? .update(.insertSection(s)) : .edit(.insertSection(s, header: title)),
+                        sectionExpr.range
+                    )
+                ],
+                [(.insertSection(s, header: title), sectionExpr.range)],
+                call: "insertSections([\(s)], with: .automatic)", range)
         case .deleteSections(let layer, let exprs):
             var sections: [Int] = []
             for e in exprs { sections.append(try integer(e, "a section number")) }
             let ranges = exprs.map(\.range)
             try dispatch(
-                layer, zip(sections, ranges).map { (layer == .table ? .update(.deleteSection($0)) : .edit(.deleteSection($0)), $1) },
+                layer,
+                zip(sections, ranges).map {
+                    (layer == .table ? .update(.deleteSection($0)) : .edit(.deleteSection($0)), $1)
+                },
                 zip(sections, ranges).map { (.deleteSection($0), $1) },
                 call: "deleteSections(\(sections), with: .automatic)", range)
         case .moveSection(let layer, let fromExpr, let toExpr):
@@ -87,14 +100,27 @@ extension Interpreter {
             let to = try integer(toExpr, "a section number")
             let r = fromExpr.range.union(toExpr.range)
             try dispatch(
-                layer, [(layer == .table ? .update(.moveSection(from: from, to: to)) : .edit(.moveSection(from: from, to: to)), r)],
+                layer,
+                [
+                    (
+                        layer == .table
+                            ? .update(.moveSection(from: from, to: to)) : .edit(.moveSection(from: from, to: to)), r
+                    )
+                ],
                 [(.moveSection(from: from, to: to), r)], call: "moveSection(\(from), toSection: \(to))", range)
         case .reloadSection(let layer, let sectionExpr, let rowsExpr):
             let s = try integer(sectionExpr, "a section number")
             let rows = try rowsExpr.map { (e) throws(ScriptError) -> [String] in try stringList(e) }
             try dispatch(
-                layer, [(layer == .table ? .update(.reloadSection(s)) : .edit(.reloadSection(s, rows: rows)), sectionExpr.range)],
-                [(.reloadSection(s, rows: rows), sectionExpr.range)], call: "reloadSections([\(s)], with: .automatic)", range)
+                layer,
+                [
+                    (
+                        layer == .table ? .update(.reloadSection(s)) : .edit(.reloadSection(s, rows: rows)),
+                        sectionExpr.range
+                    )
+                ],
+                [(.reloadSection(s, rows: rows), sectionExpr.range)], call: "reloadSections([\(s)], with: .automatic)",
+                range)
         case .append(let layer, let sectionExpr, let valueExprs):
             let s = try integer(sectionExpr, "a section number")
             var rows: [String] = []
@@ -149,7 +175,9 @@ extension Interpreter {
             let s = try integer(sectionExpr, "a section number")
             let title = try rowText(titleExpr)
             let k: TitleKind = kind == .header ? .header : kind == .footer ? .footer : .indexTitle
-            do { try model.setTitle(k, section: s, to: title) } catch { throw modelFailure(error, at: sectionExpr.range) }
+            do { try model.setTitle(k, section: s, to: title) } catch {
+                throw modelFailure(error, at: sectionExpr.range)
+            }
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show:
@@ -280,7 +308,8 @@ extension Interpreter {
     func stringList(_ expr: Expr) throws(ScriptError) -> [String] {
         let v = try evaluate(expr)
         guard case .list(let items) = v else {
-            throw failure(expr.range, "expected a list of strings like [\"a\", \"b\"], found \(v.typeName) \(v.literal)")
+            throw failure(
+                expr.range, "expected a list of strings like [\"a\", \"b\"], found \(v.typeName) \(v.literal)")
         }
         var rows: [String] = []
         rows.reserveCapacity(items.count)
@@ -298,13 +327,16 @@ extension Interpreter {
     func table(_ expr: Expr) throws(ScriptError) -> [Section] {
         let v = try evaluate(expr)
         guard case .list(let sections) = v else {
-            throw failure(expr.range, "expected a table like [[\"a\", \"b\"], [\"c\"]], found \(v.typeName) \(v.literal)")
+            throw failure(
+                expr.range, "expected a table like [[\"a\", \"b\"], [\"c\"]], found \(v.typeName) \(v.literal)")
         }
         var result: [Section] = []
         result.reserveCapacity(sections.count)
         for (i, section) in sections.enumerated() {
             guard case .list(let items) = section else {
-                throw failure(expr.range, "section \(i) of the table must be a list of strings, found \(section.typeName) \(section.literal)")
+                throw failure(
+                    expr.range,
+                    "section \(i) of the table must be a list of strings, found \(section.typeName) \(section.literal)")
             }
             var rows: [String] = []
             rows.reserveCapacity(items.count)
@@ -312,7 +344,9 @@ extension Interpreter {
                 switch item {
                 case .string(let s): rows.append(s)
                 case .integer(let n): rows.append(String(n))
-                default: throw failure(expr.range, "row text in section \(i) must be a string, found \(item.typeName) \(item.literal)")
+                default:
+                    throw failure(
+                        expr.range, "row text in section \(i) must be a string, found \(item.typeName) \(item.literal)")
                 }
             }
             result.append(Section(rows: rows))

@@ -5,7 +5,9 @@ extension Interpreter {
     func storable(_ expr: Expr) throws(ScriptError) -> Value {
         let v = try evaluate(expr)
         if case .nothing = v {
-            throw failure(expr.range, "this expression gives no value", hint: "a procedure gives a value only through 'return EXPR'")
+            throw failure(
+                expr.range, "this expression gives no value",
+                hint: "a procedure gives a value only through 'return EXPR'")
         }
         return v
     }
@@ -107,7 +109,9 @@ extension Interpreter {
             case (.indexPath(let p), "row"): return .integer(p.row)
             case (.list(let items), "count"): return .integer(items.count)
             default:
-                throw failure(expr.range, "\(v.typeName) has no member '\(name)'", hint: v.typeName == "index path" ? "an index path has .section and .row" : nil)
+                throw failure(
+                    expr.range, "\(v.typeName) has no member '\(name)'",
+                    hint: v.typeName == "index path" ? "an index path has .section and .row" : nil)
             }
         }
     }
@@ -120,13 +124,16 @@ extension Interpreter {
         switch base {
         case .list(let items):
             guard i >= 0 && i < items.count else {
-                throw failure(range, "index \(i) out of range for a list of \(items.count) element\(items.count == 1 ? "" : "s")")
+                throw failure(
+                    range, "index \(i) out of range for a list of \(items.count) element\(items.count == 1 ? "" : "s")")
             }
             return items[i]
         case .string(let s):
             let chars = Array(s)
             guard i >= 0 && i < chars.count else {
-                throw failure(range, "index \(i) out of range for a string of \(chars.count) character\(chars.count == 1 ? "" : "s")")
+                throw failure(
+                    range,
+                    "index \(i) out of range for a string of \(chars.count) character\(chars.count == 1 ? "" : "s")")
             }
             return .string(String(chars[i]))
         case .range(let lo, let hi, let closed):

@@ -421,7 +421,8 @@ public final class Interpreter {
                 if case .returned(let v) = try iterate(.string(String(ch))) { return .returned(v) }
             }
         default:
-            throw failure(sequence.range, "cannot iterate over \(seq.typeName) \(seq.literal); expected a range or a list")
+            throw failure(
+                sequence.range, "cannot iterate over \(seq.typeName) \(seq.literal); expected a range or a list")
         }
         return .normal
     }
@@ -478,12 +479,17 @@ public final class Interpreter {
                 io.report(
                     Diagnostic(
                         file: file, range: where_,
-                        message: "expectation failed: the error did not contain \(Value.quoted(wanted)); it was: \(message)"))
+                        message:
+                            "expectation failed: the error did not contain \(Value.quoted(wanted)); it was: \(message)")
+                )
             }
         } else {
             failedExpectations += 1
             let what = wanted.map { "an error containing \(Value.quoted($0))" } ?? "an error"
-            io.report(Diagnostic(file: file, range: where_, message: "expectation failed: expected \(what), but the block succeeded"))
+            io.report(
+                Diagnostic(
+                    file: file, range: where_, message: "expectation failed: expected \(what), but the block succeeded")
+            )
         }
     }
 
@@ -502,7 +508,9 @@ public final class Interpreter {
         if !path.hasPrefix("/"), let dir = file.directory, !dir.isEmpty { path = dir + "/" + path }
         path = Interpreter.normalisePath(path)
         if runStack.contains(path) {
-            throw failure(pathExpr.range, "run cycle: '\(name)' is already running", hint: "a script cannot run itself, directly or through others")
+            throw failure(
+                pathExpr.range, "run cycle: '\(name)' is already running",
+                hint: "a script cannot run itself, directly or through others")
         }
         if runStack.count >= 64 { throw failure(pathExpr.range, "run nesting deeper than 64 scripts") }
         let loaded: SourceFile
@@ -539,13 +547,16 @@ public final class Interpreter {
     // MARK: - Calls
 
     /// Calls a built-in or a procedure.
-    func call(_ name: String, _ nameRange: SourceRange, _ arguments: [Expr], range: SourceRange) throws(ScriptError) -> Value {
+    func call(_ name: String, _ nameRange: SourceRange, _ arguments: [Expr], range: SourceRange) throws(ScriptError)
+        -> Value
+    {
         if let procedure = procedures[name] {
             let params = procedure.declaration.parameters
             if params.count != arguments.count {
                 throw failure(
                     range,
-                    "procedure '\(name)' takes \(params.count) argument\(params.count == 1 ? "" : "s"), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given")
+                    "procedure '\(name)' takes \(params.count) argument\(params.count == 1 ? "" : "s"), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given"
+                )
             }
             var bindings: [String: Value] = [:]
             for (p, a) in zip(params, arguments) { bindings[p] = try storable(a) }
@@ -570,7 +581,9 @@ public final class Interpreter {
         _ bindings: [String: Value], file callee: SourceFile, range: SourceRange, _ body: () throws(ScriptError) -> Flow
     ) throws(ScriptError) -> Value {
         if frames.count > options.maxCallDepth {
-            throw failure(range, "call depth limit of \(options.maxCallDepth) exceeded", hint: "is a procedure or hook calling itself without end?")
+            throw failure(
+                range, "call depth limit of \(options.maxCallDepth) exceeded",
+                hint: "is a procedure or hook calling itself without end?")
         }
         try checkInterrupt(range)
         frames.append([bindings])

@@ -135,10 +135,13 @@ struct BatchValidator {
                     batch.rowInserts.removeLast()
                 }
             } else {
-                while nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] < item.path {
+                while nextDestination < moves.rowDestinations.count
+                    && moves.rowDestinations[nextDestination] < item.path
+                {
                     nextDestination += 1
                 }
-                if nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] == item.path {
+                if nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] == item.path
+                {
                     throw .invalidUpdate(UIKitMessage.insertAndMoveSamePath(item.path), operation: item.operation)
                 }
                 guard item.section < sectionsAfter else {
@@ -157,7 +160,9 @@ struct BatchValidator {
     }
 
     /// 4. Moves, ascending by source: ranges, then a source moved twice or a destination used twice.
-    private func checkMoves(_ sortedMoves: [MoveItem], _ earlierToSameDestination: [Int?], _ batch: inout ValidatedBatch)
+    private func checkMoves(
+        _ sortedMoves: [MoveItem], _ earlierToSameDestination: [Int?], _ batch: inout ValidatedBatch
+    )
         throws(UpdateError)
     {
         for (position, move) in sortedMoves.enumerated() {
@@ -203,7 +208,8 @@ struct BatchValidator {
                 let previous = sortedMoves[position - 1]
                 let message =
                     move.isSection
-                    ? UIKitMessage.sectionMovedTwice(move.from.section, first: previous.to.section, second: move.to.section)
+                    ? UIKitMessage.sectionMovedTwice(
+                        move.from.section, first: previous.to.section, second: move.to.section)
                     : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: to)
                 throw .invalidUpdate(message, operation: move.operation)
             }
@@ -211,7 +217,8 @@ struct BatchValidator {
                 let first = sortedMoves[earlier].from
                 let message =
                     move.isSection
-                    ? UIKitMessage.sectionsMovedToOne(first: first.section, second: move.from.section, destination: move.to.section)
+                    ? UIKitMessage.sectionsMovedToOne(
+                        first: first.section, second: move.from.section, destination: move.to.section)
                     : UIKitMessage.rowsMovedToOne(first: first.path, second: from, destination: to)
                 throw .invalidUpdate(message, operation: move.operation)
             }
@@ -221,7 +228,9 @@ struct BatchValidator {
 
     /// The batch's moves with exact duplicates merged (the first issued kept), ascending by source;
     /// and for each, the position of the first one before it with the same destination, if any.
-    private static func distinctMoves(_ operations: SortedOperations) -> (moves: [MoveItem], earlierToSameDestination: [Int?]) {
+    private static func distinctMoves(_ operations: SortedOperations) -> (
+        moves: [MoveItem], earlierToSameDestination: [Int?]
+    ) {
         var moves: [MoveItem] = []
         moves.reserveCapacity(operations.moves.count)
         var distinctPosition: [Int] = []
@@ -281,8 +290,10 @@ struct BatchValidator {
         for item in batch.rowDeletes { deleted[item.section] += 1 }
         var movedIn = [Int](repeating: 0, count: sectionsAfter)
         var movedOut = [Int](repeating: 0, count: sectionsBefore)
-        for move in batch.moves where !move.isSection
-        && batch.newSectionOfOld[move.from.section] != move.to.section {
+        for move in batch.moves
+        where !move.isSection
+            && batch.newSectionOfOld[move.from.section] != move.to.section
+        {
             movedOut[move.from.section] += 1
             movedIn[move.to.section] += 1
         }

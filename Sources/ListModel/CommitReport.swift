@@ -124,7 +124,10 @@ public struct CommitReport: Equatable, Sendable {
     ) {
         usedReloadFallback = false
         if !(insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty) {
-            box = Box(Lists(insertedRows: insertedRows, deletedRows: deletedRows, reloadedRows: reloadedRows, movedRows: movedRows))
+            box = Box(
+                Lists(
+                    insertedRows: insertedRows, deletedRows: deletedRows, reloadedRows: reloadedRows,
+                    movedRows: movedRows))
         }
     }
 

@@ -57,7 +57,9 @@ enum PlainBatchArrangement {
             position = end
         }
         // Rows that leave their place: deleted or moved.
-        let deletes = operations.deletes.filter { !$0.isSection && isPlain($0.operation) && rowExists($0.path, in: old) }
+        let deletes = operations.deletes.filter {
+            !$0.isSection && isPlain($0.operation) && rowExists($0.path, in: old)
+        }
         let removed = [IndexPath].mergingSorted(deletes.map(\.path), moves.map(\.from.path))
         // Reloaded rows that stay, with their new texts: the first reload of each row decides.
         var replacements: [(path: IndexPath, text: String)] = []
@@ -188,7 +190,9 @@ enum PlainBatchArrangement {
 
     /// Places `entries` (sorted) among the survivors: survivors keep their order; an entry takes its
     /// index, or the next free place when that is taken or past the end.
-    private static func place(_ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section]) -> [String] {
+    private static func place(_ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section])
+        -> [String]
+    {
         var rows: [String] = []
         rows.reserveCapacity(survivors.count + entries.count)
         for entry in entries {
@@ -258,7 +262,9 @@ private struct Survivors {
             }
             var runEnd = rows.count
             if nextRemoved < removed.endIndex { runEnd = removed[nextRemoved].row }
-            if nextReplacement < replacements.endIndex { runEnd = Swift.min(runEnd, replacements[nextReplacement].path.row) }
+            if nextReplacement < replacements.endIndex {
+                runEnd = Swift.min(runEnd, replacements[nextReplacement].path.row)
+            }
             let run = Swift.min(runEnd - nextRow, wanted)
             for row in nextRow..<nextRow + run { output.append(rows[row]) }  // faster than a slice append
             nextRow += run

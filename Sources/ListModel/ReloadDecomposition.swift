@@ -49,7 +49,9 @@ struct ReloadDecomposition {
         // Inserts, ascending: row inserts count while their section equals the adjusted section,
         // which is true for the final section and for a run of inserted sections just below it.
         var lowestCounted = newSection
-        if newSection > 0, let start = sectionInserts.runStart(containing: newSection - 1, runStarts: sectionInsertRunStarts) {
+        if newSection > 0,
+            let start = sectionInserts.runStart(containing: newSection - 1, runStarts: sectionInsertRunStarts)
+        {
             lowestCounted = start
         }
         var index = rowInserts.partitioningIndex { $0.section >= lowestCounted }
@@ -67,7 +69,8 @@ struct ReloadDecomposition {
         var row = row - rowDeletes.slice(ofSection: section).countRows(notGreaterThan: row)
         // Below the reload's own section, the adjusted section equals a section whose row deletes
         // are being compared only inside a run of deleted sections ending just below it.
-        guard section > 0, let lowest = sectionDeletes.runStart(containing: section - 1, runStarts: sectionDeleteRunStarts)
+        guard section > 0,
+            let lowest = sectionDeletes.runStart(containing: section - 1, runStarts: sectionDeleteRunStarts)
         else { return row }
         var end = rowDeletes.partitioningIndex { $0.section >= section }
         while end > 0, rowDeletes[end - 1].section >= lowest {

@@ -144,7 +144,9 @@ extension Array {
         var counts = [Int](repeating: 0, count: 257)
         for key in keys {
             for (rank, position) in order.enumerated() { criterionKeys[rank] = key(self[position]) }
-            guard let smallest = criterionKeys.min(), let largest = criterionKeys.max(), largest > smallest else { continue }
+            guard let smallest = criterionKeys.min(), let largest = criterionKeys.max(), largest > smallest else {
+                continue
+            }
             guard smallest >= 0 else {
                 let ranks = criterionKeys.indices.sorted {
                     criterionKeys[$0] != criterionKeys[$1] ? criterionKeys[$0] < criterionKeys[$1] : $0 < $1

@@ -115,7 +115,8 @@ public struct TableModel: Sendable {
     public mutating func apply(_ edit: DataEdit) throws(UpdateError) {
         guard batchDepth == 0 || !batchHasPlainCommands else {
             throw failingBatch(
-                .usage("cannot mix plain and 'data' commands in one batch: a plain command already edits the data source"))
+                .usage(
+                    "cannot mix plain and 'data' commands in one batch: a plain command already edits the data source"))
         }
         do {
             try Self.requireNoNegativeIndex(edit)
@@ -178,7 +179,8 @@ public struct TableModel: Sendable {
         guard section >= 0 else { throw failingBatch(.usage("section \(section) is negative")) }
         guard section < dataSource.count else {
             throw failingBatch(
-                .usage("no section \(section) in the data source, which has \(Self.count(dataSource.count, "section"))"))
+                .usage("no section \(section) in the data source, which has \(Self.count(dataSource.count, "section"))")
+            )
         }
         dataSource[section].setTitle(kind, to: title)
         if section < tableView.count { tableView[section].setTitle(kind, to: title) }
@@ -367,7 +369,8 @@ public struct TableModel: Sendable {
         }
         guard path.row < sections[path.section].rows.count else {
             throw .usage(
-                "no row \(notation(path)) in \(layer): section \(path.section) has \(count(sections[path.section].rows.count, "row"))")
+                "no row \(notation(path)) in \(layer): section \(path.section) has \(count(sections[path.section].rows.count, "row"))"
+            )
         }
     }
 

@@ -11,7 +11,8 @@ struct UpdateItem: Sendable {
 
     /// A row item for `path`.
     static func row(_ path: IndexPath, operation: Int, isFromReload: Bool = false) -> UpdateItem {
-        UpdateItem(section: path.section, row: path.row, isSection: false, operation: operation, isFromReload: isFromReload)
+        UpdateItem(
+            section: path.section, row: path.row, isSection: false, operation: operation, isFromReload: isFromReload)
     }
 
     /// A whole-section item.

@@ -114,7 +114,9 @@ func makeBatch(avoidingReloadCollisions: Bool, using random: inout SeededGenerat
         }
         let free = slots.dropFirst(insertsPerSection[section]).filter { !taken.contains($0) }
         for (source, destination) in zip(moveSources[section], free) {
-            edits.append(.moveRow(from: IndexPath(section: section, row: source), to: IndexPath(section: section, row: destination)))
+            edits.append(
+                .moveRow(
+                    from: IndexPath(section: section, row: source), to: IndexPath(section: section, row: destination)))
         }
     }
     edits.shuffle(using: &random)
@@ -193,13 +195,17 @@ func benchmarkBatch(using random: inout SeededGenerator) throws {
         Section(rows: (0..<rowsPerSection).map { "s\(section)r\($0)" })
     }
     let base = TableModel(sections: table)
-    print("table: \(sectionCount * rowsPerSection) rows in \(sectionCount) sections; \(runs) runs each after \(warmUpRuns) warm-up runs, every commit timed right after one full copy of all rows")
+    print(
+        "table: \(sectionCount * rowsPerSection) rows in \(sectionCount) sections; \(runs) runs each after \(warmUpRuns) warm-up runs, every commit timed right after one full copy of all rows"
+    )
     for avoiding in [true, false] {
         let edits = makeBatch(avoidingReloadCollisions: avoiding, using: &random)
         let timing = try timeBatch(edits, on: base)
         let name = avoiding ? "valid batch (moves avoid reload inserts)" : "recipe as generated"
         print("\(name): \(edits.count) operations; \(timing.outcome)")
-        print("  commit (end): median \(milliseconds(median(timing.commits))), min \(milliseconds(timing.commits.min() ?? 0)); full copy: median \(milliseconds(median(timing.copies))), min \(milliseconds(timing.copies.min() ?? 0)); commit/copy: median \(String(format: "%.1f", timing.medianRatio))x; queueing the commands: median \(milliseconds(median(timing.queues)))")
+        print(
+            "  commit (end): median \(milliseconds(median(timing.commits))), min \(milliseconds(timing.commits.min() ?? 0)); full copy: median \(milliseconds(median(timing.copies))), min \(milliseconds(timing.copies.min() ?? 0)); commit/copy: median \(String(format: "%.1f", timing.medianRatio))x; queueing the commands: median \(milliseconds(median(timing.queues)))"
+        )
     }
 }
 
@@ -219,7 +225,9 @@ func benchmarkAppends() throws {
     let appendStart = now()
     for index in 0..<1_000_000 { _ = try appends.append(section: 0, rows: ["row \(index)"]) }
     let appendTime = now() - appendStart
-    print("1,000,000 single appends: \(milliseconds(appendTime)), \(appends.tableView[0].rows.count) rows (the same values appended to two plain arrays: \(milliseconds(floorTime)), \(layers[1].count) rows)")
+    print(
+        "1,000,000 single appends: \(milliseconds(appendTime)), \(appends.tableView[0].rows.count) rows (the same values appended to two plain arrays: \(milliseconds(floorTime)), \(layers[1].count) rows)"
+    )
 }
 
 /// Part 3: single inserts and deletes outside a batch.
@@ -231,10 +239,14 @@ func benchmarkSingleCommands(using random: inout SeededGenerator) throws {
     for index in 0..<1_000_000 {
         let section = Int.random(in: 0..<sectionCount, using: &random)
         if sizes[section] == 0 || Bool.random(using: &random) {
-            commands.append(.insertRow(IndexPath(section: section, row: Int.random(in: 0...sizes[section], using: &random)), "item \(index)"))
+            commands.append(
+                .insertRow(
+                    IndexPath(section: section, row: Int.random(in: 0...sizes[section], using: &random)),
+                    "item \(index)"))
             sizes[section] += 1
         } else {
-            commands.append(.deleteRow(IndexPath(section: section, row: Int.random(in: 0..<sizes[section], using: &random))))
+            commands.append(
+                .deleteRow(IndexPath(section: section, row: Int.random(in: 0..<sizes[section], using: &random))))
             sizes[section] -= 1
         }
     }
@@ -260,7 +272,9 @@ func benchmarkSingleCommands(using random: inout SeededGenerator) throws {
     let singleTime = now() - singleStart
     let total = singles.tableView.reduce(0) { $0 + $1.rows.count }
     let floorTotal = layers[1].reduce(0) { $0 + $1.count }
-    print("1,000,000 single inserts/deletes outside a batch: \(milliseconds(singleTime)), \(total) rows left (the same edits on two plain arrays: \(milliseconds(floorTime)), \(floorTotal) rows)")
+    print(
+        "1,000,000 single inserts/deletes outside a batch: \(milliseconds(singleTime)), \(total) rows left (the same edits on two plain arrays: \(milliseconds(floorTime)), \(floorTotal) rows)"
+    )
 }
 
 do {

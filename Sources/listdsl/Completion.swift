@@ -1,7 +1,7 @@
 import ListDSL
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tab completion for the REPL (SPEC §3), from the same `Vocabulary` table that drives `.help`: keywords

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The REPL's input history and the file that keeps it between sessions (SPEC §3).

@@ -1,7 +1,7 @@
 import CReadline
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What one read from the terminal produced.

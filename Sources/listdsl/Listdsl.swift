@@ -69,7 +69,9 @@ struct Run: ParsableCommand {
     @Argument(help: "Scripts to run in order, sharing one session; '-' reads standard input.")
     var files: [String] = []
 
-    @Option(name: .customShort("e"), parsing: .unconditionalSingleValue, help: "Run CODE (repeatable; named \"-e\" in diagnostics).")
+    @Option(
+        name: .customShort("e"), parsing: .unconditionalSingleValue,
+        help: "Run CODE (repeatable; named \"-e\" in diagnostics).")
     var code: [String] = []
 
     @Option(name: .customShort("i"), help: "Run FILE, then enter the REPL with its state.")
@@ -78,11 +80,15 @@ struct Run: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func validate() throws {
-        if let max = options.maxSteps, max < 0 { throw ValidationError("--max-steps needs a number of steps of at least 0") }
+        if let max = options.maxSteps, max < 0 {
+            throw ValidationError("--max-steps needs a number of steps of at least 0")
+        }
     }
 
     func run() throws {
-        let status = onLargeStack { [self] in ScriptRunner(options: options).main(files: files, code: code, interactive: interactive) }
+        let status = onLargeStack { [self] in
+            ScriptRunner(options: options).main(files: files, code: code, interactive: interactive)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -2,7 +2,7 @@ import ListDSL
 import ListModel
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The interactive session (SPEC §3): reads entries with readline, runs them in one interpreter, shows

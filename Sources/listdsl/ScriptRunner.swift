@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ListDSL
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One script to run: its source, already read.
 struct Script {
@@ -32,7 +33,8 @@ struct ScriptRunner {
                 continue
             }
             switch readAll(path: path) {
-            case .success(let bytes): inputs.append(SourceFile(name: path, bytes: bytes, directory: directoryName(path)))
+            case .success(let bytes):
+                inputs.append(SourceFile(name: path, bytes: bytes, directory: directoryName(path)))
             case .failure(let e):
                 console.error("listdsl: cannot read '\(path)': \(e.message)\n")
                 return Exit.noInput
@@ -63,9 +65,12 @@ struct ScriptRunner {
 
         let interpreter = makeInterpreter(console: console, color: colorWanted(fd: 1, mode: options.color))
         for (source, program) in programs {
-            if let status = ScriptRunner.execute(interpreter, console: console, { () throws(ScriptError) in
-                try interpreter.run(program, in: source)
-            }) {
+            if let status = ScriptRunner.execute(
+                interpreter, console: console,
+                { () throws(ScriptError) in
+                    try interpreter.run(program, in: source)
+                })
+            {
                 return status
             }
         }
@@ -80,7 +85,9 @@ struct ScriptRunner {
         // The process ends right after this: keep the syntax trees and the session alive rather than
         // free a million nodes one by one (a tenth of a large script's run time).
         _ = Unmanaged.passRetained(Retained((programs, interpreter)))
-        if let status = ScriptRunner.execute(interpreter, console: console, { () throws(ScriptError) in try interpreter.finish() }) {
+        if let status = ScriptRunner.execute(
+            interpreter, console: console, { () throws(ScriptError) in try interpreter.finish() })
+        {
             return status
         }
         return interpreter.failedExpectations > 0 ? Exit.expectFailed : Exit.ok
@@ -91,13 +98,17 @@ struct ScriptRunner {
         let io = InterpreterIO(
             write: { console.write($0) },
             report: { console.report($0) },
-            load: { path in readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) } },
+            load: { path in
+                readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
+            },
             isInterrupted: { takeInterrupt() })
-        return Interpreter(io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: options.trace, color: color))
+        return Interpreter(
+            io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: options.trace, color: color))
     }
 
     /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.
-    static func execute(_ interpreter: Interpreter, console: Console, _ body: () throws(ScriptError) -> Void) -> Int32? {
+    static func execute(_ interpreter: Interpreter, console: Console, _ body: () throws(ScriptError) -> Void) -> Int32?
+    {
         do {
             try body()
             return nil

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ListDSL
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Set by the SIGINT handler; read by the interpreter's loops and the REPL.
 let interruptRequested = Atomic<Bool>(false)
@@ -145,12 +146,14 @@ func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
     pthread_attr_setstacksize(&attributes, 1 << 30)
     var thread = pthread_t()
     let context = Unmanaged.passRetained(box).toOpaque()
-    let created = pthread_create(&thread, &attributes, { raw in
-        guard let raw else { return nil }
-        let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
-        box.result = box.body()
-        return nil
-    }, context)
+    let created = pthread_create(
+        &thread, &attributes,
+        { raw in
+            guard let raw else { return nil }
+            let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
+            box.result = box.body()
+            return nil
+        }, context)
     if created != 0 {
         Unmanaged<Box>.fromOpaque(context).release()
         return body()

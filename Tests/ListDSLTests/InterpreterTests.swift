@@ -4,7 +4,9 @@ import Testing
 @testable import ListDSL
 
 /// Runs `source` in a fresh interpreter and returns what it printed and how it ended.
-func interpret(_ source: String, maxSteps: Int? = nil, trace: Bool = false) -> (stdout: String, errors: [String], failed: Int) {
+func interpret(_ source: String, maxSteps: Int? = nil, trace: Bool = false) -> (
+    stdout: String, errors: [String], failed: Int
+) {
     final class Sink {
         var out = ""
         var errors: [String] = []
@@ -46,37 +48,69 @@ struct ProgramCase: CustomTestStringConvertible, Sendable {
         ProgramCase(id: "integer division truncates", source: "print 7 / 2, -7 / 2, 7 % 3", stdout: "3 -3 1\n"),
         ProgramCase(id: "division by zero", source: "print 1 / 0", stdout: "", error: "division by zero"),
         ProgramCase(id: "remainder by zero", source: "print 1 % 0", stdout: "", error: "division by zero"),
-        ProgramCase(id: "overflow on add", source: "print 9223372036854775807 + 1", stdout: "", error: "integer overflow"),
-        ProgramCase(id: "overflow on negate", source: "let m = -9223372036854775807 - 1\nprint -m", stdout: "", error: "integer overflow"),
-        ProgramCase(id: "overflow on divide", source: "let m = -9223372036854775807 - 1\nprint m / -1", stdout: "", error: "integer overflow"),
+        ProgramCase(
+            id: "overflow on add", source: "print 9223372036854775807 + 1", stdout: "", error: "integer overflow"),
+        ProgramCase(
+            id: "overflow on negate", source: "let m = -9223372036854775807 - 1\nprint -m", stdout: "",
+            error: "integer overflow"),
+        ProgramCase(
+            id: "overflow on divide", source: "let m = -9223372036854775807 - 1\nprint m / -1", stdout: "",
+            error: "integer overflow"),
         ProgramCase(id: "string concatenation", source: #"print "a" + "b""#, stdout: "ab\n"),
         ProgramCase(id: "list concatenation", source: "print [1] + [2, 3]", stdout: "[1, 2, 3]\n"),
         ProgramCase(id: "index path members", source: "let p = (1 + 1):3\nprint p.section, p.row", stdout: "2 3\n"),
-        ProgramCase(id: "condition must be boolean", source: "if 1 { print 1 }", stdout: "", error: "condition must be a boolean"),
+        ProgramCase(
+            id: "condition must be boolean", source: "if 1 { print 1 }", stdout: "",
+            error: "condition must be a boolean"),
         ProgramCase(id: "assign to undeclared", source: "x = 1", stdout: "", error: "cannot assign to 'x'"),
         ProgramCase(id: "short-circuit and", source: "print false and 1 / 0 == 0", stdout: "false\n"),
         ProgramCase(id: "short-circuit or", source: "print true or 1 / 0 == 0", stdout: "true\n"),
         ProgramCase(id: "list index out of range", source: "print [1][3]", stdout: "", error: "index 3 out of range"),
         ProgramCase(id: "return value", source: "proc f(a) { return a * 2 }\nprint f(21)", stdout: "42\n"),
-        ProgramCase(id: "nothing is not a value", source: "proc f() { }\nprint f()", stdout: "", error: "gives no value"),
-        ProgramCase(id: "builtins read the data source", source: #"reset [["a","b"],[]]"# + "\nprint rows(0), sections(), item(0:1), items(1)", stdout: "2 2 b []\n"),
-        ProgramCase(id: "rows of missing section", source: "reset [[]]\nprint rows(3)", stdout: "", error: "section 3 does not exist"),
-        ProgramCase(id: "header and footer", source: "reset [[]]\nheader 0 \"H\"\nfooter 0 \"F\"\nprint header(0), footer(0)", stdout: "H F\n"),
-        ProgramCase(id: "dump escapes control characters", source: "reset [[\"a\\nb\", \"\\u{1}\"]]\ndump", stdout: "[[\"a\\nb\",\"\\u0001\"]]\n"),
+        ProgramCase(
+            id: "nothing is not a value", source: "proc f() { }\nprint f()", stdout: "", error: "gives no value"),
+        ProgramCase(
+            id: "builtins read the data source",
+            source: #"reset [["a","b"],[]]"# + "\nprint rows(0), sections(), item(0:1), items(1)", stdout: "2 2 b []\n"),
+        ProgramCase(
+            id: "rows of missing section", source: "reset [[]]\nprint rows(3)", stdout: "",
+            error: "section 3 does not exist"),
+        ProgramCase(
+            id: "header and footer", source: "reset [[]]\nheader 0 \"H\"\nfooter 0 \"F\"\nprint header(0), footer(0)",
+            stdout: "H F\n"),
+        ProgramCase(
+            id: "dump escapes control characters", source: "reset [[\"a\\nb\", \"\\u{1}\"]]\ndump",
+            stdout: "[[\"a\\nb\",\"\\u0001\"]]\n"),
         ProgramCase(id: "step limit", source: "while true { }", stdout: "", error: "step limit"),
         ProgramCase(id: "for over a string", source: #"for c in "ab" { print c }"#, stdout: "a\nb\n"),
-        ProgramCase(id: "closed range to Int.max stops", source: "let n = 0\nfor i in 9223372036854775806...9223372036854775807 { n = n + 1 }\nprint n", stdout: "2\n"),
+        ProgramCase(
+            id: "closed range to Int.max stops",
+            source: "let n = 0\nfor i in 9223372036854775806...9223372036854775807 { n = n + 1 }\nprint n",
+            stdout: "2\n"),
         ProgramCase(id: "builtin arity", source: "print rows()", stdout: "", error: "rows() takes 1 argument"),
         ProgramCase(id: "proc cannot shadow a builtin", source: "proc rows(s) { }", stdout: "", error: "built-in"),
-        ProgramCase(id: "plain append outside batch", source: "reset [[]]\nappend 0 \"a\", \"b\"\ndump", stdout: "[[\"a\",\"b\"]]\n"),
-        ProgramCase(id: "append inside batch is an error", source: "reset [[]]\nbegin\nappend 0 \"a\"\nend", stdout: "", error: "cannot be used inside a batch"),
-        ProgramCase(id: "seed batch", source: """
-            reset [["Item1","Item2"],["Item1","Item2","Item3"],["Item1","Item2","Item3","Item4"],["Item1","Item2","Item3","Item4","Item5"]]
-            begin; delete 2:0; delete 1:0; insert 0:0 "hlw"; insert 3:0 "hlw"; end
-            dump
-            """, stdout: #"[["hlw","Item1","Item2"],["Item2","Item3"],["Item2","Item3","Item4"],["hlw","Item1","Item2","Item3","Item4","Item5"]]"# + "\n"),
-        ProgramCase(id: "inside a batch rows() is the old count", source: "reset [[\"a\",\"b\"]]\nbegin\ndelete 0:0\nprint rows(0)\nend\nprint rows(0)", stdout: "2\n1\n"),
-        ProgramCase(id: "trace of a batch", source: "reset [[\"a\"]]\nbegin\ninsert 0:1 \"b\"\nend", stdout: "reloadData()\nbeginUpdates()\ninsertRows(at: [[0, 1]], with: .automatic)\nendUpdates()\n"),
+        ProgramCase(
+            id: "plain append outside batch", source: "reset [[]]\nappend 0 \"a\", \"b\"\ndump",
+            stdout: "[[\"a\",\"b\"]]\n"),
+        ProgramCase(
+            id: "append inside batch is an error", source: "reset [[]]\nbegin\nappend 0 \"a\"\nend", stdout: "",
+            error: "cannot be used inside a batch"),
+        ProgramCase(
+            id: "seed batch",
+            source: """
+                reset [["Item1","Item2"],["Item1","Item2","Item3"],["Item1","Item2","Item3","Item4"],["Item1","Item2","Item3","Item4","Item5"]]
+                begin; delete 2:0; delete 1:0; insert 0:0 "hlw"; insert 3:0 "hlw"; end
+                dump
+                """,
+            stdout:
+                #"[["hlw","Item1","Item2"],["Item2","Item3"],["Item2","Item3","Item4"],["hlw","Item1","Item2","Item3","Item4","Item5"]]"#
+                + "\n"),
+        ProgramCase(
+            id: "inside a batch rows() is the old count",
+            source: "reset [[\"a\",\"b\"]]\nbegin\ndelete 0:0\nprint rows(0)\nend\nprint rows(0)", stdout: "2\n1\n"),
+        ProgramCase(
+            id: "trace of a batch", source: "reset [[\"a\"]]\nbegin\ninsert 0:1 \"b\"\nend",
+            stdout: "reloadData()\nbeginUpdates()\ninsertRows(at: [[0, 1]], with: .automatic)\nendUpdates()\n"),
     ]
 
     @Test(arguments: InterpreterTests.cases)
@@ -97,7 +131,8 @@ struct ProgramCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func failedBatchLeavesNothingHalfApplied() {
-        let result = interpret("""
+        let result = interpret(
+            """
             reset [["A","B","C"]]
             expect error "only contains 3 rows" {
               begin

@@ -47,7 +47,10 @@ struct BatchTests {
         try model.apply(.deleteRow(path(0, 0)))
         model.begin()
         let error = try #require(updateError { () throws(UpdateError) in _ = try model.end() })
-        #expect(error == UpdateError(.invalidUpdate, rowCountMessage(section: 0, after: 1, before: 2, inserted: 0, deleted: 0)))
+        #expect(
+            error
+                == UpdateError(
+                    .invalidUpdate, rowCountMessage(section: 0, after: 1, before: 2, inserted: 0, deleted: 0)))
         // In sync, an empty batch is fine.
         try model.reloadData()
         model.begin()
@@ -99,16 +102,27 @@ struct BatchTests {
         var plainFirst = TableModel(sections: sections([["A", "B"]]))
         plainFirst.begin()
         _ = try plainFirst.perform(.deleteRow(path(0, 0)))
-        let error = try #require(updateError { () throws(UpdateError) in try plainFirst.apply(.append(section: 0, rows: ["C"])) })
-        #expect(error == UpdateError(.usage, "cannot mix plain and 'data' commands in one batch: a plain command already edits the data source"))
+        let error = try #require(
+            updateError { () throws(UpdateError) in try plainFirst.apply(.append(section: 0, rows: ["C"])) })
+        #expect(
+            error
+                == UpdateError(
+                    .usage,
+                    "cannot mix plain and 'data' commands in one batch: a plain command already edits the data source"))
         #expect(plainFirst.batchDepth == 0)
         #expect(rows(plainFirst.dataSource) == [["A", "B"]])
 
         var dataFirst = TableModel(sections: sections([["A", "B"]]))
         dataFirst.begin()
         try dataFirst.apply(.append(section: 0, rows: ["C"]))
-        let other = try #require(updateError { () throws(UpdateError) in _ = try dataFirst.perform(.deleteRow(path(0, 0))) })
-        #expect(other == UpdateError(.usage, "cannot mix plain and 'data' commands in one batch: a 'data' command already edited the data source"))
+        let other = try #require(
+            updateError { () throws(UpdateError) in _ = try dataFirst.perform(.deleteRow(path(0, 0))) })
+        #expect(
+            other
+                == UpdateError(
+                    .usage,
+                    "cannot mix plain and 'data' commands in one batch: a 'data' command already edited the data source"
+                ))
         #expect(dataFirst.batchDepth == 0)
         #expect(rows(dataFirst.dataSource) == [["A", "B", "C"]])
         #expect(rows(dataFirst.tableView) == [["A", "B"]])
@@ -140,24 +154,33 @@ struct BatchTests {
     @Test("end without begin")
     func endWithoutBegin() {
         var model = TableModel()
-        #expect(updateError { () throws(UpdateError) in _ = try model.end() } == UpdateError(.usage, "'end' without a matching 'begin'"))
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.end() }
+                == UpdateError(.usage, "'end' without a matching 'begin'"))
     }
 
     /// Negative indexes are usage errors and never trap.
     @Test("negative indexes are usage errors and never trap")
     func negativeIndexes() throws {
         var model = TableModel(sections: sections([["A"]]))
-        #expect(updateError { () throws(UpdateError) in _ = try model.perform(.deleteRow(path(0, -1))) }
-            == UpdateError(.usage, "index path 0:-1 has a negative row"))
-        #expect(updateError { () throws(UpdateError) in _ = try model.tell(.insertRow(path(-2, 0))) }
-            == UpdateError(.usage, "index path -2:0 has a negative section"))
-        #expect(updateError { () throws(UpdateError) in _ = try model.perform(.moveSection(from: 0, to: -1)) }
-            == UpdateError(.usage, "section -1 is negative"))
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.perform(.deleteRow(path(0, -1))) }
+                == UpdateError(.usage, "index path 0:-1 has a negative row"))
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.tell(.insertRow(path(-2, 0))) }
+                == UpdateError(.usage, "index path -2:0 has a negative section"))
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.perform(.moveSection(from: 0, to: -1)) }
+                == UpdateError(.usage, "section -1 is negative"))
         #expect(updateError { () throws(UpdateError) in try model.apply(.deleteSection(-1)) }?.kind == .usage)
-        #expect(updateError { () throws(UpdateError) in try model.apply(.moveRow(from: path(0, 0), to: path(0, -5))) }?.kind == .usage)
-        #expect(updateError { () throws(UpdateError) in _ = try model.append(section: -1, rows: ["x"]) }?.kind == .usage)
+        #expect(
+            updateError { () throws(UpdateError) in try model.apply(.moveRow(from: path(0, 0), to: path(0, -5))) }?.kind
+                == .usage)
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.append(section: -1, rows: ["x"]) }?.kind == .usage)
         #expect(updateError { () throws(UpdateError) in try model.select(path(-1, 0)) }?.kind == .usage)
-        #expect(updateError { () throws(UpdateError) in try model.setTitle(.header, section: -1, to: "x") }?.kind == .usage)
+        #expect(
+            updateError { () throws(UpdateError) in try model.setTitle(.header, section: -1, to: "x") }?.kind == .usage)
         // Inside a batch, the failure abandons it.
         model.begin()
         _ = try model.perform(.insertRow(path(0, 0), "X"))
@@ -171,24 +194,34 @@ struct BatchTests {
     func hugeIndexes() throws {
         let huge = Int.max
         var model = TableModel(sections: sections([["A", "B"]]))
-        #expect(updateError { () throws(UpdateError) in _ = try model.perform(.insertRow(path(0, huge), "X")) }?.message
-            == "attempt to insert row \(huge) into section 0, but there are only 3 rows in section 0 after the update")
-        #expect(updateError { () throws(UpdateError) in _ = try model.perform(.deleteRow(path(huge, huge))) }?.message
-            == "attempt to delete row \(huge) from section \(huge), but there are only 1 sections before the update")
-        #expect(updateError { () throws(UpdateError) in _ = try model.perform(.moveRow(from: path(0, 0), to: path(0, huge))) }?.message
-            == "attempt to move index path (\(ip(0, 0))) to index path (\(ip(0, huge))) that does not exist - there are only 2 rows in section 0 after the update")
-        #expect(updateError { () throws(UpdateError) in _ = try model.perform(.insertSection(huge, header: nil)) }?.message
-            == "attempt to insert section \(huge) but there are only 2 sections after the update")
-        #expect(updateError { () throws(UpdateError) in _ = try model.perform(.moveSection(from: huge, to: huge)) }?.message
-            == "attempt to move section \(huge), but there are only 1 sections before the update")
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.perform(.insertRow(path(0, huge), "X")) }?.message
+                == "attempt to insert row \(huge) into section 0, but there are only 3 rows in section 0 after the update"
+        )
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.perform(.deleteRow(path(huge, huge))) }?.message
+                == "attempt to delete row \(huge) from section \(huge), but there are only 1 sections before the update"
+        )
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.perform(.moveRow(from: path(0, 0), to: path(0, huge)))
+            }?.message
+                == "attempt to move index path (\(ip(0, 0))) to index path (\(ip(0, huge))) that does not exist - there are only 2 rows in section 0 after the update"
+        )
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.perform(.insertSection(huge, header: nil)) }?.message
+                == "attempt to insert section \(huge) but there are only 2 sections after the update")
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.perform(.moveSection(from: huge, to: huge)) }?.message
+                == "attempt to move section \(huge), but there are only 1 sections before the update")
         // A reload in a deleted section whose insert half is shifted past Int.max saturates.
         model.begin()
         _ = try model.tell(.deleteSection(0))
         _ = try model.tell(.reloadRow(path(0, huge)))
         _ = try model.tell(.insertRow(path(0, 0)))
         #expect(updateError { () throws(UpdateError) in _ = try model.end() }?.kind == .invalidUpdate)
-        #expect(updateError { () throws(UpdateError) in try model.apply(.insertRow(path(0, huge), "X")) }
-            == UpdateError(.outOfBounds, "index \(huge) beyond bounds [0 .. 1]"))
+        #expect(
+            updateError { () throws(UpdateError) in try model.apply(.insertRow(path(0, huge), "X")) }
+                == UpdateError(.outOfBounds, "index \(huge) beyond bounds [0 .. 1]"))
         #expect(updateError { () throws(UpdateError) in try model.select(path(0, huge)) }?.kind == .usage)
         #expect(rows(model.dataSource) == [["A", "B"]])
     }
@@ -201,11 +234,13 @@ struct BatchTests {
         #expect(report.insertedRows == [path(1, 0), path(1, 1)])
         #expect(rows(model.tableView) == [["A"], ["B", "C"]])
         #expect(rows(model.dataSource) == [["A"], ["B", "C"]])
-        #expect(updateError { () throws(UpdateError) in _ = try model.append(section: 2, rows: ["x"]) }
-            == UpdateError(.outOfBounds, "index 2 beyond bounds [0 .. 1]"))
+        #expect(
+            updateError { () throws(UpdateError) in _ = try model.append(section: 2, rows: ["x"]) }
+                == UpdateError(.outOfBounds, "index 2 beyond bounds [0 .. 1]"))
         // On a stale table the append is checked as a batch, and fails the count check.
         try model.apply(.deleteRow(path(0, 0)))
-        let stale = try #require(updateError { () throws(UpdateError) in _ = try model.append(section: 0, rows: ["D"]) })
+        let stale = try #require(
+            updateError { () throws(UpdateError) in _ = try model.append(section: 0, rows: ["D"]) })
         #expect(stale.message == rowCountMessage(section: 0, after: 1, before: 1, inserted: 1, deleted: 0))
         try model.reloadData()
         _ = try model.append(section: 0, rows: ["D"])
@@ -248,8 +283,9 @@ struct BatchTests {
         try model.setTitle(.indexTitle, section: 0, to: "I")
         #expect(model.tableView[0] == Section(rows: ["A"], header: "Head", footer: "Foot", indexTitle: "I"))
         #expect(model.dataSource[0] == model.tableView[0])
-        #expect(updateError { () throws(UpdateError) in try model.setTitle(.header, section: 1, to: "x") }
-            == UpdateError(.usage, "no section 1 in the data source, which has 1 section"))
+        #expect(
+            updateError { () throws(UpdateError) in try model.setTitle(.header, section: 1, to: "x") }
+                == UpdateError(.usage, "no section 1 in the data source, which has 1 section"))
         // Titles travel with their sections through a commit.
         _ = try model.perform(.insertSection(0, header: "New"))
         #expect(model.tableView.map(\.header) == ["New", "Head"])
@@ -300,7 +336,8 @@ struct BatchTests {
         var expected = CommitReport()
         expected.insertedRows = [path(0, 2)]
         expected.deletedRows = [path(0, 0)]
-        expected.reloadedRows = [RowChange(from: path(0, 2), to: path(0, 1))]  // 2 - 1 delete; the insert at 0:2 is after it
+        // The reload's insert: row 2, minus 1 for the delete; the insert at 0:2 comes after it.
+        expected.reloadedRows = [RowChange(from: path(0, 2), to: path(0, 1))]
         expected.movedRows = [RowChange(from: path(0, 1), to: path(0, 0))]
         expected.insertedSections = [2]
         expected.deletedSections = [1]

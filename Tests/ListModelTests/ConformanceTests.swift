@@ -38,7 +38,8 @@ struct ConformanceTests {
     @Test("001, 002: the seed batch, in any order")
     func seedBatch() throws {
         let edits: [Edit] = [
-            .deleteRow(path(2, 0)), .deleteRow(path(1, 0)), .insertRow(path(0, 0), "hlw"), .insertRow(path(3, 0), "hlw"),
+            .deleteRow(path(2, 0)), .deleteRow(path(1, 0)), .insertRow(path(0, 0), "hlw"),
+            .insertRow(path(3, 0), "hlw"),
         ]
         #expect(try plainBatch(rows(Self.seed), edits).get() == Self.seedResult)
         #expect(try plainBatch(rows(Self.seed), edits.reversed()).get() == Self.seedResult)
@@ -49,7 +50,9 @@ struct ConformanceTests {
     func seedTableOnly() throws {
         var model = TableModel(sections: Self.seed)
         model.begin()
-        for update: Update in [.deleteRow(path(2, 0)), .deleteRow(path(1, 0)), .insertRow(path(0, 0)), .insertRow(path(3, 0))] {
+        for update: Update in [
+            .deleteRow(path(2, 0)), .deleteRow(path(1, 0)), .insertRow(path(0, 0)), .insertRow(path(3, 0)),
+        ] {
             _ = try model.tell(update)
         }
         try model.apply(.reset(Self.seed))
@@ -60,50 +63,98 @@ struct ConformanceTests {
     /// 004–032: plain batches.
     @Test("004–032: plain batches")
     func plainBatches() throws {
-        #expect(try plainBatch([["A", "B", "C", "D"]], [.insertRow(path(0, 1), "X"), .deleteRow(path(0, 2))]).get() == [["A", "X", "B", "D"]])
-        #expect(message(plainBatch([["A", "B", "C"]], [.deleteRow(path(0, 3))]))
-            == "attempt to delete row 3 from section 0 which only contains 3 rows before the update")
-        #expect(message(plainBatch([["A"]], [.deleteRow(path(2, 0))]))
-            == "attempt to delete row 0 from section 2, but there are only 1 sections before the update")
-        #expect(message(plainBatch([["A", "B", "C"]], [.insertRow(path(0, 5), "X")]))
-            == "attempt to insert row 5 into section 0, but there are only 4 rows in section 0 after the update")
-        #expect(message(plainBatch([["A"]], [.insertRow(path(1, 0), "X")]))
-            == "attempt to insert row 0 into section 1, but there are only 1 sections after the update")
-        #expect(message(plainBatch([["A"], ["B"]], [.deleteSection(2)]))
-            == "attempt to delete section 2, but there are only 2 sections before the update")
-        #expect(message(plainBatch([["A"]], [.insertSection(2, header: nil)]))
-            == "attempt to insert section 2 but there are only 2 sections after the update")
-        #expect(try plainBatch([["A", "B"], ["C", "D"]], [.deleteSection(0), .deleteRow(path(0, 1)), .deleteRow(path(0, 7))]).get()
-            == [["C", "D"]])
-        #expect(try plainBatch([["A", "B"], ["C", "D"], ["E"]], [.deleteSection(0), .deleteRow(path(1, 0)), .insertRow(path(0, 1), "X")]).get()
-            == [["D", "X"], ["E"]])
-        #expect(try plainBatch([["A"], ["B"]], [.insertSection(1, header: nil), .insertRow(path(2, 0), "Y")]).get()
-            == [["A"], [], ["Y", "B"]])
-        #expect(try plainBatch([["A", "B"], ["C"]], [.deleteRow(path(0, 0)), .deleteRow(path(0, 1))]).get() == [[], ["C"]])
+        #expect(
+            try plainBatch([["A", "B", "C", "D"]], [.insertRow(path(0, 1), "X"), .deleteRow(path(0, 2))]).get() == [
+                ["A", "X", "B", "D"]
+            ])
+        #expect(
+            message(plainBatch([["A", "B", "C"]], [.deleteRow(path(0, 3))]))
+                == "attempt to delete row 3 from section 0 which only contains 3 rows before the update")
+        #expect(
+            message(plainBatch([["A"]], [.deleteRow(path(2, 0))]))
+                == "attempt to delete row 0 from section 2, but there are only 1 sections before the update")
+        #expect(
+            message(plainBatch([["A", "B", "C"]], [.insertRow(path(0, 5), "X")]))
+                == "attempt to insert row 5 into section 0, but there are only 4 rows in section 0 after the update")
+        #expect(
+            message(plainBatch([["A"]], [.insertRow(path(1, 0), "X")]))
+                == "attempt to insert row 0 into section 1, but there are only 1 sections after the update")
+        #expect(
+            message(plainBatch([["A"], ["B"]], [.deleteSection(2)]))
+                == "attempt to delete section 2, but there are only 2 sections before the update")
+        #expect(
+            message(plainBatch([["A"]], [.insertSection(2, header: nil)]))
+                == "attempt to insert section 2 but there are only 2 sections after the update")
+        #expect(
+            try plainBatch(
+                [["A", "B"], ["C", "D"]], [.deleteSection(0), .deleteRow(path(0, 1)), .deleteRow(path(0, 7))]
+            ).get()
+                == [["C", "D"]])
+        #expect(
+            try plainBatch(
+                [["A", "B"], ["C", "D"], ["E"]],
+                [.deleteSection(0), .deleteRow(path(1, 0)), .insertRow(path(0, 1), "X")]
+            ).get()
+                == [["D", "X"], ["E"]])
+        #expect(
+            try plainBatch([["A"], ["B"]], [.insertSection(1, header: nil), .insertRow(path(2, 0), "Y")]).get()
+                == [["A"], [], ["Y", "B"]])
+        #expect(
+            try plainBatch([["A", "B"], ["C"]], [.deleteRow(path(0, 0)), .deleteRow(path(0, 1))]).get() == [[], ["C"]])
         #expect(try plainBatch([["A", "B", "C"]], [.reloadRow(path(0, 1), "B'")]).get() == [["A", "B'", "C"]])
-        #expect(try plainBatch([["A", "B", "C", "D"]], [.deleteRow(path(0, 0)), .reloadRow(path(0, 2), "C'")]).get() == [["B", "C'", "D"]])
-        #expect(message(plainBatch([["A", "B", "C"]], [.deleteRow(path(0, 0)), .reloadRow(path(0, 0), "A'")]))
-            == "attempt to delete and reload the same index path (\(ip(0, 0)))")
-        #expect(message(plainBatch([["A", "B", "C", "D"]], [.reloadRow(path(0, 3), "D'"), .moveRow(from: path(0, 3), to: path(0, 0))]))
-            == "attempt to perform a delete and a move from the same index path (\(ip(0, 3)))")
-        #expect(try plainBatch([["A", "B", "C", "D"]], [.moveRow(from: path(0, 0), to: path(0, 2))]).get() == [["B", "C", "A", "D"]])
-        #expect(try plainBatch([["A", "B", "C"], ["D", "E"]], [.moveRow(from: path(0, 0), to: path(1, 2))]).get()
-            == [["B", "C"], ["D", "E", "A"]])
-        #expect(message(plainBatch([["A", "B", "C"]], [.deleteRow(path(0, 1)), .moveRow(from: path(0, 1), to: path(0, 0))]))
-            == "attempt to perform a delete and a move from the same index path (\(ip(0, 1)))")
-        #expect(message(plainBatch([["A", "B", "C"]], [.insertRow(path(0, 0), "X"), .moveRow(from: path(0, 2), to: path(0, 0))]))
-            == "attempt to perform an insert and a move to the same index path (\(ip(0, 0)))")
-        #expect(message(plainBatch([["A", "B", "C"]], [.moveRow(from: path(0, 0), to: path(0, 2)), .moveRow(from: path(0, 1), to: path(0, 2))]))
-            == "attempt to move both row at index path \(ip(0, 0)) and \(ip(0, 1)) to \(ip(0, 2))")
-        #expect(message(plainBatch([["0", "1", "2"]], [
-            .reloadRow(path(0, 0), "0'"), .deleteRow(path(0, 1)), .insertRow(path(0, 1), "4"), .insertRow(path(0, 3), "3"),
-            .moveRow(from: path(0, 2), to: path(0, 0)),
-        ])) == "attempt to perform an insert and a move to the same index path (\(ip(0, 0)))")
+        #expect(
+            try plainBatch([["A", "B", "C", "D"]], [.deleteRow(path(0, 0)), .reloadRow(path(0, 2), "C'")]).get() == [
+                ["B", "C'", "D"]
+            ])
+        #expect(
+            message(plainBatch([["A", "B", "C"]], [.deleteRow(path(0, 0)), .reloadRow(path(0, 0), "A'")]))
+                == "attempt to delete and reload the same index path (\(ip(0, 0)))")
+        #expect(
+            message(
+                plainBatch(
+                    [["A", "B", "C", "D"]], [.reloadRow(path(0, 3), "D'"), .moveRow(from: path(0, 3), to: path(0, 0))]))
+                == "attempt to perform a delete and a move from the same index path (\(ip(0, 3)))")
+        #expect(
+            try plainBatch([["A", "B", "C", "D"]], [.moveRow(from: path(0, 0), to: path(0, 2))]).get() == [
+                ["B", "C", "A", "D"]
+            ])
+        #expect(
+            try plainBatch([["A", "B", "C"], ["D", "E"]], [.moveRow(from: path(0, 0), to: path(1, 2))]).get()
+                == [["B", "C"], ["D", "E", "A"]])
+        #expect(
+            message(
+                plainBatch([["A", "B", "C"]], [.deleteRow(path(0, 1)), .moveRow(from: path(0, 1), to: path(0, 0))]))
+                == "attempt to perform a delete and a move from the same index path (\(ip(0, 1)))")
+        #expect(
+            message(
+                plainBatch(
+                    [["A", "B", "C"]], [.insertRow(path(0, 0), "X"), .moveRow(from: path(0, 2), to: path(0, 0))]))
+                == "attempt to perform an insert and a move to the same index path (\(ip(0, 0)))")
+        #expect(
+            message(
+                plainBatch(
+                    [["A", "B", "C"]],
+                    [.moveRow(from: path(0, 0), to: path(0, 2)), .moveRow(from: path(0, 1), to: path(0, 2))]))
+                == "attempt to move both row at index path \(ip(0, 0)) and \(ip(0, 1)) to \(ip(0, 2))")
+        #expect(
+            message(
+                plainBatch(
+                    [["0", "1", "2"]],
+                    [
+                        .reloadRow(path(0, 0), "0'"), .deleteRow(path(0, 1)), .insertRow(path(0, 1), "4"),
+                        .insertRow(path(0, 3), "3"),
+                        .moveRow(from: path(0, 2), to: path(0, 0)),
+                    ])) == "attempt to perform an insert and a move to the same index path (\(ip(0, 0)))")
         #expect(try plainBatch([["A"], ["B"], ["C"]], [.moveSection(from: 0, to: 2)]).get() == [["B"], ["C"], ["A"]])
-        #expect(try plainBatch([["A", "B"], ["C"]], [.moveSection(from: 0, to: 1), .deleteRow(path(0, 0)), .insertRow(path(1, 0), "X")]).get()
-            == [["C"], ["X", "B"]])
-        #expect(message(plainBatch([["A"], ["B"]], [.deleteSection(0), .moveSection(from: 0, to: 1)]))
-            == "attempt to perform a delete and a move from the same section (0)")
+        #expect(
+            try plainBatch(
+                [["A", "B"], ["C"]],
+                [.moveSection(from: 0, to: 1), .deleteRow(path(0, 0)), .insertRow(path(1, 0), "X")]
+            ).get()
+                == [["C"], ["X", "B"]])
+        #expect(
+            message(plainBatch([["A"], ["B"]], [.deleteSection(0), .moveSection(from: 0, to: 1)]))
+                == "attempt to perform a delete and a move from the same section (0)")
     }
 
     /// 027: IGListKit's mixed batch.
@@ -111,7 +162,8 @@ struct ConformanceTests {
     func iglistkitBatch() throws {
         let edits: [Edit] = [
             .deleteRow(path(0, 0)), .deleteRow(path(0, 1)), .deleteRow(path(0, 2)), .deleteRow(path(0, 5)),
-            .insertRow(path(0, 0), "2'"), .insertRow(path(0, 3), "7"), .insertRow(path(0, 4), "6'"), .insertRow(path(0, 5), "3'"),
+            .insertRow(path(0, 0), "2'"), .insertRow(path(0, 3), "7"), .insertRow(path(0, 4), "6'"),
+            .insertRow(path(0, 5), "3'"),
             .moveRow(from: path(0, 4), to: path(0, 1)),
         ]
         #expect(try plainBatch([["1", "2", "3", "4", "5", "6"]], edits).get() == [["2'", "5", "4", "7", "6'", "3'"]])
@@ -127,9 +179,10 @@ struct ConformanceTests {
         let report = try #require(try model.end())
         #expect(rows(model.dataSource) == [["B", "C"]])
         #expect(report.usedReloadFallback)
-        #expect(report.warnings == [
-            "row moved out of deleted section 0: UITableView skips the row-count check and reloads the table"
-        ])
+        #expect(
+            report.warnings == [
+                "row moved out of deleted section 0: UITableView skips the row-count check and reloads the table"
+            ])
     }
 
     /// 040: the seed as written: data edits first, then the table.
@@ -156,7 +209,12 @@ struct ConformanceTests {
     func homepwner() throws {
         var model = TableModel(sections: sections([["Item 0", "Item 1", "Item 2", "Item 3", "Item 4"]]))
         let error = try #require(updateError { () throws(UpdateError) in _ = try model.tell(.insertRow(path(0, 5))) })
-        #expect(error == UpdateError(.invalidUpdate, "attempt to insert row 5 into section 0, but there are only 5 rows in section 0 after the update", operationIndex: 0))
+        #expect(
+            error
+                == UpdateError(
+                    .invalidUpdate,
+                    "attempt to insert row 5 into section 0, but there are only 5 rows in section 0 after the update",
+                    operationIndex: 0))
 
         var right = TableModel(sections: sections([["Item 0", "Item 1"]]))
         try right.apply(.append(section: 0, rows: ["Item 2"]))
@@ -219,15 +277,19 @@ struct ConformanceTests {
         var model = TableModel(sections: sections([["A", "B"]]))
         model.begin()
         try model.apply(.append(section: 0, rows: ["C"]))
-        let mixing = try #require(updateError { () throws(UpdateError) in _ = try model.perform(.deleteRow(path(0, 0))) })
+        let mixing = try #require(
+            updateError { () throws(UpdateError) in _ = try model.perform(.deleteRow(path(0, 0))) })
         #expect(mixing.kind == .usage)
         #expect(model.batchDepth == 0)
 
         var other = TableModel(sections: sections([["A"]]))
         other.begin()
-        let append = try #require(updateError { () throws(UpdateError) in _ = try other.append(section: 0, rows: ["B"]) })
+        let append = try #require(
+            updateError { () throws(UpdateError) in _ = try other.append(section: 0, rows: ["B"]) })
         #expect(append.kind == .usage)
         #expect(other.batchDepth == 0)
-        #expect(updateError { () throws(UpdateError) in _ = try other.end() }?.message == "'end' without a matching 'begin'")
+        #expect(
+            updateError { () throws(UpdateError) in _ = try other.end() }?.message == "'end' without a matching 'begin'"
+        )
     }
 }

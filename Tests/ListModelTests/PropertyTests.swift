@@ -43,7 +43,8 @@ struct BatchGenerator {
     mutating func path(in table: [[String]]) -> IndexPath {
         let section = self.section(in: table)
         let rows = section < table.count ? table[section].count : 1
-        let row = rows > 0 && Int.random(in: 0..<5, using: &random) > 0
+        let row =
+            rows > 0 && Int.random(in: 0..<5, using: &random) > 0
             ? Int.random(in: 0..<rows, using: &random) : Int.random(in: 0...rows, using: &random)
         return IndexPath(section: section, row: row)
     }
@@ -66,7 +67,9 @@ struct BatchGenerator {
             case 73..<81: return .insertSection(section(in: table), header: nil)
             case 81..<89: return .moveSection(from: section(in: table), to: section(in: table))
             default:
-                let rows = Bool.random(using: &random) ? nil : (0..<Int.random(in: 0...2, using: &random)).map { _ in label("s") }
+                let rows =
+                    Bool.random(using: &random)
+                    ? nil : (0..<Int.random(in: 0...2, using: &random)).map { _ in label("s") }
                 return .reloadSection(section(in: table), rows: rows)
             }
         }
@@ -118,11 +121,13 @@ struct PropertyTests {
                 dataSource = generator.perturbed(start)
                 try model.apply(.reset(sections(dataSource)))
             }
-            let selected = start.indices.flatMap { s in start[s].indices.map { path(s, $0) } }.randomElement(using: &generator.random)
+            let selected = start.indices.flatMap { s in start[s].indices.map { path(s, $0) } }.randomElement(
+                using: &generator.random)
             if let selected { try model.select(selected) }
             let edits = generator.edits(on: start)
             let mode = Int.random(in: 0..<4, using: &generator.random)
-            let context = "seed \(seed) iteration \(iteration) mode \(mode): start \(start), data source \(dataSource), edits \(edits)"
+            let context =
+                "seed \(seed) iteration \(iteration) mode \(mode): start \(start), data source \(dataSource), edits \(edits)"
 
             var expected: Observed
             var actual: Observed
@@ -141,11 +146,16 @@ struct PropertyTests {
                     for update in tableOnly { _ = try model.tell(update) }
                     fallback = try model.end()?.usedReloadFallback ?? false
                 }
-                actual = Observed(dataSource: rows(model.dataSource), tableView: rows(model.tableView), error: error, fallback: fallback)
+                actual = Observed(
+                    dataSource: rows(model.dataSource), tableView: rows(model.tableView), error: error,
+                    fallback: fallback)
             case 2:
                 // Table + data: table commands, and the data source set to the meant result or something else.
-                let after = Bool.random(using: &generator.random) ? SimpleReference.arrange(dataSource, edits) : generator.perturbed(dataSource)
-                let outcome = SimpleReference.check(before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update))
+                let after =
+                    Bool.random(using: &generator.random)
+                    ? SimpleReference.arrange(dataSource, edits) : generator.perturbed(dataSource)
+                let outcome = SimpleReference.check(
+                    before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update))
                 expected = Self.expectation(outcome, success: after, failure: (after, start))
                 var fallback = false
                 let error = updateError { () throws(UpdateError) in
@@ -154,7 +164,9 @@ struct PropertyTests {
                     try model.apply(.reset(sections(after)))
                     fallback = try model.end()?.usedReloadFallback ?? false
                 }
-                actual = Observed(dataSource: rows(model.dataSource), tableView: rows(model.tableView), error: error, fallback: fallback)
+                actual = Observed(
+                    dataSource: rows(model.dataSource), tableView: rows(model.tableView), error: error,
+                    fallback: fallback)
             default:
                 // Single commands outside a batch, each its own batch (the in-place path when in sync);
                 // the first failure stops the sequence.
@@ -177,7 +189,9 @@ struct PropertyTests {
                     }
                     if lastError != nil { break }
                 }
-                actual = Observed(dataSource: rows(model.dataSource), tableView: rows(model.tableView), error: lastError, fallback: fallback)
+                actual = Observed(
+                    dataSource: rows(model.dataSource), tableView: rows(model.tableView), error: lastError,
+                    fallback: fallback)
                 if lastError != nil { actual.fallback = expected.fallback }  // a failure reports no fallback
             }
             #expect(actual == expected, "\(context)")
@@ -193,7 +207,9 @@ struct PropertyTests {
             {
                 let label = start[selected.section][selected.row]
                 let now = rows(model.tableView)
-                let expectedSelection = now.indices.lazy.compactMap { s in now[s].firstIndex(of: label).map { path(s, $0) } }.first
+                let expectedSelection = now.indices.lazy.compactMap { s in
+                    now[s].firstIndex(of: label).map { path(s, $0) }
+                }.first
                 #expect(model.selection == expectedSelection, "\(context), selected \(selected)")
             }
         }
@@ -202,7 +218,8 @@ struct PropertyTests {
         #expect(rejected > Self.iterations / 4)
         // Every kind of check fires somewhere in the run.
         let kinds = [
-            "delete and reload", "delete and a move from the same section", "delete and a move from the same index path",
+            "delete and reload", "delete and a move from the same section",
+            "delete and a move from the same index path",
             "attempt to delete section", "sections before the update", "rows before the update",
             "insert and a move to the same section", "insert and a move to the same index path",
             "attempt to insert section", "sections after the update", "rows in section",
@@ -229,14 +246,16 @@ struct PropertyTests {
     /// The layers the reference expects: on success both show `success`; on failure the data source
     /// and table view are `failure`.
     private static func expectation(
-        _ outcome: SimpleReference.Outcome, success: [[String]], failure: (dataSource: [[String]], tableView: [[String]])
+        _ outcome: SimpleReference.Outcome, success: [[String]],
+        failure: (dataSource: [[String]], tableView: [[String]])
     ) -> Observed {
         switch outcome {
         case .accepted(let fallback):
             Observed(dataSource: success, tableView: success, error: nil, fallback: fallback)
         case .rejected(let message, let operation):
-            Observed(dataSource: failure.dataSource, tableView: failure.tableView,
-                     error: UpdateError(.invalidUpdate, message, operationIndex: operation), fallback: false)
+            Observed(
+                dataSource: failure.dataSource, tableView: failure.tableView,
+                error: UpdateError(.invalidUpdate, message, operationIndex: operation), fallback: false)
         }
     }
 }

@@ -5,7 +5,9 @@ import Testing
 @Suite("Selection: mapped through commits like UITableView's")
 struct SelectionTests {
     /// The selection after selecting `selected` in `start` and committing `edits` as one plain batch.
-    private func selection(in start: [[String]], selecting selected: IndexPath, after edits: [Edit]) throws -> IndexPath? {
+    private func selection(in start: [[String]], selecting selected: IndexPath, after edits: [Edit]) throws
+        -> IndexPath?
+    {
         var model = TableModel(sections: sections(start))
         try model.select(selected)
         model.begin()
@@ -40,25 +42,39 @@ struct SelectionTests {
     func batchMapping() throws {
         let start = [["A", "B", "C", "D"], ["E", "F"]]
         // Survivors fill the free slots: C (0:2) with 0:0 deleted and an insert at 0:0 stays at 0:2.
-        #expect(try selection(in: start, selecting: path(0, 2), after: [.deleteRow(path(0, 0)), .insertRow(path(0, 0), "X")]) == path(0, 2))
+        #expect(
+            try selection(
+                in: start, selecting: path(0, 2), after: [.deleteRow(path(0, 0)), .insertRow(path(0, 0), "X")])
+                == path(0, 2))
         // A moved row goes to its destination.
-        #expect(try selection(in: start, selecting: path(0, 1), after: [.moveRow(from: path(0, 1), to: path(1, 2))]) == path(1, 2))
+        #expect(
+            try selection(in: start, selecting: path(0, 1), after: [.moveRow(from: path(0, 1), to: path(1, 2))])
+                == path(1, 2))
         // A row whose section moves goes with it.
         #expect(try selection(in: start, selecting: path(1, 1), after: [.moveSection(from: 1, to: 0)]) == path(0, 1))
         // A reloaded row stays at the reload's new path.
-        #expect(try selection(in: start, selecting: path(0, 2), after: [.deleteRow(path(0, 0)), .reloadRow(path(0, 2), "C'")]) == path(0, 1))
+        #expect(
+            try selection(
+                in: start, selecting: path(0, 2), after: [.deleteRow(path(0, 0)), .reloadRow(path(0, 2), "C'")])
+                == path(0, 1))
         // A deleted row, or a row of a deleted or reloaded section, is deselected.
         #expect(try selection(in: start, selecting: path(0, 3), after: [.deleteRow(path(0, 3))]) == nil)
         #expect(try selection(in: start, selecting: path(1, 0), after: [.deleteSection(1)]) == nil)
         #expect(try selection(in: start, selecting: path(1, 0), after: [.reloadSection(1, rows: nil)]) == nil)
         // Sections inserted before it move it down.
-        #expect(try selection(in: start, selecting: path(1, 1), after: [.insertSection(0, header: nil), .deleteRow(path(1, 0))]) == path(2, 0))
+        #expect(
+            try selection(
+                in: start, selecting: path(1, 1), after: [.insertSection(0, header: nil), .deleteRow(path(1, 0))])
+                == path(2, 0))
     }
 
     /// The rule-9 fallback, reloadData and reset clear the selection.
     @Test("the rule-9 fallback, reloadData and reset clear the selection")
     func clearedByReloads() throws {
-        #expect(try selection(in: [["A", "B"], ["C"]], selecting: path(1, 0), after: [.deleteSection(0), .moveRow(from: path(0, 1), to: path(0, 0))]) == nil)
+        #expect(
+            try selection(
+                in: [["A", "B"], ["C"]], selecting: path(1, 0),
+                after: [.deleteSection(0), .moveRow(from: path(0, 1), to: path(0, 0))]) == nil)
         var model = TableModel(sections: sections([["A", "B"]]))
         try model.select(path(0, 1))
         try model.reloadData()
@@ -84,10 +100,12 @@ struct SelectionTests {
     func selectValidates() throws {
         var model = TableModel(sections: sections([["A"]]))
         try model.apply(.append(section: 0, rows: ["B"]))  // the table view has not seen B
-        #expect(updateError { () throws(UpdateError) in try model.select(path(0, 1)) }
-            == UpdateError(.usage, "no row 0:1 in the table view: section 0 has 1 row"))
-        #expect(updateError { () throws(UpdateError) in try model.select(path(1, 0)) }
-            == UpdateError(.usage, "no row 1:0 in the table view, which has 1 section"))
+        #expect(
+            updateError { () throws(UpdateError) in try model.select(path(0, 1)) }
+                == UpdateError(.usage, "no row 0:1 in the table view: section 0 has 1 row"))
+        #expect(
+            updateError { () throws(UpdateError) in try model.select(path(1, 0)) }
+                == UpdateError(.usage, "no row 1:0 in the table view, which has 1 section"))
     }
 
     /// The reorder gesture moves the table view's row only.
@@ -104,11 +122,19 @@ struct SelectionTests {
         #expect(model.isInSync)
         try model.moveRowInTableView(from: path(0, 1), to: path(1, 1))
         #expect(rows(model.tableView) == [["B", "A"], ["D", "C"]])
-        #expect(updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 0), to: path(0, 2)) }?.kind == .usage)
-        #expect(updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 5), to: path(0, 0)) }?.kind == .usage)
-        #expect(updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 0), to: path(4, 0)) }?.kind == .usage)
+        #expect(
+            updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 0), to: path(0, 2)) }?
+                .kind == .usage)
+        #expect(
+            updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 5), to: path(0, 0)) }?
+                .kind == .usage)
+        #expect(
+            updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 0), to: path(4, 0)) }?
+                .kind == .usage)
         model.begin()
-        #expect(updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 0), to: path(0, 1)) }?.kind == .usage)
+        #expect(
+            updateError { () throws(UpdateError) in try model.moveRowInTableView(from: path(0, 0), to: path(0, 1)) }?
+                .kind == .usage)
         #expect(model.batchDepth == 0)
     }
 }

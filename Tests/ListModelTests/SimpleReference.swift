@@ -61,14 +61,18 @@ enum SimpleReference {
             case .insertRow(let p): inserts.append(Item(section: p.section, row: p.row, operation: operation))
             case .reloadRow(let p): reloads.append(Item(section: p.section, row: p.row, operation: operation))
             case .moveRow(let f, let t):
-                moves.append(Move(from: Item(section: f.section, row: f.row, operation: operation),
-                                  to: Item(section: t.section, row: t.row, operation: operation)))
+                moves.append(
+                    Move(
+                        from: Item(section: f.section, row: f.row, operation: operation),
+                        to: Item(section: t.section, row: t.row, operation: operation)))
             case .deleteSection(let s): deletes.append(Item(section: s, row: nil, operation: operation))
             case .insertSection(let s): inserts.append(Item(section: s, row: nil, operation: operation))
             case .reloadSection(let s): reloads.append(Item(section: s, row: nil, operation: operation))
             case .moveSection(let f, let t):
-                moves.append(Move(from: Item(section: f, row: nil, operation: operation),
-                                  to: Item(section: t, row: nil, operation: operation)))
+                moves.append(
+                    Move(
+                        from: Item(section: f, row: nil, operation: operation),
+                        to: Item(section: t, row: nil, operation: operation)))
             }
         }
         deletes = merged(deletes)
@@ -92,7 +96,8 @@ enum SimpleReference {
             var row = reload.row
             for delete in deletes.sorted(by: { $1.isBefore($0) }) {
                 if delete.isSame(reload) {
-                    return .rejected("attempt to delete and reload the same index path (\(reload.path))", reload.operation)
+                    return .rejected(
+                        "attempt to delete and reload the same index path (\(reload.path))", reload.operation)
                 }
                 if delete.row == nil && delete.section == reload.section { continue }
                 if delete.row == nil && delete.section <= section { section -= 1 }
@@ -115,23 +120,33 @@ enum SimpleReference {
         for delete in allDeletes.sorted(by: { $1.isBefore($0) }) {
             if delete.row == nil {
                 for move in moves where move.isSection && move.from.section == delete.section {
-                    return .rejected("attempt to perform a delete and a move from the same section (\(delete.section))", delete.operation)
+                    return .rejected(
+                        "attempt to perform a delete and a move from the same section (\(delete.section))",
+                        delete.operation)
                 }
                 for move in moves where !move.isSection && move.from.section == delete.section { fallback = true }
                 if delete.section >= before.count {
-                    return .rejected("attempt to delete section \(delete.section), but there are only \(before.count) sections before the update", delete.operation)
+                    return .rejected(
+                        "attempt to delete section \(delete.section), but there are only \(before.count) sections before the update",
+                        delete.operation)
                 }
                 deletedSections.append(delete.section)
             } else {
                 if deletedSections.contains(delete.section) { continue }
                 for move in moves where !move.isSection && move.from.isSame(delete) {
-                    return .rejected("attempt to perform a delete and a move from the same index path (\(delete.path))", delete.operation)
+                    return .rejected(
+                        "attempt to perform a delete and a move from the same index path (\(delete.path))",
+                        delete.operation)
                 }
                 if delete.section >= before.count {
-                    return .rejected("attempt to delete row \(delete.row!) from section \(delete.section), but there are only \(before.count) sections before the update", delete.operation)
+                    return .rejected(
+                        "attempt to delete row \(delete.row!) from section \(delete.section), but there are only \(before.count) sections before the update",
+                        delete.operation)
                 }
                 if delete.row! >= before[delete.section] {
-                    return .rejected("attempt to delete row \(delete.row!) from section \(delete.section) which only contains \(before[delete.section]) rows before the update", delete.operation)
+                    return .rejected(
+                        "attempt to delete row \(delete.row!) from section \(delete.section) which only contains \(before[delete.section]) rows before the update",
+                        delete.operation)
                 }
                 keptDeletes.append(delete)
             }
@@ -143,23 +158,33 @@ enum SimpleReference {
         for insert in allInserts.sorted(by: { $0.isBefore($1) }) {
             if insert.row == nil {
                 for move in moves where move.isSection && move.to.section == insert.section {
-                    return .rejected("attempt to perform an insert and a move to the same section (\(insert.section))", insert.operation)
+                    return .rejected(
+                        "attempt to perform an insert and a move to the same section (\(insert.section))",
+                        insert.operation)
                 }
                 for move in moves where !move.isSection && move.to.section == insert.section { fallback = true }
                 if insert.section >= after.count {
-                    return .rejected("attempt to insert section \(insert.section) but there are only \(after.count) sections after the update", insert.operation)
+                    return .rejected(
+                        "attempt to insert section \(insert.section) but there are only \(after.count) sections after the update",
+                        insert.operation)
                 }
                 insertedSections.append(insert.section)
                 keptInserts.removeAll { $0.section == insert.section }
             } else {
                 for move in moves where !move.isSection && move.to.isSame(insert) {
-                    return .rejected("attempt to perform an insert and a move to the same index path (\(insert.path))", insert.operation)
+                    return .rejected(
+                        "attempt to perform an insert and a move to the same index path (\(insert.path))",
+                        insert.operation)
                 }
                 if insert.section >= after.count {
-                    return .rejected("attempt to insert row \(insert.row!) into section \(insert.section), but there are only \(after.count) sections after the update", insert.operation)
+                    return .rejected(
+                        "attempt to insert row \(insert.row!) into section \(insert.section), but there are only \(after.count) sections after the update",
+                        insert.operation)
                 }
                 if insert.row! >= after[insert.section] {
-                    return .rejected("attempt to insert row \(insert.row!) into section \(insert.section), but there are only \(after[insert.section]) rows in section \(insert.section) after the update", insert.operation)
+                    return .rejected(
+                        "attempt to insert row \(insert.row!) into section \(insert.section), but there are only \(after[insert.section]) rows in section \(insert.section) after the update",
+                        insert.operation)
                 }
                 keptInserts.append(insert)
             }
@@ -172,23 +197,35 @@ enum SimpleReference {
             let from = move.from, to = move.to
             if move.isSection {
                 if from.section >= before.count {
-                    return .rejected("attempt to move section \(from.section), but there are only \(before.count) sections before the update", from.operation)
+                    return .rejected(
+                        "attempt to move section \(from.section), but there are only \(before.count) sections before the update",
+                        from.operation)
                 }
                 if to.section >= after.count {
-                    return .rejected("attempt to to move section \(from.section) to section \(to.section), but there are only \(after.count) sections after the update", from.operation)
+                    return .rejected(
+                        "attempt to to move section \(from.section) to section \(to.section), but there are only \(after.count) sections after the update",
+                        from.operation)
                 }
             } else {
                 if from.section >= before.count {
-                    return .rejected("attempt to move index path (\(from.path)) from a section that does not exist - there are only \(before.count) sections before the update", from.operation)
+                    return .rejected(
+                        "attempt to move index path (\(from.path)) from a section that does not exist - there are only \(before.count) sections before the update",
+                        from.operation)
                 }
                 if from.row! >= before[from.section] {
-                    return .rejected("attempt to move index path (\(from.path)) that does not exist - there are only \(before[from.section]) rows in section \(from.section) before the update", from.operation)
+                    return .rejected(
+                        "attempt to move index path (\(from.path)) that does not exist - there are only \(before[from.section]) rows in section \(from.section) before the update",
+                        from.operation)
                 }
                 if to.section >= after.count {
-                    return .rejected("attempt to move index path (\(from.path)) to index path (\(to.path)) in section that does not exist - there are only \(after.count) sections after the update", from.operation)
+                    return .rejected(
+                        "attempt to move index path (\(from.path)) to index path (\(to.path)) in section that does not exist - there are only \(after.count) sections after the update",
+                        from.operation)
                 }
                 if to.row! >= after[to.section] {
-                    return .rejected("attempt to move index path (\(from.path)) to index path (\(to.path)) that does not exist - there are only \(after[to.section]) rows in section \(to.section) after the update", from.operation)
+                    return .rejected(
+                        "attempt to move index path (\(from.path)) to index path (\(to.path)) that does not exist - there are only \(after[to.section]) rows in section \(to.section) after the update",
+                        from.operation)
                 }
             }
             for earlier in keptMoves where earlier.isSection == move.isSection && earlier.from.isSame(from) {
@@ -210,7 +247,9 @@ enum SimpleReference {
 
         // 5. The section count.
         if after.count != before.count + insertedSections.count - deletedSections.count {
-            return .rejected("Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(after.count)) must be equal to the number of sections contained in the table view before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).", nil)
+            return .rejected(
+                "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(after.count)) must be equal to the number of sections contained in the table view before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).",
+                nil)
         }
         if fallback { return .accepted(fallback: true) }
 
@@ -223,7 +262,9 @@ enum SimpleReference {
             } else if let move = keptMoves.first(where: { $0.isSection && $0.to.section == new }) {
                 oldOfNew.append(move.from.section)
             } else {
-                while deletedSections.contains(nextOld) || keptMoves.contains(where: { $0.isSection && $0.from.section == nextOld }) {
+                while deletedSections.contains(nextOld)
+                    || keptMoves.contains(where: { $0.isSection && $0.from.section == nextOld })
+                {
                     nextOld += 1
                 }
                 oldOfNew.append(nextOld)
@@ -236,10 +277,14 @@ enum SimpleReference {
             guard let old = oldOfNew[new] else { continue }
             let inserted = keptInserts.filter { $0.section == new }.count
             let deleted = keptDeletes.filter { $0.section == old }.count
-            let movedIn = keptMoves.filter { !$0.isSection && $0.to.section == new && newOf($0.from.section) != new }.count
-            let movedOut = keptMoves.filter { !$0.isSection && $0.from.section == old && newOf(old) != $0.to.section }.count
+            let movedIn = keptMoves.filter { !$0.isSection && $0.to.section == new && newOf($0.from.section) != new }
+                .count
+            let movedOut = keptMoves.filter { !$0.isSection && $0.from.section == old && newOf(old) != $0.to.section }
+                .count
             if after[new] != before[old] + inserted - deleted + movedIn - movedOut {
-                return .rejected("Invalid update: invalid number of rows in section \(new). The number of rows contained in an existing section after the update (\(after[new])) must be equal to the number of rows contained in that section before the update (\(before[old])), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).", nil)
+                return .rejected(
+                    "Invalid update: invalid number of rows in section \(new). The number of rows contained in an existing section after the update (\(after[new])) must be equal to the number of rows contained in that section before the update (\(before[old])), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).",
+                    nil)
             }
         }
         return .accepted(fallback: false)
@@ -276,14 +321,23 @@ enum SimpleReference {
             }
         }
         for edit in edits {
-            if case .deleteSection(let s) = edit, s < old.count, !movedSections.contains(s), !deletedSections.contains(s) {
+            if case .deleteSection(let s) = edit, s < old.count, !movedSections.contains(s),
+                !deletedSections.contains(s)
+            {
                 deletedSections.append(s)
             }
         }
-        var origins: [Origin] = (0..<old.count).filter { !deletedSections.contains($0) && !movedSections.contains($0) }.map { .old($0) }
-        var sectionEntries = insertedSections.map { Entry(index: $0, isMove: false, source: IndexPath(section: 0, row: 0), value: .inserted) }
-        sectionEntries += sectionMoves.map { Entry(index: $0.1, isMove: true, source: IndexPath(section: $0.0, row: 0), value: .old($0.0)) }
-        sectionEntries.sort { ($0.index, $0.isMove ? 1 : 0, $0.source.section) < ($1.index, $1.isMove ? 1 : 0, $1.source.section) }
+        var origins: [Origin] = (0..<old.count).filter { !deletedSections.contains($0) && !movedSections.contains($0) }
+            .map { .old($0) }
+        var sectionEntries = insertedSections.map {
+            Entry(index: $0, isMove: false, source: IndexPath(section: 0, row: 0), value: .inserted)
+        }
+        sectionEntries += sectionMoves.map {
+            Entry(index: $0.1, isMove: true, source: IndexPath(section: $0.0, row: 0), value: .old($0.0))
+        }
+        sectionEntries.sort {
+            ($0.index, $0.isMove ? 1 : 0, $0.source.section) < ($1.index, $1.isMove ? 1 : 0, $1.source.section)
+        }
         var previous = -1
         for entry in sectionEntries {
             let place = min(max(entry.index, previous + 1), origins.count)
@@ -324,14 +378,22 @@ enum SimpleReference {
                     for r in old[o].indices {
                         let p = IndexPath(section: o, row: r)
                         if deletedRows.contains(p) || movedRows.contains(p) { continue }
-                        if let text = reloadTexts[p], let newText = text { rows.append(newText) } else { rows.append(old[o][r]) }
+                        if let text = reloadTexts[p], let newText = text {
+                            rows.append(newText)
+                        } else {
+                            rows.append(old[o][r])
+                        }
                     }
                 }
             }
             var entries: [(index: Int, isMove: Bool, source: IndexPath, text: String)] = []
             for (p, text) in rowInserts where p.section == new { entries.append((p.row, false, p, text)) }
             for (f, t) in rowMoves where t.section == new { entries.append((t.row, true, f, old[f.section][f.row])) }
-            entries.sort { ($0.index, $0.isMove ? 1 : 0, $0.source.section, $0.source.row) < ($1.index, $1.isMove ? 1 : 0, $1.source.section, $1.source.row) }
+            entries.sort {
+                ($0.index, $0.isMove ? 1 : 0, $0.source.section, $0.source.row) < (
+                    $1.index, $1.isMove ? 1 : 0, $1.source.section, $1.source.row
+                )
+            }
             var previousRow = -1
             for entry in entries {
                 let place = min(max(entry.index, previousRow + 1), rows.count)

@@ -16,25 +16,44 @@ import Testing
 
     static let cases: [Case] = [
         Case(id: "-e runs code", arguments: ["-e", #"reset [["a"]]"#, "-e", "dump"], stdout: "[[\"a\"]]\n", status: 0),
-        Case(id: "-e is named in diagnostics", arguments: ["-e", "delete 0:"], stdout: "", stderrContains: ["-e:1:10: error:"], status: 65),
+        Case(
+            id: "-e is named in diagnostics", arguments: ["-e", "delete 0:"], stdout: "",
+            stderrContains: ["-e:1:10: error:"], status: 65),
         Case(id: "stdin when not a terminal", arguments: [], stdin: "print 1 + 1\n", stdout: "2\n", status: 0),
         Case(id: "dash reads stdin", arguments: ["-"], stdin: "print \"x\"\n", stdout: "x\n", status: 0),
-        Case(id: "stdin diagnostics are named <stdin>", arguments: [], stdin: "print nope\n", stderrContains: ["<stdin>:1:7: error: unknown name 'nope'"], status: 70),
-        Case(id: "missing file is 66", arguments: ["/nonexistent/x.list"], stderrContains: ["cannot read '/nonexistent/x.list'"], status: 66),
+        Case(
+            id: "stdin diagnostics are named <stdin>", arguments: [], stdin: "print nope\n",
+            stderrContains: ["<stdin>:1:7: error: unknown name 'nope'"], status: 70),
+        Case(
+            id: "missing file is 66", arguments: ["/nonexistent/x.list"],
+            stderrContains: ["cannot read '/nonexistent/x.list'"], status: 66),
         Case(id: "unknown option is 64", arguments: ["--bogus"], status: 64),
         Case(id: "syntax error runs nothing", arguments: ["-e", "print 1", "-e", "print ("], stdout: "", status: 65),
-        Case(id: "runtime error is 70", arguments: ["-e", #"reset [["a"]]"#, "-e", "delete 0:5"], stderrContains: ["attempt to delete row 5 from section 0 which only contains 1 rows before the update"], status: 70),
-        Case(id: "expect failure is 1", arguments: ["-e", "expect 1 == 2"], stderrContains: ["expectation failed"], status: 1),
-        Case(id: "max steps stops a runaway loop", arguments: ["--max-steps", "1000", "-e", "while true { }"], stderrContains: ["step limit of 1000 exceeded"], status: 70),
-        Case(id: "trace prints table-view calls", arguments: ["--trace", "-e", #"reset [["a"]]"#, "-e", "delete 0:0"], stdout: "reloadData()\ndeleteRows(at: [[0, 0]], with: .automatic)\n", status: 0),
+        Case(
+            id: "runtime error is 70", arguments: ["-e", #"reset [["a"]]"#, "-e", "delete 0:5"],
+            stderrContains: ["attempt to delete row 5 from section 0 which only contains 1 rows before the update"],
+            status: 70),
+        Case(
+            id: "expect failure is 1", arguments: ["-e", "expect 1 == 2"], stderrContains: ["expectation failed"],
+            status: 1),
+        Case(
+            id: "max steps stops a runaway loop", arguments: ["--max-steps", "1000", "-e", "while true { }"],
+            stderrContains: ["step limit of 1000 exceeded"], status: 70),
+        Case(
+            id: "trace prints table-view calls", arguments: ["--trace", "-e", #"reset [["a"]]"#, "-e", "delete 0:0"],
+            stdout: "reloadData()\ndeleteRows(at: [[0, 0]], with: .automatic)\n", status: 0),
         Case(id: "version", arguments: ["--version"], stdout: "0.1.0\n", status: 0),
         Case(id: "help lists exit codes", arguments: ["--help"], status: 0),
         Case(id: "check clean file", arguments: ["check", "-"], stdin: "print 1\n", stdout: "", status: 0),
-        Case(id: "check reports every error", arguments: ["check", "-"], stdin: "delte 0:0\nprint (\nlet = 2\n", stderrContains: ["<stdin>:1:1: error:", "did you mean 'delete'?", "<stdin>:3:"], status: 65),
+        Case(
+            id: "check reports every error", arguments: ["check", "-"], stdin: "delte 0:0\nprint (\nlet = 2\n",
+            stderrContains: ["<stdin>:1:1: error:", "did you mean 'delete'?", "<stdin>:3:"], status: 65),
         Case(id: "check needs a file", arguments: ["check"], status: 64),
         Case(id: "check missing file is 66", arguments: ["check", "/nonexistent.list"], status: 66),
         Case(id: "check --ast prints the tree", arguments: ["check", "--ast", "-"], stdin: "delete 0:1\n", status: 0),
-        Case(id: "no colour when not a terminal", arguments: ["-e", "print nope"], stderrContains: ["error: unknown name"], status: 70),
+        Case(
+            id: "no colour when not a terminal", arguments: ["-e", "print nope"],
+            stderrContains: ["error: unknown name"], status: 70),
     ]
 
     @Test(arguments: CommandLineTests.cases)
@@ -86,9 +105,13 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-session-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try "reset [[\"a\"]]\nlet x = 41\n".write(to: dir.appendingPathComponent("one.list"), atomically: true, encoding: .utf8)
-        try "append 0 \"b\"\nprint x + 1\ndump\n".write(to: dir.appendingPathComponent("two.list"), atomically: true, encoding: .utf8)
-        let run = try runListdsl([dir.appendingPathComponent("one.list").path, dir.appendingPathComponent("two.list").path])
+        try "reset [[\"a\"]]\nlet x = 41\n".write(
+            to: dir.appendingPathComponent("one.list"), atomically: true, encoding: .utf8)
+        try "append 0 \"b\"\nprint x + 1\ndump\n".write(
+            to: dir.appendingPathComponent("two.list"), atomically: true, encoding: .utf8)
+        let run = try runListdsl([
+            dir.appendingPathComponent("one.list").path, dir.appendingPathComponent("two.list").path,
+        ])
         #expect(run.status == 0)
         #expect(run.stdout == "42\n[[\"a\",\"b\"]]\n")
     }
