@@ -311,16 +311,7 @@ extension Interpreter {
             throw failure(
                 expr.range, "expected a list of strings like [\"a\", \"b\"], found \(v.typeName) \(v.literal)")
         }
-        var rows: [String] = []
-        rows.reserveCapacity(items.count)
-        for item in items {
-            switch item {
-            case .string(let s): rows.append(s)
-            case .integer(let n): rows.append(String(n))
-            default: throw failure(expr.range, "a row's text must be a string, found \(item.typeName) \(item.literal)")
-            }
-        }
-        return rows
+        return try rowTexts(items, expr.range, where: "a row's text")
     }
 
     /// Evaluates a table: a list of lists of strings, `[["a", "b"], []]`.
@@ -338,20 +329,23 @@ extension Interpreter {
                     expr.range,
                     "section \(i) of the table must be a list of strings, found \(section.typeName) \(section.literal)")
             }
-            var rows: [String] = []
-            rows.reserveCapacity(items.count)
-            for item in items {
-                switch item {
-                case .string(let s): rows.append(s)
-                case .integer(let n): rows.append(String(n))
-                default:
-                    throw failure(
-                        expr.range, "row text in section \(i) must be a string, found \(item.typeName) \(item.literal)")
-                }
-            }
-            result.append(Section(rows: rows))
+            result.append(Section(rows: try rowTexts(items, expr.range, where: "row text in section \(i)")))
         }
         return result
+    }
+
+    /// The texts of rows given as values: strings, or integers written in decimal.
+    func rowTexts(_ items: [Value], _ range: SourceRange, where what: String) throws(ScriptError) -> [String] {
+        var rows: [String] = []
+        rows.reserveCapacity(items.count)
+        for item in items {
+            switch item {
+            case .string(let s): rows.append(s)
+            case .integer(let n): rows.append(String(n))
+            default: throw failure(range, "\(what) must be a string, found \(item.typeName) \(item.literal)")
+            }
+        }
+        return rows
     }
 
     /// Prints one trace line when tracing is on.

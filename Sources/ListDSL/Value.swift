@@ -48,27 +48,8 @@ public enum Value: Sendable, Equatable {
         }
     }
 
-    /// A string literal for `s`, with the language's escapes.
-    public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A string literal for `s`, with the language's escapes (the form `check --ast` prints too).
+    public static func quoted(_ s: String) -> String { ASTPrinter.quoted(s) }
 
     /// Number of elements a range holds, or nil when it would overflow.
     static func rangeCount(_ lo: Int, _ hi: Int, closed: Bool) -> Int? {
