@@ -1,18 +1,7 @@
+import ListModel
 import Testing
 
 @testable import ListDSL
-
-/// SplitMix64: a small deterministic generator, so a failing fuzz case can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Parses `bytes` and checks what must hold for any input: a bounded number of diagnostics,
 /// ranges inside the file, renderable diagnostics, a printable AST. Returns the result.
@@ -51,7 +40,7 @@ func messages(_ result: ParseResult) -> [String] {
     ]
 
     @Test func randomBytesNeverCrash() {
-        var random = SplitMix64(state: 1)
+        var random = SeededGenerator(seed: 1)
         for _ in 0..<1500 {
             let length = Int.random(in: 0..<160, using: &random)
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -60,7 +49,7 @@ func messages(_ result: ParseResult) -> [String] {
     }
 
     @Test func randomFragmentsNeverCrash() {
-        var random = SplitMix64(state: 2)
+        var random = SeededGenerator(seed: 2)
         for _ in 0..<2500 {
             let count = Int.random(in: 0..<40, using: &random)
             var text = ""
@@ -82,7 +71,7 @@ func messages(_ result: ParseResult) -> [String] {
             expect error "only" { delete 0:9 }
             print rows(0) + len(items(0)), source.section:0, [1, 2,][0]
             """.utf8)
-        var random = SplitMix64(state: 3)
+        var random = SeededGenerator(seed: 3)
         for _ in 0..<1000 {
             var bytes = script
             for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -177,7 +166,7 @@ func messages(_ result: ParseResult) -> [String] {
     }
 
     @Test func aMegabyteOfBinaryJunkIsOneDiagnostic() {
-        var random = SplitMix64(state: 4)
+        var random = SeededGenerator(seed: 4)
         // Bytes that are never valid UTF-8 on their own, so the whole run is one bad stretch.
         let junk = (0..<1_000_000).map { _ in UInt8.random(in: 0xF8...0xFF, using: &random) }
         let result = parseChecked(junk)

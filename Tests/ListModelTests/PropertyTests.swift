@@ -1,23 +1,6 @@
 import ListModel
 import Testing
 
-/// SplitMix64: a small seeded generator, so a failure reproduces from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// A generator that starts from `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random small tables and batches (valid and invalid, rows and sections) for the property test.
 struct BatchGenerator {
     var random: SeededGenerator
