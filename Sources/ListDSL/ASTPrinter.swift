@@ -45,6 +45,8 @@ enum ASTPrinter {
             node("insert-rows", [layer.rawValue] + rows.map(row))
         case .deleteRows(let layer, let paths):
             node("delete-rows", [layer.rawValue] + paths.map(expression))
+        case .insertLiteral, .deleteLiteral:
+            ASTPrinter.statement(statement.general)  // printed as the general form they stand for
         case .moveRow(let layer, let from, let to):
             node("move-row", [layer.rawValue, expression(from), expression(to)])
         case .reloadRows(let layer, let rows):

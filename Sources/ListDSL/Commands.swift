@@ -15,6 +15,14 @@ extension Interpreter {
         default: if swipedRow != nil { swipedRow = nil }  // as in UIKit, the next change closes a row left open
         }
         switch statement.kind {
+        case .insertLiteral(let command):
+            let p = IndexPath(section: Int(command.section), row: Int(command.row))
+            trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try submitOne(.edit(.insertRow(p, command.text)), command.pathRange(in: range), range)
+        case .deleteLiteral(let command):
+            let p = IndexPath(section: Int(command.section), row: Int(command.row))
+            trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try submitOne(.edit(.deleteRow(p)), command.pathRange(in: range), range)
         case .insertRows(let layer, let pairs) where pairs.count == 1 && layer != .data:
             // The common single-row command: no arrays, no trace string unless tracing.
             let pair = pairs[0]

@@ -337,6 +337,13 @@ struct Lexer {
         updateNewlineMode()
     }
 
+    /// Continues reading at `offset`, past bytes the parser read itself; they must hold no brackets,
+    /// newlines or comments, so skipping them leaves the state lexing them would.
+    mutating func skip(to offset: Int) {
+        lastBracketChange = 0
+        position = max(position, min(offset, end))
+    }
+
     /// Undoes the last token: reading starts again at `offset`, with the brackets as they were
     /// before that token. The parser uses this to drop a lookahead token when it recovers.
     mutating func rewind(to offset: Int) {

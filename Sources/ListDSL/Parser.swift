@@ -32,9 +32,11 @@ public struct Parser {
     /// How many errors are reported before giving up.
     static let maximumErrors = 20
 
-    /// Parses a whole file. Never traps, whatever the bytes.
-    public static func parse(_ file: SourceFile) -> ParseResult {
+    /// Parses a whole file. Never traps, whatever the bytes. `fastPaths: false` turns off the
+    /// byte-level reading of the commonest statements, so tests can check it changes nothing.
+    public static func parse(_ file: SourceFile, fastPaths: Bool = true) -> ParseResult {
         var parser = Parser(file: file, lexer: Lexer(file: file))
+        parser.fastPaths = fastPaths
         let statements = parser.parseProgram()
         let diagnostics = parser.sortedDiagnostics()
         let incomplete = !diagnostics.isEmpty && parser.incompleteErrors == diagnostics.count
@@ -64,6 +66,8 @@ public struct Parser {
     private var blockDepth = 0
     /// How many procedures or hook blocks enclose the current statement (`return` only inside one).
     private var functionDepth = 0
+    /// Whether `scanLiteralRowCommand` may read the commonest statements straight from the bytes.
+    private var fastPaths = true
     /// True for the parser of a `\( … )` interpolation, whose end of input is the `)`.
     private let isInterpolation: Bool
 
@@ -373,6 +377,11 @@ public struct Parser {
     ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
+        if token.kind == .identifier && (token.keyword == .insert || token.keyword == .delete),
+            let statement = scanLiteralRowCommand()
+        {
+            return statement
+        }
         // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
         // reserved word that starts a statement (`let = 1`) is parsed as that statement.
         let assignable =
@@ -597,6 +606,83 @@ public struct Parser {
             kind = try parseResetCommand(layer)
         }
         return Stmt(kind, start.union(previous.range))
+    }
+
+    /// The fast path for the commonest statements of all, `insert S:R "text"` and `delete S:R`
+    /// with literal numbers and a plain ASCII string, read straight from the bytes after the verb.
+    /// It builds exactly the tree the general rules build (`parseCommand`), with the same ranges,
+    /// and declines on anything else (returning nil with the parser untouched), so the general
+    /// rules still parse, and report errors in, everything it does not take.
+    private mutating func scanLiteralRowCommand() -> Stmt? {
+        guard fastPaths, lookahead == nil, depth + 4 < Parser.maximumNesting else { return nil }
+        let verb = current
+        let isInsert = verb.keyword == .insert
+        let end = lexer.end
+        // What the bytes say: the index path's numbers and range, and for `insert` the text's range.
+        typealias Match = (section: Int, row: Int, path: SourceRange, text: SourceRange)
+        let matched: Match? = bytes.withUnsafeBufferPointer { b in
+            var i = verb.range.upperBound
+            @inline(__always) func skipBlanks() {
+                while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
+            }
+            // At most 9 digits, so the value fits the compact form (longer numbers take the general path).
+            @inline(__always) func number() -> Int? {
+                let start = i
+                var value = 0
+                while i < end && i - start < 9, case let byte = b[i], byte >= Byte.zero && byte <= Byte.nine {
+                    value = value * 10 + Int(byte - Byte.zero)
+                    i += 1
+                }
+                return i > start ? value : nil
+            }
+            guard i < end, b[i] == Byte.space || b[i] == Byte.tab else { return nil }
+            skipBlanks()
+            let pathStart = i
+            guard let section = number(), i < end, b[i] == Byte.colon else { return nil }
+            i += 1
+            guard let row = number() else { return nil }
+            let pathEnd = i
+            var text = SourceRange.at(i)
+            if isInsert {
+                skipBlanks()
+                guard i > pathEnd, i < end, b[i] == Byte.quote else { return nil }
+                let open = i
+                i += 1
+                while i < end, case let byte = b[i], byte >= Byte.space && byte < 0x7F,
+                    byte != Byte.quote && byte != Byte.backslash
+                {
+                    i += 1
+                }
+                guard i < end, b[i] == Byte.quote else { return nil }
+                i += 1
+                text = SourceRange(open, i)
+            }
+            // Only a statement's end may follow; an operator, `,`, `[`, `.` or `:` would extend it.
+            var next = i
+            while next < end && (b[next] == Byte.space || b[next] == Byte.tab || b[next] == Byte.carriageReturn) {
+                next += 1
+            }
+            guard
+                next == end || b[next] == Byte.newline || b[next] == Byte.semicolon || b[next] == Byte.hash
+                    || b[next] == Byte.rightBrace
+            else { return nil }
+            return (section, row, SourceRange(pathStart, pathEnd), text)
+        }
+        guard let matched else { return nil }
+        let last = isInsert ? matched.text : matched.path
+        let range = verb.range.union(last)
+        let text = isInsert ? decodedText(matched.text.lowerBound + 1..<matched.text.upperBound - 1) : ""
+        guard
+            let command = LiteralRowCommand(
+                section: matched.section, row: matched.row, text: text, path: matched.path,
+                textStart: matched.text.lowerBound, in: range)
+        else { return nil }
+        // The skipped bytes hold no brackets, so the lexer's state is what lexing them would leave.
+        lexer.skip(to: range.upperBound)
+        previous = Token(isInsert ? .string : .integer, last)
+        current = lexer.nextToken()
+        if !lexer.errors.isEmpty { drainLexerErrors() }
+        return Stmt(isInsert ? .insertLiteral(command) : .deleteLiteral(command), range)
     }
 
     /// True when the current token is the word `section` of a section form: after a command

@@ -547,7 +547,7 @@ struct Journal {
     /// Whether a statement is one a failed batch undoes.
     static func isBatched(_ kind: StmtKind) -> Bool {
         switch kind {
-        case .begin, .end: return true
+        case .begin, .end, .insertLiteral, .deleteLiteral: return true
         case .insertRows(let layer, _), .deleteRows(let layer, _), .moveRow(let layer, _, _), .reloadRows(let layer, _),
             .insertSection(let layer, _, _), .deleteSections(let layer, _), .moveSection(let layer, _, _),
             .reloadSection(let layer, _, _):

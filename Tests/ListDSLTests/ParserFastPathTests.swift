@@ -1,0 +1,107 @@
+import Testing
+
+@testable import ListDSL
+
+/// The parser reads `insert S:R "text"` and `delete S:R` straight from the bytes. With that fast
+/// path on or off, every input must give the same tree, the same ranges and the same diagnostics;
+/// and the inputs it is for must really take it.
+@Suite struct ParserFastPathTests {
+    /// Sources and how many of their statements the fast path must take.
+    static let cases: [(source: String, fast: Int)] = [
+        (#"insert 0:0 "x""#, 1),
+        ("delete 3:12", 1),
+        ("insert 1:0 \"item 0\"\ninsert 4:0 \"item 1\"\ndelete 1:0\n", 3),
+        ("insert\t0:0\t\"tab\"  # a comment\ndelete  2:1 ;delete 0:0", 3),
+        ("insert 0:0 \"crlf\"\r\ndelete 0:0\r\n", 2),
+        (#"begin; delete 2:0; delete 1:0; insert 0:0 "hlw"; insert 3:0 "hlw"; end"#, 4),
+        ("for i in 0..<3 {\n  insert 0:0 \"a\"\n  delete 0:0}\nif true { delete 1:1 }", 3),
+        (#"insert 999999999:0 "nine digits""#, 1),
+        (#"insert 0:0 "" "#, 1),
+        (#"insert 0:0 "punctuation !#$%&'()*+,-./:;<=>?@[]^_`{|}~""#, 1),
+        // The general rules only: more than one row, expressions, escapes, non-ASCII, big numbers.
+        (#"insert 0:0 "a", 1:0 "b""#, 0),
+        ("delete 0:0, 1:1", 0),
+        (#"insert 0:0 "x" + "y""#, 0),
+        (#"insert 0:0 "a"[0]"#, 0),
+        ("delete 0:0.row", 0),
+        ("delete 0:-1", 0),
+        ("delete -1:0", 0),
+        ("delete 0:0:1", 0),
+        ("delete 1234567890:0", 0),
+        ("delete 99999999999999999999:0", 0),
+        (#"insert 0:0 "caf\u{E9}""#, 0),
+        ("insert 0:0 \"café\"", 0),
+        (#"insert 0:0 "line\n""#, 0),
+        (#"insert 0:0 "\(1 + 1)""#, 0),
+        (#"insert 0:0"glued""#, 0),
+        ("insert 0:0 \"tab\tinside\"", 0),
+        (#"insert 0:0 "unterminated"#, 0),
+        ("insert 0:0", 0),
+        ("insert 0:0 x", 0),
+        ("delete 0 :0", 0),
+        ("delete 0: 0", 0),
+        ("insert = 3\ndelete(0)", 0),
+        ("delete section 1", 0),
+        (#"data insert 0:0 "x""#, 0),
+        (#"table delete 0:0"#, 0),
+        (#"insert 0:0 "a" insert 1:0 "b""#, 0),
+        ("delete 0:0 }", 1),
+    ]
+
+    @Test(arguments: cases)
+    func sameTreeEitherWay(_ source: String, _ fast: Int) {
+        let file = SourceFile(name: "t.list", text: source)
+        let withFastPath = Parser.parse(file, fastPaths: true)
+        let without = Parser.parse(file, fastPaths: false)
+        #expect(sexpr(withFastPath.program) == sexpr(without.program))
+        #expect(
+            withFastPath.program.statements.flatMap(Self.ranges) == without.program.statements.flatMap(Self.ranges))
+        #expect(located(withFastPath) == located(without))
+        #expect(withFastPath.isIncomplete == without.isIncomplete)
+        #expect(withFastPath.program.statements.map(Self.fastCount).reduce(0, +) == fast)
+        #expect(without.program.statements.map(Self.fastCount).reduce(0, +) == 0)
+    }
+
+    /// The compact form keeps the text exactly as written.
+    @Test func keepsTheTextAndTheNumbers() throws {
+        let result = Parser.parse(SourceFile(name: "t.list", text: #"insert 12:345 "item 6""#))
+        let statement = try #require(result.program.statements.first)
+        guard case .insertLiteral(let command) = statement.kind else {
+            Issue.record("the fast path did not take it")
+            return
+        }
+        #expect(command.section == 12 && command.row == 345 && command.text == "item 6")
+    }
+
+    /// How many statements, blocks included, are in compact form.
+    static func fastCount(_ statement: Stmt) -> Int {
+        switch statement.kind {
+        case .insertLiteral, .deleteLiteral: 1
+        default: blocks(statement).flatMap(\.statements).map(fastCount).reduce(0, +)
+        }
+    }
+
+    /// Every range of a statement that commands report errors at, blocks included.
+    static func ranges(_ statement: Stmt) -> [SourceRange] {
+        let general = statement.general
+        var result = [general.range]
+        switch general.kind {
+        case .insertRows(_, let rows):
+            for row in rows { result += [row.path.range] + (row.value.map { [$0.range] } ?? []) }
+        case .deleteRows(_, let paths):
+            result += paths.map(\.range)
+        default:
+            break
+        }
+        return result + blocks(statement).flatMap(\.statements).flatMap(ranges)
+    }
+
+    /// The blocks a statement holds.
+    static func blocks(_ statement: Stmt) -> [Block] {
+        switch statement.kind {
+        case .conditional(let arms, let otherwise): arms.map(\.body) + (otherwise.map { [$0] } ?? [])
+        case .forLoop(_, _, _, let body), .whileLoop(_, let body), .repeatLoop(_, let body): [body]
+        default: []
+        }
+    }
+}
