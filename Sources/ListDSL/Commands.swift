@@ -16,13 +16,9 @@ extension Interpreter {
         }
         switch statement.kind {
         case .insertLiteral(let command):
-            let p = IndexPath(section: Int(command.section), row: Int(command.row))
-            trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            try submitOne(.edit(.insertRow(p, command.text)), command.pathRange(in: range), range)
+            try execLiteralRow(command, insert: true, range)
         case .deleteLiteral(let command):
-            let p = IndexPath(section: Int(command.section), row: Int(command.row))
-            trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            try submitOne(.edit(.deleteRow(p)), command.pathRange(in: range), range)
+            try execLiteralRow(command, insert: false, range)
         case .insertRows(let layer, let pairs) where pairs.count == 1 && layer != .data:
             // The common single-row command: no arrays, no trace string unless tracing.
             let pair = pairs[0]
@@ -241,6 +237,20 @@ extension Interpreter {
             throw modelFailure(error, at: range)
         }
         if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
+    }
+
+    /// `insert S:R "text"` or `delete S:R` in compact form: what the single-row cases of
+    /// `execCommand` do for the general form, in a function small enough to be cheap to call.
+    func execLiteralRow(_ command: LiteralRowCommand, insert: Bool, _ range: SourceRange) throws(ScriptError) {
+        if swipedRow != nil { swipedRow = nil }
+        let p = IndexPath(section: Int(command.section), row: Int(command.row))
+        if insert {
+            trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try submitOne(.edit(.insertRow(p, command.text)), command.pathRange(in: range), range)
+        } else {
+            trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try submitOne(.edit(.deleteRow(p)), command.pathRange(in: range), range)
+        }
     }
 
     /// Hands one plain or table operation to the model (the common case, kept free of arrays).

@@ -146,8 +146,11 @@ public final class Interpreter {
 
     /// Runs a whole program at the top level.
     public func run(_ program: Program, in file: SourceFile) throws(ScriptError) {
-        for statement in program.statements {
-            try runTopLevel(statement, in: file)
+        let saved = self.file
+        self.file = file
+        defer { self.file = saved }
+        for index in program.statements.indices {
+            try runTopLevel(program.statements[index])
         }
     }
 
@@ -156,7 +159,12 @@ public final class Interpreter {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
-        commitReports = []
+        try runTopLevel(statement)
+    }
+
+    /// Runs one top-level statement of `file`.
+    private func runTopLevel(_ statement: Stmt) throws(ScriptError) {
+        if !commitReports.isEmpty { commitReports = [] }
         guard tracksChanges else {
             _ = try exec(statement)
             return
@@ -325,6 +333,10 @@ public final class Interpreter {
     func exec(_ statement: Stmt) throws(ScriptError) -> Flow {
         try tick(statement.range)
         switch statement.kind {
+        case .insertLiteral(let command):
+            try execLiteralRow(command, insert: true, statement.range)
+        case .deleteLiteral(let command):
+            try execLiteralRow(command, insert: false, statement.range)
         case .letBinding(let name, _, let value):
             declare(name, try storable(value))
         case .assignment(let name, let nameRange, let value):

@@ -10,7 +10,12 @@ public struct TableModel: Sendable {
     /// The app's array of sections of rows.
     public private(set) var dataSource: [Section]
     /// What the table view last loaded (at reloadData, reset, a committed update, or a drag).
-    public private(set) var tableView: [Section]
+    /// While the two layers are known to be equal it *is* the data source, so a plain command
+    /// edits one array, not two.
+    public var tableView: [Section] { isKnownInSync ? dataSource : loadedTableView }
+    /// The table view's own copy, kept only while it may differ from the data source
+    /// (`isKnownInSync` false); empty otherwise.
+    private var loadedTableView: [Section] = []
     public var isEditing: Bool = false
     public var style: TableStyle = .plain
     /// Whether single commands applied in place describe their change in the returned report.
@@ -27,14 +32,14 @@ public struct TableModel: Sendable {
     private var batchHasPlainCommands = false
     /// True when the open batch has seen a `data` command (so plain commands may not join it).
     private var batchHasDataCommands = false
-    /// True when the table view's rows are known to equal the data source's, so a single plain
-    /// command can be checked with its own section's count and applied in place.
+    /// True when the table view is known to equal the data source, rows and titles, so a single
+    /// plain command can be checked with its own section's count and applied in place, and
+    /// `tableView` is the data source itself.
     private var isKnownInSync = true
 
     /// Creates a model whose data source and table view both hold `sections`.
     public init(sections: [Section] = []) {
         dataSource = sections
-        tableView = sections
     }
 
     /// Number of operations queued in the open batch.
@@ -120,12 +125,14 @@ public struct TableModel: Sendable {
         }
         do {
             try Self.requireNoNegativeIndex(edit)
+            // The table view keeps what the data source was: a copy, taken only when the two part.
+            let before = isKnownInSync ? dataSource : nil
             try dataSource.apply(edit)
+            if let before { keepTableView(before) }
         } catch {
             throw failingBatch(error)
         }
         if batchDepth > 0 { batchHasDataCommands = true }
-        isKnownInSync = false
     }
 
     /// Plain `append N VALUE…`: inserts at the end of section N in both layers (a one-operation
@@ -144,7 +151,6 @@ public struct TableModel: Sendable {
             return try commit(zip(paths, rows).map { .plain(.insertRow($0, $1)) })
         }
         dataSource[section].rows.append(contentsOf: rows)
-        tableView[section].rows.append(contentsOf: rows)
         guard reportsInPlaceChanges else { return CommitReport() }
         return CommitReport(insertedRows: rows.indices.map { IndexPath(section: section, row: firstRow + $0) })
     }
@@ -157,9 +163,8 @@ public struct TableModel: Sendable {
                 .usage("'reset' cannot be used inside a batch: use 'data reset' to change only the data source"))
         }
         dataSource = sections
-        tableView = sections
+        showDataSource()
         selection = nil
-        isKnownInSync = true
     }
 
     /// The table view re-reads the data source; clears the selection. Inside a batch it is a usage
@@ -168,9 +173,8 @@ public struct TableModel: Sendable {
         guard batchDepth == 0 else {
             throw failingBatch(.usage("'reloadData' cannot be used inside a batch: end the batch first"))
         }
-        tableView = dataSource
+        showDataSource()
         selection = nil
-        isKnownInSync = true
     }
 
     /// Sets a section title in both layers (the data source's answer, which the table view shows at
@@ -183,7 +187,7 @@ public struct TableModel: Sendable {
             )
         }
         dataSource[section].setTitle(kind, to: title)
-        if section < tableView.count { tableView[section].setTitle(kind, to: title) }
+        if !isKnownInSync && section < loadedTableView.count { loadedTableView[section].setTitle(kind, to: title) }
     }
 
     // MARK: Selection and gestures
@@ -219,10 +223,10 @@ public struct TableModel: Sendable {
                 "cannot move row \(Self.notation(from)) to \(Self.notation(to)): in section \(to.section) it can go to rows 0 to \(lastPlace)"
             )
         }
-        let row = tableView[from.section].rows.remove(at: from.row)
-        tableView[to.section].rows.insert(row, at: to.row)
+        if isKnownInSync { keepTableView(dataSource) }
+        let row = loadedTableView[from.section].rows.remove(at: from.row)
+        loadedTableView[to.section].rows.insert(row, at: to.row)
         selection = selection.map { $0.afterMovingRow(from: from, to: to) }
-        isKnownInSync = false
     }
 
     // MARK: Committing
@@ -245,9 +249,20 @@ public struct TableModel: Sendable {
             selection = batch.newPath(forOld: selected).flatMap { Self.rowExists($0, in: dataSourceAfter) ? $0 : nil }
         }
         dataSource = dataSourceAfter
-        tableView = dataSourceAfter
-        isKnownInSync = true
+        showDataSource()
         return batch.report
+    }
+
+    /// The table view now shows the data source (after reset, reloadData or a commit).
+    private mutating func showDataSource() {
+        loadedTableView = []
+        isKnownInSync = true
+    }
+
+    /// The table view keeps `sections` as its own copy, as the data source is about to differ.
+    private mutating func keepTableView(_ sections: [Section]) {
+        loadedTableView = sections
+        isKnownInSync = false
     }
 
     /// A single plain row command outside a batch on a table view known to be in sync: when it is
@@ -261,7 +276,6 @@ public struct TableModel: Sendable {
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count + 1)
             else { return nil }
             dataSource[path.section].rows.insert(text, at: path.row)
-            tableView[path.section].rows.insert(text, at: path.row)
             if let selected = selection { selection = selected.afterInsertingRow(at: path) }
             return reportsInPlaceChanges ? CommitReport(insertedRows: [path]) : CommitReport()
         case .deleteRow(let path):
@@ -269,7 +283,6 @@ public struct TableModel: Sendable {
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count)
             else { return nil }
             dataSource[path.section].rows.remove(at: path.row)
-            tableView[path.section].rows.remove(at: path.row)
             if let selected = selection { selection = selected.afterDeletingRow(at: path) }
             return reportsInPlaceChanges ? CommitReport(deletedRows: [path]) : CommitReport()
         case .reloadRow(let path, let text):
@@ -278,7 +291,6 @@ public struct TableModel: Sendable {
             else { return nil }
             if let text {
                 dataSource[path.section].rows[path.row] = text
-                tableView[path.section].rows[path.row] = text
             }
             return CommitReport(reloadedRows: [RowChange(from: path, to: path)])
         case .moveRow(let from, let to):
@@ -289,8 +301,6 @@ public struct TableModel: Sendable {
             else { return nil }
             let row = dataSource[from.section].rows.remove(at: from.row)
             dataSource[to.section].rows.insert(row, at: to.row)
-            tableView[from.section].rows.remove(at: from.row)
-            tableView[to.section].rows.insert(row, at: to.row)
             if let selected = selection { selection = selected.afterMovingRow(from: from, to: to) }
             return CommitReport(movedRows: [RowChange(from: from, to: to)])
         case .insertSection, .deleteSection, .reloadSection, .moveSection:

@@ -99,19 +99,40 @@ func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer) {
 /// Reads a whole file (or standard input for fd 0) into bytes; nil with the reason when it cannot.
 func readAll(path: String?) -> Result<[UInt8], LoadError> {
     let fd: Int32
+    var expectedSize = 0
     if let path {
         fd = open(path, O_RDONLY)
         if fd < 0 { return .failure(LoadError(String(cString: strerror(errno)).lowercased())) }
         var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
-            return .failure(LoadError("is a directory"))
+        if fstat(fd, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                return .failure(LoadError("is a directory"))
+            }
+            if (info.st_mode & S_IFMT) == S_IFREG { expectedSize = Int(info.st_size) }
         }
     } else {
         fd = 0
     }
     defer { if path != nil { close(fd) } }
-    var bytes: [UInt8] = []
+    // A regular file is read straight into an array of its size (one byte more, to see the end);
+    // anything else, or a file that grows meanwhile, in chunks.
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, count in
+        count = 0
+        while count < buffer.count {
+            let n = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            if n == 0 { return }
+            count += n
+        }
+    }
+    if failure != 0 { return .failure(LoadError(String(cString: strerror(failure)).lowercased())) }
+    guard bytes.count > expectedSize else { return .success(bytes) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
