@@ -1,7 +1,13 @@
-/// A parsed script: its statements in order.
+/// A parsed script: its statements in order, in one part or, for a big file parsed in two halves
+/// at once, in two (joining them would copy every statement).
 public struct Program: Sendable {
-    public var statements: [Stmt]
-    public init(statements: [Stmt]) { self.statements = statements }
+    /// The statements, part after part.
+    public let parts: [[Stmt]]
+    public init(statements: [Stmt]) { parts = [statements] }
+    public init(parts: [[Stmt]]) { self.parts = parts }
+
+    /// Every statement, in order.
+    public var statements: [Stmt] { parts.count == 1 ? parts[0] : Array(parts.joined()) }
 }
 
 /// A `{ … }` block of statements.

@@ -149,8 +149,8 @@ public final class Interpreter {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
-        for index in program.statements.indices {
-            try runTopLevel(program.statements[index])
+        for part in program.parts {
+            for index in part.indices { try runTopLevel(part[index]) }
         }
     }
 

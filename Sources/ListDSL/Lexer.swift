@@ -35,8 +35,14 @@ struct Lexer {
 
     /// A lexer for the whole of `file`; a UTF-8 byte order mark at the start is skipped.
     init(file: SourceFile) {
-        self.init(bytes: file.bytes, range: 0..<file.bytes.count)
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+        self.init(file: file, range: 0..<file.bytes.count)
+    }
+
+    /// A lexer for `range` of `file`, which is the whole file or a part starting at a line; a UTF-8
+    /// byte order mark at the start of the file is skipped.
+    init(file: SourceFile, range: Range<Int>) {
+        self.init(bytes: file.bytes, range: range)
+        if position == 0 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
     }
 
     /// A lexer for `range` of `bytes`; `parenthesized` lexes as if inside `( )`, for an interpolation.

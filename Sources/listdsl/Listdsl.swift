@@ -132,7 +132,7 @@ struct Check: ParsableCommand {
                 status = Exit.noInput
                 continue
             }
-            let result = Parser.parse(source)
+            let result = parseFile(source)
             _ = Unmanaged.passRetained(Retained(result))  // the process exits soon: skip freeing the tree
             for d in result.diagnostics { console.report(d) }
             if result.diagnostics.contains(where: { $0.severity == .error }) {

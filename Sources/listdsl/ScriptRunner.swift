@@ -56,7 +56,7 @@ struct ScriptRunner {
         var programs: [(SourceFile, Program)] = []
         var syntaxErrors = false
         for input in inputs {
-            let result = Parser.parse(input)
+            let result = parseFile(input)
             for d in result.diagnostics { console.report(d) }
             if result.diagnostics.contains(where: { $0.severity == .error }) { syntaxErrors = true }
             programs.append((input, result.program))

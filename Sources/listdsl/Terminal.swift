@@ -155,30 +155,72 @@ func directoryName(_ path: String) -> String {
 /// Runs `body` on a thread with a large stack, so deep recursion in scripts reaches the interpreter's
 /// own limits (a diagnostic) long before the machine's stack runs out.
 func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
-    final class Box: @unchecked Sendable {
-        let body: () -> Int32
-        var result: Int32 = 70
-        init(_ body: @escaping () -> Int32) { self.body = body }
+    BackgroundWork(stackSize: 1 << 30, body).join()
+}
+
+/// Work running on a thread of its own from its creation; `join` waits for its result. When no
+/// thread can be made, `join` does the work on the calling thread instead.
+final class BackgroundWork<Result>: @unchecked Sendable {
+    private let body: () -> Result
+    /// Written by the thread before it ends; read after `pthread_join`, which orders the two.
+    private var result: Result?
+    private var thread: pthread_t?
+
+    /// Starts `body` on a new thread with a stack of `stackSize` bytes.
+    init(stackSize: Int, _ body: @escaping () -> Result) {
+        self.body = body
+        thread = startThread(stackSize: stackSize) { [self] in result = body() }
     }
-    let box = Box(body)
+
+    /// Waits for the work to end and returns its result.
+    func join() -> Result {
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+        if let result { return result }
+        let made = body()
+        result = made
+        return made
+    }
+}
+
+/// Starts a thread with a stack of `stackSize` bytes running `body`; nil when none can be made.
+private func startThread(stackSize: Int, _ body: @escaping () -> Void) -> pthread_t? {
+    final class Start: @unchecked Sendable {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, 1 << 30)
+    pthread_attr_setstacksize(&attributes, stackSize)
     var thread = pthread_t()
-    let context = Unmanaged.passRetained(box).toOpaque()
+    let context = Unmanaged.passRetained(Start(body)).toOpaque()
     let created = pthread_create(
         &thread, &attributes,
         { raw in
             guard let raw else { return nil }
-            let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
-            box.result = box.body()
+            Unmanaged<Start>.fromOpaque(raw).takeRetainedValue().body()
             return nil
         }, context)
-    if created != 0 {
-        Unmanaged<Box>.fromOpaque(context).release()
-        return body()
+    guard created == 0 else {
+        Unmanaged<Start>.fromOpaque(context).release()
+        return nil
     }
-    pthread_join(thread, nil)
-    return box.result
+    return thread
+}
+
+/// Parses `file` as `Parser.parse` does; a big file on a machine with more than one processor in
+/// two halves at once, the second on a thread of its own. When the halves do not join cleanly (a
+/// syntax error, or a statement running across the cut) the whole file is parsed again at once,
+/// so the result is always the whole file's.
+func parseFile(_ file: SourceFile, parallelAbove threshold: Int = 4 << 20) -> ParseResult {
+    let size = file.bytes.count
+    guard size >= threshold, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1,
+        let cut = Parser.splitPoint(of: file, near: size / 2)
+    else { return Parser.parse(file) }
+    let second = BackgroundWork(stackSize: 64 << 20) { Parser.parse(file, part: cut..<size) }
+    let first = Parser.parse(file, part: 0..<cut)
+    return Parser.joined(first, second.join()) ?? Parser.parse(file)
 }

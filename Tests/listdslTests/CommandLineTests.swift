@@ -116,6 +116,40 @@ import Testing
         #expect(run.stdout == "42\n[[\"a\",\"b\"]]\n")
     }
 
+    /// A script of over 4 MB is parsed in two halves at once; a run must not show it. `lines` rows
+    /// are appended and counted, optionally inside a block that spans the cut (the halves cannot
+    /// join) or with a syntax error at a given line (nothing runs, and the error names that line).
+    static func bigScript(lines: Int, inBlock: Bool = false, errorAtLine: Int? = nil) -> String {
+        var text = "reset [[]]\nlet n = 0\n" + (inBlock ? "if true {\n" : "")
+        var line = inBlock ? 4 : 3
+        for i in 0..<lines {
+            text += line == errorAtLine ? "append 0 \"row \(i)\" +\n" : "append 0 \"row \(i)\"\n"
+            text += "n = n + 1\n"
+            line += 2
+        }
+        return text + (inBlock ? "}\n" : "") + "print rows(0), n\n"
+    }
+
+    @Test(arguments: [false, true])
+    func bigScriptsRunAsSmallOnesDo(inBlock: Bool) throws {
+        let script = Self.bigScript(lines: 150_000, inBlock: inBlock)
+        #expect(script.utf8.count > 4 << 20)
+        let run = try runListdsl(["-"], stdin: script)
+        #expect(run.status == 0, "\(run.stderr.prefix(300))")
+        #expect(run.stdout == "150000 150000\n")
+    }
+
+    @Test(arguments: [3, 150_001, 299_999])
+    func bigScriptsReportTheirSyntaxErrorsBeforeRunning(line: Int) throws {
+        let run = try runListdsl(["-"], stdin: Self.bigScript(lines: 150_000, errorAtLine: line) + "print 1\n")
+        #expect(run.status == 65)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr.hasPrefix("<stdin>:\(line):")
+                && run.stderr.contains("error: expected an expression, found end of line"),
+            "\(run.stderr.prefix(300))")
+    }
+
     /// Bad input never crashes the runner: binary junk, NUL, huge numbers, deep nesting.
     @Test(arguments: [
         "\u{0}\u{1}\u{2}garbage\u{FF}",

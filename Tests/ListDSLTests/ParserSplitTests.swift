@@ -1,0 +1,69 @@
+import Testing
+
+@testable import ListDSL
+
+/// A big file is parsed in two halves at once, cut at a line start. Whenever the halves join, the
+/// result must be the whole file's parse; whenever the whole file has a syntax error, or a
+/// statement runs across the cut, they must not join (the command then parses the whole file).
+/// Every cut of every source below is tried.
+@Suite struct ParserSplitTests {
+    static let sources: [String] = [
+        "insert 0:0 \"a\"\ninsert 1:0 \"b\"\ndelete 0:0\nprint rows(0)\n",
+        "for i in 0..<2 {\n  insert 0:0 \"x\"\n  delete 0:0\n}\nprint 1\n",
+        "if true {\n  print 1\n}\nelse {\n  print 2\n}\nprint 3\n",
+        "if true {\n  print 1\n}\n\n\nelse if false {\n  print 2\n}\nprint 3\n",
+        "print (1 +\n  2)\nprint [1,\n  2]\nprint 3\n",
+        "print \"a\nb\"\nprint 1\nprint 2\n",
+        "proc f(a) {\n  return a + 1\n}\nprint f(1)\nprint f(2)\n",
+        "on commit {\n  print 1\n}\nbegin\ninsert 0:0 \"x\"\nend\n",
+        "# a comment\ninsert 0:0 \"x\" # another\n\n\ndelete 0:0 ; print 1\n",
+        "\u{FEFF}print 1\nprint 2\nprint 3\n",
+        "print 1\r\nprint 2\r\nprint 3\r\n",
+        "expect error \"bounds\" {\n  delete 9:9\n}\nprint 1\n",
+        "let x = 1\nwhile x < 3 {\n  x = x + 1\n}\nprint x\n",
+        // Syntax errors, before and after any cut.
+        "insert 0:0\nprint 1\nprint 2\n",
+        "print 1\nprint 2\ninsert 0:0\n",
+        "print 1\n}\nprint 2\nprint 3\n",
+        "print 1\nelse {\n}\nprint 2\n",
+        "print 1\nfor i in 0..<2 {\n  print i\nprint 2\n",
+        "print 1\nprint (2\nprint 3\n",
+        "print 1\nprint \"open\nprint 2\n",
+        "print 1\nprint 2\nprint 3)\n",
+    ]
+
+    @Test(arguments: sources)
+    func joinedHalvesAreTheWholeParse(_ source: String) {
+        let file = SourceFile(name: "t.list", text: source)
+        let whole = Parser.parse(file)
+        var joins = 0
+        var cuts: Set<Int> = []
+        for offset in 1..<file.bytes.count {
+            guard let cut = Parser.splitPoint(of: file, near: offset), cuts.insert(cut).inserted else { continue }
+            #expect(cut > 0 && cut < file.bytes.count && file.bytes[cut - 1] == 0x0A)
+            let first = Parser.parse(file, part: 0..<cut)
+            let second = Parser.parse(file, part: cut..<file.bytes.count)
+            guard let joined = Parser.joined(first, second) else { continue }
+            joins += 1
+            let context = Comment(rawValue: "cut at \(cut)")
+            #expect(whole.diagnostics.isEmpty, context)
+            #expect(joined.diagnostics.isEmpty && !joined.isIncomplete, context)
+            #expect(sexpr(joined.program) == sexpr(whole.program), context)
+            #expect(
+                joined.program.statements.flatMap(ParserFastPathTests.ranges)
+                    == whole.program.statements.flatMap(ParserFastPathTests.ranges), context)
+            #expect(joined.program.parts.count == 2, context)
+        }
+        // A file without errors joins at least at the cut before its last line.
+        if whole.diagnostics.isEmpty { #expect(joins > 0) }
+    }
+
+    /// No cut without a line after it, and none at the very start.
+    @Test func cutsFallOnLineStarts() {
+        let file = SourceFile(name: "t.list", text: "print 1\nprint 2")
+        #expect(Parser.splitPoint(of: file, near: 0) == nil)
+        #expect(Parser.splitPoint(of: file, near: 3) == 8)
+        #expect(Parser.splitPoint(of: file, near: 9) == nil)
+        #expect(Parser.splitPoint(of: SourceFile(name: "t", text: "print 1\n"), near: 2) == nil)
+    }
+}
