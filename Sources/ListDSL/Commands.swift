@@ -15,10 +15,6 @@ extension Interpreter {
         default: if swipedRow != nil { swipedRow = nil }  // as in UIKit, the next change closes a row left open
         }
         switch statement.kind {
-        case .insertLiteral(let command):
-            try execLiteralRow(command, insert: true, range)
-        case .deleteLiteral(let command):
-            try execLiteralRow(command, insert: false, range)
         case .insertRows(let layer, let pairs) where pairs.count == 1 && layer != .data:
             // The common single-row command: no arrays, no trace string unless tracing.
             let pair = pairs[0]
@@ -239,8 +235,9 @@ extension Interpreter {
         if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
     }
 
-    /// `insert S:R "text"` or `delete S:R` in compact form: what the single-row cases of
-    /// `execCommand` do for the general form, in a function small enough to be cheap to call.
+    /// `insert S:R "text"` or `delete S:R` in compact form (`exec` sends them here, never to
+    /// `execCommand`): what its single-row cases do for the general form, in a function small
+    /// enough to be cheap to call.
     func execLiteralRow(_ command: LiteralRowCommand, insert: Bool, _ range: SourceRange) throws(ScriptError) {
         if swipedRow != nil { swipedRow = nil }
         let p = IndexPath(section: Int(command.section), row: Int(command.row))

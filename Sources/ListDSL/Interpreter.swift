@@ -329,9 +329,8 @@ public final class Interpreter {
         try withScope { () throws(ScriptError) -> Flow in try exec(block.statements) }
     }
 
-    /// Executes one statement.
-    /// The commonest statements, a row inserted or deleted with literals, go straight to their
-    /// own small function; the rest through `execStatement`.
+    /// Executes one statement. The commonest, a row inserted or deleted with literals, go straight
+    /// to their own small function; the rest through `execStatement`.
     @inline(__always)
     func exec(_ statement: Stmt) throws(ScriptError) -> Flow {
         switch statement.kind {
@@ -348,7 +347,7 @@ public final class Interpreter {
         }
     }
 
-    /// Executes one statement of any kind.
+    /// Executes one statement other than a compact literal command (those are `exec`'s).
     func execStatement(_ statement: Stmt) throws(ScriptError) -> Flow {
         try tick(statement.range)
         switch statement.kind {

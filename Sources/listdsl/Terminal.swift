@@ -102,7 +102,7 @@ func readAll(path: String?) -> Result<[UInt8], LoadError> {
     var expectedSize = 0
     if let path {
         fd = open(path, O_RDONLY)
-        if fd < 0 { return .failure(LoadError(String(cString: strerror(errno)).lowercased())) }
+        if fd < 0 { return .failure(systemError(errno)) }
         var info = stat()
         if fstat(fd, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -116,34 +116,42 @@ func readAll(path: String?) -> Result<[UInt8], LoadError> {
     }
     defer { if path != nil { close(fd) } }
     // A regular file is read straight into an array of its size (one byte more, to see the end);
-    // anything else, or a file that grows meanwhile, in chunks.
+    // a pipe, or a file that grew meanwhile, goes on in chunks.
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, count in
-        count = 0
-        while count < buffer.count {
-            let n = read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            if n == 0 { return }
-            count += n
-        }
+        (count, failure) = fill(buffer, from: fd)
     }
-    if failure != 0 { return .failure(LoadError(String(cString: strerror(failure)).lowercased())) }
-    guard bytes.count > expectedSize else { return .success(bytes) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    var full = bytes.count == expectedSize + 1
+    while failure == 0 && full {
+        let chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in
+            (count, failure) = fill(buffer, from: fd)
+        }
+        bytes += chunk
+        full = chunk.count == 1 << 16
+    }
+    return failure == 0 ? .success(bytes) : .failure(systemError(failure))
+}
+
+/// Reads from `fd` until `buffer` is full or the input ends: how many bytes it read, and the
+/// error number that stopped it (0 for none).
+private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32) -> (Int, Int32) {
+    guard let base = buffer.baseAddress else { return (0, 0) }
+    var count = 0
+    while count < buffer.count {
+        let n = read(fd, base + count, buffer.count - count)
+        if n == 0 { break }
         if n < 0 {
             if errno == EINTR { continue }
-            return .failure(LoadError(String(cString: strerror(errno)).lowercased()))
+            return (count, errno)
         }
-        if n == 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
+        count += n
     }
-    return .success(bytes)
+    return (count, 0)
+}
+
+/// The system's words for error number `code`, as a load error.
+private func systemError(_ code: Int32) -> LoadError {
+    LoadError(String(cString: strerror(code)).lowercased())
 }
 
 /// The directory part of a path ("" for a bare file name).
