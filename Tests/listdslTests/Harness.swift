@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `listdsl` binary and captures what it did.
@@ -24,11 +25,45 @@ let listdslBinary: URL = {
 }()
 
 /// Runs `listdsl` with `arguments`, feeding `stdin`, in `directory`; plain output (NO_COLOR, TERM=dumb).
+///
+/// With `memoryLimitMB` the binary runs under `ulimit -v`, so a bug that would take all the machine's
+/// memory fails the test instead of the machine. `runProcess` says what happens after `timeout` seconds.
 func runListdsl(
-    _ arguments: [String], stdin: String? = nil, directory: URL? = nil, environment extra: [String: String] = [:]
+    _ arguments: [String], stdin: String? = nil, directory: URL? = nil, environment extra: [String: String] = [:],
+    timeout: Double = 120, memoryLimitMB: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Run {
+    guard let memoryLimitMB else {
+        return try runProcess(
+            listdslBinary, arguments, stdin: stdin, directory: directory, environment: extra, timeout: timeout,
+            sourceLocation: sourceLocation)
+    }
+    let limited = ["-c", "ulimit -v \(memoryLimitMB * 1024) && exec \"$0\" \"$@\"", listdslBinary.path] + arguments
+    return try runProcess(
+        URL(fileURLWithPath: "/bin/sh"), limited, stdin: stdin, directory: directory, environment: extra,
+        timeout: timeout, sourceLocation: sourceLocation)
+}
+
+/// Runs `/bin/sh -c script` with plain output, as `runListdsl` runs the binary.
+func runShell(
+    _ script: String, directory: URL? = nil, environment extra: [String: String] = [:], timeout: Double = 120,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Run {
+    try runProcess(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", script], directory: directory, environment: extra, timeout: timeout,
+        sourceLocation: sourceLocation)
+}
+
+/// Runs `executable` with `arguments`, feeding `stdin`, in `directory`, with NO_COLOR, TERM=dumb and no
+/// history file.
+///
+/// A run that takes longer than `timeout` seconds is killed and recorded as a test failure. A run ended
+/// by a signal has the status a shell gives it: 128 + the signal's number.
+func runProcess(
+    _ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
+    environment extra: [String: String] = [:], timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Run {
     let process = Process()
-    process.executableURL = listdslBinary
+    process.executableURL = executable
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
@@ -44,6 +79,14 @@ func runListdsl(
     process.standardError = err
     process.standardInput = input
     try process.run()
+    let timedOut = Flag()
+    let killer = DispatchWorkItem { [process] in
+        guard process.isRunning else { return }
+        timedOut.raise()
+        kill(process.processIdentifier, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+    defer { killer.cancel() }
     // Read both pipes concurrently so a chatty process cannot fill one and block.
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()
@@ -57,9 +100,22 @@ func runListdsl(
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    if timedOut.isRaised {
+        Issue.record(
+            "\(executable.lastPathComponent) \(arguments.prefix(4)) ran longer than \(timeout) s and was killed",
+            sourceLocation: sourceLocation)
+    }
+    let signalled = process.terminationReason == .uncaughtSignal
     return Run(
         stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-        status: process.terminationStatus)
+        status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
+}
+
+/// A flag one thread raises and another reads.
+final class Flag: Sendable {
+    private let raised = Atomic<Bool>(false)
+    func raise() { raised.store(true, ordering: .relaxed) }
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
 }
 
 /// Collapses whitespace runs, as the conformance runner does.

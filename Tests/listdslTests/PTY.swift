@@ -74,6 +74,11 @@ final class TerminalSession {
         try tmux(["send-keys", "-t", "main"] + keys)
     }
 
+    /// Sends raw bytes, as a terminal sends keys tmux has no name for (a paste's end is `ESC [ 2 0 1 ~`).
+    func send(bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// Pastes `text` as a terminal paste (bracketed when the program asked for it).
     func paste(_ text: String) throws {
         let file = directory.appendingPathComponent(".paste-\(UUID().uuidString.prefix(8))")
