@@ -27,43 +27,13 @@ static inline void listdsl_rl_set_word_break_characters(const char *chars) {
     rl_completer_word_break_characters = (char *)chars;
 }
 
-/// The whole line being edited and the cursor position in it.
+/// The whole line being edited.
 static inline const char *listdsl_rl_line_buffer(void) { return rl_line_buffer; }
-static inline int listdsl_rl_point(void) { return rl_point; }
 
 /// Whether readline installs its own signal handlers (we handle SIGINT ourselves).
 static inline void listdsl_rl_set_catch_signals(int value) { rl_catch_signals = value; }
 
-/// Readline's output and input streams.
-static inline void listdsl_rl_set_outstream(FILE *stream) { rl_outstream = stream; }
-static inline void listdsl_rl_set_instream(FILE *stream) { rl_instream = stream; }
-
-/// Number of entries in the history list.
-static inline int listdsl_history_length(void) { return history_length; }
-
-/// Builds a completion match list from a generator.
-static inline char **listdsl_rl_completion_matches(const char *text, rl_compentry_func_t *fn) {
-    return rl_completion_matches(text, fn);
-}
-
-/// Abandons the current line after Ctrl-C: clears it and redraws a fresh prompt.
-static inline void listdsl_rl_abandon_line(void) {
-    rl_free_line_state();
-    rl_cleanup_after_signal();
-    rl_replace_line("", 0);
-    rl_crlf();
-    rl_on_new_line();
-}
-
-/// Sets rl_done so that readline() returns at once.
-static inline void listdsl_rl_set_done(int value) { rl_done = value; }
-
-/// Disables bracketed paste so pasted text reaches the line as typed.
-static inline void listdsl_rl_disable_bracketed_paste(void) {
-    rl_variable_bind("enable-bracketed-paste", "off");
-}
-
-/// Whether readline handles SIGWINCH itself (it resizes at the next key in callback mode).
+/// Whether readline handles SIGWINCH itself (it resizes the line at the next safe point).
 static inline void listdsl_rl_set_catch_sigwinch(int value) { rl_catch_sigwinch = value; }
 
 /// Sends readline's prompt and echo to standard error (when standard output is not a terminal).
@@ -71,16 +41,6 @@ static inline void listdsl_rl_set_outstream_stderr(void) { rl_outstream = stderr
 
 /// Readline's output stream, for text printed while a line is being edited.
 static inline FILE *listdsl_rl_outstream(void) { return rl_outstream; }
-
-/// Cancels the line being edited after Ctrl-C in callback mode: drops the line, any incremental
-/// search or argument in progress, and the undo list; the caller prints a newline and removes the handler.
-static inline void listdsl_rl_cancel_line(void) {
-    rl_free_line_state();
-    rl_callback_sigcleanup();
-    rl_replace_line("", 0);
-    rl_point = 0;
-    rl_end = 0;
-}
 
 /// Whether readline appends nothing after a unique match (set per completion attempt).
 static inline void listdsl_rl_set_completion_suppress_append(int value) { rl_completion_suppress_append = value; }
@@ -95,11 +55,38 @@ static inline void listdsl_rl_set_sort_completion_matches(int value) { rl_sort_c
 /// Installs the function readline reads each byte with.
 static inline void listdsl_rl_set_getc_function(rl_getc_func_t *fn) { rl_getc_function = fn; }
 
-/// Clears readline's end-of-input flag: in callback mode it stays set after Ctrl-D, and every later
-/// terminal reset would then print an extra newline.
-static inline void listdsl_rl_clear_eof_found(void) { rl_eof_found = 0; }
-
 /// Sets the maximum number of entries kept in the history list.
 static inline void listdsl_history_limit(int max) { stifle_history(max); }
+
+/// Whether readline is in the middle of reading more input for something it started: the rest of a key
+/// sequence, a paste, a search string, a quoted character, a y/n answer or a numeric argument. Each of
+/// those loops ends when the byte reader returns EOF.
+static inline int listdsl_rl_reading_more_input(void) { return RL_ISSTATE(RL_STATE_MOREINPUT) ? 1 : 0; }
+
+/// After Ctrl-C: puts the cursor after the line's last character, so the `^C` printed next does not
+/// overwrite what was typed.
+static inline void listdsl_rl_move_to_end_of_line(void) {
+    rl_point = rl_end;
+    rl_redisplay();
+}
+
+/// After Ctrl-C: empties the line, so that the EOF the byte reader returns next ends readline() at once
+/// (on a non-empty line readline would take it as Ctrl-D and delete a character).
+static inline void listdsl_rl_empty_line(void) {
+    rl_point = 0;
+    rl_end = 0;
+    rl_mark = 0;
+    if (rl_line_buffer) rl_line_buffer[0] = '\0';
+}
+
+/// Whether readline turned bracketed paste on for this terminal: it then ends a line that input ended
+/// with a newline of its own.
+static inline int listdsl_rl_bracketed_paste_enabled(void) {
+    const char *value = rl_variable_value("enable-bracketed-paste");
+    return value != NULL && value[0] == 'o' && value[1] == 'n';
+}
+
+/// Handles a signal readline caught (a window resize) at a safe point, as readline's own reader does.
+static inline void listdsl_rl_check_signals(void) { rl_check_signals(); }
 
 #endif

@@ -30,12 +30,18 @@ struct CompletionOffer: Equatable {
     }
 }
 
-/// Reads lines from the terminal through GNU readline's alternate (callback) interface.
+/// Reads lines from the terminal with GNU readline's `readline()`.
 ///
-/// The callback interface lets the REPL own the wait for input: it polls standard input and checks the
-/// Ctrl-C flag the SIGINT handler raises, so readline never installs signal handlers of its own
-/// (`rl_catch_signals = 0`) and Ctrl-C cannot leave readline's state half torn down. Only one reader
-/// exists per process, because readline's state is global.
+/// Not readline's callback interface: readline 8.2 crashes in callback mode (a segmentation fault) on
+/// key sequences that start one multi-key read inside another — Ctrl-R then the end of a paste, Ctrl-R
+/// Ctrl-X, Ctrl-] then ESC x — and on 2% of random key sequences, while `readline()` reads the same keys
+/// through the code every bash user runs, and survived every sequence our fuzzer typed.
+///
+/// Ctrl-C never reaches readline: it installs no signal handlers (`rl_catch_signals = 0`), the SIGINT
+/// handler only raises a flag, and the byte reader below polls for it. When it sees the flag it prints
+/// `^C`, empties the line and returns EOF: EOF ends whatever readline was reading (the rest of a key
+/// sequence, a paste, a search string, a y/n question), and on an empty line it ends `readline()` itself.
+/// Only one reader exists per process, because readline's state is global.
 final class LineReader {
     /// Works out the offer for `word`, given the text of the line before it; set by the REPL.
     var complete: ((_ before: String, _ word: String) -> CompletionOffer)? {
@@ -65,38 +71,19 @@ final class LineReader {
 
     /// Shows `prompt` and reads one line, returning early on Ctrl-C or end of input.
     func read(prompt: String) -> LineInput {
-        LineReaderState.result = nil
-        rl_callback_handler_install(prompt, LineReaderState.lineHandler)
-        while true {
-            if takeInterrupt() {
-                // Ctrl-C: drop the line (and any search in progress), show it was cancelled, start afresh.
-                // Print before removing the handler: readline's terminal reset ends with a carriage return.
-                listdsl_rl_cancel_line()
-                writeOut("^C\n")
-                rl_callback_handler_remove()
-                return .interrupted
-            }
-            var request = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            // A short timeout bounds the wait for a Ctrl-C whose signal went to another thread.
-            let ready = poll(&request, 1, 100)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                rl_callback_handler_remove()
-                return .endOfInput
-            }
-            if ready == 0 { continue }
-            if request.revents & Int16(POLLNVAL) != 0 {
-                rl_callback_handler_remove()
-                return .endOfInput
-            }
-            // POLLIN or POLLHUP: readline reads the byte (or the end of input) and may finish the line.
-            rl_callback_read_char()
-            if let result = LineReaderState.result {
-                LineReaderState.result = nil
-                if result == .endOfInput { listdsl_rl_clear_eof_found() }
-                return result
-            }
+        LineReaderState.interrupted = false
+        LineReaderState.echoedInterrupt = false
+        let line = readline(prompt)
+        defer { free(line) }
+        if LineReaderState.interrupted && !LineReaderState.echoedInterrupt { writeOut("^C") }
+        // readline ends a line that input ended with a newline of its own only when bracketed paste is on.
+        if line == nil && listdsl_rl_bracketed_paste_enabled() == 0 { writeOut("\n") }
+        if LineReaderState.interrupted {
+            _ = takeInterrupt()
+            return .interrupted
         }
+        guard let line else { return .endOfInput }
+        return .line(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(line), count: strlen(line))))
     }
 
     /// Adds an entry to readline's in-memory history (Up, Down, Ctrl-R).
@@ -115,8 +102,10 @@ final class LineReader {
 /// Readline's callbacks are C function pointers that cannot capture context, so the one reader's
 /// state lives here. Only the REPL's thread touches it.
 private enum LineReaderState {
-    /// What the line handler produced for the read in progress.
-    nonisolated(unsafe) static var result: LineInput?
+    /// Set by the byte reader when Ctrl-C ended the read in progress.
+    nonisolated(unsafe) static var interrupted = false
+    /// Whether the byte reader has shown `^C` after the line.
+    nonisolated(unsafe) static var echoedInterrupt = false
     /// The REPL's completion function.
     nonisolated(unsafe) static var complete: ((String, String) -> CompletionOffer)?
     /// `rl_readline_name`, which readline keeps a pointer to for the whole run.
@@ -124,39 +113,48 @@ private enum LineReaderState {
     /// `rl_completer_word_break_characters`, likewise kept for the whole run.
     nonisolated(unsafe) static let breaks: UnsafeMutablePointer<CChar> = strdup(LineReader.wordBreakCharacters)
 
-    /// Called by readline when a line is accepted (or with NULL at end of input).
-    static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
-        rl_callback_handler_remove()
-        guard let line else {
-            result = .endOfInput
-            return
-        }
-        let count = strlen(line)
-        result = .line(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(line), count: count)))
-        free(line)
-    }
-
     /// Readline's byte reader. It never blocks: Ctrl-C makes the tty discard typed-ahead input, so input
     /// that `poll` reported can be gone by the time of the read, and a blocking read would then wait for
-    /// the next key and let the Ctrl-C cancel the line typed after it. On Ctrl-C it returns NUL at once
-    /// (the line is cancelled right after); at end of input or on an error, EOF.
+    /// the next key. At end of input or on an error it returns EOF; after Ctrl-C, what `interrupt()` does.
     static let getc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
         while true {
-            if interruptRequested.load(ordering: .relaxed) { return 0 }
+            if interruptRequested.load(ordering: .relaxed) { return interrupt() }
             var request = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, 100)
             if ready < 0 && errno != EINTR { return EOF }
-            if ready <= 0 { continue }
+            if ready <= 0 {
+                listdsl_rl_check_signals()  // a window resize, handled where readline's own reader would
+                continue
+            }
             var byte: UInt8 = 0
             let flags = fcntl(0, F_GETFL)
             _ = fcntl(0, F_SETFL, flags | O_NONBLOCK)
-            let n = read(0, &byte, 1)
+            let n = Glibc.read(0, &byte, 1)
             let failure = errno
             _ = fcntl(0, F_SETFL, flags)  // standard input's mode is shared with the shell: restore it at once
             if n == 1 { return Int32(byte) }
             if n == 0 { return EOF }
             if failure != EAGAIN && failure != EINTR { return EOF }
         }
+    }
+
+    /// Ends the read in progress after Ctrl-C by returning EOF, which ends every loop inside readline that
+    /// reads more input (the rest of a key sequence, a paste, a search string, a y/n question) and, on an
+    /// empty line at the top level, `readline()` itself. At the top level it first shows `^C` after the line
+    /// (once) and empties the line, so a few calls end the read whatever state readline was in.
+    static func interrupt() -> Int32 {
+        interrupted = true
+        if listdsl_rl_reading_more_input() != 0 { return EOF }
+        if !echoedInterrupt {
+            echoedInterrupt = true
+            listdsl_rl_move_to_end_of_line()
+            if let stream = listdsl_rl_outstream() {
+                fputs("^C", stream)
+                fflush(stream)
+            }
+        }
+        listdsl_rl_empty_line()
+        return EOF
     }
 
     /// Readline's attempted-completion function: our offer as a malloc'd match list, or the usage line.

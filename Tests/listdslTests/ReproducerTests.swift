@@ -143,9 +143,10 @@ import Testing
     static func expectAnswering(_ t: TerminalSession, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
+        let prompts = TerminalSession.promptCount(t.screen())
         try t.press("C-c")
         t.waitFor("a fresh prompt", timeout: timeout, sourceLocation: sourceLocation) {
-            TerminalSession.lastLine($0) == "list>"
+            TerminalSession.promptCount($0) > prompts && TerminalSession.lastLine($0) == "list>"
         }
         try t.type("print \"alive\"")
         try t.press("Enter")
