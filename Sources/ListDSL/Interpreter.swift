@@ -27,8 +27,23 @@ public struct InterpreterIO {
 
 /// A script that could not be read.
 public struct LoadError: Error, Sendable {
+    /// Why, in the system's words or the limit's: `no such file or directory`.
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Whether Ctrl-C ended the read (the run then ends as an interrupted one, exit 130).
+    public var isInterrupt: Bool
+
+    /// A read that failed for `message`.
+    public init(_ message: String) {
+        self.message = message
+        isInterrupt = false
+    }
+
+    /// A read that Ctrl-C ended.
+    public static let interrupted: LoadError = {
+        var error = LoadError("interrupted")
+        error.isInterrupt = true
+        return error
+    }()
 }
 
 /// Why execution stopped early.
@@ -43,21 +58,34 @@ public enum ScriptError: Error, Sendable {
 
 /// Limits and switches for one session.
 public struct InterpreterOptions: Sendable {
-    /// Stop with an error after this many statements (nil: no limit).
-    public var maxSteps: Int?
-    /// Maximum depth of procedure and hook calls.
-    public var maxCallDepth: Int
+    /// What any input may do at most.
+    public var limits: Limits
     /// Print every hook call and table-view method (`--trace`).
     public var trace: Bool
     /// Colour for `show` (only when the output is a terminal).
     public var color: Bool
 
+    /// Stop with an error after this many statements (nil: no limit).
+    public var maxSteps: Int? {
+        get { limits.steps }
+        set { limits.steps = newValue }
+    }
+    /// Maximum depth of procedure and hook calls.
+    public var maxCallDepth: Int {
+        get { limits.callDepth }
+        set { limits.callDepth = newValue }
+    }
+
     /// Creates options; the defaults suit a script run.
-    public init(maxSteps: Int? = nil, maxCallDepth: Int = 1000, trace: Bool = false, color: Bool = false) {
-        self.maxSteps = maxSteps
-        self.maxCallDepth = maxCallDepth
+    public init(limits: Limits = Limits(), trace: Bool = false, color: Bool = false) {
+        self.limits = limits
         self.trace = trace
         self.color = color
+    }
+
+    /// Creates options with the step and call-depth limits given, the others at their defaults.
+    public init(maxSteps: Int? = nil, maxCallDepth: Int = Limits().callDepth, trace: Bool = false, color: Bool = false) {
+        self.init(limits: Limits(callDepth: maxCallDepth, steps: maxSteps), trace: trace, color: color)
     }
 }
 
@@ -542,6 +570,8 @@ public final class Interpreter {
         let loaded: SourceFile
         switch io.load(path) {
         case .success(let f): loaded = f
+        case .failure(let e) where e.isInterrupt:
+            throw .interrupted(Diagnostic(file: file, range: pathExpr.range, message: "interrupted"))
         case .failure(let e): throw failure(pathExpr.range, "cannot run '\(name)': \(e.message)")
         }
         let parsed = Parser.parse(loaded)

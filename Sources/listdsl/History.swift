@@ -180,7 +180,7 @@ final class History {
         if Int(info.st_size) > maxFileBytes {
             return .failure(HistoryError("it is larger than \(maxFileBytes >> 20) MB"))
         }
-        switch readAll(path: path) {
+        switch readInput(path: path, limit: maxFileBytes) {
         case .failure(let e): return .failure(HistoryError(e.message))
         case .success(let bytes): return decode(bytes).map { Optional($0) }
         }

@@ -56,6 +56,69 @@ struct RunOptions: ParsableArguments {
 
     @Option(help: "Stop with an error after this many statements.")
     var maxSteps: Int?
+
+    @Option(help: ArgumentHelp("Procedure and hook calls in progress at once.", valueName: "N"))
+    var maxCallDepth: Int = Limits().callDepth
+
+    @Option(help: ArgumentHelp("The largest value: bytes of text plus list elements (K, M, G suffixes).", valueName: "SIZE"))
+    var maxValueSize: ByteSize = ByteSize(Limits().valueSize)
+
+    @Option(help: ArgumentHelp("Rows and sections the data source may hold together.", valueName: "N"))
+    var maxTableSize: Int = Limits().tableSize
+
+    @Option(help: ArgumentHelp("The largest script file or standard input (K, M, G suffixes).", valueName: "SIZE"))
+    var maxScriptSize: ByteSize = ByteSize(Limits().scriptBytes)
+
+    @Option(help: ArgumentHelp("Memory the run may use (K, M, G suffixes).", valueName: "SIZE"))
+    var maxMemory: ByteSize = ByteSize(Limits().memoryBytes)
+
+    /// The limits these options set, the others at their defaults.
+    var limits: Limits {
+        var limits = Limits()
+        limits.steps = maxSteps
+        limits.callDepth = maxCallDepth
+        limits.valueSize = maxValueSize.bytes
+        limits.tableSize = maxTableSize
+        limits.scriptBytes = maxScriptSize.bytes
+        limits.memoryBytes = maxMemory.bytes
+        return limits
+    }
+
+    /// Rejects limits below what any run needs.
+    func validate() throws {
+        if let max = maxSteps, max < 0 { throw ValidationError("--max-steps needs a number of steps of at least 0") }
+        if maxCallDepth < 1 { throw ValidationError("--max-call-depth needs a depth of at least 1") }
+        if maxTableSize < 1 { throw ValidationError("--max-table-size needs a size of at least 1") }
+        if maxMemory.bytes < 64 << 20 { throw ValidationError("--max-memory needs at least 64M") }
+    }
+}
+
+/// A size in bytes on the command line: digits with an optional `K`, `M` or `G` (powers of 1024).
+struct ByteSize: ExpressibleByArgument, Equatable {
+    var bytes: Int
+
+    /// A size of `bytes` bytes.
+    init(_ bytes: Int) { self.bytes = bytes }
+
+    /// Reads `512`, `64K`, `256M` or `4G`; nil for anything else, or a size that does not fit.
+    init?(argument: String) {
+        var digits = Substring(argument)
+        var shift = 0
+        switch digits.last {
+        case "K", "k": shift = 10
+        case "M", "m": shift = 20
+        case "G", "g": shift = 30
+        default: break
+        }
+        if shift > 0 { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 0, n <= Int.max >> shift else {
+            return nil
+        }
+        bytes = n << shift
+    }
+
+    /// The default as `--help` shows it.
+    var defaultValueDescription: String { Limits.describe(bytes: bytes) }
 }
 
 /// `listdsl [FILE…]`, `listdsl -e CODE`, `listdsl -i FILE`, `listdsl -`.
@@ -78,12 +141,6 @@ struct Run: ParsableCommand {
     var interactive: String?
 
     @OptionGroup var options: RunOptions
-
-    func validate() throws {
-        if let max = options.maxSteps, max < 0 {
-            throw ValidationError("--max-steps needs a number of steps of at least 0")
-        }
-    }
 
     func run() throws {
         let status = onLargeStack { [self] in
@@ -115,21 +172,25 @@ struct Check: ParsableCommand {
     @Option(help: "Colour diagnostics: auto, always or never.")
     var color: ColorMode = .auto
 
+    @Option(help: ArgumentHelp("The largest script file or standard input (K, M, G suffixes).", valueName: "SIZE"))
+    var maxScriptSize: ByteSize = ByteSize(Limits().scriptBytes)
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("check needs at least one FILE") }
     }
 
     func run() throws {
+        installInterruptHandler()
         let console = Console(errorColor: colorWanted(fd: 2, mode: color))
+        defer { console.flush() }
         var status = Exit.ok
         for path in files {
             let source: SourceFile
-            switch readAll(path: path == "-" ? nil : path) {
-            case .success(let bytes):
-                source = SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
-            case .failure(let error):
-                console.error("listdsl: cannot read '\(path)': \(error.message)\n")
-                status = Exit.noInput
+            switch readScript(path, limit: maxScriptSize.bytes, console: console) {
+            case .success(let file): source = file
+            case .failure(let exit) where exit.status == Exit.interrupted: throw ExitCode(exit.status)
+            case .failure(let exit):
+                status = exit.status
                 continue
             }
             let result = parseFile(source)
@@ -142,7 +203,6 @@ struct Check: ParsableCommand {
                 console.write("\n")
             }
         }
-        console.flush()
         if status != Exit.ok { throw ExitCode(status) }
     }
 }

@@ -294,11 +294,7 @@ final class REPL {
     /// `.read FILE`: runs a script in this session, statement by statement, as if typed; stops at the first
     /// error. Shows the net change at the end.
     func read(_ path: String) {
-        let file: SourceFile
-        switch readAll(path: path) {
-        case .success(let bytes): file = SourceFile(name: path, bytes: bytes, directory: directoryName(path))
-        case .failure(let e):
-            console.error("listdsl: cannot read '\(path)': \(e.message)\n")
+        guard case .success(let file) = readScript(path, limit: options.limits.scriptBytes, console: console) else {
             return
         }
         let parsed = Parser.parse(file)
@@ -368,14 +364,9 @@ final class REPL {
         if let error = parsed.diagnostics.first(where: { $0.severity == .error }) {
             return "it has a syntax error: \(error.message)"
         }
-        let io = InterpreterIO(
-            write: { _ in }, report: { _ in },
-            load: { path in
-                readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
-            },
-            isInterrupted: { takeInterrupt() })
         let replay = Interpreter(
-            io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: false, color: false))
+            io: ScriptRunner.io(limits: options.limits, write: { _ in }, report: { _ in }),
+            options: InterpreterOptions(limits: options.limits, trace: false, color: false))
         do {
             try replay.run(parsed.program, in: source)
         } catch {

@@ -4,11 +4,6 @@ import ListDSL
     import Glibc
 #endif
 
-/// One script to run: its source, already read.
-struct Script {
-    var source: SourceFile
-}
-
 /// Runs scripts, `-e` code and standard input in one session, with SPEC §2's exit statuses.
 struct ScriptRunner {
     let options: RunOptions
@@ -19,39 +14,19 @@ struct ScriptRunner {
         defer { console.flush() }
         installInterruptHandler()
 
-        var inputs: [SourceFile] = []
         var paths = files
         if let interactive { paths.append(interactive) }
+        let stdinIsTerminal = isatty(0) != 0
+        let wantsREPL = interactive != nil || (files.isEmpty && code.isEmpty && stdinIsTerminal)
+        if files.isEmpty && code.isEmpty && interactive == nil && !stdinIsTerminal { paths.append("-") }
+        var inputs: [SourceFile] = []
         for path in paths {
-            if path == "-" {
-                switch readAll(path: nil) {
-                case .success(let bytes): inputs.append(SourceFile(name: "<stdin>", bytes: bytes, directory: ""))
-                case .failure(let e):
-                    console.error("listdsl: cannot read standard input: \(e.message)\n")
-                    return Exit.noInput
-                }
-                continue
-            }
-            switch readAll(path: path) {
-            case .success(let bytes):
-                inputs.append(SourceFile(name: path, bytes: bytes, directory: directoryName(path)))
-            case .failure(let e):
-                console.error("listdsl: cannot read '\(path)': \(e.message)\n")
-                return Exit.noInput
+            switch readScript(path, limit: options.limits.scriptBytes, console: console) {
+            case .success(let file): inputs.append(file)
+            case .failure(let exit): return exit.status
             }
         }
         for c in code { inputs.append(SourceFile(name: "-e", text: c, directory: "")) }
-
-        let stdinIsTerminal = isatty(0) != 0
-        let wantsREPL = interactive != nil || (files.isEmpty && code.isEmpty && stdinIsTerminal)
-        if files.isEmpty && code.isEmpty && interactive == nil && !stdinIsTerminal {
-            switch readAll(path: nil) {
-            case .success(let bytes): inputs.append(SourceFile(name: "<stdin>", bytes: bytes, directory: ""))
-            case .failure(let e):
-                console.error("listdsl: cannot read standard input: \(e.message)\n")
-                return Exit.noInput
-            }
-        }
 
         var programs: [(SourceFile, Program)] = []
         var syntaxErrors = false
@@ -95,15 +70,24 @@ struct ScriptRunner {
 
     /// Creates the session's interpreter wired to the console.
     func makeInterpreter(console: Console, color: Bool) -> Interpreter {
-        let io = InterpreterIO(
-            write: { console.write($0) },
-            report: { console.report($0) },
+        Interpreter(
+            io: ScriptRunner.io(limits: options.limits, write: { console.write($0) }, report: { console.report($0) }),
+            options: InterpreterOptions(limits: options.limits, trace: options.trace, color: color))
+    }
+
+    /// A session's I/O: output and reports go where given, `run` reads files within `limits`, and Ctrl-C
+    /// is the SIGINT handler's flag.
+    static func io(limits: Limits, write: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void)
+        -> InterpreterIO
+    {
+        InterpreterIO(
+            write: write, report: report,
             load: { path in
-                readAll(path: path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
+                readInput(path: path, limit: limits.scriptBytes).map {
+                    SourceFile(name: path, bytes: $0, directory: directoryName(path))
+                }
             },
             isInterrupted: { takeInterrupt() })
-        return Interpreter(
-            io: io, options: InterpreterOptions(maxSteps: options.maxSteps, trace: options.trace, color: color))
     }
 
     /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.

@@ -11,8 +11,15 @@ import Synchronization
 let interruptRequested = Atomic<Bool>(false)
 
 /// Installs a SIGINT handler that only raises `interruptRequested` (so loops can stop cleanly).
+///
+/// Without `SA_RESTART`: a system call the signal interrupts returns `EINTR` instead of starting again,
+/// so a wait for input notices the flag at once.
 func installInterruptHandler() {
-    signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in interruptRequested.store(true, ordering: .relaxed) }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(SIGINT, &action, nil)
     // A parent may have started us with SIGINT blocked (test runners do); Ctrl-C must still work.
     var set = sigset_t()
     sigemptyset(&set)
@@ -94,64 +101,6 @@ func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer) {
         base += n
         left -= n
     }
-}
-
-/// Reads a whole file (or standard input for fd 0) into bytes; nil with the reason when it cannot.
-func readAll(path: String?) -> Result<[UInt8], LoadError> {
-    let fd: Int32
-    var expectedSize = 0
-    if let path {
-        fd = open(path, O_RDONLY)
-        if fd < 0 { return .failure(systemError(errno)) }
-        var info = stat()
-        if fstat(fd, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                return .failure(LoadError("is a directory"))
-            }
-            if (info.st_mode & S_IFMT) == S_IFREG { expectedSize = Int(info.st_size) }
-        }
-    } else {
-        fd = 0
-    }
-    defer { if path != nil { close(fd) } }
-    // A regular file is read straight into an array of its size (one byte more, to see the end);
-    // a pipe, or a file that grew meanwhile, goes on in chunks.
-    var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, count in
-        (count, failure) = fill(buffer, from: fd)
-    }
-    var full = bytes.count == expectedSize + 1
-    while failure == 0 && full {
-        let chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in
-            (count, failure) = fill(buffer, from: fd)
-        }
-        bytes += chunk
-        full = chunk.count == 1 << 16
-    }
-    return failure == 0 ? .success(bytes) : .failure(systemError(failure))
-}
-
-/// Reads from `fd` until `buffer` is full or the input ends: how many bytes it read, and the
-/// error number that stopped it (0 for none).
-private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32) -> (Int, Int32) {
-    guard let base = buffer.baseAddress else { return (0, 0) }
-    var count = 0
-    while count < buffer.count {
-        let n = read(fd, base + count, buffer.count - count)
-        if n == 0 { break }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return (count, errno)
-        }
-        count += n
-    }
-    return (count, 0)
-}
-
-/// The system's words for error number `code`, as a load error.
-private func systemError(_ code: Int32) -> LoadError {
-    LoadError(String(cString: strerror(code)).lowercased())
 }
 
 /// The directory part of a path ("" for a bare file name).

@@ -1,0 +1,122 @@
+import ListDSL
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads a whole input — the file at `path`, or standard input when `path` is nil — of at most `limit`
+/// bytes. Every script, `run` file, `.read` file and history file is read here.
+///
+/// A regular file's size is checked before anything is read, and the file is then read in one go. Any
+/// other kind — a pipe, a FIFO, a terminal, a device such as `/dev/zero` — is read as it arrives: each
+/// wait polls, so Ctrl-C ends it (a FIFO nobody writes to waits for a writer, interruptibly), and the
+/// read stops with an error as soon as more than `limit` bytes came.
+func readInput(path: String?, limit: Int) -> Result<[UInt8], LoadError> {
+    let fd: Int32
+    if let path {
+        // Not blocking: opening a FIFO would otherwise wait, uninterruptibly, for a writer.
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 { return .failure(systemError(errno)) }
+    } else {
+        fd = 0
+    }
+    defer { if path != nil { close(fd) } }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failure(systemError(errno)) }
+    let kind = info.st_mode & S_IFMT
+    if kind == S_IFDIR { return .failure(LoadError("it is a directory")) }
+    var bytes: [UInt8] = []
+    if kind == S_IFREG {
+        let size = Int(info.st_size)
+        if size > limit { return .failure(tooLarge(limit: limit, size: size)) }
+        // Read straight into an array of the file's size (one byte more, to see the end). A file that
+        // grew meanwhile goes on below.
+        var failure: Int32 = 0
+        bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            (count, failure) = fill(buffer, from: fd)
+        }
+        if failure != 0 { return .failure(systemError(failure)) }
+        if bytes.count <= size { return .success(bytes) }
+    }
+    while true {
+        if bytes.count > limit { return .failure(tooLarge(limit: limit, size: nil)) }
+        if kind != S_IFREG, let problem = waitForInput(fd) { return .failure(problem) }
+        var failure: Int32 = 0
+        let chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            let n = read(fd, base, buffer.count)
+            if n > 0 { count = n } else if n < 0 { failure = errno }
+        }
+        if failure == EAGAIN || failure == EINTR { continue }
+        if failure != 0 { return .failure(systemError(failure)) }
+        if chunk.isEmpty { return .success(bytes) }
+        bytes += chunk
+    }
+}
+
+/// Waits until `fd` can be read (or has ended); polls in short steps so Ctrl-C ends the wait. Returns
+/// nil when there is something to read, else why not.
+private func waitForInput(_ fd: Int32) -> LoadError? {
+    while true {
+        if interruptRequested.load(ordering: .relaxed) { return LoadError.interrupted }
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&request, 1, 100)
+        if ready > 0 { return nil }  // data, the end, or an error the read will report
+        if ready < 0 && errno != EINTR { return systemError(errno) }
+    }
+}
+
+/// Reads from `fd` until `buffer` is full or the input ends: how many bytes it read, and the error
+/// number that stopped it (0 for none).
+private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32) -> (Int, Int32) {
+    guard let base = buffer.baseAddress else { return (0, 0) }
+    var count = 0
+    while count < buffer.count {
+        let n = read(fd, base + count, buffer.count - count)
+        if n == 0 { break }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return (count, errno)
+        }
+        count += n
+    }
+    return (count, 0)
+}
+
+/// The error for an input of `size` bytes (nil: not known in advance) over the limit.
+private func tooLarge(limit: Int, size: Int?) -> LoadError {
+    let measured = size.map { "it is \(Limits.grouped($0)) bytes, " } ?? "it is "
+    return LoadError(
+        measured + "larger than the script size limit of \(Limits.describe(bytes: limit)) (--max-script-size)")
+}
+
+/// The system's words for error number `code`, as a load error.
+func systemError(_ code: Int32) -> LoadError {
+    LoadError(String(cString: strerror(code)).lowercased())
+}
+
+/// The exit status of a run that ended before it started, for `Result`.
+struct EarlyExit: Error {
+    var status: Int32
+}
+
+/// Reads the script a command line names (`-`: standard input) as a source file; when it cannot be read,
+/// says why on `console` and gives the exit status: 66, or 130 when Ctrl-C ended the wait.
+func readScript(_ path: String, limit: Int, console: Console) -> Result<SourceFile, EarlyExit> {
+    let isStandardInput = path == "-"
+    let what = isStandardInput ? "standard input" : "'\(path)'"
+    switch readInput(path: isStandardInput ? nil : path, limit: limit) {
+    case .success(let bytes):
+        return .success(
+            SourceFile(
+                name: isStandardInput ? "<stdin>" : path, bytes: bytes,
+                directory: isStandardInput ? "" : directoryName(path)))
+    case .failure(let error) where error.isInterrupt:
+        console.error("listdsl: interrupted while reading \(what)\n")
+        return .failure(EarlyExit(status: Exit.interrupted))
+    case .failure(let error):
+        console.error("listdsl: cannot read \(what): \(error.message)\n")
+        return .failure(EarlyExit(status: Exit.noInput))
+    }
+}
