@@ -76,7 +76,11 @@ final class History {
     /// Merges the unsaved entries into the file as it is now and replaces it atomically.
     func save() -> String? {
         guard let path, !unsaved.isEmpty else { return nil }
-        let target = History.resolvedTarget(path)
+        let target: String
+        switch AtomicFile.resolve(path) {
+        case .success(let resolved): target = resolved
+        case .failure(let problem): return disable(path, problem.message)
+        }
         let directory = directoryName(target).isEmpty ? "." : directoryName(target)
         if let problem = History.makeDirectory(directory) { return disable(path, problem) }
         let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -90,7 +94,7 @@ final class History {
         }
         for entry in unsaved where entry != merged.last { merged.append(entry) }
         merged = Array(merged.suffix(limit))
-        if let problem = History.writeAtomically(History.encode(merged), to: target, mode: 0o600) {
+        if let problem = AtomicFile.write(History.encode(merged), to: target, mode: 0o600) {
             return disable(path, problem)
         }
         unsaved.removeAll()
@@ -174,7 +178,7 @@ final class History {
         var info = stat()
         if stat(path, &info) != 0 {
             return errno == ENOENT
-                ? .success(nil) : .failure(HistoryError(String(cString: strerror(errno)).lowercased()))
+                ? .success(nil) : .failure(HistoryError(errorDescription(errno)))
         }
         if (info.st_mode & S_IFMT) != S_IFREG { return .failure(HistoryError("it is not a regular file")) }
         if Int(info.st_size) > maxFileBytes {
@@ -186,16 +190,6 @@ final class History {
         }
     }
 
-    /// The file a rename must replace: the target of a symbolic link rather than the link.
-    static func resolvedTarget(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
-            return path
-        }
-        defer { free(real) }
-        return String(cString: real)
-    }
-
     /// Creates `directory` and its missing parents with mode 0700; the reason when it cannot.
     static func makeDirectory(_ directory: String) -> String? {
         var info = stat()
@@ -205,45 +199,9 @@ final class History {
         let parent = directoryName(directory)
         if !parent.isEmpty && parent != directory, let problem = makeDirectory(parent) { return problem }
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            return "cannot create '\(directory)': \(String(cString: strerror(errno)).lowercased())"
+            return "cannot create '\(directory)': \(errorDescription(errno))"
         }
         return nil
-    }
-
-    /// Writes `bytes` to a new file beside `path`, flushes it to disk and renames it over `path`; the
-    /// reason when any step fails (the old file is then untouched).
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
-        let directory = directoryName(path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary =
-            (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
-            + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        if fd < 0 { return "cannot write '\(temporary)': \(String(cString: strerror(errno)).lowercased())" }
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            guard var base = raw.baseAddress else { return }
-            var left = raw.count
-            while left > 0 {
-                let n = write(fd, base, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = "cannot write '\(temporary)': \(String(cString: strerror(errno)).lowercased())"
-                    return
-                }
-                base += n
-                left -= n
-            }
-        }
-        if failure == nil && fsync(fd) != 0 {
-            failure = "cannot write '\(temporary)': \(String(cString: strerror(errno)).lowercased())"
-        }
-        close(fd)
-        if failure == nil && rename(temporary, path) != 0 {
-            failure = "cannot replace '\(path)': \(String(cString: strerror(errno)).lowercased())"
-        }
-        if failure != nil { unlink(temporary) }
-        return failure
     }
 }
 

@@ -93,7 +93,12 @@ private func tooLarge(limit: Int, size: Int?) -> LoadError {
 
 /// The system's words for error number `code`, as a load error.
 func systemError(_ code: Int32) -> LoadError {
-    LoadError(String(cString: strerror(code)).lowercased())
+    LoadError(errorDescription(code))
+}
+
+/// The system's words for error number `code`, in lower case as messages quote them.
+func errorDescription(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
 }
 
 /// The exit status of a run that ended before it started, for `Result`.

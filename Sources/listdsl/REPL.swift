@@ -343,7 +343,7 @@ final class REPL {
     /// reproduces the session and warns when it does not.
     func save(to path: String) {
         let script = journal.script()
-        if let problem = History.writeAtomically(Array(script.utf8), to: path, mode: 0o644) {
+        if let problem = AtomicFile.write(Array(script.utf8), to: path, mode: 0o644) {
             console.error("listdsl: cannot save: \(problem)\n")
             return
         }

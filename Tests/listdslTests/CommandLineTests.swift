@@ -102,8 +102,7 @@ import Testing
     }
 
     @Test func filesShareOneSession() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-session-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try scratchDirectory("session")
         defer { try? FileManager.default.removeItem(at: dir) }
         try "reset [[\"a\"]]\nlet x = 41\n".write(
             to: dir.appendingPathComponent("one.list"), atomically: true, encoding: .utf8)

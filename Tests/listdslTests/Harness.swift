@@ -111,6 +111,14 @@ func runProcess(
         status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
 }
 
+/// A new empty directory for one test, named `listdsl-NAME-…`; the test removes it.
+func scratchDirectory(_ name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listdsl-\(name)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
 /// A flag one thread raises and another reads.
 final class Flag: Sendable {
     private let raised = Atomic<Bool>(false)

@@ -98,9 +98,7 @@ import Testing
     }
 
     @Test func historyIsWrittenAndRecalledByANewProcess() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdsl-history-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("history")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("state/listdsl-history")
         let environment = ["LISTDSL_HISTORY": file.path]
@@ -260,9 +258,7 @@ import Testing
     }
 
     @Test func aGarbageHistoryFileGetsOneWarning() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdsl-garbage-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("garbage")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("history")
         let garbage = Data([0x00, 0xC3, 0x28, 0xFF, 0x0A])
@@ -353,9 +349,7 @@ import Testing
     }
 
     @Test func interactiveFileEntersTheREPLWithItsState() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdsl-i-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("i")
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("reset [[\"from\", \"file\"]]\nlet ready = true\n".utf8).write(
             to: directory.appendingPathComponent("demo.list"))
@@ -419,9 +413,7 @@ import Testing
     }
 
     @Test func interactiveFileWithoutATerminalRunsTheFileOnly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdsl-i-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("i")
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("print \"ran\"\n".utf8).write(to: directory.appendingPathComponent("f.list"))
         let run = try runListdsl(["-i", "f.list"], stdin: "print \"not read\"\n", directory: directory)
@@ -481,16 +473,8 @@ import Testing
         #expect(error.message.contains(reason))
     }
 
-    /// A fresh directory for one test.
-    func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdsl-hist-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func skipsRepeatsAndKeepsTheLastThousand() throws {
-        let dir = try scratch()
+        let dir = try scratchDirectory("hist")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("a/b/history").path
         #expect(History(path: nil).limit == 1000)
@@ -514,7 +498,7 @@ import Testing
     }
 
     @Test func twoSessionsMergeTheirEntries() throws {
-        let dir = try scratch()
+        let dir = try scratchDirectory("hist")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("history").path
         let first = History(path: path)
@@ -529,7 +513,7 @@ import Testing
     }
 
     @Test func aGarbageFileIsIgnoredWithOneWarningAndLeftAlone() throws {
-        let dir = try scratch()
+        let dir = try scratchDirectory("hist")
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("history")
         let garbage = Data([0x00, 0xFF, 0x13, 0x37])
@@ -545,21 +529,10 @@ import Testing
     }
 
     @Test func anUnreadableFileIsIgnoredWithAWarning() throws {
-        let dir = try scratch()
+        let dir = try scratchDirectory("hist")
         defer { try? FileManager.default.removeItem(at: dir) }
         let history = History(path: dir.path)  // a directory, not a file
         #expect(history.load()?.contains("not a regular file") == true)
-    }
-
-    @Test func writesAreAtomicAndLeaveNoTemporaryFiles() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("out.list").path
-        #expect(History.writeAtomically(Array("one\n".utf8), to: target, mode: 0o644) == nil)
-        #expect(History.writeAtomically(Array("two\n".utf8), to: target, mode: 0o644) == nil)
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "two\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.list"])
-        #expect(History.writeAtomically([], to: dir.appendingPathComponent("missing/x").path, mode: 0o644) != nil)
     }
 }
 

@@ -4,14 +4,6 @@ import Testing
 /// The fifteen ways the robustness rules were broken, each run as it was reported: none may crash the
 /// binary, hang it past Ctrl-C or let it take all the machine's memory.
 @Suite struct ReproducerTests {
-    /// A scratch directory, removed by the caller.
-    static func scratch() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdsl-repro-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// Runs `script` with `/bin/sh`, `$LISTDSL` naming the binary; killed after `timeout` seconds.
     static func shell(_ script: String, directory: URL? = nil, timeout: Double = 60) throws -> Run {
         let env = ["LISTDSL": listdslBinary.path]
@@ -55,7 +47,7 @@ import Testing
     // 6. A FIFO nobody writes to, as a script and through `run`: Ctrl-C ends the wait.
     @Test(arguments: [["fifo.list"], ["-e", #"run "fifo.list""#], ["check", "fifo.list"]])
     func aFIFONobodyWritesToIsInterruptible(_ arguments: [String]) throws {
-        let dir = try Self.scratch()
+        let dir = try scratchDirectory("repro")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(mkfifo(dir.appendingPathComponent("fifo.list").path, 0o600) == 0)
         let (status, stderr) = try Self.interrupted(arguments, after: 0.5, directory: dir)
@@ -109,7 +101,7 @@ import Testing
     // 13. A 100 GB (sparse) script is refused before anything is read.
     @Test(arguments: [["big.list"], ["check", "big.list"], ["-e", #"run "big.list""#]])
     func aHugeScriptIsRefused(_ arguments: [String]) throws {
-        let dir = try Self.scratch()
+        let dir = try scratchDirectory("repro")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("big.list").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))

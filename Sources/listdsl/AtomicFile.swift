@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one way listdsl writes a file (the history, `.save`): whole or not at all.
+///
+/// The bytes go to a new file beside the target, which is flushed to disk and renamed over the target, so
+/// a crash or a full disk leaves the old file whole. A symbolic link is followed to its target, which is
+/// replaced and the link kept. Only a regular file is ever replaced: a FIFO, a device, a socket or a
+/// directory at the path is refused, never turned into a regular file. A file that is replaced keeps its
+/// permissions.
+enum AtomicFile {
+    /// Writes `bytes` to `path`, creating it with `mode` when it does not exist; returns why it could not,
+    /// or nil when it did (the old file is then untouched).
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
+        let target: String
+        switch resolve(path) {
+        case .success(let resolved): target = resolved
+        case .failure(let problem): return problem.message
+        }
+        var info = stat()
+        var permissions = mode
+        if lstat(target, &info) == 0 {
+            if let kind = nonRegularKind(info.st_mode) { return "'\(path)' is \(kind); refusing to replace it" }
+            permissions = info.st_mode & 0o7777
+        } else if errno != ENOENT {
+            return "cannot write '\(path)': \(errorDescription(errno))"
+        }
+        let directory = directoryName(target)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        let temporary =
+            (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
+            + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, permissions)
+        if fd < 0 { return "cannot write '\(temporary)': \(errorDescription(errno))" }
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            guard var base = raw.baseAddress else { return }
+            var left = raw.count
+            while left > 0 {
+                let n = Glibc.write(fd, base, left)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = "cannot write '\(temporary)': \(errorDescription(errno))"
+                    return
+                }
+                base += n
+                left -= n
+            }
+        }
+        // The umask narrowed the mode open() was given; a replaced file keeps exactly the mode it had.
+        if failure == nil && fchmod(fd, permissions) != 0 { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
+        if failure == nil && fsync(fd) != 0 { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
+        if close(fd) != 0 && failure == nil { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
+        if failure == nil && rename(temporary, target) != 0 {
+            failure = "cannot replace '\(path)': \(errorDescription(errno))"
+        }
+        if failure != nil {
+            unlink(temporary)
+            return failure
+        }
+        syncDirectory(directory.isEmpty ? "." : directory)
+        return nil
+    }
+
+    /// Why a path cannot be written.
+    struct Problem: Error, Equatable {
+        var message: String
+    }
+
+    /// The file a write to `path` replaces: `path` itself, or, when it is a symbolic link, the file the
+    /// chain of links ends at (which need not exist yet).
+    static func resolve(_ path: String) -> Result<String, Problem> {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            if lstat(current, &info) != 0 {
+                if errno == ENOENT { return .success(current) }
+                return .failure(Problem(message: "cannot write '\(path)': \(errorDescription(errno))"))
+            }
+            guard (info.st_mode & S_IFMT) == S_IFLNK else { return .success(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            if n < 0 { return .failure(Problem(message: "cannot write '\(path)': \(errorDescription(errno))")) }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let directory = directoryName(current)
+            current = link.hasPrefix("/") || directory.isEmpty ? link : (directory == "/" ? "/" : directory + "/") + link
+        }
+        return .failure(Problem(message: "cannot write '\(path)': too many levels of symbolic links"))
+    }
+
+    /// What a file of this mode is, when it is not a regular file: "a FIFO", "a directory", …
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Flushes a directory's entries, so the rename survives a crash; a failure changes nothing written.
+    private static func syncDirectory(_ directory: String) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+}
