@@ -23,28 +23,19 @@ final class REPL {
     /// The input history, in memory and on disk.
     let history: History
 
-    /// Creates the REPL around a session; `preloaded` are the scripts already run into it (`-i FILE`),
-    /// whose statements `.save` writes first.
-    init(interpreter: Interpreter, console: Console, options: RunOptions, preloaded: [(SourceFile, Program)] = []) {
+    /// Creates the REPL around a session; `journal` holds the statements already run into it (`-i FILE`),
+    /// which `.save` writes first.
+    init(interpreter: Interpreter, console: Console, options: RunOptions, journal: Journal = Journal()) {
         self.interpreter = interpreter
         interpreter.tracksChanges = true  // autoshow needs each statement's commit reports
         self.console = console
         self.options = options
+        self.journal = journal
         var environment: [String: String] = [:]
         for name in ["LISTDSL_HISTORY", "XDG_STATE_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         history = History(path: History.defaultPath(environment: environment, home: REPL.homeDirectory()))
-        // The batch depth each preloaded statement ran at, counted from its `begin`s and `end`s.
-        var depth = 0
-        for (source, program) in preloaded {
-            for statement in program.statements {
-                let before = depth
-                if case .begin = statement.kind { depth += 1 }
-                if case .end = statement.kind, depth > 0 { depth -= 1 }
-                journal.record(statement, in: source, depthBefore: before, depthAfter: depth)
-            }
-        }
     }
 
     /// The prompt for a new entry: it shows an open batch.
@@ -161,14 +152,14 @@ final class REPL {
         for statement in statements {
             let snapshot = interpreter.snapshot()
             let tableBefore = interpreter.model.tableView
-            let depthBefore = interpreter.model.batchDepth
+            let before = BatchMark(interpreter.model)
             do {
                 try interpreter.runTopLevel(statement, in: source)
             } catch {
                 recover(from: error, restoring: snapshot)
                 return false
             }
-            journal.record(statement, in: source, depthBefore: depthBefore, depthAfter: interpreter.model.batchDepth)
+            journal.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
             let model = interpreter.model
             if showChanges && interpreter.lastStatementChangedTable && model.batchDepth == 0 {
                 console.write(
@@ -503,12 +494,25 @@ final class REPL {
     }
 }
 
+/// What a statement can change about the open batch: how deep it is and how many operations it holds.
+struct BatchMark: Equatable {
+    var depth: Int
+    var pending: Int
+
+    /// The model's batch as it is now.
+    init(_ model: TableModel) {
+        depth = model.batchDepth
+        pending = model.pendingCount
+    }
+}
+
 /// The session's successful statements, in order, for `.save`.
 struct Journal {
     /// One statement as written, with what it did to batching.
     struct Record {
         var text: String
-        /// A statement a failed batch undoes: `begin`, `end`, or a plain or `table` command.
+        /// The statement opened or closed a batch or queued operations into one (directly, or through a
+        /// loop, a conditional or a call): a failed batch undoes it, so `.save` leaves it out.
         var isBatched: Bool
         /// The batch depth before and after the statement ran.
         var depthBefore: Int
@@ -517,34 +521,21 @@ struct Journal {
 
     private(set) var records: [Record] = []
 
-    /// Records a statement that succeeded.
-    mutating func record(_ statement: Stmt, in source: SourceFile, depthBefore: Int, depthAfter: Int) {
+    /// Records a statement that succeeded, with the batch before and after it.
+    mutating func record(_ statement: Stmt, in source: SourceFile, before: BatchMark, after: BatchMark) {
         records.append(
             Record(
-                text: source.text(statement.range), isBatched: Journal.isBatched(statement.kind),
-                depthBefore: depthBefore,
-                depthAfter: depthAfter))
+                text: source.text(statement.range), isBatched: before != after, depthBefore: before.depth,
+                depthAfter: after.depth))
     }
 
-    /// The open batch failed: drops its `begin`, `end` and plain and `table` commands (their effects are
+    /// The open batch failed: drops the statements that opened, closed or filled it (their effects are
     /// undone) and keeps the rest, `data` commands included (the app made those).
     mutating func abandonBatch() {
         guard let opener = records.lastIndex(where: { $0.depthBefore == 0 && $0.depthAfter > 0 }) else { return }
         let kept = records[opener...].filter { !$0.isBatched }
         records.removeSubrange(opener...)
         records.append(contentsOf: kept)
-    }
-
-    /// Whether a statement is one a failed batch undoes.
-    static func isBatched(_ kind: StmtKind) -> Bool {
-        switch kind {
-        case .begin, .end, .insertLiteral, .deleteLiteral: return true
-        case .insertRows(let layer, _), .deleteRows(let layer, _), .moveRow(let layer, _, _), .reloadRows(let layer, _),
-            .insertSection(let layer, _, _), .deleteSections(let layer, _), .moveSection(let layer, _, _),
-            .reloadSection(let layer, _, _):
-            return layer != .data
-        default: return false
-        }
     }
 
     /// The script `.save` writes.

@@ -39,11 +39,18 @@ struct ScriptRunner {
         if syntaxErrors { return Exit.syntax }
 
         let interpreter = makeInterpreter(console: console, color: colorWanted(fd: 1, mode: options.color))
+        // Before a REPL, each statement is journaled as it runs, so `.save` can write it.
+        var journal: Journal? = wantsREPL && stdinIsTerminal ? Journal() : nil
         for (source, program) in programs {
             if let status = ScriptRunner.execute(
                 interpreter, console: console,
                 { () throws(ScriptError) in
-                    try interpreter.run(program, in: source)
+                    guard journal != nil else { return try interpreter.run(program, in: source) }
+                    for statement in program.statements {
+                        let before = BatchMark(interpreter.model)
+                        try interpreter.runTopLevel(statement, in: source)
+                        journal?.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
+                    }
                 })
             {
                 return status
@@ -52,9 +59,9 @@ struct ScriptRunner {
         if wantsREPL {
             if !stdinIsTerminal && interactive != nil {
                 console.error("listdsl: -i needs a terminal on standard input; ran '\(interactive ?? "")' only\n")
-            } else if stdinIsTerminal {
+            } else if let journal {
                 console.flush()
-                return REPL(interpreter: interpreter, console: console, options: options, preloaded: programs).run()
+                return REPL(interpreter: interpreter, console: console, options: options, journal: journal).run()
             }
         }
         // The process ends right after this: keep the syntax trees and the session alive rather than
