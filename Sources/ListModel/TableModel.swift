@@ -265,10 +265,11 @@ public struct TableModel: Sendable {
         isKnownInSync = false
     }
 
-    /// A single plain row command outside a batch on a table view known to be in sync: when it is
-    /// valid, UIKit's checks reduce to its own section's count, so it is applied to both layers in
-    /// place in O(rows of that section). Returns nil when the command needs the full commit (or is
-    /// invalid, negative indexes included).
+    /// A single plain command outside a batch on a table view known to be in sync: when it is valid,
+    /// UIKit's checks reduce to its own sections' counts, which it keeps by construction, so it is
+    /// applied to both layers in place, in O(rows of that section) for a row and O(sections) for a
+    /// section, with the report and selection the full commit gives (a test compares the two). Returns
+    /// nil when the command needs the full commit (or is invalid, negative indexes included).
     private mutating func performInPlace(_ edit: Edit) -> CommitReport? {
         switch edit {
         case .insertRow(let path, let text):
@@ -303,9 +304,51 @@ public struct TableModel: Sendable {
             dataSource[to.section].rows.insert(row, at: to.row)
             if let selected = selection { selection = selected.afterMovingRow(from: from, to: to) }
             return CommitReport(movedRows: [RowChange(from: from, to: to)])
-        case .insertSection, .deleteSection, .reloadSection, .moveSection:
-            return nil
+        case .insertSection(let section, let header):
+            guard Self.isIndex(section, below: dataSource.count + 1) else { return nil }
+            dataSource.insert(Section(rows: [], header: header), at: section)
+            if let selected = selection, selected.section >= section {
+                selection = IndexPath(section: selected.section + 1, row: selected.row)
+            }
+            return sectionReport { $0.insertedSections = [section] }
+        case .deleteSection(let section):
+            guard Self.isIndex(section, below: dataSource.count) else { return nil }
+            dataSource.remove(at: section)
+            if let selected = selection, selected.section >= section {
+                selection =
+                    selected.section == section ? nil : IndexPath(section: selected.section - 1, row: selected.row)
+            }
+            return sectionReport { $0.deletedSections = [section] }
+        case .moveSection(let from, let to):
+            guard Self.isIndex(from, below: dataSource.count), Self.isIndex(to, below: dataSource.count) else {
+                return nil
+            }
+            dataSource.insert(dataSource.remove(at: from), at: to)
+            if let selected = selection {
+                selection = IndexPath(section: Self.sectionAfterMoving(selected.section, from: from, to: to), row: selected.row)
+            }
+            return sectionReport { $0.movedSections = [SectionChange(from: from, to: to)] }
+        case .reloadSection(let section, let rows):
+            guard Self.isIndex(section, below: dataSource.count) else { return nil }
+            if let rows { dataSource[section].rows = rows }
+            if selection?.section == section { selection = nil }  // a reloaded section's rows are new
+            return sectionReport { $0.reloadedSections = [section] }
         }
+    }
+
+    /// The report of a section command done in place (an empty one when no one reads it).
+    private func sectionReport(_ fill: (inout CommitReport) -> Void) -> CommitReport {
+        var report = CommitReport()
+        if reportsInPlaceChanges { fill(&report) }
+        return report
+    }
+
+    /// Where section `section` is after the section at `from` moved to `to`.
+    private static func sectionAfterMoving(_ section: Int, from: Int, to: Int) -> Int {
+        if section == from { return to }
+        if from < section && section <= to { return section - 1 }
+        if to <= section && section < from { return section + 1 }
+        return section
     }
 
     /// True when `index` is in `0..<count` (one unsigned comparison).
