@@ -137,9 +137,12 @@ extension Interpreter {
             }
             return .string(String(chars[i]))
         case .range(let lo, let hi, let closed):
-            let count = Value.rangeCount(lo, hi, closed: closed) ?? Int.max
-            guard i >= 0 && i < count else { throw failure(range, "index \(i) out of range for \(base.literal)") }
-            return .integer(lo &+ i)
+            // lo + i, compared with the end; no count, which overflows for the longest ranges.
+            let (element, overflow) = lo.addingReportingOverflow(i)
+            guard i >= 0, !overflow, closed ? element <= hi : element < hi else {
+                throw failure(range, "index \(i) out of range for \(base.literal)")
+            }
+            return .integer(element)
         default:
             throw failure(range, "cannot index \(base.typeName) \(base.literal)")
         }
