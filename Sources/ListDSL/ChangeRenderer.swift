@@ -184,6 +184,8 @@ struct CommitMapping {
     let sections: [SectionOrigin]
     /// For each new section, where each of its rows came from (empty for inserted and reloaded sections).
     let rows: [[RowOrigin]]
+    /// The report's row changes, by section.
+    let changes: RowChanges
 
     /// Maps the commit; nil when the report does not fit the tables (the caller falls back to a plain diff).
     init?(before: [Section], after: [Section], report: CommitReport) {
@@ -193,6 +195,8 @@ struct CommitMapping {
         guard let sections = CommitMapping.mapSections(before: before, after: after, report: report) else { return nil }
         self.sections = sections
         let reloadedSections = Set(report.reloadedSections)
+        let changes = RowChanges(report)
+        self.changes = changes
         var rows: [[RowOrigin]] = []
         rows.reserveCapacity(after.count)
         for (n, origin) in sections.enumerated() {
@@ -200,13 +204,42 @@ struct CommitMapping {
                 rows.append([])
                 continue
             }
-            guard let mapped = CommitMapping.mapRows(new: n, old: o, before: before, after: after, report: report)
+            guard let mapped = CommitMapping.mapRows(new: n, old: o, before: before, after: after, changes: changes)
             else {
                 return nil
             }
             rows.append(mapped)
         }
         self.rows = rows
+    }
+
+    /// A report's row changes grouped by the section each is about, so each section is mapped in time
+    /// proportional to its own changes.
+    struct RowChanges {
+        /// Inserted rows by new section.
+        var inserted: [Int: [Int]] = [:]
+        /// Moved rows by destination section.
+        var movedIn: [Int: [RowChange]] = [:]
+        /// Rows that leave each old section: deleted or moved away.
+        var gone: [Int: Set<Int>] = [:]
+        /// Reloaded rows by old section.
+        var reloaded: [Int: Set<Int>] = [:]
+        /// Deleted rows by old section, ascending.
+        var deleted: [Int: [Int]] = [:]
+
+        init(_ report: CommitReport) {
+            for p in report.insertedRows { inserted[p.section, default: []].append(p.row) }
+            for m in report.movedRows {
+                movedIn[m.to.section, default: []].append(m)
+                gone[m.from.section, default: []].insert(m.from.row)
+            }
+            for p in report.deletedRows {
+                gone[p.section, default: []].insert(p.row)
+                deleted[p.section, default: []].append(p.row)
+            }
+            for r in report.reloadedRows { reloaded[r.from.section, default: []].insert(r.from.row) }
+            for key in deleted.keys { deleted[key]?.sort() }
+        }
     }
 
     /// New sections: inserted ones and move destinations are fixed; the others keep their order and fill the rest.
@@ -243,7 +276,7 @@ struct CommitMapping {
     ///
     /// A reload's destination in the report is where UIKit's check counts it (shifted by deletes and inserts,
     /// moves ignored), not where the row lands, so reloaded rows are placed as the rows that stay.
-    static func mapRows(new n: Int, old o: Int, before: [Section], after: [Section], report: CommitReport)
+    static func mapRows(new n: Int, old o: Int, before: [Section], after: [Section], changes: RowChanges)
         -> [RowOrigin]?
     {
         let count = after[n].rows.count
@@ -254,15 +287,14 @@ struct CommitMapping {
             origin[row] = value
             return true
         }
-        for p in report.insertedRows where p.section == n {
-            guard fix(p.row, .inserted) else { return nil }
+        for row in changes.inserted[n] ?? [] {
+            guard fix(row, .inserted) else { return nil }
         }
-        for m in report.movedRows where m.to.section == n {
+        for m in changes.movedIn[n] ?? [] {
             guard fix(m.to.row, .moved(from: m.from)) else { return nil }
         }
-        var gone = Set(report.deletedRows.filter { $0.section == o }.map(\.row))
-        for m in report.movedRows where m.from.section == o { gone.insert(m.from.row) }
-        let reloaded = Set(report.reloadedRows.filter { $0.from.section == o }.map(\.from.row))
+        let gone = changes.gone[o] ?? []
+        let reloaded = changes.reloaded[o] ?? []
         let oldCount = before[o].rows.count
         var next = 0
         var result: [RowOrigin] = []
@@ -284,8 +316,7 @@ struct CommitMapping {
     /// The changed sections of the new table, then the deleted sections.
     func blocks() -> [ChangeRenderer.SectionBlock] {
         let reloadedSections = Set(report.reloadedSections)
-        var deletedBySection: [Int: [Int]] = [:]
-        for p in report.deletedRows { deletedBySection[p.section, default: []].append(p.row) }
+        let deletedBySection = changes.deleted
         var movedOut = Set<Int>()
         for m in report.movedRows where m.from.section != m.to.section { movedOut.insert(m.from.section) }
 
@@ -310,6 +341,20 @@ struct CommitMapping {
             let rowOrigins = rows[n]
             var lines: [ChangeRenderer.RowLine] = []
             var changed = false
+            // Deleted rows go back where they were: before the first row that stays and came after them.
+            // The rows that stay are in their old order, so one pass merges the two.
+            let deleted = deletedBySection[o] ?? []
+            var nextDeleted = 0
+            /// Adds the deleted rows that came before old row `limit`.
+            func addDeleted(before limit: Int) {
+                while nextDeleted < deleted.count && deleted[nextDeleted] < limit {
+                    let row = deleted[nextDeleted]
+                    let text = row >= 0 && row < before[o].rows.count ? before[o].rows[row] : ""
+                    lines.append(.init(mark: .deleted, old: IndexPath(section: o, row: row), new: nil, text: text))
+                    changed = true
+                    nextDeleted += 1
+                }
+            }
             for (r, text) in section.rows.enumerated() where r < rowOrigins.count {
                 let here = IndexPath(section: n, row: r)
                 switch rowOrigins[r] {
@@ -320,23 +365,12 @@ struct CommitMapping {
                     lines.append(.init(mark: .moved, old: from, new: here, text: text))
                     changed = true
                 case .kept(let from, let reloaded):
+                    addDeleted(before: from.row)
                     lines.append(.init(mark: reloaded ? .reloaded : .none, old: from, new: here, text: text))
                     if reloaded { changed = true }
                 }
             }
-            // Deleted rows go back where they were: before the first surviving row that came after them.
-            for row in (deletedBySection[o] ?? []).sorted() {
-                let text = row >= 0 && row < before[o].rows.count ? before[o].rows[row] : ""
-                let line = ChangeRenderer.RowLine(
-                    mark: .deleted, old: IndexPath(section: o, row: row), new: nil, text: text)
-                let at =
-                    lines.firstIndex { line in
-                        guard line.mark == .none || line.mark == .reloaded, let old = line.old else { return false }
-                        return old.section == o && old.row > row
-                    } ?? lines.count
-                lines.insert(line, at: at)
-                changed = true
-            }
+            addDeleted(before: Int.max)
             if movedOut.contains(o) { changed = true }
             var note = ""
             if case .moved = origin {
