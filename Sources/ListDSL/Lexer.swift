@@ -228,42 +228,15 @@ struct Lexer {
         return Token(.string, SourceRange(start, end), flags: flags.union(.unterminated))
     }
 
-    /// escape = "\" ( "\" | '"' | "n" | "t" | "r" | "0" | "u{" hex {hex} "}" ) — position is at the backslash.
+    /// escape (see `StringEscape`) — position is at the backslash.
     private mutating func escape() {
         let start = position
-        position += 1
-        let byte = advance()
-        switch byte {
-        case Byte.backslash, Byte.quote, Byte.lowerN, Byte.lowerT, Byte.lowerR, Byte.zero:
-            return
-        case Byte.lowerU:
-            guard match(Byte.leftBrace) else {
-                report("expected '{' after '\\u' in a unicode escape", start, position)
-                return
-            }
-            let digitsStart = position
-            var value: UInt32 = 0
-            while position < end, let digit = Byte.hexValue(bytes[position]), position - digitsStart < 8 {
-                value = value << 4 | digit
-                position += 1
-            }
-            let digitCount = position - digitsStart
-            guard digitCount > 0, match(Byte.rightBrace) else {
-                report("a unicode escape is '\\u{' with 1 to 8 hex digits and '}'", start, position)
-                return
-            }
-            if Unicode.Scalar(value) == nil {
-                report(start, position) { "\(Lexer.quote($0)) is not a valid unicode scalar" }
-            }
-        default:
-            // Quote the whole character after the backslash, even when it is not ASCII.
-            position -= 1
-            if byte >= 0x80 {
-                position += Lexer.utf8Length(bytes, at: position, end: end) ?? 1
-            } else {
-                position += 1
-            }
-            report(start, position) { "invalid escape \(Lexer.quote($0)) in string" }
+        switch StringEscape.read(bytes, at: start, end: end) {
+        case .scalar(_, let next):
+            position = next
+        case .invalid(let next, let message):
+            position = next
+            report(start, next, message)
         }
     }
 
@@ -605,6 +578,7 @@ enum Byte {
     static let rightBracket: UInt8 = 0x5D
     static let underscore: UInt8 = 0x5F
     static let lowerA: UInt8 = 0x61
+    static let lowerB: UInt8 = 0x62
     static let lowerF: UInt8 = 0x66
     static let lowerN: UInt8 = 0x6E
     static let lowerR: UInt8 = 0x72

@@ -1314,17 +1314,9 @@ public struct Parser {
                 index += 1
                 continue
             }
-            let escaped = bytes[index + 1]
-            index += 2
-            switch escaped {
-            case Byte.lowerN: literal.append(Byte.newline)
-            case Byte.lowerT: literal.append(Byte.tab)
-            case Byte.lowerR: literal.append(Byte.carriageReturn)
-            case Byte.zero: literal.append(0)
-            case Byte.lowerU:
-                index = decodeUnicodeEscape(from: index, to: contentEnd, into: &literal)
-            case Byte.leftParen:
+            if bytes[index + 1] == Byte.leftParen {
                 // Interpolations are balanced: the lexer found the end of this string.
+                index += 2
                 let close = Lexer.interpolationEnd(in: bytes, from: index, to: contentEnd) ?? contentEnd
                 if !literal.isEmpty {
                     parts.append(.literal(String(decoding: literal, as: UTF8.self)))
@@ -1332,9 +1324,14 @@ public struct Parser {
                 }
                 if let expression = parseInterpolation(index..<close) { parts.append(.expression(expression)) }
                 index = min(close + 1, contentEnd)
-            default:
-                // `\\`, `\"`, and (already reported) invalid escapes stand for the character itself.
-                literal.append(escaped)
+                continue
+            }
+            switch StringEscape.read(bytes, at: index, end: contentEnd) {
+            case .scalar(let scalar, let next):
+                literal.append(contentsOf: String(scalar).utf8)
+                index = next
+            case .invalid(let next, _):
+                index = max(next, index + 2)  // the lexer reported it; the program will not run
             }
         }
         if parts.isEmpty && !flags.contains(.interpolations) {
@@ -1342,21 +1339,6 @@ public struct Parser {
         }
         if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
         return Expr(.interpolated(parts), token.range)
-    }
-
-    /// Decodes the `{HEX}` of a `\u{HEX}` escape starting at `index`; returns where decoding resumes.
-    /// A malformed escape (already reported by the lexer) adds nothing.
-    private func decodeUnicodeEscape(from start: Int, to end: Int, into literal: inout [UInt8]) -> Int {
-        guard start < end, bytes[start] == Byte.leftBrace else { return start }
-        var index = start + 1
-        var value: UInt32 = 0
-        while index < end, index - start <= 8, let digit = Byte.hexValue(bytes[index]) {
-            value = value << 4 | digit
-            index += 1
-        }
-        guard index < end, bytes[index] == Byte.rightBrace else { return index }
-        if let scalar = Unicode.Scalar(value) { literal.append(contentsOf: String(scalar).utf8) }
-        return index + 1
     }
 
     /// How many nesting levels one interpolation counts as: each takes a parser of its own,
