@@ -43,7 +43,9 @@ extension Interpreter {
         switch name {
         case "rows": return .integer(data[try section(0, in: data, layer: "data source")].rows.count)
         case "sections": return .integer(data.count)
-        case "items": return .list(data[try section(0, in: data, layer: "data source")].rows.map { .string($0) })
+        case "items":
+            let rows = data[try section(0, in: data, layer: "data source")].rows
+            return try checkedList(ListValue(rows.map { .string($0) }), range)
         case "item":
             guard case .indexPath(let p) = values[0] else {
                 throw failure(arguments[0].range, "item() needs an index path, found \(values[0].typeName)")
@@ -59,16 +61,16 @@ extension Interpreter {
             return .integer(model.tableView[try section(0, in: model.tableView, layer: "table view")].rows.count)
         case "tableSections": return .integer(model.tableView.count)
         case "tableItems":
-            return .list(
-                model.tableView[try section(0, in: model.tableView, layer: "table view")].rows.map { .string($0) })
+            let rows = model.tableView[try section(0, in: model.tableView, layer: "table view")].rows
+            return try checkedList(ListValue(rows.map { .string($0) }), range)
         case "editing": return .boolean(model.isEditing)
-        case "selected": return .list(model.selection.map { [.indexPath($0)] } ?? [])
+        case "selected": return .list(ListValue(model.selection.map { [.indexPath($0)] } ?? []))
         case "isInSync": return .boolean(model.isInSync)
         case "lastError": return .string(lastCaughtError)
         case "len":
             switch values[0] {
             case .string(let s): return .integer(s.count)
-            case .list(let items): return .integer(items.count)
+            case .list(let list): return .integer(list.elements.count)
             case .range(let lo, let hi, let closed):
                 guard let n = Value.rangeCount(lo, hi, closed: closed) else {
                     throw failure(range, "the range is too long to count")
@@ -78,7 +80,7 @@ extension Interpreter {
                 throw failure(
                     arguments[0].range, "len() needs a string, a list or a range, found \(values[0].typeName)")
             }
-        case "str": return .string(values[0].text)
+        case "str": return .string(try text(of: values[0], range))
         case "int":
             switch values[0] {
             case .integer: return values[0]

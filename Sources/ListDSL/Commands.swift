@@ -6,6 +6,16 @@ enum TableOperation {
     case update(Update)
 }
 
+extension TableSize {
+    /// The most an operation can add to the table.
+    init(adding operation: TableOperation) {
+        switch operation {
+        case .edit(let edit): self.init(adding: edit)
+        case .update(let update): self.init(adding: update)
+        }
+    }
+}
+
 extension Interpreter {
     /// Executes a core command (SPEC §4.2, §4.3).
     func execCommand(_ statement: Stmt) throws(ScriptError) {
@@ -129,6 +139,7 @@ extension Interpreter {
             if layer == .data {
                 try applyData([(.append(section: s, rows: rows), range)])
             } else {
+                try admit(TableSize(adding: DataEdit.append(section: s, rows: rows)), range)
                 if options.trace, let count = rowCount(s) {
                     let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
                     trace("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
@@ -146,7 +157,9 @@ extension Interpreter {
             if layer == .data {
                 try applyData([(.reset(sections), range)])
             } else {
+                try checkReplacement(sections, range)
                 do { try model.reset(sections) } catch { throw modelFailure(error, at: range) }
+                tableBudget = model.size
                 trace("reloadData()")
             }
         case .begin:
@@ -174,6 +187,7 @@ extension Interpreter {
         case .sectionTitle(let kind, let sectionExpr, let titleExpr):
             let s = try integer(sectionExpr, "a section number")
             let title = try rowText(titleExpr)
+            try admit(TableSize(textBytes: title.utf8.count), range)
             let k: TitleKind = kind == .header ? .header : kind == .footer ? .footer : .indexTitle
             do { try model.setTitle(k, section: s, to: title) } catch {
                 throw modelFailure(error, at: sectionExpr.range)
@@ -211,6 +225,7 @@ extension Interpreter {
     func submit(_ ops: [(TableOperation, SourceRange)], _ range: SourceRange) throws(ScriptError) {
         let implicit = model.batchDepth == 0 && ops.count > 1
         if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
+        for (op, opRange) in ops { try admit(TableSize(adding: op), opRange) }
         if implicit { model.begin() }
         do {
             for (op, opRange) in ops {
@@ -252,6 +267,7 @@ extension Interpreter {
 
     /// Hands one plain or table operation to the model (the common case, kept free of arrays).
     func submitOne(_ op: TableOperation, _ opRange: SourceRange, _ range: SourceRange) throws(ScriptError) {
+        try admit(TableSize(adding: op), opRange)
         let inBatch = model.batchDepth > 0
         if inBatch { pendingLocations.append((file, opRange)) }
         let report: CommitReport?
@@ -274,6 +290,16 @@ extension Interpreter {
     func applyData(_ edits: [(DataEdit, SourceRange)]) throws(ScriptError) {
         // Keep a copy only when a later edit could fail after an earlier one succeeded: a copy held
         // across an edit makes the model copy its arrays.
+        var replaces = false
+        for (edit, r) in edits {
+            if case .reset(let sections) = edit {
+                try checkReplacement(sections, r)
+                replaces = true
+            } else {
+                try admit(TableSize(adding: edit), r)
+            }
+        }
+        defer { if replaces { tableBudget = model.size } }
         let before = edits.count > 1 ? model : nil
         for (index, (edit, r)) in edits.enumerated() {
             do {
@@ -322,29 +348,29 @@ extension Interpreter {
     /// Evaluates a list of strings (a section's rows).
     func stringList(_ expr: Expr) throws(ScriptError) -> [String] {
         let v = try evaluate(expr)
-        guard case .list(let items) = v else {
+        guard case .list(let list) = v else {
             throw failure(
                 expr.range, "expected a list of strings like [\"a\", \"b\"], found \(v.typeName) \(v.literal)")
         }
-        return try rowTexts(items, expr.range, where: "a row's text")
+        return try rowTexts(list.elements, expr.range, where: "a row's text")
     }
 
     /// Evaluates a table: a list of lists of strings, `[["a", "b"], []]`.
     func table(_ expr: Expr) throws(ScriptError) -> [Section] {
         let v = try evaluate(expr)
-        guard case .list(let sections) = v else {
+        guard case .list(let table) = v else {
             throw failure(
                 expr.range, "expected a table like [[\"a\", \"b\"], [\"c\"]], found \(v.typeName) \(v.literal)")
         }
         var result: [Section] = []
-        result.reserveCapacity(sections.count)
-        for (i, section) in sections.enumerated() {
-            guard case .list(let items) = section else {
+        result.reserveCapacity(table.elements.count)
+        for (i, section) in table.elements.enumerated() {
+            guard case .list(let rows) = section else {
                 throw failure(
                     expr.range,
                     "section \(i) of the table must be a list of strings, found \(section.typeName) \(section.literal)")
             }
-            result.append(Section(rows: try rowTexts(items, expr.range, where: "row text in section \(i)")))
+            result.append(Section(rows: try rowTexts(rows.elements, expr.range, where: "row text in section \(i)")))
         }
         return result
     }

@@ -60,10 +60,13 @@ extension Interpreter {
         case .interpolated(let parts):
             var out = ""
             for part in parts {
+                let piece: String
                 switch part {
-                case .literal(let s): out += s
-                case .expression(let e): out += try storable(e).text
+                case .literal(let s): piece = s
+                case .expression(let e): piece = try text(of: try storable(e), e.range)
                 }
+                try checkSize(out.utf8.count + piece.utf8.count, of: "string", expr.range)
+                out += piece
             }
             return .string(out)
         case .name(let name):
@@ -75,7 +78,7 @@ extension Interpreter {
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items { values.append(try storable(item)) }
-            return .list(values)
+            return try checkedList(ListValue(values), expr.range)
         case .literalIndexPath(let s, let r):
             return .indexPath(IndexPath(section: s, row: r))
         case .indexPath(let s, let r):
@@ -107,7 +110,7 @@ extension Interpreter {
             switch (v, name) {
             case (.indexPath(let p), "section"): return .integer(p.section)
             case (.indexPath(let p), "row"): return .integer(p.row)
-            case (.list(let items), "count"): return .integer(items.count)
+            case (.list(let list), "count"): return .integer(list.elements.count)
             default:
                 throw failure(
                     expr.range, "\(v.typeName) has no member '\(name)'",
@@ -122,7 +125,8 @@ extension Interpreter {
             throw failure(range, "an index must be an integer, found \(index.typeName) \(index.literal)")
         }
         switch base {
-        case .list(let items):
+        case .list(let list):
+            let items = list.elements
             guard i >= 0 && i < items.count else {
                 throw failure(
                     range, "index \(i) out of range for a list of \(items.count) element\(items.count == 1 ? "" : "s")")
@@ -186,8 +190,10 @@ extension Interpreter {
             if result.1 { throw failure(range, "integer overflow: \(a) \(op.rawValue) \(b) does not fit in 64 bits") }
             return .integer(result.0)
         case (.string(let a), .string(let b)) where op == .add:
+            try checkSize(a.utf8.count + b.utf8.count, of: "string", range)
             return .string(a + b)
         case (.list(let a), .list(let b)) where op == .add:
+            try checkSize(ListValue.sizeOfSum(a, b), of: "list", range)
             return .list(a + b)
         default:
             var hint: String?

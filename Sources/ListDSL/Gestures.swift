@@ -38,7 +38,7 @@ enum HookKind: String, CaseIterable {
             (.deleteTitle, .string):
             return true
         case (.actions, .list(let items)):
-            return items.allSatisfy { if case .string = $0 { true } else { false } }
+            return items.elements.allSatisfy { if case .string = $0 { true } else { false } }
         case (.commit, _), (.move, _), (.select, _):
             return true
         default:
@@ -273,7 +273,7 @@ extension Interpreter {
         let style = try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "swipe", at: range)
         guard style == .style(.delete) else {
             note(
-                range, "row \(name) does not swipe to delete: its editing style is \(style?.text ?? "none"), not delete"
+                range, "row \(name) does not swipe to delete: its editing style is \(style?.literal ?? "none"), not delete"
             )
             return
         }
@@ -292,7 +292,7 @@ extension Interpreter {
             else {
                 return
             }
-            let titles = items.map(\.text)
+            let titles = items.elements.map { if case .string(let s) = $0 { s } else { $0.literal } }
             guard !titles.isEmpty else {
                 note(range, "row \(name) shows no buttons: the actions hook returned no actions")
                 return
@@ -305,8 +305,12 @@ extension Interpreter {
                 hint: "without an actions hook the row shows its delete button, and the \(caller) commits the delete")
             return
         }
-        let title =
-            try callHook(.deleteTitle, path: path, fallback: .string("Delete"), by: caller, at: range)?.text ?? "Delete"
+        var title = "Delete"
+        if case .string(let answer)? = try callHook(
+            .deleteTitle, path: path, fallback: .string("Delete"), by: caller, at: range)
+        {
+            title = answer
+        }
         traceEvent("row \(swiftIndexPath(path)) shows its delete button \(buttons([title])); tapping it")
         let before = model.tableView
         try commit(.delete, path, by: caller, at: range)

@@ -12,16 +12,21 @@ public struct InterpreterIO {
     public var load: (String) -> Result<SourceFile, LoadError>
     /// Whether Ctrl-C was pressed since the last check.
     public var isInterrupted: () -> Bool
+    /// The bytes of memory the process uses now, or nil when that cannot be measured (the memory limit
+    /// then goes unchecked).
+    public var memoryInUse: () -> Int?
 
     /// Creates the I/O surface.
     public init(
         write: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void,
-        load: @escaping (String) -> Result<SourceFile, LoadError>, isInterrupted: @escaping () -> Bool
+        load: @escaping (String) -> Result<SourceFile, LoadError>, isInterrupted: @escaping () -> Bool,
+        memoryInUse: @escaping () -> Int? = { nil }
     ) {
         self.write = write
         self.report = report
         self.load = load
         self.isInterrupted = isInterrupted
+        self.memoryInUse = memoryInUse
     }
 }
 
@@ -157,6 +162,10 @@ public final class Interpreter {
     var swipedRow: (path: IndexPath, buttons: [String])?
     /// How many hook calls are running, so only the outermost one notes the gesture that caused it.
     var hookDepth = 0
+    /// An upper bound of what the model holds, for the table limits (see `admit`).
+    var tableBudget = TableSize()
+    /// Bytes of large values made since memory was last measured (see `checkMemory`).
+    var bytesSinceMemoryCheck = 0
 
     /// Creates a session with an empty table.
     public init(io: InterpreterIO, options: InterpreterOptions = InterpreterOptions()) {
@@ -235,13 +244,14 @@ public final class Interpreter {
         fileprivate var pendingLocations: [(file: SourceFile, range: SourceRange)]
         fileprivate var trace: Bool
         fileprivate var swipedRow: (path: IndexPath, buttons: [String])?
+        fileprivate var tableBudget: TableSize
     }
 
     /// Captures the session's state (cheap: copy-on-write).
     public func snapshot() -> Snapshot {
         Snapshot(
             model: model, globals: globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
-            pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow)
+            pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow, tableBudget: tableBudget)
     }
 
     /// Puts the session back as `snapshot` found it.
@@ -254,6 +264,7 @@ public final class Interpreter {
         pendingLocations = snapshot.pendingLocations
         options.trace = snapshot.trace
         swipedRow = snapshot.swipedRow
+        tableBudget = snapshot.tableBudget
         frames = [[]]
     }
 
@@ -270,8 +281,9 @@ public final class Interpreter {
         if let limit = options.maxSteps, steps > limit {
             throw failure(range, "step limit of \(limit) exceeded", hint: "raise it with --max-steps")
         }
-        if steps & 0x3FF == 0 && io.isInterrupted() {
-            throw .interrupted(Diagnostic(file: file, range: range, message: "interrupted"))
+        if steps & 0x3FF == 0 {
+            if io.isInterrupted() { throw .interrupted(Diagnostic(file: file, range: range, message: "interrupted")) }
+            if steps & 0x3FFF == 0 { try checkMemory(range) }
         }
     }
 
@@ -422,7 +434,7 @@ public final class Interpreter {
         case .print(let values):
             var parts: [String] = []
             parts.reserveCapacity(values.count)
-            for v in values { parts.append(try storable(v).text) }
+            for v in values { parts.append(try text(of: try storable(v), v.range)) }
             io.write(parts.joined(separator: " ") + "\n")
         case .expect(let expr, let message):
             try execExpect(expr, message, statement.range)
@@ -466,8 +478,8 @@ public final class Interpreter {
                 if closed ? i >= hi : i >= hi - 1 { break }
                 i += 1
             }
-        case .list(let items):
-            for item in items {
+        case .list(let list):
+            for item in list.elements {
                 if case .returned(let v) = try iterate(item) { return .returned(v) }
             }
         case .string(let s):
@@ -501,14 +513,14 @@ public final class Interpreter {
         if ok { return }
         failedExpectations += 1
         var text = "expectation failed: \(file.text(expr.range))"
-        if let message { text = "expectation failed: \(try storable(message).text)" }
+        if let message { text = "expectation failed: \(try self.text(of: try storable(message), message.range))" }
         if !detail.isEmpty { text += " (\(detail))" }
         io.report(Diagnostic(file: file, range: expr.range, message: text))
     }
 
     /// `expect error [TEXT] { … }`: the block must fail (with a message containing TEXT); its effects are undone.
     func execExpectError(_ textExpr: Expr?, _ body: Block, _ range: SourceRange) throws(ScriptError) {
-        let wanted = try textExpr.map { (e) throws(ScriptError) -> String in try storable(e).text }
+        let wanted = try textExpr.map { (e) throws(ScriptError) -> String in try text(of: try storable(e), e.range) }
         let saved = snapshot()
         let savedFrames = frames
         let savedReports = commitReports

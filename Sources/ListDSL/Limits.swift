@@ -1,11 +1,14 @@
+import ListModel
+
 /// The limits that keep any input from crashing listdsl, hanging it past Ctrl-C or taking all the
 /// machine's memory. Each one, when reached, is a diagnostic that names it; grammar.md's "Limits" lists
 /// them with their texts, and the command line sets the ones a user may want to raise.
 public struct Limits: Sendable, Equatable {
     /// Bytes one script may have: a file, standard input, `-e` code or a `run` file (`--max-script-size`).
     public var scriptBytes: Int
-    /// How big one value may be: the bytes of its text, plus one for each element of a list and each
-    /// element's own size, so a list holding the same list twice counts it twice (`--max-value-size`).
+    /// How big one value may be, about the memory it takes: a string's bytes; for a list, 24 bytes per
+    /// element plus the elements' own sizes, so a list holding the same list twice counts it twice
+    /// (`--max-value-size`).
     public var valueSize: Int
     /// How deeply lists may nest inside one value (`[[1]]` has depth 2).
     public var valueDepth: Int
@@ -24,7 +27,7 @@ public struct Limits: Sendable, Equatable {
 
     /// The defaults: far beyond any lesson or benchmark, well within a laptop's memory.
     public init(
-        scriptBytes: Int = 256 << 20, valueSize: Int = 64 << 20, valueDepth: Int = 1000, tableSize: Int = 16 << 20,
+        scriptBytes: Int = 256 << 20, valueSize: Int = 256 << 20, valueDepth: Int = 1000, tableSize: Int = 16 << 20,
         tableText: Int = 1 << 30, callDepth: Int = 1000, steps: Int? = nil, memoryBytes: Int = 4 << 30
     ) {
         self.scriptBytes = scriptBytes
@@ -48,6 +51,16 @@ public struct Limits: Sendable, Equatable {
         return "\(grouped(bytes)) byte\(bytes == 1 ? "" : "s")"
     }
 
+    /// `bytes` rounded for a message: `4.2 GiB`, `512.0 MiB`.
+    public static func approximate(bytes: Int) -> String {
+        let units = [(30, "GiB"), (20, "MiB"), (10, "KiB")]
+        for (shift, unit) in units where bytes >= 1 << shift {
+            let tenths = (bytes * 10) >> shift
+            return "\(tenths / 10).\(tenths % 10) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+
     /// `n` with thousands separated by commas: `16,777,216`.
     public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
@@ -57,5 +70,113 @@ public struct Limits: Sendable, Equatable {
             out.append(ch)
         }
         return (n < 0 ? "-" : "") + out
+    }
+}
+
+extension Interpreter {
+    /// `list` as a value, or the error when it is deeper or bigger than a value may be.
+    func checkedList(_ list: ListValue, _ range: SourceRange) throws(ScriptError) -> Value {
+        let limits = options.limits
+        if list.depth > limits.valueDepth {
+            throw failure(
+                range,
+                "value nesting limit exceeded: this list would nest \(Limits.grouped(list.depth)) levels deep; the limit is \(limits.valueDepth)"
+            )
+        }
+        try checkSize(list.size, of: "list", range)
+        return .list(list)
+    }
+
+    /// Fails when a value of `size` (a string's bytes, a list's size) would be over the value size limit.
+    func checkSize(_ size: Int, of what: String, _ range: SourceRange) throws(ScriptError) {
+        let limit = options.limits.valueSize
+        guard size > limit else {
+            try countAllocation(size, range)
+            return
+        }
+        let amount = size == Int.max ? "more than \(Limits.grouped(limit))" : Limits.grouped(size)
+        throw failure(
+            range,
+            "value size limit exceeded: this \(what) would have a size of \(amount); the limit is \(Limits.describe(bytes: limit))",
+            hint: "a string's size is its bytes; a list's, 24 bytes an element plus theirs; raise it with --max-value-size")
+    }
+
+    /// The text `print`, `str()` and interpolation make of `value`: a string as it is, anything else as
+    /// written in source, within the value size limit.
+    func text(of value: Value, _ range: SourceRange) throws(ScriptError) -> String {
+        if case .string(let s) = value { return s }
+        let limit = options.limits.valueSize
+        defer { bytesSinceMemoryCheck &+= value.size }
+        guard let text = value.text(limit: limit) else {
+            throw failure(
+                range,
+                "value size limit exceeded: the text of this \(value.typeName) would be longer than \(Limits.describe(bytes: limit))",
+                hint: "raise it with --max-value-size")
+        }
+        return text
+    }
+}
+
+extension Interpreter {
+    /// Admits what a command may add to the data source, or fails when that could take it over the table
+    /// limits; nothing has changed yet.
+    ///
+    /// `tableBudget` is an upper bound of the model's size that each admission raises (deletes never lower
+    /// it). Only when an admission would cross a limit is the model counted — O(rows) — and the bound made
+    /// exact again, so a command costs O(1) here until the table is near a limit.
+    func admit(_ added: TableSize, _ range: SourceRange) throws(ScriptError) {
+        let limits = options.limits
+        var total = tableBudget + added
+        if total.entries > limits.tableSize || total.textBytes > limits.tableText {
+            tableBudget = model.size
+            total = tableBudget + added
+            try checkTable(total, range)
+        }
+        tableBudget = total
+        try countAllocation(added.textBytes, range)
+    }
+
+    /// Fails when a table that replaces the data source (`reset`) is, with the open batch's operations,
+    /// over a table limit. After the replacement the caller sets `tableBudget` to the model's size.
+    func checkReplacement(_ sections: [Section], _ range: SourceRange) throws(ScriptError) {
+        try checkTable(TableSize(sections) + model.pendingSize, range)
+    }
+
+    /// Fails when `size` is over a table limit.
+    private func checkTable(_ size: TableSize, _ range: SourceRange) throws(ScriptError) {
+        let limits = options.limits
+        if size.entries > limits.tableSize {
+            throw failure(
+                range,
+                "table size limit exceeded: the data source would hold more than \(Limits.grouped(limits.tableSize)) rows and sections",
+                hint: "an open batch's operations count too; raise the limit with --max-table-size")
+        }
+        if size.textBytes > limits.tableText {
+            throw failure(
+                range,
+                "table text limit exceeded: the data source's rows and titles would hold more than \(Limits.describe(bytes: limits.tableText)) of text"
+            )
+        }
+    }
+}
+
+extension Interpreter {
+    /// Counts `bytes` of values or table text just made; after every 256 MiB of them, measures memory
+    /// (statements measure it every 16,384 steps too), so a run cannot outgrow the limit by much between
+    /// two measurements.
+    func countAllocation(_ bytes: Int, _ range: SourceRange) throws(ScriptError) {
+        bytesSinceMemoryCheck &+= bytes
+        if bytesSinceMemoryCheck > 256 << 20 { try checkMemory(range) }
+    }
+
+    /// Fails when the process uses more memory than the memory limit allows.
+    func checkMemory(_ range: SourceRange) throws(ScriptError) {
+        bytesSinceMemoryCheck = 0
+        let limit = options.limits.memoryBytes
+        guard let used = io.memoryInUse(), used > limit else { return }
+        throw failure(
+            range,
+            "memory limit exceeded: listdsl is using \(Limits.approximate(bytes: used)); the limit is \(Limits.describe(bytes: limit))",
+            hint: "raise it with --max-memory")
     }
 }

@@ -5,7 +5,7 @@ public enum Value: Sendable, Equatable {
     case integer(Int)
     case string(String)
     case boolean(Bool)
-    case list([Value])
+    case list(ListValue)
     case indexPath(IndexPath)
     /// An editing style: `delete`, `insert`, `none`.
     case style(EditingStyle)
@@ -28,23 +28,59 @@ public enum Value: Sendable, Equatable {
         }
     }
 
-    /// The text `print` and `str()` produce: strings raw, everything else as written in source.
-    public var text: String {
-        if case .string(let s) = self { return s }
-        return literal
+    /// How big the value is for the value size limit, about the memory it takes: a string's bytes; for a
+    /// list, `ListValue.elementBytes` per element plus the elements' own sizes; 0 for anything else.
+    public var size: Int {
+        switch self {
+        case .string(let s): s.utf8.count
+        case .list(let list): list.size
+        default: 0
+        }
     }
 
-    /// The value as it would be written in source (strings quoted and escaped).
+    /// How deeply lists nest in the value: 0 for anything but a list, 1 for a list of non-lists.
+    public var depth: Int {
+        if case .list(let list) = self { return list.depth }
+        return 0
+    }
+
+    /// The value as written in source, as messages and the trace quote it: at most about 60 characters,
+    /// a longer one cut with `…`.
     public var literal: String {
+        var text = BoundedText(limit: 60)
+        write(into: &text, quoted: true)
+        return text.overflowed ? String(text.out.prefix(60)) + "…" : text.out
+    }
+
+    /// The text `print` and `str()` produce — strings raw, everything else as written in source — or nil
+    /// when it would be longer than `limit` bytes. Linear in the text, whatever the nesting.
+    public func text(limit: Int) -> String? {
+        var text = BoundedText(limit: limit)
+        write(into: &text, quoted: false)
+        return text.overflowed ? nil : text.out
+    }
+
+    /// Appends the value's text, stopping once it is over the limit.
+    private func write(into text: inout BoundedText, quoted: Bool) {
         switch self {
-        case .integer(let n): String(n)
-        case .string(let s): Value.quoted(s)
-        case .boolean(let b): b ? "true" : "false"
-        case .list(let items): "[" + items.map(\.literal).joined(separator: ", ") + "]"
-        case .indexPath(let p): "\(p.section):\(p.row)"
-        case .style(let s): s.rawValue
-        case .range(let lo, let hi, let closed): "\(lo)\(closed ? "..." : "..<")\(hi)"
-        case .nothing: "nothing"
+        case .string(let s):
+            // Never more of a long string than the limit can hold (one scalar more shows the overflow).
+            let part = s.utf8.count <= text.room ? s : String(s.unicodeScalars.prefix(text.room + 1))
+            text.append(quoted ? Value.quoted(part) : part)
+        case .list(let list):
+            text.append("[")
+            for (i, element) in list.elements.enumerated() {
+                if text.overflowed { return }
+                if i > 0 { text.append(", ") }
+                element.write(into: &text, quoted: true)
+            }
+            text.append("]")
+        case .integer(let n): text.append(String(n))
+        case .boolean(let b): text.append(b ? "true" : "false")
+        case .indexPath(let p): text.append("\(p.section):\(p.row)")
+        case .style(let s): text.append(s.rawValue)
+        case .range(let lo, let hi, let closed): text.append("\(lo)\(closed ? "..." : "..<")\(hi)")
+        case .nothing: text.append("nothing")
         }
     }
 
@@ -63,6 +99,85 @@ public enum Value: Sendable, Equatable {
         return span
     }
 }
+
+/// A list value: its elements, with its size and nesting depth worked out once, when it is made, so
+/// checking a new list against the limits costs no more than making it.
+public struct ListValue: Sendable, Equatable {
+    /// The elements, in order.
+    public let elements: [Value]
+    /// About the memory the list takes: `elementBytes` per element plus the elements' own sizes, nested
+    /// lists counted in full, so a list holding the same list twice counts it twice; saturating.
+    public let size: Int
+    /// 1 + the depth of the deepest element (32 bits keep a value in 24 bytes).
+    private let storedDepth: Int32
+
+    /// What one element of a list takes, whatever it holds.
+    public static let elementBytes = MemoryLayout<Value>.stride
+
+    /// 1 + the depth of the deepest element.
+    public var depth: Int { Int(storedDepth) }
+
+    /// A list of `elements`.
+    public init(_ elements: [Value]) {
+        var size = ListValue.product(elements.count, ListValue.elementBytes)
+        var depth = 0
+        for element in elements {
+            size = ListValue.sum(size, element.size)
+            depth = max(depth, element.depth)
+        }
+        self.init(elements: elements, size: size, depth: depth + 1)
+    }
+
+    /// `a + b`: the elements of both, without rescanning them.
+    public static func + (a: ListValue, b: ListValue) -> ListValue {
+        ListValue(elements: a.elements + b.elements, size: sum(a.size, b.size), depth: max(a.depth, b.depth))
+    }
+
+    /// The size of `a + b`, without making it.
+    public static func sizeOfSum(_ a: ListValue, _ b: ListValue) -> Int { sum(a.size, b.size) }
+
+    private init(elements: [Value], size: Int, depth: Int) {
+        self.elements = elements
+        self.size = size
+        storedDepth = Int32(clamping: depth)
+    }
+
+    /// `a + b`, or `Int.max` when it overflows.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : total
+    }
+
+    /// `a * b`, or `Int.max` when it overflows.
+    private static func product(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max : total
+    }
+
+    /// Lists are equal when their elements are (size and depth follow from them).
+    public static func == (a: ListValue, b: ListValue) -> Bool { a.elements == b.elements }
+}
+
+/// Text built up to a limit: appending stops counting once it is over.
+struct BoundedText {
+    private(set) var out = ""
+    let limit: Int
+    /// Whether the text went over the limit (and `out` is cut short).
+    private(set) var overflowed = false
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Bytes left before the limit.
+    var room: Int { max(0, limit - out.utf8.count) }
+
+    /// Appends `part`, unless the text is already over the limit.
+    mutating func append(_ part: String) {
+        guard !overflowed else { return }
+        out += part
+        if out.utf8.count > limit { overflowed = true }
+    }
+}
+
 
 /// Formats a list of index paths as Swift prints `[IndexPath]`: `[[0, 1], [2, 0]]`.
 func swiftIndexPaths(_ paths: [IndexPath]) -> String {

@@ -27,7 +27,7 @@ public struct TableModel: Sendable {
     public private(set) var batchDepth: Int = 0
 
     /// The open batch's operations, in the order they were issued.
-    private var pendingOperations: [PendingOperation] = []
+    private(set) var pendingOperations: [PendingOperation] = []
     /// True when the open batch has queued a plain command (so `data` commands may not join it).
     private var batchHasPlainCommands = false
     /// True when the open batch has seen a `data` command (so plain commands may not join it).

@@ -94,7 +94,7 @@ struct ScriptRunner {
                     SourceFile(name: path, bytes: $0, directory: directoryName(path))
                 }
             },
-            isInterrupted: { takeInterrupt() })
+            isInterrupted: { takeInterrupt() }, memoryInUse: residentMemory)
     }
 
     /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.

@@ -32,6 +32,20 @@ func takeInterrupt() -> Bool {
     interruptRequested.exchange(false, ordering: .relaxed)
 }
 
+/// The process's resident memory in bytes, from `/proc/self/statm`; nil where there is no such file.
+func residentMemory() -> Int? {
+    let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 128)
+    let n = read(fd, &buffer, buffer.count)
+    guard n > 0 else { return nil }
+    // "size resident shared …", in pages.
+    let fields = buffer[0..<n].split(separator: 0x20)
+    guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+    return pages * sysconf(Int32(_SC_PAGESIZE))
+}
+
 /// Whether colour is wanted on a stream (SPEC §2): a terminal, NO_COLOR unset or empty, TERM not dumb.
 func colorWanted(fd: Int32, mode: ColorMode) -> Bool {
     switch mode {

@@ -4,7 +4,7 @@ import Testing
 @testable import ListDSL
 
 /// Runs `source` in a fresh interpreter and returns what it printed and how it ended.
-func interpret(_ source: String, maxSteps: Int? = nil, trace: Bool = false) -> (
+func interpret(_ source: String, maxSteps: Int? = nil, trace: Bool = false, limits: Limits = Limits()) -> (
     stdout: String, errors: [String], failed: Int
 ) {
     final class Sink {
@@ -17,7 +17,9 @@ func interpret(_ source: String, maxSteps: Int? = nil, trace: Bool = false) -> (
         report: { sink.errors.append($0.message) },
         load: { _ in .failure(LoadError("no files in this test")) },
         isInterrupted: { false })
-    let interpreter = Interpreter(io: io, options: InterpreterOptions(maxSteps: maxSteps, trace: trace))
+    var limits = limits
+    if let maxSteps { limits.steps = maxSteps }
+    let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: limits, trace: trace))
     let file = SourceFile(name: "test.list", text: source)
     let parsed = Parser.parse(file)
     if let first = parsed.diagnostics.first { return (sink.out, ["syntax: " + first.message], 0) }
