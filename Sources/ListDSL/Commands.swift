@@ -32,10 +32,12 @@ extension Interpreter {
             trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
             let op: TableOperation =
                 layer == .table ? .update(.insertRow(p)) : .edit(.insertRow(p, try pair.value.map(rowText) ?? ""))
+            try admit(op, pair.path.range)
             try submitOne(op, pair.path.range, range)
         case .deleteRows(let layer, let exprs) where exprs.count == 1 && layer != .data:
             let p = try indexPath(exprs[0])
             trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            if model.batchDepth > 0 { try admit(TableSize(entries: 1), exprs[0].range) }
             try submitOne(layer == .table ? .update(.deleteRow(p)) : .edit(.deleteRow(p)), exprs[0].range, range)
         case .insertRows(let layer, let pairs):
             var ops: [(TableOperation, SourceRange)] = []
@@ -135,11 +137,16 @@ extension Interpreter {
             let s = try integer(sectionExpr, "a section number")
             var rows: [String] = []
             rows.reserveCapacity(valueExprs.count)
-            for v in valueExprs { rows.append(try rowText(v)) }
+            var bytes = 0
+            for v in valueExprs {
+                let text = try rowText(v)
+                bytes += text.utf8.count
+                rows.append(text)
+            }
             if layer == .data {
                 try applyData([(.append(section: s, rows: rows), range)])
             } else {
-                try admit(TableSize(adding: DataEdit.append(section: s, rows: rows)), range)
+                try admit(TableSize(entries: rows.count, textBytes: bytes), range)
                 if options.trace, let count = rowCount(s) {
                     let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
                     trace("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
@@ -225,7 +232,7 @@ extension Interpreter {
     func submit(_ ops: [(TableOperation, SourceRange)], _ range: SourceRange) throws(ScriptError) {
         let implicit = model.batchDepth == 0 && ops.count > 1
         if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
-        for (op, opRange) in ops { try admit(TableSize(adding: op), opRange) }
+        for (op, opRange) in ops { try admit(op, opRange) }
         if implicit { model.begin() }
         do {
             for (op, opRange) in ops {
@@ -258,16 +265,17 @@ extension Interpreter {
         let p = IndexPath(section: Int(command.section), row: Int(command.row))
         if insert {
             trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try admit(TableSize(entries: 1, textBytes: command.text.utf8.count), range)
             try submitOne(.edit(.insertRow(p, command.text)), command.pathRange(in: range), range)
         } else {
             trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            if model.batchDepth > 0 { try admit(TableSize(entries: 1), range) }
             try submitOne(.edit(.deleteRow(p)), command.pathRange(in: range), range)
         }
     }
 
     /// Hands one plain or table operation to the model (the common case, kept free of arrays).
     func submitOne(_ op: TableOperation, _ opRange: SourceRange, _ range: SourceRange) throws(ScriptError) {
-        try admit(TableSize(adding: op), opRange)
         let inBatch = model.batchDepth > 0
         if inBatch { pendingLocations.append((file, opRange)) }
         let report: CommitReport?

@@ -59,15 +59,18 @@ extension Interpreter {
         case .editingStyle(let s): return .style(s)
         case .interpolated(let parts):
             var out = ""
+            var bytes = 0
             for part in parts {
                 let piece: String
                 switch part {
                 case .literal(let s): piece = s
                 case .expression(let e): piece = try text(of: try storable(e), e.range)
                 }
-                try checkSize(out.utf8.count + piece.utf8.count, of: "string", expr.range)
+                bytes += piece.utf8.count
+                if bytes > options.limits.valueSize { try checkSize(bytes, of: "string", expr.range) }
                 out += piece
             }
+            try countAllocation(bytes, expr.range)
             return .string(out)
         case .name(let name):
             if let v = lookup(name) { return v }

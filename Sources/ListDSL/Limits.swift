@@ -4,24 +4,24 @@ import ListModel
 /// machine's memory. Each one, when reached, is a diagnostic that names it; grammar.md's "Limits" lists
 /// them with their texts, and the command line sets the ones a user may want to raise.
 public struct Limits: Sendable, Equatable {
-    /// Bytes one script may have: a file, standard input, `-e` code or a `run` file (`--max-script-size`).
+    /// Bytes one script may have: a file, standard input or a `run` file (`script-size`).
     public var scriptBytes: Int
-    /// How big one value may be, about the memory it takes: a string's bytes; for a list, 24 bytes per
-    /// element plus the elements' own sizes, so a list holding the same list twice counts it twice
-    /// (`--max-value-size`).
+    /// How big one value may be, about the memory it takes: a string's bytes; for a list, 80 bytes, 24 per
+    /// element and the elements' own sizes, so a list holding the same list twice counts it twice
+    /// (`value-size`).
     public var valueSize: Int
-    /// How deeply lists may nest inside one value (`[[1]]` has depth 2).
+    /// How deeply lists may nest inside one value (`[[1]]` has depth 2) (`value-depth`).
     public var valueDepth: Int
     /// Rows and sections the data source may hold together, counting the rows an open batch is about to
-    /// add and the operations it has queued (`--max-table-size`).
+    /// add and the operations it has queued (`table-size`).
     public var tableSize: Int
-    /// Bytes of text the data source's rows and titles may hold together.
+    /// Bytes of text the data source's rows and titles may hold together (`table-text`).
     public var tableText: Int
-    /// Procedure and hook calls in progress at once (`--max-call-depth`).
+    /// Procedure and hook calls in progress at once (`call-depth`).
     public var callDepth: Int
-    /// Statements one run may execute; nil for no limit (`--max-steps`).
+    /// Statements one run may execute; nil for no limit (the command's `--max-steps`).
     public var steps: Int?
-    /// Bytes of memory the process may use, checked as statements run (`--max-memory`): a backstop for
+    /// Bytes of memory the process may use, checked as statements run (`memory`): a backstop for
     /// what the other limits allow together, such as a deep recursion holding a large value per call.
     public var memoryBytes: Int
 
@@ -38,6 +38,57 @@ public struct Limits: Sendable, Equatable {
         self.callDepth = callDepth
         self.steps = steps
         self.memoryBytes = memoryBytes
+    }
+
+    /// The names `set(_:to:)` takes, as `--limit NAME=VALUE` writes them, each with what it limits; a
+    /// size takes a K, M or G suffix.
+    public static let names: [(name: String, isSize: Bool, summary: String)] = [
+        ("script-size", true, "the bytes of one script"),
+        ("value-size", true, "the size of one value"),
+        ("value-depth", false, "how deeply lists nest in one value"),
+        ("table-size", false, "rows and sections in the data source, and a batch's operations"),
+        ("table-text", true, "the bytes of text in the data source"),
+        ("call-depth", false, "procedure and hook calls in progress at once"),
+        ("memory", true, "the memory the process may use"),
+    ]
+
+    /// Sets the limit called `name` to `value` (see `names`); returns why it cannot, or nil.
+    public mutating func set(_ name: String, to value: Int) -> String? {
+        let least = name == "memory" ? 64 << 20 : 1
+        guard value >= least else {
+            return "\(name) must be at least \(name == "memory" ? Limits.describe(bytes: least) : String(least))"
+        }
+        switch name {
+        case "script-size": scriptBytes = value
+        case "value-size": valueSize = value
+        case "value-depth": valueDepth = value
+        case "table-size": tableSize = value
+        case "table-text": tableText = value
+        case "call-depth": callDepth = value
+        case "memory": memoryBytes = value
+        default: return "there is no limit called '\(name)'; the limits are " + Limits.names.map(\.name).joined(separator: ", ")
+        }
+        return nil
+    }
+
+    /// Reads an amount as `--limit` takes it: digits, with a `K`, `M` or `G` (powers of 1024) for a size;
+    /// nil when it is not one or does not fit.
+    public static func amount(_ text: String, isSize: Bool) -> Int? {
+        var digits = Substring(text)
+        var shift = 0
+        if isSize {
+            switch digits.last {
+            case "K", "k": shift = 10
+            case "M", "m": shift = 20
+            case "G", "g": shift = 30
+            default: break
+            }
+        }
+        if shift > 0 { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits),
+            n <= Int.max >> shift
+        else { return nil }
+        return n << shift
     }
 
     /// How deeply brackets, blocks, prefix operators and chained operators may nest in source; fixed.
@@ -87,31 +138,40 @@ extension Interpreter {
         return .list(list)
     }
 
-    /// Fails when a value of `size` (a string's bytes, a list's size) would be over the value size limit.
+    /// Fails when a value of `size` (a string's bytes, a list's size) would be over the value size limit;
+    /// else counts it towards the next measurement of memory.
+    @inline(__always)
     func checkSize(_ size: Int, of what: String, _ range: SourceRange) throws(ScriptError) {
+        if size > options.limits.valueSize { try valueSizeExceeded(size, of: what, range) }
+        try countAllocation(size, range)
+    }
+
+    /// The error for a value of `size`, over the limit.
+    @inline(never)
+    private func valueSizeExceeded(_ size: Int, of what: String, _ range: SourceRange) throws(ScriptError) {
         let limit = options.limits.valueSize
-        guard size > limit else {
-            try countAllocation(size, range)
-            return
-        }
         let amount = size == Int.max ? "more than \(Limits.grouped(limit))" : Limits.grouped(size)
         throw failure(
             range,
             "value size limit exceeded: this \(what) would have a size of \(amount); the limit is \(Limits.describe(bytes: limit))",
-            hint: "a string's size is its bytes; a list's, 24 bytes an element plus theirs; raise it with --max-value-size")
+            hint: "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE")
     }
 
     /// The text `print`, `str()` and interpolation make of `value`: a string as it is, anything else as
     /// written in source, within the value size limit.
     func text(of value: Value, _ range: SourceRange) throws(ScriptError) -> String {
-        if case .string(let s) = value { return s }
+        switch value {
+        case .string(let s): return s
+        case .integer(let n): return String(n)
+        default: break
+        }
         let limit = options.limits.valueSize
         defer { bytesSinceMemoryCheck &+= value.size }
         guard let text = value.text(limit: limit) else {
             throw failure(
                 range,
                 "value size limit exceeded: the text of this \(value.typeName) would be longer than \(Limits.describe(bytes: limit))",
-                hint: "raise it with --max-value-size")
+                hint: "raise it with --limit value-size=SIZE")
         }
         return text
     }
@@ -123,17 +183,35 @@ extension Interpreter {
     ///
     /// `tableBudget` is an upper bound of the model's size that each admission raises (deletes never lower
     /// it). Only when an admission would cross a limit is the model counted — O(rows) — and the bound made
-    /// exact again, so a command costs O(1) here until the table is near a limit.
+    /// exact again, so a command costs a few additions here until the table is near a limit.
+    @inline(__always)
     func admit(_ added: TableSize, _ range: SourceRange) throws(ScriptError) {
-        let limits = options.limits
-        var total = tableBudget + added
-        if total.entries > limits.tableSize || total.textBytes > limits.tableText {
-            tableBudget = model.size
-            total = tableBudget + added
-            try checkTable(total, range)
+        let entries = tableBudget.entries &+ added.entries
+        let textBytes = tableBudget.textBytes &+ added.textBytes
+        if entries > options.limits.tableSize || textBytes > options.limits.tableText {
+            try admitNearTheLimits(added, range)
+        } else {
+            tableBudget = TableSize(entries: entries, textBytes: textBytes)
         }
+        bytesSinceMemoryCheck &+= added.textBytes
+        if bytesSinceMemoryCheck > Interpreter.bytesBetweenMemoryChecks { try checkMemory(range) }
+    }
+
+    /// `admit` when the bound would cross a limit: counts the model, then admits or fails.
+    @inline(never)
+    private func admitNearTheLimits(_ added: TableSize, _ range: SourceRange) throws(ScriptError) {
+        tableBudget = model.size
+        let total = tableBudget + added
+        try checkTable(total, range)
         tableBudget = total
-        try countAllocation(added.textBytes, range)
+    }
+
+    /// What one plain or `table` command outside the literal fast path may add (see `TableSize`).
+    func admit(_ operation: TableOperation, _ range: SourceRange) throws(ScriptError) {
+        switch operation {
+        case .edit(let edit): try admit(TableSize(adding: edit), range)
+        case .update: if model.batchDepth > 0 { try admit(TableSize(entries: 1), range) }
+        }
     }
 
     /// Fails when a table that replaces the data source (`reset`) is, with the open batch's operations,
@@ -149,7 +227,7 @@ extension Interpreter {
             throw failure(
                 range,
                 "table size limit exceeded: the data source would hold more than \(Limits.grouped(limits.tableSize)) rows and sections",
-                hint: "an open batch's operations count too; raise the limit with --max-table-size")
+                hint: "an open batch's operations count too; raise the limit with --limit table-size=N")
         }
         if size.textBytes > limits.tableText {
             throw failure(
@@ -164,10 +242,14 @@ extension Interpreter {
     /// Counts `bytes` of values or table text just made; after every 256 MiB of them, measures memory
     /// (statements measure it every 16,384 steps too), so a run cannot outgrow the limit by much between
     /// two measurements.
+    @inline(__always)
     func countAllocation(_ bytes: Int, _ range: SourceRange) throws(ScriptError) {
         bytesSinceMemoryCheck &+= bytes
-        if bytesSinceMemoryCheck > 256 << 20 { try checkMemory(range) }
+        if bytesSinceMemoryCheck > Interpreter.bytesBetweenMemoryChecks { try checkMemory(range) }
     }
+
+    /// How many bytes of new values and table text may be made between two measurements of memory.
+    static let bytesBetweenMemoryChecks = 256 << 20
 
     /// Fails when the process uses more memory than the memory limit allows.
     func checkMemory(_ range: SourceRange) throws(ScriptError) {
@@ -177,6 +259,6 @@ extension Interpreter {
         throw failure(
             range,
             "memory limit exceeded: listdsl is using \(Limits.approximate(bytes: used)); the limit is \(Limits.describe(bytes: limit))",
-            hint: "raise it with --max-memory")
+            hint: "raise it with --limit memory=SIZE")
     }
 }

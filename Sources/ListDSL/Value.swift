@@ -29,7 +29,7 @@ public enum Value: Sendable, Equatable {
     }
 
     /// How big the value is for the value size limit, about the memory it takes: a string's bytes; for a
-    /// list, `ListValue.elementBytes` per element plus the elements' own sizes; 0 for anything else.
+    /// list, 80 bytes, 24 per element and the elements' own sizes (`ListValue.size`); 0 for anything else.
     public var size: Int {
         switch self {
         case .string(let s): s.utf8.count
@@ -55,9 +55,20 @@ public enum Value: Sendable, Equatable {
     /// The text `print` and `str()` produce — strings raw, everything else as written in source — or nil
     /// when it would be longer than `limit` bytes. Linear in the text, whatever the nesting.
     public func text(limit: Int) -> String? {
-        var text = BoundedText(limit: limit)
-        write(into: &text, quoted: false)
-        return text.overflowed ? nil : text.out
+        let text: String
+        switch self {
+        case .string(let s): text = s
+        case .integer(let n): text = String(n)
+        case .list:
+            var bounded = BoundedText(limit: limit)
+            write(into: &bounded, quoted: false)
+            return bounded.overflowed ? nil : bounded.out
+        default:
+            var bounded = BoundedText(limit: Int.max)
+            write(into: &bounded, quoted: false)
+            text = bounded.out
+        }
+        return text.utf8.count <= limit ? text : nil
     }
 
     /// Appends the value's text, stopping once it is over the limit.
@@ -101,25 +112,26 @@ public enum Value: Sendable, Equatable {
 }
 
 /// A list value: its elements, with its size and nesting depth worked out once, when it is made, so
-/// checking a new list against the limits costs no more than making it.
-public struct ListValue: Sendable, Equatable {
+/// checking a new list against the limits costs no more than making it. Lists never change once made, so
+/// one reference to them keeps `Value` as small and as cheap to copy as a string.
+public final class ListValue: Sendable, Equatable {
     /// The elements, in order.
     public let elements: [Value]
-    /// About the memory the list takes: `elementBytes` per element plus the elements' own sizes, nested
-    /// lists counted in full, so a list holding the same list twice counts it twice; saturating.
+    /// About the memory the list takes: `listBytes`, `elementBytes` per element, and the elements' own
+    /// sizes, nested lists counted in full, so a list holding the same list twice counts it twice;
+    /// saturating.
     public let size: Int
-    /// 1 + the depth of the deepest element (32 bits keep a value in 24 bytes).
-    private let storedDepth: Int32
+    /// 1 + the depth of the deepest element.
+    public let depth: Int
 
     /// What one element of a list takes, whatever it holds.
     public static let elementBytes = MemoryLayout<Value>.stride
-
-    /// 1 + the depth of the deepest element.
-    public var depth: Int { Int(storedDepth) }
+    /// What a list takes besides its elements: this object and its array's header.
+    public static let listBytes = 80
 
     /// A list of `elements`.
-    public init(_ elements: [Value]) {
-        var size = ListValue.product(elements.count, ListValue.elementBytes)
+    public convenience init(_ elements: [Value]) {
+        var size = ListValue.sum(ListValue.listBytes, ListValue.product(elements.count, ListValue.elementBytes))
         var depth = 0
         for element in elements {
             size = ListValue.sum(size, element.size)
@@ -128,19 +140,19 @@ public struct ListValue: Sendable, Equatable {
         self.init(elements: elements, size: size, depth: depth + 1)
     }
 
-    /// `a + b`: the elements of both, without rescanning them.
-    public static func + (a: ListValue, b: ListValue) -> ListValue {
-        ListValue(elements: a.elements + b.elements, size: sum(a.size, b.size), depth: max(a.depth, b.depth))
-    }
-
-    /// The size of `a + b`, without making it.
-    public static func sizeOfSum(_ a: ListValue, _ b: ListValue) -> Int { sum(a.size, b.size) }
-
     private init(elements: [Value], size: Int, depth: Int) {
         self.elements = elements
         self.size = size
-        storedDepth = Int32(clamping: depth)
+        self.depth = depth
     }
+
+    /// `a + b`: the elements of both, without rescanning them.
+    public static func + (a: ListValue, b: ListValue) -> ListValue {
+        ListValue(elements: a.elements + b.elements, size: sizeOfSum(a, b), depth: max(a.depth, b.depth))
+    }
+
+    /// The size of `a + b`, without making it (one list's overhead, not two).
+    public static func sizeOfSum(_ a: ListValue, _ b: ListValue) -> Int { sum(a.size, b.size) - listBytes }
 
     /// `a + b`, or `Int.max` when it overflows.
     private static func sum(_ a: Int, _ b: Int) -> Int {
@@ -155,7 +167,7 @@ public struct ListValue: Sendable, Equatable {
     }
 
     /// Lists are equal when their elements are (size and depth follow from them).
-    public static func == (a: ListValue, b: ListValue) -> Bool { a.elements == b.elements }
+    public static func == (a: ListValue, b: ListValue) -> Bool { a === b || a.elements == b.elements }
 }
 
 /// Text built up to a limit: appending stops counting once it is over.

@@ -48,10 +48,15 @@ public struct TableSize: Equatable, Sendable {
         case .reloadRow(_, let text): self.init(textBytes: Self.bytes(text))
         case .insertSection(_, let header): self.init(entries: 1, textBytes: Self.bytes(header))
         case .reloadSection(_, let rows): self.init(entries: rows?.count ?? 0, textBytes: Self.bytes(rows ?? []))
-        case .append(_, let rows): self.init(entries: rows.count, textBytes: Self.bytes(rows))
+        case .append(_, let rows): self.init(rows: rows)
         case .reset(let sections): self.init(sections)
         case .deleteRow, .moveRow, .deleteSection, .moveSection: self.init()
         }
+    }
+
+    /// What `rows` add to a section.
+    public init(rows: [String]) {
+        self.init(entries: rows.count, textBytes: Self.bytes(rows))
     }
 
     /// Both sizes together.

@@ -88,7 +88,7 @@ private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32) -
 private func tooLarge(limit: Int, size: Int?) -> LoadError {
     let measured = size.map { "it is \(Limits.grouped($0)) bytes, " } ?? "it is "
     return LoadError(
-        measured + "larger than the script size limit of \(Limits.describe(bytes: limit)) (--max-script-size)")
+        measured + "larger than the script size limit of \(Limits.describe(bytes: limit)) (--limit script-size=SIZE)")
 }
 
 /// The system's words for error number `code`, as a load error.

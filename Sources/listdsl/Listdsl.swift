@@ -57,68 +57,49 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Stop with an error after this many statements.")
     var maxSteps: Int?
 
-    @Option(help: ArgumentHelp("Procedure and hook calls in progress at once.", valueName: "N"))
-    var maxCallDepth: Int = Limits().callDepth
-
-    @Option(help: ArgumentHelp("The largest value: bytes of text plus list elements (K, M, G suffixes).", valueName: "SIZE"))
-    var maxValueSize: ByteSize = ByteSize(Limits().valueSize)
-
-    @Option(help: ArgumentHelp("Rows and sections the data source may hold together.", valueName: "N"))
-    var maxTableSize: Int = Limits().tableSize
-
-    @Option(help: ArgumentHelp("The largest script file or standard input (K, M, G suffixes).", valueName: "SIZE"))
-    var maxScriptSize: ByteSize = ByteSize(Limits().scriptBytes)
-
-    @Option(help: ArgumentHelp("Memory the run may use (K, M, G suffixes).", valueName: "SIZE"))
-    var maxMemory: ByteSize = ByteSize(Limits().memoryBytes)
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp(
+            "Set a limit: "
+                + Limits.names.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ")
+                + "; sizes take K, M or G. See grammar.md, \"Limits\".",
+            valueName: "name=value"))
+    var limitSettings: [LimitSetting] = []
 
     /// The limits these options set, the others at their defaults.
     var limits: Limits {
         var limits = Limits()
         limits.steps = maxSteps
-        limits.callDepth = maxCallDepth
-        limits.valueSize = maxValueSize.bytes
-        limits.tableSize = maxTableSize
-        limits.scriptBytes = maxScriptSize.bytes
-        limits.memoryBytes = maxMemory.bytes
+        for setting in limitSettings { _ = limits.set(setting.name, to: setting.value) }
         return limits
     }
 
-    /// Rejects limits below what any run needs.
+    /// Rejects a negative step count and a limit that does not exist or is too small.
     func validate() throws {
         if let max = maxSteps, max < 0 { throw ValidationError("--max-steps needs a number of steps of at least 0") }
-        if maxCallDepth < 1 { throw ValidationError("--max-call-depth needs a depth of at least 1") }
-        if maxTableSize < 1 { throw ValidationError("--max-table-size needs a size of at least 1") }
-        if maxMemory.bytes < 64 << 20 { throw ValidationError("--max-memory needs at least 64M") }
+        var probe = Limits()
+        for setting in limitSettings {
+            if let problem = probe.set(setting.name, to: setting.value) { throw ValidationError("--limit: " + problem) }
+        }
     }
 }
 
-/// A size in bytes on the command line: digits with an optional `K`, `M` or `G` (powers of 1024).
-struct ByteSize: ExpressibleByArgument, Equatable {
-    var bytes: Int
+/// One `--limit NAME=VALUE`.
+struct LimitSetting: ExpressibleByArgument {
+    var name: String
+    var value: Int
 
-    /// A size of `bytes` bytes.
-    init(_ bytes: Int) { self.bytes = bytes }
-
-    /// Reads `512`, `64K`, `256M` or `4G`; nil for anything else, or a size that does not fit.
+    /// Reads `name=value`; nil when it is not of that form or the value is not an amount.
     init?(argument: String) {
-        var digits = Substring(argument)
-        var shift = 0
-        switch digits.last {
-        case "K", "k": shift = 10
-        case "M", "m": shift = 20
-        case "G", "g": shift = 30
-        default: break
-        }
-        if shift > 0 { digits = digits.dropLast() }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 0, n <= Int.max >> shift else {
+        guard let equals = argument.firstIndex(of: "=") else { return nil }
+        let name = String(argument[..<equals])
+        self.name = name
+        let isSize = Limits.names.first { $0.name == name }?.isSize ?? true
+        guard let value = Limits.amount(String(argument[argument.index(after: equals)...]), isSize: isSize) else {
             return nil
         }
-        bytes = n << shift
+        self.value = value
     }
-
-    /// The default as `--help` shows it.
-    var defaultValueDescription: String { Limits.describe(bytes: bytes) }
 }
 
 /// `listdsl [FILE…]`, `listdsl -e CODE`, `listdsl -i FILE`, `listdsl -`.
@@ -172,11 +153,14 @@ struct Check: ParsableCommand {
     @Option(help: "Colour diagnostics: auto, always or never.")
     var color: ColorMode = .auto
 
-    @Option(help: ArgumentHelp("The largest script file or standard input (K, M, G suffixes).", valueName: "SIZE"))
-    var maxScriptSize: ByteSize = ByteSize(Limits().scriptBytes)
+    @Option(name: .customLong("limit"), help: ArgumentHelp("script-size=SIZE: the largest script (K, M or G).", valueName: "name=value"))
+    var limitSettings: [LimitSetting] = []
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("check needs at least one FILE") }
+        for setting in limitSettings where setting.name != "script-size" {
+            throw ValidationError("--limit: check reads scripts only; its one limit is script-size")
+        }
     }
 
     func run() throws {
@@ -186,7 +170,7 @@ struct Check: ParsableCommand {
         var status = Exit.ok
         for path in files {
             let source: SourceFile
-            switch readScript(path, limit: maxScriptSize.bytes, console: console) {
+            switch readScript(path, limit: limitSettings.last?.value ?? Limits().scriptBytes, console: console) {
             case .success(let file): source = file
             case .failure(let exit) where exit.status == Exit.interrupted: throw ExitCode(exit.status)
             case .failure(let exit):

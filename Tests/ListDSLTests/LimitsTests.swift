@@ -6,7 +6,7 @@ import Testing
 /// Each limit, reached, is a runtime error that names it; just under it, the program runs.
 @Suite struct LimitsTests {
     /// Small limits, so each case reaches one quickly.
-    static let small = Limits(valueSize: 1000, valueDepth: 10, tableSize: 50, tableText: 500, callDepth: 20)
+    static let small = Limits(valueSize: 2000, valueDepth: 10, tableSize: 200, tableText: 500, callDepth: 20)
 
     /// A program, and the error it must end with under `small` (nil: it must succeed and print `stdout`).
     struct Case: CustomTestStringConvertible, Sendable {
@@ -19,13 +19,13 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(id: "a string at the limit", source: #"let s = "x"; repeat 999 { s = s + "x" }; print len(s)"#, stdout: "1000\n"),
+        Case(id: "a string at the limit", source: #"let s = "x"; repeat 1999 { s = s + "x" }; print len(s)"#, stdout: "2000\n"),
         Case(
-            id: "a string over it", source: #"let s = "x"; repeat 1000 { s = s + "x" }"#,
-            error: "value size limit exceeded: this string would have a size of 1,001; the limit is 1,000 bytes"),
+            id: "a string over it", source: #"let s = "x"; repeat 2000 { s = s + "x" }"#,
+            error: "value size limit exceeded: this string would have a size of 2,001; the limit is 2,000 bytes"),
         Case(
             id: "interpolation", source: #"let s = "xxxxxxxxxx"; repeat 10 { s = "\(s)\(s)" }"#,
-            error: "value size limit exceeded: this string would have a size of 1,280"),
+            error: "value size limit exceeded: this string would have a size of 2,560"),
         Case(
             id: "a list literal", source: "let l = [1]; repeat 10 { l = [l, l] }",
             error: "value size limit exceeded: this list would have a size of"),
@@ -36,28 +36,28 @@ import Testing
             error: "value nesting limit exceeded: this list would nest 11 levels deep; the limit is 10"),
         Case(
             id: "the text of a list",
-            source: #"let e = ""; repeat 30 { e = e + "\u{1}" }; let l = [e, e, e, e, e, e, e]; print str(l)"#,
-            error: "value size limit exceeded: the text of this list would be longer than 1,000 bytes"),
+            source: #"let e = ""; repeat 30 { e = e + "\u{1}" }; let l = [e, e, e, e, e, e, e]; l = l + l; print str(l)"#,
+            error: "value size limit exceeded: the text of this list would be longer than 2,000 bytes"),
         Case(
-            id: "items() of a long section", source: #"reset [[]]; repeat 40 { append 0 "row" }; let l = items(0)"#,
-            error: "value size limit exceeded: this list would have a size of 1,080"),
+            id: "items() of a long section", source: #"reset [[]]; repeat 80 { append 0 "row" }; let l = items(0)"#,
+            error: "value size limit exceeded: this list would have a size of 2,240"),
         Case(
-            id: "rows and sections", source: #"reset [[]]; repeat 49 { append 0 "r" }; print rows(0)"#, stdout: "49\n"),
+            id: "rows and sections", source: #"reset [[]]; repeat 199 { append 0 "r" }; print rows(0)"#, stdout: "199\n"),
         Case(
-            id: "one row too many", source: #"reset [[]]; repeat 50 { append 0 "r" }"#,
-            error: "table size limit exceeded: the data source would hold more than 50 rows and sections"),
+            id: "one row too many", source: #"reset [[]]; repeat 200 { append 0 "r" }"#,
+            error: "table size limit exceeded: the data source would hold more than 200 rows and sections"),
         Case(
-            id: "sections count", source: "repeat 51 { insert section 0 }",
+            id: "sections count", source: "repeat 201 { insert section 0 }",
             error: "table size limit exceeded"),
         Case(
-            id: "a batch's operations count", source: #"reset [["a"]]; begin; repeat 60 { table delete 0:0 }"#,
+            id: "a batch's operations count", source: #"reset [["a"]]; begin; repeat 210 { table delete 0:0 }"#,
             error: "table size limit exceeded"),
         Case(
-            id: "a reset over the limit", source: "let t = []; repeat 60 { t = t + [[]] }; reset t",
-            error: "table size limit exceeded", limits: Limits(valueSize: 10_000, tableSize: 50)),
+            id: "a reset over the limit", source: "let t = []; repeat 210 { t = t + [[]] }; reset t",
+            error: "table size limit exceeded", limits: Limits(valueSize: 100_000, tableSize: 200)),
         Case(
             id: "deleted rows make room again",
-            source: #"reset [[]]; repeat 30 { repeat 40 { append 0 "r" }; repeat 40 { delete 0:0 } }; print rows(0)"#,
+            source: #"reset [[]]; repeat 30 { repeat 150 { append 0 "r" }; repeat 150 { delete 0:0 } }; print rows(0)"#,
             stdout: "0\n"),
         Case(
             id: "table text", source: #"reset [[]]; repeat 6 { append 0 "\(str(rows(0)))xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }"#,
@@ -70,7 +70,7 @@ import Testing
             source: #"""
                 reset [["a"]]
                 expect error { reset [[]]; fail() }
-                repeat 49 { append 0 "r" }
+                repeat 199 { append 0 "r" }
                 """#, error: "table size limit exceeded"),
         Case(id: "call depth", source: "proc f() { f() }; f()", error: "call depth limit of 20 exceeded"),
     ]
