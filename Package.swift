@@ -30,6 +30,10 @@ let package = Package(
         ),
         // Release-mode benchmark of the batch engine (`swift run -c release listdsl-bench`).
         .executableTarget(name: "listdsl-bench", dependencies: ["ListModel"]),
+        // The libFuzzer target (built by fuzz/run.sh with -sanitize=fuzzer); a plain build replays inputs.
+        .executableTarget(name: "listdsl-fuzz", dependencies: ["ListDSL", "ListModel"]),
+        // Types random key sequences into the real REPL through a pseudo-terminal (fuzz/run.sh).
+        .executableTarget(name: "listdsl-keyfuzz"),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "ListDSLTests", dependencies: ["ListDSL"]),
         .testTarget(name: "listdslTests", dependencies: ["listdsl"]),

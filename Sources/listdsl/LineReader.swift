@@ -126,6 +126,8 @@ private enum LineReaderState {
                 listdsl_rl_check_signals()  // a window resize, handled where readline's own reader would
                 continue
             }
+            // A Ctrl-C during the wait comes first: the key typed after it belongs to the next line.
+            if interruptRequested.load(ordering: .relaxed) { return interrupt() }
             var byte: UInt8 = 0
             let flags = fcntl(0, F_GETFL)
             _ = fcntl(0, F_SETFL, flags | O_NONBLOCK)

@@ -125,8 +125,18 @@ func directoryName(_ path: String) -> String {
 
 /// Runs `body` on a thread with a large stack, so deep recursion in scripts reaches the interpreter's
 /// own limits (a diagnostic) long before the machine's stack runs out.
+///
+/// The calling thread only waits, so it blocks SIGINT meanwhile: Ctrl-C is then delivered to the thread
+/// doing the work, where it interrupts a wait for input at once instead of at the next poll.
 func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
-    BackgroundWork(stackSize: 1 << 30, body).join()
+    let work = BackgroundWork(stackSize: 1 << 30, body)
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &interrupt, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return work.join()
 }
 
 /// Work running on a thread of its own from its creation; `join` waits for its result. When no

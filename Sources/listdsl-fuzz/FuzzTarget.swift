@@ -1,0 +1,150 @@
+import ListDSL
+import ListModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One fuzz input: bytes through the lexer, the parser and the interpreter, as listdsl runs a script and
+/// as the REPL runs entries, with small limits so each input ends quickly. Besides "no crash, no hang,
+/// no runaway memory", which libFuzzer watches, three oracles must hold: the parser's literal fast path
+/// and its general rules give the same tree and diagnostics; a file parsed in two halves, when they
+/// join, gives the whole file's parse; and every diagnostic renders.
+enum FuzzTarget {
+    /// The limits an input runs under: small enough for thousands of inputs a second.
+    static let limits = Limits(
+        scriptBytes: 1 << 20, valueSize: 64 << 10, valueDepth: 100, tableSize: 20_000, tableText: 1 << 20,
+        callDepth: 100, steps: 5_000)
+
+    /// Runs one input; stops the process (a finding) when an oracle fails.
+    static func run(_ bytes: [UInt8]) {
+        let file = SourceFile(name: "fuzz.list", bytes: bytes)
+        let parsed = Parser.parse(file)
+        checkFastPathAgrees(file, parsed)
+        checkHalvesJoin(file, parsed)
+        let renderer = DiagnosticRenderer(color: bytes.first.map { $0 & 1 == 1 } ?? false)
+        for diagnostic in parsed.diagnostics { _ = renderer.render(diagnostic) }
+        if parsed.diagnostics.contains(where: { $0.severity == .error }) { return }
+        _ = sexpr(parsed.program)
+
+        var output = 0
+        let io = InterpreterIO(
+            write: { output &+= $0.utf8.count },
+            report: { _ = renderer.render($0) },
+            load: { _ in .failure(LoadError("no files while fuzzing")) },
+            isInterrupted: { false })
+        let interpreter = Interpreter(
+            io: io, options: InterpreterOptions(limits: limits, trace: bytes.count % 3 == 0, color: bytes.count % 5 == 0))
+        // As the REPL runs entries: statement by statement, each failure undone, the change view drawn.
+        interpreter.tracksChanges = true
+        for statement in parsed.program.statements {
+            let snapshot = interpreter.snapshot()
+            let before = interpreter.model.tableView
+            do {
+                try interpreter.runTopLevel(statement, in: file)
+            } catch {
+                if case .runtime(let d) = error { _ = renderer.render(d) }
+                interpreter.restore(snapshot)
+                if interpreter.model.batchDepth > 0 { interpreter.abandonBatch() }
+                continue
+            }
+            if interpreter.lastStatementChangedTable && interpreter.model.batchDepth == 0 {
+                _ = ChangeRenderer.render(
+                    before: before, after: interpreter.model.tableView, dataSource: interpreter.model.dataSource,
+                    reports: interpreter.commitReports, color: false)
+            }
+        }
+        do { try interpreter.finish() } catch { if case .runtime(let d) = error { _ = renderer.render(d) } }
+    }
+
+    /// The literal fast path is a speed trick only: with it off, the same tree and the same diagnostics.
+    static func checkFastPathAgrees(_ file: SourceFile, _ parsed: ParseResult) {
+        let general = Parser.parse(file, fastPaths: false)
+        if general.diagnostics.map(\.message) != parsed.diagnostics.map(\.message)
+            || general.isIncomplete != parsed.isIncomplete
+            || (parsed.diagnostics.isEmpty && sexpr(general.program) != sexpr(parsed.program))
+        {
+            finding("the parser's fast path and its general rules disagree")
+        }
+    }
+
+    /// Two halves that join must be the whole file's parse.
+    static func checkHalvesJoin(_ file: SourceFile, _ whole: ParseResult) {
+        guard file.bytes.count > 2, let cut = Parser.splitPoint(of: file, near: file.bytes.count / 2) else { return }
+        let first = Parser.parse(file, part: 0..<cut)
+        let second = Parser.parse(file, part: cut..<file.bytes.count)
+        guard let joined = Parser.joined(first, second) else { return }
+        if !whole.diagnostics.isEmpty || !joined.diagnostics.isEmpty || sexpr(joined.program) != sexpr(whole.program) {
+            finding("a file parsed in two halves joined into something other than its whole parse")
+        }
+    }
+
+    /// Reports a broken oracle the way libFuzzer notices: the process aborts.
+    static func finding(_ message: String) -> Never {
+        printError("listdsl-fuzz: \(message)\n")
+        abort()
+    }
+
+    /// The words of the language, as a libFuzzer dictionary (one quoted token a line).
+    static var dictionary: String {
+        let words = Set(Vocabulary.entries.map(\.word)) .union(["0:0", "1:2", "\"x\"", "[[\"a\"]]", "{", "}", "..<", "...", "\\(", "\\u{1F600}", "\\uD83D\\uDE00"])
+        return words.sorted().map { word in
+            "\"" + word.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `listdsl-fuzz`. Built by fuzz/run.sh with `-sanitize=fuzzer -D LISTDSL_LIBFUZZER`, it hands its
+/// arguments to libFuzzer, which calls `FuzzTarget.run` with each input it makes. Built plainly,
+/// `listdsl-fuzz FILE…` runs each file as one input, to replay a finding without the sanitizer, and
+/// `listdsl-fuzz --dictionary` prints the dictionary the fuzzing script gives libFuzzer.
+@main
+enum FuzzMain {
+    static func main() {
+        if CommandLine.arguments.dropFirst().first == "--dictionary" {
+            print(FuzzTarget.dictionary, terminator: "")
+            return
+        }
+        #if LISTDSL_LIBFUZZER
+            var argc = CommandLine.argc
+            var argv = Optional(CommandLine.unsafeArgv)
+            exit(LLVMFuzzerRunDriver(&argc, &argv) { data, count in
+                FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
+                return 0
+            })
+        #else
+            for path in CommandLine.arguments.dropFirst() {
+                guard let handle = fopen(path, "rb") else {
+                    printError("listdsl-fuzz: cannot read '\(path)'\n")
+                    exit(66)
+                }
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                while true {
+                    let n = fread(&buffer, 1, buffer.count, handle)
+                    if n <= 0 { break }
+                    bytes += buffer[0..<n]
+                }
+                fclose(handle)
+                FuzzTarget.run(bytes)
+                print("\(path): ok")
+            }
+        #endif
+    }
+}
+
+#if LISTDSL_LIBFUZZER
+    /// libFuzzer's driver, for a program with a `main` of its own.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
+#endif
+
+/// Writes `text` to standard error.
+func printError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(2, &bytes, bytes.count)
+}
