@@ -59,8 +59,9 @@ func runShell(
 /// A run that takes longer than `timeout` seconds is killed and recorded as a test failure. A run ended
 /// by a signal has the status a shell gives it: 128 + the signal's number.
 func runProcess(
-    _ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
-    environment extra: [String: String] = [:], timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation
+    _ executable: URL, _ arguments: [String], stdin: String? = nil, stdinBytes: [UInt8]? = nil,
+    directory: URL? = nil, environment extra: [String: String] = [:], timeout: Double = 120,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Run {
     let process = Process()
     process.executableURL = executable
@@ -96,6 +97,7 @@ func runProcess(
         group.leave()
     }
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdinBytes { input.fileHandleForWriting.write(Data(stdinBytes)) }
     try? input.fileHandleForWriting.close()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
