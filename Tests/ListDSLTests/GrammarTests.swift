@@ -119,3 +119,35 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
         }
     }
 }
+
+/// grammar.md's table of limits names every limit `--limit` sets, with its default.
+@Suite struct LimitsDocumentationTests {
+    /// The "Limits" section of grammar.md.
+    static let section: String = {
+        let grammar = GrammarTests.grammar
+        guard let start = grammar.range(of: "### Limits"), let end = grammar.range(of: "\n## ", range: start.upperBound..<grammar.endIndex)
+        else { return "" }
+        return String(grammar[start.lowerBound..<end.lowerBound])
+    }()
+
+    @Test(arguments: Limits.names.map(\.name))
+    func everyLimitIsDocumentedWithItsDefault(_ name: String) {
+        var limits = Limits()
+        let defaults = Limits()
+        #expect(limits.set(name, to: 1 << 30) == nil)
+        let value: Int =
+            switch name {
+            case "script-size": defaults.scriptBytes
+            case "value-size": defaults.valueSize
+            case "value-depth": defaults.valueDepth
+            case "table-size": defaults.tableSize
+            case "table-text": defaults.tableText
+            case "call-depth": defaults.callDepth
+            default: defaults.memoryBytes
+            }
+        let row = Self.section.split(separator: "\n").first { $0.hasPrefix("| `\(name)`") }.map(String.init) ?? ""
+        #expect(!row.isEmpty, "grammar.md's limits table has no row for '\(name)'")
+        let shown = Limits.names.first { $0.name == name }?.isSize == true ? Limits.describe(bytes: value) : Limits.grouped(value)
+        #expect(row.contains("| \(shown) |"), "'\(name)' should show its default \(shown): \(row)")
+    }
+}
