@@ -34,20 +34,8 @@ enum AtomicFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, permissions)
         if fd < 0 { return "cannot write '\(temporary)': \(errorDescription(errno))" }
         var failure: String?
-        bytes.withUnsafeBytes { raw in
-            guard var base = raw.baseAddress else { return }
-            var left = raw.count
-            while left > 0 {
-                let n = Glibc.write(fd, base, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = "cannot write '\(temporary)': \(errorDescription(errno))"
-                    return
-                }
-                base += n
-                left -= n
-            }
-        }
+        let written = bytes.withUnsafeBytes { writeAll(fd: fd, $0) }
+        if written != 0 { failure = "cannot write '\(temporary)': \(errorDescription(written))" }
         // The umask narrowed the mode open() was given; a replaced file keeps exactly the mode it had.
         if failure == nil && fchmod(fd, permissions) != 0 { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
         if failure == nil && fsync(fd) != 0 { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }

@@ -102,19 +102,22 @@ final class Console {
     }
 }
 
-/// Writes every byte of `raw` to `fd`, retrying short writes and EINTR.
-func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer) {
-    guard var base = raw.baseAddress else { return }
+/// Writes every byte of `raw` to `fd`, retrying short writes and EINTR; returns the error number that
+/// stopped it, or 0.
+@discardableResult
+func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer) -> Int32 {
+    guard var base = raw.baseAddress else { return 0 }
     var left = raw.count
     while left > 0 {
         let n = Glibc.write(fd, base, left)
         if n < 0 {
             if errno == EINTR { continue }
-            return
+            return errno
         }
         base += n
         left -= n
     }
+    return 0
 }
 
 /// The directory part of a path ("" for a bare file name).

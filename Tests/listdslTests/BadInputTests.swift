@@ -150,7 +150,7 @@ import Testing
         try c.setup(dir)
         let run: Run
         if let delay = c.interruptAfter {
-            run = try Self.interrupted(c.arguments, after: delay, in: dir)
+            run = try runInterrupted(c.arguments, after: delay, directory: dir)
         } else {
             run = try runProcess(
                 listdslBinary, c.arguments, stdinBytes: c.stdin, directory: dir, timeout: 90)
@@ -166,28 +166,5 @@ import Testing
 
     @Test func thereAreAtLeastThirtyCategories() {
         #expect(Self.cases.count >= 30)
-    }
-
-    /// Starts the binary in `dir`, sends SIGINT after `delay` seconds, and gives what it did.
-    static func interrupted(_ arguments: [String], after delay: Double, in dir: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = listdslBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = dir
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: delay)
-        process.interrupt()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let signalled = process.terminationReason == .uncaughtSignal
-        return Run(
-            stdout: "", stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
     }
 }

@@ -68,22 +68,11 @@ import Testing
 
     /// Ctrl-C (SIGINT) stops a runaway script with exit status 130 and says where it stopped.
     @Test func interruptExits130() throws {
-        let process = Process()
-        process.executableURL = listdslBinary
-        process.arguments = ["-e", "let n = 0", "-e", "while true { n = n + 1 }"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 0.5)
-        process.interrupt()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(stderr.contains("-e:1:1: error: interrupted"), "stderr: \(stderr)")
+        let run = try runInterrupted(
+            ["-e", "let n = 0", "-e", "while true { n = n + 1 }"], after: 0.5,
+            directory: FileManager.default.temporaryDirectory)
+        #expect(run.status == 130)
+        #expect(run.stderr.contains("-e:1:1: error: interrupted"), "stderr: \(run.stderr)")
     }
 
     @Test func helpDocumentsExitCodes() throws {

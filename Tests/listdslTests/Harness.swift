@@ -113,6 +113,30 @@ func runProcess(
         status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
 }
 
+/// Starts `listdsl arguments` in `directory`, sends SIGINT after `delay` seconds, and gives what it did
+/// (standard output is not kept); a process still running 10 s after the signal is killed (status 137).
+func runInterrupted(_ arguments: [String], after delay: Double, directory: URL) throws -> Run {
+    let process = Process()
+    process.executableURL = listdslBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: delay)
+    process.interrupt()
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    let signalled = process.terminationReason == .uncaughtSignal
+    return Run(
+        stdout: "", stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+        status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
+}
+
 /// A new empty directory for one test, named `listdsl-NAME-…`; the test removes it.
 func scratchDirectory(_ name: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -10,29 +10,6 @@ import Testing
         return try runShell(script, directory: directory, environment: env, timeout: timeout)
     }
 
-    /// Starts `listdsl arguments`, sends SIGINT after `delay` seconds, and returns its exit status and
-    /// standard error; a process still running 10 s after the signal is killed (status 137).
-    static func interrupted(_ arguments: [String], after delay: Double, directory: URL) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = listdslBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: delay)
-        process.interrupt()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return (status, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-    }
-
     // 5. /dev/zero as a script, as standard input, to check and to run.
     @Test(arguments: [
         #""$LISTDSL" /dev/zero"#, #""$LISTDSL" - < /dev/zero"#, #""$LISTDSL" check /dev/zero"#,
@@ -50,9 +27,9 @@ import Testing
         let dir = try scratchDirectory("repro")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(mkfifo(dir.appendingPathComponent("fifo.list").path, 0o600) == 0)
-        let (status, stderr) = try Self.interrupted(arguments, after: 0.5, directory: dir)
-        #expect(status == 130, "stderr: \(stderr)")
-        #expect(stderr.contains("interrupted"), "stderr: \(stderr)")
+        let run = try runInterrupted(arguments, after: 0.5, directory: dir)
+        #expect(run.status == 130, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("interrupted"), "stderr: \(run.stderr)")
     }
 
     // 7. A string or a list doubled forty times stops at the value size limit.
