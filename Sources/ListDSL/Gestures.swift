@@ -273,7 +273,8 @@ extension Interpreter {
         let style = try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "swipe", at: range)
         guard style == .style(.delete) else {
             note(
-                range, "row \(name) does not swipe to delete: its editing style is \(style?.literal ?? "none"), not delete"
+                range,
+                "row \(name) does not swipe to delete: its editing style is \(style?.literal ?? "none"), not delete"
             )
             return
         }

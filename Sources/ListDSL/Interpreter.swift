@@ -89,7 +89,8 @@ public struct InterpreterOptions: Sendable {
     }
 
     /// Creates options with the step and call-depth limits given, the others at their defaults.
-    public init(maxSteps: Int? = nil, maxCallDepth: Int = Limits().callDepth, trace: Bool = false, color: Bool = false) {
+    public init(maxSteps: Int? = nil, maxCallDepth: Int = Limits().callDepth, trace: Bool = false, color: Bool = false)
+    {
         self.init(limits: Limits(callDepth: maxCallDepth, steps: maxSteps), trace: trace, color: color)
     }
 }

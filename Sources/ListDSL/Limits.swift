@@ -66,7 +66,9 @@ public struct Limits: Sendable, Equatable {
         case "table-text": tableText = value
         case "call-depth": callDepth = value
         case "memory": memoryBytes = value
-        default: return "there is no limit called '\(name)'; the limits are " + Limits.names.map(\.name).joined(separator: ", ")
+        default:
+            return "there is no limit called '\(name)'; the limits are "
+                + Limits.names.map(\.name).joined(separator: ", ")
         }
         return nil
     }
@@ -96,7 +98,8 @@ public struct Limits: Sendable, Equatable {
 
     /// `bytes` as a person reads a size: `256 MiB`, `1 GiB`, `1,000 bytes`.
     public static func describe(bytes: Int) -> String {
-        for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+        for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")]
+        where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
             return "\(bytes >> shift) \(unit)"
         }
         return "\(grouped(bytes)) byte\(bytes == 1 ? "" : "s")"
@@ -154,7 +157,9 @@ extension Interpreter {
         throw failure(
             range,
             "value size limit exceeded: this \(what) would have a size of \(amount); the limit is \(Limits.describe(bytes: limit))",
-            hint: "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE")
+            hint:
+                "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE"
+        )
     }
 
     /// The text `print`, `str()` and interpolation make of `value`: a string as it is, anything else as

@@ -190,7 +190,6 @@ struct BoundedText {
     }
 }
 
-
 /// Formats a list of index paths as Swift prints `[IndexPath]`: `[[0, 1], [2, 0]]`.
 func swiftIndexPaths(_ paths: [IndexPath]) -> String {
     "[" + paths.map(swiftIndexPath).joined(separator: ", ") + "]"

@@ -325,7 +325,8 @@ public struct TableModel: Sendable {
             }
             dataSource.insert(dataSource.remove(at: from), at: to)
             if let selected = selection {
-                selection = IndexPath(section: Self.sectionAfterMoving(selected.section, from: from, to: to), row: selected.row)
+                selection = IndexPath(
+                    section: Self.sectionAfterMoving(selected.section, from: from, to: to), row: selected.row)
             }
             return sectionReport { $0.movedSections = [SectionChange(from: from, to: to)] }
         case .reloadSection(let section, let rows):

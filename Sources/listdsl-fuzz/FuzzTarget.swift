@@ -34,7 +34,8 @@ enum FuzzTarget {
             load: { _ in .failure(LoadError("no files while fuzzing")) },
             isInterrupted: { false })
         let interpreter = Interpreter(
-            io: io, options: InterpreterOptions(limits: limits, trace: bytes.count % 3 == 0, color: bytes.count % 5 == 0))
+            io: io,
+            options: InterpreterOptions(limits: limits, trace: bytes.count % 3 == 0, color: bytes.count % 5 == 0))
         // As the REPL runs entries: statement by statement, each failure undone, the change view drawn.
         interpreter.tracksChanges = true
         for statement in parsed.program.statements {
@@ -87,7 +88,9 @@ enum FuzzTarget {
 
     /// The words of the language, as a libFuzzer dictionary (one quoted token a line).
     static var dictionary: String {
-        let words = Set(Vocabulary.entries.map(\.word)) .union(["0:0", "1:2", "\"x\"", "[[\"a\"]]", "{", "}", "..<", "...", "\\(", "\\u{1F600}", "\\uD83D\\uDE00"])
+        let words = Set(Vocabulary.entries.map(\.word)).union([
+            "0:0", "1:2", "\"x\"", "[[\"a\"]]", "{", "}", "..<", "...", "\\(", "\\u{1F600}", "\\uD83D\\uDE00",
+        ])
         return words.sorted().map { word in
             "\"" + word.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
         }.joined(separator: "\n") + "\n"
@@ -108,10 +111,11 @@ enum FuzzMain {
         #if LISTDSL_LIBFUZZER
             var argc = CommandLine.argc
             var argv = Optional(CommandLine.unsafeArgv)
-            exit(LLVMFuzzerRunDriver(&argc, &argv) { data, count in
-                FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
-                return 0
-            })
+            exit(
+                LLVMFuzzerRunDriver(&argc, &argv) { data, count in
+                    FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
+                    return 0
+                })
         #else
             for path in CommandLine.arguments.dropFirst() {
                 guard let handle = fopen(path, "rb") else {

@@ -89,13 +89,17 @@ struct KeyFuzzer {
                 ran += 1
                 session.type(keys, random: &random)
                 if let ended = session.exitStatus() {
-                    if ended.signal != nil { record("died from signal \(ended.signal ?? 0)", session: session, typed: typed) }
+                    if ended.signal != nil {
+                        record("died from signal \(ended.signal ?? 0)", session: session, typed: typed)
+                    }
                     break  // Ctrl-D or `quit`: a normal end; a new session starts
                 }
                 probe += 1
                 let outcome = session.probe(probe, timeout: Self.answerTimeout)
                 if let ended = session.exitStatus() {
-                    if ended.signal != nil { record("died from signal \(ended.signal ?? 0)", session: session, typed: typed) }
+                    if ended.signal != nil {
+                        record("died from signal \(ended.signal ?? 0)", session: session, typed: typed)
+                    }
                     break
                 }
                 if outcome == .exited { break }
@@ -111,8 +115,11 @@ struct KeyFuzzer {
             session.kill()
         }
         let elapsed = Date().timeIntervalSince(start)
-        return "\(ran) key sequences (\(keysTyped) keys) in \(sessions) sessions, \(String(format: "%.0f", elapsed)) s: "
-            + (findings.isEmpty ? "no crash, hang or runaway memory" : "\(findings.count) finding(s):\n" + findings.joined(separator: "\n"))
+        return
+            "\(ran) key sequences (\(keysTyped) keys) in \(sessions) sessions, \(String(format: "%.0f", elapsed)) s: "
+            + (findings.isEmpty
+                ? "no crash, hang or runaway memory"
+                : "\(findings.count) finding(s):\n" + findings.joined(separator: "\n"))
     }
 
     /// Notes a finding and writes the session's keys to the findings directory.
@@ -121,8 +128,9 @@ struct KeyFuzzer {
         let file = findingsDirectory + "/keys-\(findings.count + 1).hex"
         let text = typed.map { $0.map { String(format: "%02x", $0) }.joined(separator: " ") }.joined(separator: "\n")
         try? (text + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        findings.append("\(what) after \(typed.count) sequence(s); keys in \(file); last output: "
-            + String(decoding: session.output.suffix(300), as: UTF8.self).debugDescription)
+        findings.append(
+            "\(what) after \(typed.count) sequence(s); keys in \(file); last output: "
+                + String(decoding: session.output.suffix(300), as: UTF8.self).debugDescription)
     }
 
     // MARK: - Key sequences
@@ -130,7 +138,8 @@ struct KeyFuzzer {
     /// Fragments of the language, typed as a user types them.
     static let fragments: [String] = [
         "reset [[\"a\",\"b\",\"c\"],[\"d\"]]", "insert 0:0 \"x\"", "delete 0:1", "move 0:0 to 0:2", "reload 0:1 \"y\"",
-        "begin", "end", "show", "dump", "append 0 \"z\"", "insert section 0 \"S\"", "delete section 1", "data delete 0:0",
+        "begin", "end", "show", "dump", "append 0 \"z\"", "insert section 0 \"S\"", "delete section 1",
+        "data delete 0:0",
         "table insert 0:0", "reloadData", "edit on", "tap 0:0", "swipe 0:1", "drag 0:0 to 0:1", "select 0:0",
         "on commit { if style == delete { delete path } }", "on move { data move source to destination }",
         "let n = 0", "while true { n = n + 1 }", "repeat 100000 { append 0 \"r\" }", "for i in 0..<3 { print i }",
@@ -146,8 +155,10 @@ struct KeyFuzzer {
     /// shell's job control does, with no shell here to continue it), and escape sequences a terminal sends.
     static let controls: [[UInt8]] =
         (0x00...0x1F).filter { $0 != 0x1A }.map { [UInt8($0)] } + [[0x7F]]
-        + ["\u{1B}[A", "\u{1B}[B", "\u{1B}[C", "\u{1B}[D", "\u{1B}[H", "\u{1B}[F", "\u{1B}[3~", "\u{1B}[200~",
-            "\u{1B}[201~", "\u{1B}[1;5C", "\u{1B}OA", "\u{1B}b", "\u{1B}f", "\u{1B}d", "\u{1B}x", "\u{1B}.", "\u{1B}\u{7F}",
+        + [
+            "\u{1B}[A", "\u{1B}[B", "\u{1B}[C", "\u{1B}[D", "\u{1B}[H", "\u{1B}[F", "\u{1B}[3~", "\u{1B}[200~",
+            "\u{1B}[201~", "\u{1B}[1;5C", "\u{1B}OA", "\u{1B}b", "\u{1B}f", "\u{1B}d", "\u{1B}x", "\u{1B}.",
+            "\u{1B}\u{7F}",
             "\u{1B}", "\u{1B}[", "\u{1B}O", "\u{1B}[2~", "\u{1B}[5~", "\u{1B}[Z", "\u{1B}\u{1D}", "\u{1B}1\u{1B}2",
             "\u{1B}[999999999999999999999A",
         ].map { Array($0.utf8) }
@@ -164,12 +175,14 @@ struct KeyFuzzer {
             case 62..<68: keys.append(0x03)  // Ctrl-C
             case 68..<74:
                 // A paste, bracketed, sometimes never ended.
-                keys += Array("\u{1B}[200~".utf8) + Array(Self.fragments[random.below(Self.fragments.count)].utf8)
+                keys +=
+                    Array("\u{1B}[200~".utf8) + Array(Self.fragments[random.below(Self.fragments.count)].utf8)
                     + [0x0A] + Array(Self.fragments[random.below(Self.fragments.count)].utf8)
                 if random.below(4) > 0 { keys += Array("\u{1B}[201~".utf8) }
             case 74..<80: keys += (0..<random.below(8) + 1).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             case 80..<82: keys += Array(repeating: UInt8(ascii: "x"), count: 2_000 + random.below(20_000))
-            case 82..<86: keys += Array("\u{12}".utf8) + Array(Self.fragments[random.below(Self.fragments.count)].prefix(3).utf8)
+            case 82..<86:
+                keys += Array("\u{12}".utf8) + Array(Self.fragments[random.below(Self.fragments.count)].prefix(3).utf8)
             default: keys += (0..<random.below(6) + 1).map { _ in UInt8(0x20 + random.below(0x5F)) }
             }
         }

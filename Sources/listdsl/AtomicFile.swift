@@ -37,7 +37,9 @@ enum AtomicFile {
         let written = bytes.withUnsafeBytes { writeAll(fd: fd, $0) }
         if written != 0 { failure = "cannot write '\(temporary)': \(errorDescription(written))" }
         // The umask narrowed the mode open() was given; a replaced file keeps exactly the mode it had.
-        if failure == nil && fchmod(fd, permissions) != 0 { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
+        if failure == nil && fchmod(fd, permissions) != 0 {
+            failure = "cannot write '\(temporary)': \(errorDescription(errno))"
+        }
         if failure == nil && fsync(fd) != 0 { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
         if close(fd) != 0 && failure == nil { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
         if failure == nil && rename(temporary, target) != 0 {
@@ -72,7 +74,8 @@ enum AtomicFile {
             if n < 0 { return .failure(Problem(message: "cannot write '\(path)': \(errorDescription(errno))")) }
             let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let directory = directoryName(current)
-            current = link.hasPrefix("/") || directory.isEmpty ? link : (directory == "/" ? "/" : directory + "/") + link
+            current =
+                link.hasPrefix("/") || directory.isEmpty ? link : (directory == "/" ? "/" : directory + "/") + link
         }
         return .failure(Problem(message: "cannot write '\(path)': too many levels of symbolic links"))
     }

@@ -153,7 +153,9 @@ struct Check: ParsableCommand {
     @Option(help: "Colour diagnostics: auto, always or never.")
     var color: ColorMode = .auto
 
-    @Option(name: .customLong("limit"), help: ArgumentHelp("script-size=SIZE: the largest script (K, M or G).", valueName: "name=value"))
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp("script-size=SIZE: the largest script (K, M or G).", valueName: "name=value"))
     var limitSettings: [LimitSetting] = []
 
     func validate() throws {

@@ -7,9 +7,13 @@ import Testing
 @Suite struct ChangeRendererTests {
     /// A session of `rows` rows in one section that has just committed one batch deleting every other row.
     static func halvedTable(rows: Int) throws -> (before: [Section], interpreter: Interpreter) {
-        let interpreter = Interpreter(io: InterpreterIO(write: { _ in }, report: { _ in }, load: { _ in .failure(LoadError("no files")) }, isInterrupted: { false }))
+        let interpreter = Interpreter(
+            io: InterpreterIO(
+                write: { _ in }, report: { _ in }, load: { _ in .failure(LoadError("no files")) },
+                isInterrupted: { false }))
         interpreter.tracksChanges = true
-        let setup = SourceFile(name: "setup", text: "reset [[]]\nfor i in 0..<\(rows) { data append 0 \"r\\(i)\" }\nreloadData")
+        let setup = SourceFile(
+            name: "setup", text: "reset [[]]\nfor i in 0..<\(rows) { data append 0 \"r\\(i)\" }\nreloadData")
         try interpreter.run(Parser.parse(setup).program, in: setup)
         let before = interpreter.model.tableView
         let batch = SourceFile(name: "batch", text: "begin\nfor i in 0..<\(rows / 2) { delete 0:(2 * i) }\nend")

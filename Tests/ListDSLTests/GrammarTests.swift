@@ -125,7 +125,8 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
     /// The "Limits" section of grammar.md.
     static let section: String = {
         let grammar = GrammarTests.grammar
-        guard let start = grammar.range(of: "### Limits"), let end = grammar.range(of: "\n## ", range: start.upperBound..<grammar.endIndex)
+        guard let start = grammar.range(of: "### Limits"),
+            let end = grammar.range(of: "\n## ", range: start.upperBound..<grammar.endIndex)
         else { return "" }
         return String(grammar[start.lowerBound..<end.lowerBound])
     }()
@@ -147,7 +148,9 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
             }
         let row = Self.section.split(separator: "\n").first { $0.hasPrefix("| `\(name)`") }.map(String.init) ?? ""
         #expect(!row.isEmpty, "grammar.md's limits table has no row for '\(name)'")
-        let shown = Limits.names.first { $0.name == name }?.isSize == true ? Limits.describe(bytes: value) : Limits.grouped(value)
+        let shown =
+            Limits.names.first { $0.name == name }?.isSize == true
+            ? Limits.describe(bytes: value) : Limits.grouped(value)
         #expect(row.contains("| \(shown) |"), "'\(name)' should show its default \(shown): \(row)")
     }
 }

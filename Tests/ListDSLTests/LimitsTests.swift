@@ -19,7 +19,9 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(id: "a string at the limit", source: #"let s = "x"; repeat 1999 { s = s + "x" }; print len(s)"#, stdout: "2000\n"),
+        Case(
+            id: "a string at the limit", source: #"let s = "x"; repeat 1999 { s = s + "x" }; print len(s)"#,
+            stdout: "2000\n"),
         Case(
             id: "a string over it", source: #"let s = "x"; repeat 2000 { s = s + "x" }"#,
             error: "value size limit exceeded: this string would have a size of 2,001; the limit is 2,000 bytes"),
@@ -29,20 +31,26 @@ import Testing
         Case(
             id: "a list literal", source: "let l = [1]; repeat 10 { l = [l, l] }",
             error: "value size limit exceeded: this list would have a size of"),
-        Case(id: "list concatenation", source: "let l = [1]; repeat 10 { l = l + l }", error: "value size limit exceeded"),
-        Case(id: "nesting at the limit", source: "let l = []; repeat 9 { l = [l] }; print str(l)", stdout: "[[[[[[[[[[]]]]]]]]]]\n"),
+        Case(
+            id: "list concatenation", source: "let l = [1]; repeat 10 { l = l + l }", error: "value size limit exceeded"
+        ),
+        Case(
+            id: "nesting at the limit", source: "let l = []; repeat 9 { l = [l] }; print str(l)",
+            stdout: "[[[[[[[[[[]]]]]]]]]]\n"),
         Case(
             id: "nesting over it", source: "let l = []; repeat 10 { l = [l] }",
             error: "value nesting limit exceeded: this list would nest 11 levels deep; the limit is 10"),
         Case(
             id: "the text of a list",
-            source: #"let e = ""; repeat 30 { e = e + "\u{1}" }; let l = [e, e, e, e, e, e, e]; l = l + l; print str(l)"#,
+            source:
+                #"let e = ""; repeat 30 { e = e + "\u{1}" }; let l = [e, e, e, e, e, e, e]; l = l + l; print str(l)"#,
             error: "value size limit exceeded: the text of this list would be longer than 2,000 bytes"),
         Case(
             id: "items() of a long section", source: #"reset [[]]; repeat 80 { append 0 "row" }; let l = items(0)"#,
             error: "value size limit exceeded: this list would have a size of 2,240"),
         Case(
-            id: "rows and sections", source: #"reset [[]]; repeat 199 { append 0 "r" }; print rows(0)"#, stdout: "199\n"),
+            id: "rows and sections", source: #"reset [[]]; repeat 199 { append 0 "r" }; print rows(0)"#, stdout: "199\n"
+        ),
         Case(
             id: "one row too many", source: #"reset [[]]; repeat 200 { append 0 "r" }"#,
             error: "table size limit exceeded: the data source would hold more than 200 rows and sections"),
@@ -60,8 +68,11 @@ import Testing
             source: #"reset [[]]; repeat 30 { repeat 150 { append 0 "r" }; repeat 150 { delete 0:0 } }; print rows(0)"#,
             stdout: "0\n"),
         Case(
-            id: "table text", source: #"reset [[]]; repeat 6 { append 0 "\(str(rows(0)))xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }"#,
-            error: "table text limit exceeded: the data source's rows and titles would hold more than 500 bytes of text"),
+            id: "table text",
+            source:
+                #"reset [[]]; repeat 6 { append 0 "\(str(rows(0)))xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }"#,
+            error: "table text limit exceeded: the data source's rows and titles would hold more than 500 bytes of text"
+        ),
         Case(
             id: "titles count as text", source: #"reset [[]]; header 0 "\#(String(repeating: "h", count: 501))""#,
             error: "table text limit exceeded"),
@@ -92,7 +103,10 @@ import Testing
     }
 
     /// `Limits.describe` and `grouped` as the messages print them.
-    @Test(arguments: [(256 << 20, "256 MiB"), (1 << 30, "1 GiB"), (1000, "1,000 bytes"), (1, "1 byte"), (1536, "1,536 bytes"), (3 << 10, "3 KiB")])
+    @Test(arguments: [
+        (256 << 20, "256 MiB"), (1 << 30, "1 GiB"), (1000, "1,000 bytes"), (1, "1 byte"), (1536, "1,536 bytes"),
+        (3 << 10, "3 KiB"),
+    ])
     func sizesAsMessagesPrintThem(_ bytes: Int, _ text: String) {
         #expect(Limits.describe(bytes: bytes) == text)
     }

@@ -16,7 +16,8 @@ import Testing
         let file = SourceFile(name: "t", text: "print " + literal)
         let parsed = Parser.parse(file)
         if let error = parsed.diagnostics.first { return .error(error.message) }
-        guard case .print(let values)? = parsed.program.statements.first?.kind, case .string(let s)? = values.first?.kind
+        guard case .print(let values)? = parsed.program.statements.first?.kind,
+            case .string(let s)? = values.first?.kind
         else { return .error("not a string literal") }
         return .text(s)
     }
@@ -41,7 +42,10 @@ import Testing
         (#""\u{D800}""#, "'\\u{D800}' is not a valid unicode scalar"),
         (#""\uD83D""#, "'\\uD83D' is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'"),
         (#""\uD83Dx""#, "'\\uD83D' is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'"),
-        (#""\uDE00\uD83D""#, "'\\uDE00' is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'"),
+        (
+            #""\uDE00\uD83D""#,
+            "'\\uDE00' is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'"
+        ),
     ])
     func malformedEscapesAreReported(_ literal: String, _ message: String) {
         #expect(Self.decode(literal) == .error(message))

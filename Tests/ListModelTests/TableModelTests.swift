@@ -57,7 +57,9 @@ import Testing
             if !reporting && direct.error == nil { batched.report = direct.report }  // nothing asked for the lists
             #expect(direct.model.dataSource == batched.model.dataSource, "\(edit) on \(sections.map(\.rows))")
             #expect(direct.model.tableView == batched.model.tableView, "\(edit) on \(sections.map(\.rows))")
-            #expect(direct.model.selection == batched.model.selection, "\(edit) from \(String(describing: model.selection))")
+            #expect(
+                direct.model.selection == batched.model.selection, "\(edit) from \(String(describing: model.selection))"
+            )
             #expect(direct.report == batched.report, "\(edit) on \(sections.map(\.rows))")
             #expect(direct.error?.message == batched.error?.message, "\(edit) on \(sections.map(\.rows))")
         }

@@ -49,27 +49,37 @@ import Testing
             try FileManager.default.createDirectory(
                 at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
             try Data("old\n".utf8).write(to: URL(fileURLWithPath: real))
-            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("middle").path, withDestinationPath: real)
+            try FileManager.default.createSymbolicLink(
+                atPath: dir.appendingPathComponent("middle").path, withDestinationPath: real)
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "middle")
             return real
         },
-        Case(id: "a FIFO", make: { _, path in
-            #expect(mkfifo(path, 0o600) == 0)
-            return nil
-        }, refusal: "is a FIFO; refusing to replace it"),
-        Case(id: "a directory", make: { _, path in
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-            return nil
-        }, refusal: "is a directory"),
-        Case(id: "a link to a device", make: { _, path in
-            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/null")
-            return nil
-        }, refusal: "is a character device"),
-        Case(id: "a loop of links", make: { dir, path in
-            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "other")
-            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("other").path, withDestinationPath: "target.list")
-            return nil
-        }, refusal: "too many levels of symbolic links"),
+        Case(
+            id: "a FIFO",
+            make: { _, path in
+                #expect(mkfifo(path, 0o600) == 0)
+                return nil
+            }, refusal: "is a FIFO; refusing to replace it"),
+        Case(
+            id: "a directory",
+            make: { _, path in
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+                return nil
+            }, refusal: "is a directory"),
+        Case(
+            id: "a link to a device",
+            make: { _, path in
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/null")
+                return nil
+            }, refusal: "is a character device"),
+        Case(
+            id: "a loop of links",
+            make: { dir, path in
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "other")
+                try FileManager.default.createSymbolicLink(
+                    atPath: dir.appendingPathComponent("other").path, withDestinationPath: "target.list")
+                return nil
+            }, refusal: "too many levels of symbolic links"),
     ]
 
     @Test(arguments: cases) func onlyARegularFileIsEverReplaced(_ c: Case) throws {

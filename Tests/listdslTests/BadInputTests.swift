@@ -42,105 +42,177 @@ import Testing
 
     static let cases: [Case] = [
         // Bytes that are not text.
-        Case("invalid UTF-8", bytes: Array("print \"a".utf8) + [0xFF] + Array("b\"\n".utf8), exit: 65,
+        Case(
+            "invalid UTF-8", bytes: Array("print \"a".utf8) + [0xFF] + Array("b\"\n".utf8), exit: 65,
             "<stdin>:1:9: error: invalid UTF-8 byte 0xFF"),
-        Case("a NUL byte", bytes: Array("print 1".utf8) + [0] + [0x0A], exit: 65, "<stdin>:1:8: error: NUL byte in source"),
-        Case("an escape sequence in source", stdin: "print 1\u{1B}[31m\n", exit: 65,
+        Case(
+            "a NUL byte", bytes: Array("print 1".utf8) + [0] + [0x0A], exit: 65,
+            "<stdin>:1:8: error: NUL byte in source"),
+        Case(
+            "an escape sequence in source", stdin: "print 1\u{1B}[31m\n", exit: 65,
             "<stdin>:1:8: error: unexpected control character U+001B"),
-        Case("binary junk", bytes: (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }, exit: 65,
+        Case(
+            "binary junk", bytes: (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }, exit: 65,
             "<stdin>:1:2: error: invalid UTF-8 byte 0xB4"),
         Case("a byte-order mark and CRLF line ends", stdin: "\u{FEFF}print 1\r\nprint 2\r\n", exit: 0, ""),
         Case("an empty file", ["empty.list"], setup: file("empty.list", ""), exit: 0, ""),
         // Size.
-        Case("a 10 MB line", ["long.list"], setup: file("long.list", "print \"" + String(repeating: "x", count: 10 << 20) + "\" +\n"),
+        Case(
+            "a 10 MB line", ["long.list"],
+            setup: file("long.list", "print \"" + String(repeating: "x", count: 10 << 20) + "\" +\n"),
             exit: 65, "long.list:1:10485771: error: expected an expression, found end of line"),
-        Case("a million statements on one line", ["many.list"],
+        Case(
+            "a million statements on one line", ["many.list"],
             setup: file("many.list", String(repeating: "let x = 1;", count: 1_000_000) + "print x\n"), exit: 0, ""),
-        Case("a 100 GB sparse file", ["big.list"], setup: { dir in
-            let path = dir.appendingPathComponent("big.list").path
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-            _ = truncate(path, 100 << 30)
-        }, exit: 66,
-            "listdsl: cannot read 'big.list': it is 107,374,182,400 bytes, larger than the script size limit of 256 MiB (--limit script-size=SIZE)"),
-        Case("/dev/zero", ["/dev/zero"], exit: 66,
-            "listdsl: cannot read '/dev/zero': it is larger than the script size limit of 256 MiB (--limit script-size=SIZE)"),
-        Case("run \"/dev/zero\"", ["-e", #"run "/dev/zero""#], exit: 70,
-            "-e:1:5: error: cannot run '/dev/zero': it is larger than the script size limit of 256 MiB (--limit script-size=SIZE)"),
-        Case("a huge reset", ["huge.list"],
-            setup: file("huge.list", "reset [[" + Array(repeating: "\"r\"", count: 1_000_000).joined(separator: ",") + "]]\nprint rows(0)\n"),
+        Case(
+            "a 100 GB sparse file", ["big.list"],
+            setup: { dir in
+                let path = dir.appendingPathComponent("big.list").path
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
+                _ = truncate(path, 100 << 30)
+            }, exit: 66,
+            "listdsl: cannot read 'big.list': it is 107,374,182,400 bytes, larger than the script size limit of 256 MiB (--limit script-size=SIZE)"
+        ),
+        Case(
+            "/dev/zero", ["/dev/zero"], exit: 66,
+            "listdsl: cannot read '/dev/zero': it is larger than the script size limit of 256 MiB (--limit script-size=SIZE)"
+        ),
+        Case(
+            "run \"/dev/zero\"", ["-e", #"run "/dev/zero""#], exit: 70,
+            "-e:1:5: error: cannot run '/dev/zero': it is larger than the script size limit of 256 MiB (--limit script-size=SIZE)"
+        ),
+        Case(
+            "a huge reset", ["huge.list"],
+            setup: file(
+                "huge.list",
+                "reset [[" + Array(repeating: "\"r\"", count: 1_000_000).joined(separator: ",") + "]]\nprint rows(0)\n"),
             exit: 0, ""),
-        Case("a reset over the table size limit", ["--limit", "table-size=1000", "-e", "let r = []", "-e", #"repeat 1000 { r = r + ["r"] }"#, "-e", "reset [r]"],
-            exit: 70, "-e:1:1: error: table size limit exceeded: the data source would hold more than 1,000 rows and sections"),
+        Case(
+            "a reset over the table size limit",
+            [
+                "--limit", "table-size=1000", "-e", "let r = []", "-e", #"repeat 1000 { r = r + ["r"] }"#, "-e",
+                "reset [r]",
+            ],
+            exit: 70,
+            "-e:1:1: error: table size limit exceeded: the data source would hold more than 1,000 rows and sections"),
         // Numbers.
-        Case("a huge integer", stdin: "print 99999999999999999999\n", exit: 65,
+        Case(
+            "a huge integer", stdin: "print 99999999999999999999\n", exit: 65,
             "<stdin>:1:7: error: integer literal '99999999999999999999' does not fit in 64 bits"),
-        Case("overflow at run time", stdin: "print 9223372036854775807 + 1\n", exit: 70,
+        Case(
+            "overflow at run time", stdin: "print 9223372036854775807 + 1\n", exit: 70,
             "<stdin>:1:7: error: integer overflow: 9223372036854775807 + 1 does not fit in 64 bits"),
         Case("division by zero", stdin: "print 1 % 0\n", exit: 70, "<stdin>:1:7: error: division by zero: 1 % 0"),
-        Case("a negative index", stdin: "reset [[\"a\"]]\ndelete 0:-1\n", exit: 70,
+        Case(
+            "a negative index", stdin: "reset [[\"a\"]]\ndelete 0:-1\n", exit: 70,
             "<stdin>:2:8: error: index path 0:-1 has a negative row"),
-        Case("an index past the end", stdin: "reset [[\"a\"]]\ndelete 0:9223372036854775807\n", exit: 70,
-            "<stdin>:2:8: error: attempt to delete row 9223372036854775807 from section 0 which only contains 1 rows before the update"),
+        Case(
+            "an index past the end", stdin: "reset [[\"a\"]]\ndelete 0:9223372036854775807\n", exit: 70,
+            "<stdin>:2:8: error: attempt to delete row 9223372036854775807 from section 0 which only contains 1 rows before the update"
+        ),
         // Unfinished input.
-        Case("100,000 nested brackets", stdin: "print " + String(repeating: "[", count: 100_000) + "\n", exit: 65,
+        Case(
+            "100,000 nested brackets", stdin: "print " + String(repeating: "[", count: 100_000) + "\n", exit: 65,
             "<stdin>:1:207: error: nesting too deep"),
-        Case("100,000 nested blocks", stdin: String(repeating: "if true {", count: 100_000) + "\n", exit: 65,
+        Case(
+            "100,000 nested blocks", stdin: String(repeating: "if true {", count: 100_000) + "\n", exit: 65,
             "<stdin>:1:1804: error: nesting too deep"),
         Case("an unterminated string", stdin: "print \"abc\n", exit: 65, "<stdin>:1:7: error: unterminated string"),
-        Case("an unterminated block", stdin: "if true {\n  print 1\n", exit: 65,
+        Case(
+            "an unterminated block", stdin: "if true {\n  print 1\n", exit: 65,
             "<stdin>:3:1: error: expected '}' (to close '{' at line 1), found end of input"),
-        Case("an unterminated interpolation", stdin: "print \"a \\(1 + \"\n", exit: 65, "<stdin>:1:7: error: unterminated string"),
-        Case("half a surrogate pair", stdin: "print \"\\uD83D\"\n", exit: 65,
-            "<stdin>:1:8: error: '\\uD83D' is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'"),
-        Case("a batch left open", stdin: "begin\ninsert 0:0 \"x\"\n", exit: 70,
+        Case(
+            "an unterminated interpolation", stdin: "print \"a \\(1 + \"\n", exit: 65,
+            "<stdin>:1:7: error: unterminated string"),
+        Case(
+            "half a surrogate pair", stdin: "print \"\\uD83D\"\n", exit: 65,
+            "<stdin>:1:8: error: '\\uD83D' is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'"
+        ),
+        Case(
+            "a batch left open", stdin: "begin\ninsert 0:0 \"x\"\n", exit: 70,
             "<stdin>:1:1: error: 'begin' has no matching 'end'; the batch was not committed"),
         Case("end without begin", stdin: "end\n", exit: 70, "<stdin>:1:1: error: 'end' without a matching 'begin'"),
         // Files that are not scripts.
-        Case("a directory", ["sub"], setup: { try FileManager.default.createDirectory(at: $0.appendingPathComponent("sub"), withIntermediateDirectories: true) },
+        Case(
+            "a directory", ["sub"],
+            setup: {
+                try FileManager.default.createDirectory(
+                    at: $0.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            },
             exit: 66, "listdsl: cannot read 'sub': it is a directory"),
-        Case("a missing file", ["missing.list"], exit: 66, "listdsl: cannot read 'missing.list': no such file or directory"),
-        Case("a file that cannot be opened (a socket)", ["socket"], setup: { dir in
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let path = dir.appendingPathComponent("socket").path
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
-            }
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-        }, exit: 66, "listdsl: cannot read 'socket': no such device or address"),
-        Case("a loop of symbolic links", ["loop.list"], setup: { dir in
-            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop.list").path, withDestinationPath: "loop.list")
-        }, exit: 66, "listdsl: cannot read 'loop.list': too many levels of symbolic links"),
-        Case("a FIFO nobody writes to, then Ctrl-C", ["fifo.list"], setup: { _ = mkfifo($0.appendingPathComponent("fifo.list").path, 0o600) },
+        Case(
+            "a missing file", ["missing.list"], exit: 66,
+            "listdsl: cannot read 'missing.list': no such file or directory"),
+        Case(
+            "a file that cannot be opened (a socket)", ["socket"],
+            setup: { dir in
+                let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                var address = sockaddr_un()
+                address.sun_family = sa_family_t(AF_UNIX)
+                let path = dir.appendingPathComponent("socket").path
+                withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                    for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+                }
+                _ = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    }
+                }
+            }, exit: 66, "listdsl: cannot read 'socket': no such device or address"),
+        Case(
+            "a loop of symbolic links", ["loop.list"],
+            setup: { dir in
+                try FileManager.default.createSymbolicLink(
+                    atPath: dir.appendingPathComponent("loop.list").path, withDestinationPath: "loop.list")
+            }, exit: 66, "listdsl: cannot read 'loop.list': too many levels of symbolic links"),
+        Case(
+            "a FIFO nobody writes to, then Ctrl-C", ["fifo.list"],
+            setup: { _ = mkfifo($0.appendingPathComponent("fifo.list").path, 0o600) },
             interruptAfter: 0.5, exit: 130, "listdsl: interrupted while reading 'fifo.list'"),
-        Case("a script that runs itself", ["self.list"], setup: file("self.list", "run \"self.list\"\n"), exit: 70,
+        Case(
+            "a script that runs itself", ["self.list"], setup: file("self.list", "run \"self.list\"\n"), exit: 70,
             "self.list:1:5: error: run cycle: 'self.list' is already running"),
         // Runaway programs.
-        Case("runaway recursion", stdin: "proc f(n) { f(n + 1) }\nf(0)\n", exit: 70,
+        Case(
+            "runaway recursion", stdin: "proc f(n) { f(n + 1) }\nf(0)\n", exit: 70,
             "<stdin>:1:13: error: call depth limit of 1000 exceeded"),
-        Case("an endless loop, then Ctrl-C", ["-e", "while true { }"], interruptAfter: 0.5, exit: 130,
+        Case(
+            "an endless loop, then Ctrl-C", ["-e", "while true { }"], interruptAfter: 0.5, exit: 130,
             "-e:1:1: error: interrupted"),
-        Case("an endless loop under --max-steps", ["--max-steps", "1000", "-e", "while true { }"], exit: 70,
+        Case(
+            "an endless loop under --max-steps", ["--max-steps", "1000", "-e", "while true { }"], exit: 70,
             "-e:1:1: error: step limit of 1000 exceeded"),
-        Case("a string doubled", stdin: "let s = \"x\"\nrepeat 40 { s = s + s }\n", exit: 70,
-            "<stdin>:2:17: error: value size limit exceeded: this string would have a size of 536,870,912; the limit is 256 MiB"),
-        Case("a list doubled", stdin: "let l = [1]\nrepeat 40 { l = l + l }\n", exit: 70,
-            "<stdin>:2:17: error: value size limit exceeded: this list would have a size of 402,653,264; the limit is 256 MiB"),
-        Case("a list nested ever deeper", stdin: "let l = []\nrepeat 2000 { l = [l] }\n", exit: 70,
-            "<stdin>:2:19: error: value nesting limit exceeded: this list would nest 1,001 levels deep; the limit is 1000"),
-        Case("a table doubled", ["--limit", "table-size=5000", "-e", "reset [[\"r\"]]", "-e", "while true { append 0 \"r\" }"], exit: 70,
+        Case(
+            "a string doubled", stdin: "let s = \"x\"\nrepeat 40 { s = s + s }\n", exit: 70,
+            "<stdin>:2:17: error: value size limit exceeded: this string would have a size of 536,870,912; the limit is 256 MiB"
+        ),
+        Case(
+            "a list doubled", stdin: "let l = [1]\nrepeat 40 { l = l + l }\n", exit: 70,
+            "<stdin>:2:17: error: value size limit exceeded: this list would have a size of 402,653,264; the limit is 256 MiB"
+        ),
+        Case(
+            "a list nested ever deeper", stdin: "let l = []\nrepeat 2000 { l = [l] }\n", exit: 70,
+            "<stdin>:2:19: error: value nesting limit exceeded: this list would nest 1,001 levels deep; the limit is 1000"
+        ),
+        Case(
+            "a table doubled",
+            ["--limit", "table-size=5000", "-e", "reset [[\"r\"]]", "-e", "while true { append 0 \"r\" }"], exit: 70,
             "-e:1:14: error: table size limit exceeded: the data source would hold more than 5,000 rows and sections"),
-        Case("memory held by a deep recursion", ["--limit", "memory=256M", "-e", "let s = \"x\"; repeat 24 { s = s + s }",
-            "-e", "proc f(n) { let t = s + str(n); if n > 0 { f(n - 1) } }", "-e", "f(900)"], exit: 70,
+        Case(
+            "memory held by a deep recursion",
+            [
+                "--limit", "memory=256M", "-e", "let s = \"x\"; repeat 24 { s = s + s }",
+                "-e", "proc f(n) { let t = s + str(n); if n > 0 { f(n - 1) } }", "-e", "f(900)",
+            ], exit: 70,
             "-e:1:21: error: memory limit exceeded"),
         // The command line.
         Case("an unknown option", ["--bogus"], exit: 64, "Error: Unknown option '--bogus'"),
-        Case("a limit that does not exist", ["--limit", "speed=3", "-e", "print 1"], exit: 64,
-            "Error: --limit: there is no limit called 'speed'; the limits are script-size, value-size, value-depth, table-size, table-text, call-depth, memory"),
-        Case("a limit without a value", ["--limit", "memory", "-e", "print 1"], exit: 64,
+        Case(
+            "a limit that does not exist", ["--limit", "speed=3", "-e", "print 1"], exit: 64,
+            "Error: --limit: there is no limit called 'speed'; the limits are script-size, value-size, value-depth, table-size, table-text, call-depth, memory"
+        ),
+        Case(
+            "a limit without a value", ["--limit", "memory", "-e", "print 1"], exit: 64,
             "Error: The value 'memory' is invalid for '--limit <name=value>'"),
     ]
 
@@ -156,7 +228,9 @@ import Testing
                 listdslBinary, c.arguments, stdinBytes: c.stdin, directory: dir, timeout: 90)
         }
         #expect(run.status == c.exit, "exit \(run.status): \(run.stderr.prefix(400))")
-        let first = run.stderr.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let first =
+            run.stderr.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? ""
         if c.firstLine.isEmpty {
             #expect(run.stderr.isEmpty, "\(run.stderr.prefix(400))")
         } else {

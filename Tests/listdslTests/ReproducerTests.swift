@@ -109,7 +109,9 @@ import Testing
 /// The REPL's reproducers, typed into the real binary through a pseudo-terminal.
 @Suite(.serialized) struct REPLReproducerTests {
     /// Clears whatever the keys left behind, then checks the REPL still answers.
-    static func expectAnswering(_ t: TerminalSession, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
+    static func expectAnswering(
+        _ t: TerminalSession, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws
     {
         // Let the keys' own output arrive first: a Ctrl-C while a statement runs is spent on it.
@@ -134,12 +136,13 @@ import Testing
     }
 
     /// 1, 2 and 10: key sequences that drove readline's callback mode into a segmentation fault.
-    @Test(arguments: [
-        ("reverse search, then a paste's end, then Enter", [0x12, 0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E, 0x0D]),
-        ("reverse search, Ctrl-X, x, Enter", [0x12, 0x18, 0x78, 0x0D]),
-        ("character search, then ESC x", [0x1D, 0x1B, 0x78, 0x0D]),
-        ("ESC Ctrl-], then ESC x", [0x1B, 0x1D, 0x1B, 0x78, 0x0D]),
-    ] as [(String, [UInt8])])
+    @Test(
+        arguments: [
+            ("reverse search, then a paste's end, then Enter", [0x12, 0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E, 0x0D]),
+            ("reverse search, Ctrl-X, x, Enter", [0x12, 0x18, 0x78, 0x0D]),
+            ("character search, then ESC x", [0x1D, 0x1B, 0x78, 0x0D]),
+            ("ESC Ctrl-], then ESC x", [0x1B, 0x1D, 0x1B, 0x78, 0x0D]),
+        ] as [(String, [UInt8])])
     func keySequencesThatCrashedReadline(_ name: String, _ keys: [UInt8]) throws {
         let t = try TerminalSession()
         defer { t.close() }
@@ -183,7 +186,8 @@ import Testing
         t.waitForPrompt()
         let fifo = t.directory.appendingPathComponent("pipe.list").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        try FileManager.default.createSymbolicLink(atPath: t.directory.appendingPathComponent("link.list").path,
+        try FileManager.default.createSymbolicLink(
+            atPath: t.directory.appendingPathComponent("link.list").path,
             withDestinationPath: "target.list")
         try t.enter("reset [[\"a\"]]")
         let refused = try t.enter(".save pipe.list")
