@@ -63,6 +63,9 @@ static inline void listdsl_history_limit(int max) { stifle_history(max); }
 /// those loops ends when the byte reader returns EOF.
 static inline int listdsl_rl_reading_more_input(void) { return RL_ISSTATE(RL_STATE_MOREINPUT) ? 1 : 0; }
 
+/// Whether readline is in an incremental search (Ctrl-R, Ctrl-S).
+static inline int listdsl_rl_in_incremental_search(void) { return RL_ISSTATE(RL_STATE_ISEARCH) ? 1 : 0; }
+
 /// After Ctrl-C: puts the cursor after the line's last character, so the `^C` printed next does not
 /// overwrite what was typed.
 static inline void listdsl_rl_move_to_end_of_line(void) {

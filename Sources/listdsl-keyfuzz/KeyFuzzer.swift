@@ -7,10 +7,11 @@ import Foundation
 /// Types random key sequences into the real `listdsl` REPL through a pseudo-terminal and checks, after
 /// each, that the REPL did not die from a signal, still answers, and did not outgrow its memory limit.
 ///
-///     listdsl-keyfuzz BINARY [--sequences N] [--seconds S] [--seed N] [--findings DIR]
+///     listdsl-keyfuzz BINARY [--sequences N] [--seconds S] [--seed N] [--findings DIR] [--replay FILE]
 ///
 /// It stops after N sequences or S seconds, whichever comes first, prints what it ran, and exits 1 when
-/// it found anything; each finding's keys are written to DIR (hex, one sequence a line) to replay.
+/// it found anything; each finding's keys are written to DIR (hex, one sequence a line), which
+/// `--replay FILE` types again, in order, in one session.
 @main
 struct KeyFuzzer {
     static func main() {
@@ -25,8 +26,11 @@ struct KeyFuzzer {
         let seconds = option("--seconds").flatMap(Double.init) ?? 60
         let seed = option("--seed").flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
         let findings = option("--findings") ?? "fuzz-findings"
+        let replay = option("--replay")
         guard arguments.count == 1 else {
-            printError("usage: listdsl-keyfuzz BINARY [--sequences N] [--seconds S] [--seed N] [--findings DIR]\n")
+            printError(
+                "usage: listdsl-keyfuzz BINARY [--sequences N] [--seconds S] [--seed N] [--findings DIR] [--replay FILE]\n"
+            )
             exit(64)
         }
         guard let binary = realpath(arguments[0], nil) else {
@@ -34,8 +38,18 @@ struct KeyFuzzer {
             exit(66)
         }
         var fuzzer = KeyFuzzer(binary: String(cString: binary), seed: seed, findingsDirectory: findings)
+        if let replay {
+            // A findings file: one sequence a line, in hex; typed in order, in one session.
+            guard let text = try? String(contentsOfFile: replay, encoding: .utf8) else {
+                printError("listdsl-keyfuzz: cannot read '\(replay)'\n")
+                exit(66)
+            }
+            fuzzer.replaying = text.split(separator: "\n").map { line in
+                line.split(separator: " ").compactMap { UInt8($0, radix: 16) }
+            }
+        }
         free(binary)
-        let summary = fuzzer.run(sequences: sequences, seconds: seconds)
+        let summary = fuzzer.run(sequences: fuzzer.replaying?.count ?? sequences, seconds: seconds)
         print(summary)
         exit(fuzzer.findings.isEmpty ? 0 : 1)
     }
@@ -45,6 +59,8 @@ struct KeyFuzzer {
     var random: SplitMix
     /// What went wrong, one line each.
     var findings: [String] = []
+    /// Sequences to type instead of random ones (`--replay`), in order.
+    var replaying: [[UInt8]]?
     /// A scratch directory the REPL runs in (its history, files it saves).
     let scratch: String
 
@@ -82,7 +98,8 @@ struct KeyFuzzer {
                 break
             }
             var probe = 0
-            while ran < sequences && typed.count < 50 && Date().timeIntervalSince(start) < seconds {
+            let sessionLength = replaying.map(\.count) ?? 50
+            while ran < sequences && typed.count < sessionLength && Date().timeIntervalSince(start) < seconds {
                 let keys = nextSequence()
                 typed.append(keys)
                 keysTyped += keys.count
@@ -128,9 +145,11 @@ struct KeyFuzzer {
         let file = findingsDirectory + "/keys-\(findings.count + 1).hex"
         let text = typed.map { $0.map { String(format: "%02x", $0) }.joined(separator: " ") }.joined(separator: "\n")
         try? (text + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        findings.append(
+        let finding =
             "\(what) after \(typed.count) sequence(s); keys in \(file); last output: "
-                + String(decoding: session.output.suffix(300), as: UTF8.self).debugDescription)
+            + String(decoding: session.output.suffix(600), as: UTF8.self).debugDescription
+        findings.append(finding)
+        printError("finding: " + finding + "\n")
     }
 
     // MARK: - Key sequences
@@ -166,6 +185,11 @@ struct KeyFuzzer {
     /// One random sequence: a mix of typed fragments, control keys, escape sequences, pastes, stray bytes,
     /// a long line now and then, and Ctrl-C at random moments.
     mutating func nextSequence() -> [UInt8] {
+        if var queue = replaying, !queue.isEmpty {
+            let next = queue.removeFirst()
+            replaying = queue.isEmpty ? [] : queue
+            return next
+        }
         var keys: [UInt8] = []
         for _ in 0..<random.below(12) + 1 {
             switch random.below(100) {

@@ -151,6 +151,23 @@ import Testing
         try Self.expectAnswering(t)
     }
 
+    /// Found by the key fuzzer: 5,000 characters typed into a reverse search took readline 37 s of CPU (it
+    /// redraws the search prompt in time cubic in the search string), with Ctrl-C stuck behind them. The
+    /// search now ends after 256 keys and the rest go to the line.
+    @Test func aLongStringTypedIntoAReverseSearchEndsTheSearch() throws {
+        let t = try TerminalSession()
+        defer { t.close() }
+        t.waitForPrompt()
+        try t.enter("print \"a line to find\"")
+        try t.press("C-r")
+        try t.type(String(repeating: "x", count: 1_000))
+        let screen = t.waitFor("the search ended and the rest typed into the line") {
+            TerminalSession.lastLine($0).hasPrefix("list> ") && $0.hasSuffix(String(repeating: "x", count: 700))
+        }
+        #expect(!TerminalSession.lastLine(screen).contains("reverse-i-search"))
+        try Self.expectAnswering(t)
+    }
+
     // 4. With autoshow on, one batch deleting 120,000 of 240,000 rows is drawn at once (it took 23 s).
     @Test func aHugeBatchIsDrawnAtOnce() throws {
         let t = try TerminalSession()
