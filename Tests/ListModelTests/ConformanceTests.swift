@@ -2,7 +2,7 @@ import ListModel
 import Testing
 
 /// The conformance cases 001–050 that exercise the model, translated to the calls the interpreter
-/// makes (`/work/shared/conformance/cases`).
+/// makes (the shared conformance cases, in `../shared/conformance/cases` beside the package).
 @Suite("Conformance cases through the model")
 struct ConformanceTests {
     private static let seed = sections([
