@@ -1,37 +1,38 @@
 import ListModel
 
-/// Renders what one top-level statement did to the table view, for the REPL's autoshow (SPEC §3).
+/// Renders what one top-level statement did to the table view, for the REPL's change view and
+/// `show changes`: a renderer of the event stream's commits.
 ///
 /// Only the changed sections are shown. Each row carries a mark — `+` inserted, `-` deleted, `~` reloaded,
 /// `→` moved — and its index path; a row whose path changed shows `old → new`, so a batch shows both the
 /// old paths its deletes and reloads name and the new paths its inserts name. Deleted rows appear where
 /// they were, with their old path.
 ///
-/// With exactly one commit the marks come from the commit's report, mapped the way UITableView maps rows
-/// (survivors keep their order and fill the positions inserts and move destinations leave free). With
-/// several commits, none (reset, reloadData, a drag, a title) or a commit UIKit would have turned into a
-/// reload, the marks come from comparing the table before and after, section by section: `+` and `-` only.
+/// A statement that was one commit is drawn from the commit's own old→new mapping (`CommitReport`), as
+/// UITableView maps its cells. A statement that was several commits, or none (reset, reloadData, a drag,
+/// a title), or a commit UIKit ended with reloadData, is drawn as the net change between the table
+/// before and after, section by section: `+` and `-` only.
 public enum ChangeRenderer {
     /// At most this many lines are printed; the rest is summarised (the whole table is one `show` away).
     public static let lineLimit = 400
 
-    /// The display for a statement that took the table view from `before` to `after` through `reports`;
+    /// The display for a statement that took the table view from `before` to `after` through `commits`;
     /// `dataSource` explains a statement that changed only the data source. Empty when there is nothing to show.
     public static func render(
-        before: [Section], after: [Section], dataSource: [Section], reports: [CommitReport], color: Bool
+        before: [Section], after: [Section], dataSource: [Section], commits: [CommitEvent], color: Bool
     ) -> String {
         if before == after {
-            if reports.isEmpty && dataSource != after {
+            if commits.isEmpty && dataSource != after {
                 return Style.dim.apply(
                     "table view unchanged; the data source now differs from it (reloadData re-reads it)", color) + "\n"
             }
-            if reports.isEmpty { return "" }
+            if commits.isEmpty { return "" }
         }
         let blocks: [SectionBlock]
-        if reports.count == 1, !reports[0].usedReloadFallback,
-            let mapped = CommitMapping(before: before, after: after, report: reports[0])
+        if commits.count == 1, !commits[0].report.usedReloadFallback, commits[0].before == before,
+            commits[0].after == after
         {
-            blocks = mapped.blocks()
+            blocks = CommitBlocks(commits[0]).blocks()
         } else {
             blocks = NetDiff(before: before, after: after).blocks()
         }
@@ -152,171 +153,26 @@ public enum ChangeRenderer {
     }
 }
 
-/// Where one commit's rows came from, worked out from its report as UITableView maps them.
-struct CommitMapping {
-    /// Where a section of the new table came from.
-    enum SectionOrigin: Equatable {
-        case inserted
-        case moved(from: Int)
-        case kept(from: Int)
-
-        /// The old section, unless the section is new.
-        var old: Int? {
-            switch self {
-            case .inserted: return nil
-            case .moved(let o), .kept(let o): return o
-            }
-        }
-    }
-
-    /// Where a row of the new table came from.
-    enum RowOrigin: Equatable {
-        case inserted
-        case moved(from: IndexPath)
-        /// An old row that stayed in its section, reloaded or not.
-        case kept(from: IndexPath, reloaded: Bool)
-    }
-
-    let before: [Section]
-    let after: [Section]
-    let report: CommitReport
+/// The change view of one commit, from the commit's mapping.
+struct CommitBlocks {
+    let commit: CommitEvent
     /// For each new section, where it came from.
     let sections: [SectionOrigin]
-    /// For each new section, where each of its rows came from (empty for inserted and reloaded sections).
+    /// For each new section, where each of its rows came from.
     let rows: [[RowOrigin]]
-    /// The report's row changes, by section.
-    let changes: RowChanges
 
-    /// Maps the commit; nil when the report does not fit the tables (the caller falls back to a plain diff).
-    init?(before: [Section], after: [Section], report: CommitReport) {
-        self.before = before
-        self.after = after
-        self.report = report
-        guard let sections = CommitMapping.mapSections(before: before, after: after, report: report) else { return nil }
-        self.sections = sections
-        let reloadedSections = Set(report.reloadedSections)
-        let changes = RowChanges(report)
-        self.changes = changes
-        var rows: [[RowOrigin]] = []
-        rows.reserveCapacity(after.count)
-        for (n, origin) in sections.enumerated() {
-            guard let o = origin.old, !reloadedSections.contains(o) else {
-                rows.append([])
-                continue
-            }
-            guard let mapped = CommitMapping.mapRows(new: n, old: o, before: before, after: after, changes: changes)
-            else {
-                return nil
-            }
-            rows.append(mapped)
-        }
-        self.rows = rows
-    }
-
-    /// A report's row changes grouped by the section each is about, so each section is mapped in time
-    /// proportional to its own changes.
-    struct RowChanges {
-        /// Inserted rows by new section.
-        var inserted: [Int: [Int]] = [:]
-        /// Moved rows by destination section.
-        var movedIn: [Int: [RowChange]] = [:]
-        /// Rows that leave each old section: deleted or moved away.
-        var gone: [Int: Set<Int>] = [:]
-        /// Reloaded rows by old section.
-        var reloaded: [Int: Set<Int>] = [:]
-        /// Deleted rows by old section, ascending.
-        var deleted: [Int: [Int]] = [:]
-
-        init(_ report: CommitReport) {
-            for p in report.insertedRows { inserted[p.section, default: []].append(p.row) }
-            for m in report.movedRows {
-                movedIn[m.to.section, default: []].append(m)
-                gone[m.from.section, default: []].insert(m.from.row)
-            }
-            for p in report.deletedRows {
-                gone[p.section, default: []].insert(p.row)
-                deleted[p.section, default: []].append(p.row)
-            }
-            for r in report.reloadedRows { reloaded[r.from.section, default: []].insert(r.from.row) }
-            for key in deleted.keys { deleted[key]?.sort() }
-        }
-    }
-
-    /// New sections: inserted ones and move destinations are fixed; the others keep their order and fill the rest.
-    static func mapSections(before: [Section], after: [Section], report: CommitReport) -> [SectionOrigin]? {
-        var origin = [SectionOrigin?](repeating: nil, count: after.count)
-        for s in report.insertedSections {
-            guard s >= 0, s < after.count, origin[s] == nil else { return nil }
-            origin[s] = .inserted
-        }
-        for m in report.movedSections {
-            guard m.to >= 0, m.to < after.count, origin[m.to] == nil, m.from >= 0, m.from < before.count else {
-                return nil
-            }
-            origin[m.to] = .moved(from: m.from)
-        }
-        let gone = Set(report.deletedSections).union(report.movedSections.map(\.from))
-        var survivors = (0..<before.count).filter { !gone.contains($0) }.makeIterator()
-        var result: [SectionOrigin] = []
-        result.reserveCapacity(after.count)
-        for slot in origin {
-            if let slot {
-                result.append(slot)
-            } else if let o = survivors.next() {
-                result.append(.kept(from: o))
-            } else {
-                return nil
-            }
-        }
-        return survivors.next() == nil ? result : nil
-    }
-
-    /// Rows of new section `n` (old section `o`): inserts and move destinations are fixed; the old rows that
-    /// stay, reloaded ones included, keep their order and fill the rest.
-    ///
-    /// A reload's destination in the report is where UIKit's check counts it (shifted by deletes and inserts,
-    /// moves ignored), not where the row lands, so reloaded rows are placed as the rows that stay.
-    static func mapRows(new n: Int, old o: Int, before: [Section], after: [Section], changes: RowChanges)
-        -> [RowOrigin]?
-    {
-        let count = after[n].rows.count
-        var origin = [RowOrigin?](repeating: nil, count: count)
-        /// Fixes slot `row` or fails when it is out of range or taken.
-        func fix(_ row: Int, _ value: RowOrigin) -> Bool {
-            guard row >= 0, row < count, origin[row] == nil else { return false }
-            origin[row] = value
-            return true
-        }
-        for row in changes.inserted[n] ?? [] {
-            guard fix(row, .inserted) else { return nil }
-        }
-        for m in changes.movedIn[n] ?? [] {
-            guard fix(m.to.row, .moved(from: m.from)) else { return nil }
-        }
-        let gone = changes.gone[o] ?? []
-        let reloaded = changes.reloaded[o] ?? []
-        let oldCount = before[o].rows.count
-        var next = 0
-        var result: [RowOrigin] = []
-        result.reserveCapacity(count)
-        for slot in origin {
-            if let slot {
-                result.append(slot)
-                continue
-            }
-            while next < oldCount && gone.contains(next) { next += 1 }
-            guard next < oldCount else { return nil }
-            result.append(.kept(from: IndexPath(section: o, row: next), reloaded: reloaded.contains(next)))
-            next += 1
-        }
-        while next < oldCount && gone.contains(next) { next += 1 }
-        return next == oldCount ? result : nil
+    init(_ commit: CommitEvent) {
+        self.commit = commit
+        sections = commit.report.sectionOrigins(count: commit.after.count)
+        rows = commit.report.rowOrigins(
+            sections: sections, rowCounts: commit.after.map(\.rows.count), oldRowCounts: commit.before.map(\.rows.count))
     }
 
     /// The changed sections of the new table, then the deleted sections.
     func blocks() -> [ChangeRenderer.SectionBlock] {
-        let reloadedSections = Set(report.reloadedSections)
-        let deletedBySection = changes.deleted
+        let (before, after, report) = (commit.before, commit.after, commit.report)
+        var deletedBySection: [Int: [Int]] = [:]
+        for p in report.deletedRows { deletedBySection[p.section, default: []].append(p.row) }
         var movedOut = Set<Int>()
         for m in report.movedRows where m.from.section != m.to.section { movedOut.insert(m.from.section) }
 
@@ -324,21 +180,18 @@ struct CommitMapping {
         for (n, origin) in sections.enumerated() {
             let section = after[n]
             let title = ChangeRenderer.sectionTitle(n, section)
+            let o: Int
             switch origin {
             case .inserted:
-                blocks.append(
-                    .init(title: title + " (inserted)", rows: rowLines(n, section) { _ in (.inserted, nil) }))
+                blocks.append(.init(title: title + " (inserted)", rows: rowLines(n, section, .inserted)))
                 continue
-            case .moved(let o) where reloadedSections.contains(o), .kept(let o) where reloadedSections.contains(o):
-                let note = o == n ? " (reloaded)" : " (reloaded, was section \(o))"
-                blocks.append(
-                    .init(title: title + note, rows: rowLines(n, section) { _ in (.reloaded, nil) }))
+            case .reloaded(let from):
+                let note = from == n ? " (reloaded)" : " (reloaded, was section \(from))"
+                blocks.append(.init(title: title + note, rows: rowLines(n, section, .reloaded)))
                 continue
-            default:
-                break
+            case .moved(let from), .kept(let from):
+                o = from
             }
-            guard let o = origin.old else { continue }
-            let rowOrigins = rows[n]
             var lines: [ChangeRenderer.RowLine] = []
             var changed = false
             // Deleted rows go back where they were: before the first row that stays and came after them.
@@ -355,19 +208,22 @@ struct CommitMapping {
                     nextDeleted += 1
                 }
             }
-            for (r, text) in section.rows.enumerated() where r < rowOrigins.count {
+            for (r, text) in section.rows.enumerated() where r < rows[n].count {
                 let here = IndexPath(section: n, row: r)
-                switch rowOrigins[r] {
+                switch rows[n][r] {
                 case .inserted:
                     lines.append(.init(mark: .inserted, old: nil, new: here, text: text))
                     changed = true
                 case .moved(let from):
                     lines.append(.init(mark: .moved, old: from, new: here, text: text))
                     changed = true
-                case .kept(let from, let reloaded):
+                case .reloaded(let from):
+                    if from.section == o { addDeleted(before: from.row) }
+                    lines.append(.init(mark: .reloaded, old: from, new: here, text: text))
+                    changed = true
+                case .kept(let from):
                     addDeleted(before: from.row)
-                    lines.append(.init(mark: reloaded ? .reloaded : .none, old: from, new: here, text: text))
-                    if reloaded { changed = true }
+                    lines.append(.init(mark: .none, old: from, new: here, text: text))
                 }
             }
             addDeleted(before: Int.max)
@@ -391,13 +247,12 @@ struct CommitMapping {
         return blocks
     }
 
-    /// Every row of new section `n`, each with the mark and old path `describe` gives it.
-    private func rowLines(
-        _ n: Int, _ section: Section, _ describe: (Int) -> (ChangeRenderer.RowLine.Mark, IndexPath?)
-    ) -> [ChangeRenderer.RowLine] {
+    /// Every row of new section `n`, each with `mark` and no old path.
+    private func rowLines(_ n: Int, _ section: Section, _ mark: ChangeRenderer.RowLine.Mark)
+        -> [ChangeRenderer.RowLine]
+    {
         section.rows.enumerated().map { r, text in
-            let (mark, old) = describe(r)
-            return ChangeRenderer.RowLine(mark: mark, old: old, new: IndexPath(section: n, row: r), text: text)
+            ChangeRenderer.RowLine(mark: mark, old: nil, new: IndexPath(section: n, row: r), text: text)
         }
     }
 }
@@ -523,5 +378,54 @@ struct NetDiff {
             }
         }
         return steps
+    }
+}
+
+/// Collects the commits of the statement running from the event stream, for `ChangeRenderer`.
+public final class ChangeCollector {
+    /// The commits since the last `clear`, minus those `expect error` undid.
+    public private(set) var commits: [CommitEvent] = []
+
+    /// Creates an empty collector.
+    public init() {}
+
+    /// Takes the events it needs.
+    public func receive(_ event: Event) {
+        switch event {
+        case .committed(let commit): commits.append(commit)
+        case .restored: commits.removeAll()
+        default: break
+        }
+    }
+
+    /// Forgets the commits (at the start of a statement).
+    public func clear() {
+        if !commits.isEmpty { commits.removeAll() }
+    }
+}
+
+/// One top-level statement's change view: the tables before it, then the drawing of what it did.
+public struct StatementChange {
+    let tableBefore: [Section]
+    let dataSourceBefore: [Section]
+    let changes: ChangeCollector
+
+    /// Notes the session's tables before a statement and clears `changes`, which the session's events reach.
+    public init(_ interpreter: Interpreter, _ changes: ChangeCollector) {
+        tableBefore = interpreter.model.tableView
+        dataSourceBefore = interpreter.model.dataSource
+        self.changes = changes
+        changes.clear()
+    }
+
+    /// What the statement did, drawn; empty when it changed nothing or left a batch open.
+    public func render(_ interpreter: Interpreter) -> String {
+        let model = interpreter.model
+        guard model.batchDepth == 0, tableBefore != model.tableView || dataSourceBefore != model.dataSource else {
+            return ""
+        }
+        return ChangeRenderer.render(
+            before: tableBefore, after: model.tableView, dataSource: model.dataSource, commits: changes.commits,
+            color: interpreter.options.color)
     }
 }

@@ -29,14 +29,14 @@ extension Interpreter {
             // The common single-row command: no arrays, no trace string unless tracing.
             let pair = pairs[0]
             let p = try indexPath(pair.path)
-            trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
             let op: TableOperation =
                 layer == .table ? .update(.insertRow(p)) : .edit(.insertRow(p, try pair.value.map(rowText) ?? ""))
             try admit(op, pair.path.range)
             try submitOne(op, pair.path.range, range)
         case .deleteRows(let layer, let exprs) where exprs.count == 1 && layer != .data:
             let p = try indexPath(exprs[0])
-            trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
             if model.batchDepth > 0 { try admit(TableSize(entries: 1), exprs[0].range) }
             try submitOne(layer == .table ? .update(.deleteRow(p)) : .edit(.deleteRow(p)), exprs[0].range, range)
         case .insertRows(let layer, let pairs):
@@ -147,14 +147,15 @@ extension Interpreter {
                 try applyData([(.append(section: s, rows: rows), range)])
             } else {
                 try admit(TableSize(entries: rows.count, textBytes: bytes), range)
-                if options.trace, let count = rowCount(s) {
+                if tracesCalls, let count = rowCount(s) {
                     let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
-                    trace("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
+                    called("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
                 }
                 pendingLocations.removeAll(keepingCapacity: true)
                 pendingLocations.append((file, sectionExpr.range))
                 do {
-                    record(try model.append(section: s, rows: rows))
+                    let before = tableBeforeCommit
+                    committed(try model.append(section: s, rows: rows), before: before, range)
                 } catch {
                     throw modelFailure(error, at: range)
                 }
@@ -167,21 +168,21 @@ extension Interpreter {
                 try checkReplacement(sections, range)
                 do { try model.reset(sections) } catch { throw modelFailure(error, at: range) }
                 tableBudget = model.size
-                trace("reloadData()")
+                called("reloadData()")
             }
         case .begin:
             if model.batchDepth == 0 {
                 batchOrigin = BatchOrigin(file: file, range: range)
                 pendingLocations = []
             }
-            trace("beginUpdates()")
+            called("beginUpdates()")
             model.begin()
         case .end:
-            trace("endUpdates()")
+            called("endUpdates()")
             do {
+                let before = tableBeforeCommit
                 if let report = try model.end() {
-                    record(report)
-                    warn(report, range)
+                    committed(report, before: before, range)
                     batchOrigin = nil
                     pendingLocations = []
                 }
@@ -189,7 +190,7 @@ extension Interpreter {
                 throw modelFailure(error, at: range)
             }
         case .reloadData:
-            trace("reloadData()")
+            called("reloadData()")
             do { try model.reloadData() } catch { throw modelFailure(error, at: range) }
         case .sectionTitle(let kind, let sectionExpr, let titleExpr):
             let s = try integer(sectionExpr, "a section number")
@@ -202,9 +203,11 @@ extension Interpreter {
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show:
-            io.write(try renderTable(at: range))
+            let text = try renderTable(at: range)
+            io.emit(.output(OutputEvent(kind: .show, text: text)))
+            if let warning = syncWarning() { io.emit(.outOfSync(warning)) }
         case .dump:
-            io.write(JSON.encode(model.dataSource) + "\n")
+            io.emit(.output(OutputEvent(kind: .dump, text: JSON.encode(model.dataSource) + "\n")))
         default:
             throw failure(range, "this statement cannot run here")
         }
@@ -223,7 +226,7 @@ extension Interpreter {
         if layer == .data {
             try applyData(data())
         } else {
-            trace(call())
+            called(call())
             try submit(ops(), range)
         }
     }
@@ -237,20 +240,16 @@ extension Interpreter {
         do {
             for (op, opRange) in ops {
                 pendingLocations.append((file, opRange))
+                let before = tableBeforeCommit
                 let report: CommitReport?
                 switch op {
                 case .edit(let e): report = try model.perform(e)
                 case .update(let u): report = try model.tell(u)
                 }
-                if let report {
-                    record(report)
-                    warn(report, range)
-                }
+                if let report { committed(report, before: before, range) }
             }
-            if implicit, let report = try model.end() {
-                record(report)
-                warn(report, range)
-            }
+            let before = tableBeforeCommit
+            if implicit, let report = try model.end() { committed(report, before: before, range) }
         } catch {
             throw modelFailure(error, at: range)
         }
@@ -264,11 +263,11 @@ extension Interpreter {
         if swipedRow != nil { swipedRow = nil }
         let p = IndexPath(section: Int(command.section), row: Int(command.row))
         if insert {
-            trace("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
             try admit(TableSize(entries: 1, textBytes: command.text.utf8.count), range)
             try submitOne(.edit(.insertRow(p, command.text)), command.pathRange(in: range), range)
         } else {
-            trace("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
             if model.batchDepth > 0 { try admit(TableSize(entries: 1), range) }
             try submitOne(.edit(.deleteRow(p)), command.pathRange(in: range), range)
         }
@@ -278,6 +277,7 @@ extension Interpreter {
     func submitOne(_ op: TableOperation, _ opRange: SourceRange, _ range: SourceRange) throws(ScriptError) {
         let inBatch = model.batchDepth > 0
         if inBatch { pendingLocations.append((file, opRange)) }
+        let before = tableBeforeCommit
         let report: CommitReport?
         do {
             switch op {
@@ -288,10 +288,7 @@ extension Interpreter {
             if !inBatch { pendingLocations = [(file, opRange)] }
             throw modelFailure(error, at: range)
         }
-        if let report {
-            if report.hasWarnings { warn(report, range) }
-            record(report)
-        }
+        if let report { committed(report, before: before, range) }
     }
 
     /// Applies `data` edits in order; if one fails, the statement's earlier edits are undone too.
@@ -322,15 +319,20 @@ extension Interpreter {
         }
     }
 
-    /// Keeps a commit's report for the REPL's change display (only when it asks).
-    func record(_ report: CommitReport) {
-        if tracksChanges { commitReports.append(report) }
+    /// The table view before a commit, when commit events are wanted (holding it costs the commit a
+    /// copy of what it changes, so only then).
+    var tableBeforeCommit: [Section]? {
+        eventDetail.contains(.commits) ? model.tableView : nil
     }
 
-    /// Prints a commit's warnings on standard error.
-    func warn(_ report: CommitReport, _ range: SourceRange) {
-        for w in report.warnings {
-            io.report(Diagnostic(.warning, file: file, range: range, message: w))
+    /// Sends a commit's event (when wanted) and its warnings. `before` is `tableBeforeCommit` as it was
+    /// before the commit.
+    func committed(_ report: CommitReport, before: [Section]?, _ range: SourceRange) {
+        if let before {
+            io.emit(.committed(CommitEvent(report: report, before: before, after: model.tableView)))
+        }
+        if report.hasWarnings {
+            for w in report.warnings { self.report(Diagnostic(.warning, file: file, range: range, message: w)) }
         }
     }
 
@@ -349,6 +351,10 @@ extension Interpreter {
         if model.batchDepth == 0 {
             batchOrigin = nil
             pendingLocations = []
+        }
+        if eventDetail.contains(.commits) {
+            io.emit(
+                .rejected(RejectionEvent(kind: error.kind, message: error.message, rolledBack: model.batchDepth == 0)))
         }
         return .runtime(Diagnostic(file: where_.file, range: where_.range, message: error.message, notes: notes))
     }
@@ -397,50 +403,16 @@ extension Interpreter {
         return rows
     }
 
-    /// Prints one trace line when tracing is on.
-    func trace(_ line: @autoclosure () -> String) {
-        if options.trace { io.write(line() + "\n") }
-    }
-}
+    /// Whether table-view calls and hooks are sent as events: while tracing, or when the receiver asks.
+    var tracesCalls: Bool { options.trace || eventDetail.contains(.calls) }
 
-/// Compact JSON for `dump`: arrays of arrays of strings, UTF-8 unescaped except what JSON requires.
-enum JSON {
-    /// Encodes a data source as one line.
-    static func encode(_ sections: [Section]) -> String {
-        var out = "["
-        for (i, section) in sections.enumerated() {
-            if i > 0 { out += "," }
-            out += "["
-            for (j, row) in section.rows.enumerated() {
-                if j > 0 { out += "," }
-                string(row, into: &out)
-            }
-            out += "]"
-        }
-        return out + "]"
+    /// Sends a table-view call (when calls are sent).
+    func called(_ call: @autoclosure () -> String) {
+        if tracesCalls { io.emit(.tableViewCalled(call())) }
     }
 
-    /// Appends `s` as a JSON string literal.
-    static func string(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+    /// Sends a warning, a failed expectation or a note.
+    func report(_ diagnostic: Diagnostic) {
+        io.emit(.diagnostic(diagnostic))
     }
 }

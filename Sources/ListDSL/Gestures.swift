@@ -60,12 +60,20 @@ extension Interpreter {
         let shownArguments = arguments ?? swiftIndexPath(path)
         guard let hook = hooks[kind.rawValue] else {
             // UIKit does not call a method the app does not implement; the trace shows the answer it assumes.
-            if let fallback { trace("\(kind.method) \(shownArguments) -> \(traceText(fallback)) (default)") }
+            if let fallback, tracesCalls {
+                io.emit(
+                    .hookAsked(
+                        HookEvent(
+                            method: kind.method, arguments: shownArguments, answer: traceText(fallback),
+                            isDefault: true)))
+            }
             return fallback
         }
         // A hook that answers nothing is traced as it is called, so the table-view calls it makes
         // follow it in the trace; a hook that answers is traced with its answer.
-        if kind.answerType == nil { trace("\(kind.method) \(shownArguments)") }
+        if kind.answerType == nil, tracesCalls {
+            io.emit(.hookAsked(HookEvent(method: kind.method, arguments: shownArguments, answer: nil, isDefault: false)))
+        }
         var bindings = extra
         bindings["path"] = .indexPath(path)
         bindings["section"] = .integer(path.section)
@@ -90,7 +98,13 @@ extension Interpreter {
                         file: hook.file, range: hook.nameRange,
                         message: "hook '\(kind.rawValue)' must return \(expected), but \(found)"))
             }
-            if kind.answerType != nil { trace("\(kind.method) \(shownArguments) -> \(traceText(result))") }
+            if kind.answerType != nil, tracesCalls {
+                io.emit(
+                    .hookAsked(
+                        HookEvent(
+                            method: kind.method, arguments: shownArguments, answer: traceText(result), isDefault: false
+                        )))
+            }
             return result
         } catch {
             guard hookDepth == 1, case .runtime(var d) = error else { throw error }
@@ -113,7 +127,7 @@ extension Interpreter {
 
     /// A trace line for something the table view does that is not a call into the app (`# …`).
     func traceEvent(_ text: @autoclosure () -> String) {
-        trace("# " + text())
+        if tracesCalls { io.emit(.tableViewDid(text())) }
     }
 
     /// Whether a hook named `kind` is declared.
@@ -184,7 +198,7 @@ extension Interpreter {
         let range = statement.range
         switch statement.kind {
         case .edit(let on):
-            trace("setEditing(\(on), animated: true)")
+            called("setEditing(\(on), animated: true)")
             model.isEditing = on
         case .tap(let pathExpr):
             let path = try indexPath(pathExpr)
@@ -356,7 +370,7 @@ extension Interpreter {
             .move, path: source, extra: ["source": .indexPath(source), "destination": .indexPath(target)],
             arguments: "\(swiftIndexPath(source)) \(swiftIndexPath(target))", fallback: nil, by: "drag", at: range)
         if wasInSync && !model.isInSync {
-            io.report(
+            report(
                 Diagnostic(
                     .warning, file: file, range: range,
                     message: "the move hook did not update the data source: the table view is now out of sync with it",
@@ -393,6 +407,6 @@ extension Interpreter {
 
     /// Tells the user why a gesture did nothing (a warning on standard error).
     func note(_ range: SourceRange, _ message: String, hint: String? = nil) {
-        io.report(Diagnostic(.warning, file: file, range: range, message: message, hint: hint))
+        report(Diagnostic(.warning, file: file, range: range, message: message, hint: hint))
     }
 }

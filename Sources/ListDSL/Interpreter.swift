@@ -2,12 +2,13 @@ import ListModel
 
 /// How an interpreter talks to the outside world; the command supplies it.
 ///
-/// The library never prints, reads files or exits on its own: everything goes through here.
+/// The library never prints, reads files or exits on its own: everything goes through here. What a
+/// session does reaches `emit` as events (`Event`), which a renderer turns into text, JSON or a view.
 public struct InterpreterIO {
-    /// Writes program output (print, show, dump, trace) to standard output.
-    public var write: (String) -> Void
-    /// Reports a warning or a failed expectation (standard error); execution goes on.
-    public var report: (Diagnostic) -> Void
+    /// Receives the session's events in order.
+    public var emit: (Event) -> Void
+    /// The events `emit` wants beyond output and diagnostics (the others are not built).
+    public var detail: EventDetail
     /// Loads the script `run` names; `path` is already resolved. Returns the file, or a reason.
     public var load: (String) -> Result<SourceFile, LoadError>
     /// Whether Ctrl-C was pressed since the last check.
@@ -16,17 +17,29 @@ public struct InterpreterIO {
     /// then goes unchecked).
     public var memoryInUse: () -> Int?
 
-    /// Creates the I/O surface.
+    /// Creates the I/O surface around an event receiver.
     public init(
-        write: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void,
+        emit: @escaping (Event) -> Void, detail: EventDetail = [],
         load: @escaping (String) -> Result<SourceFile, LoadError>, isInterrupted: @escaping () -> Bool,
         memoryInUse: @escaping () -> Int? = { nil }
     ) {
-        self.write = write
-        self.report = report
+        self.emit = emit
+        self.detail = detail
         self.load = load
         self.isInterrupted = isInterrupted
         self.memoryInUse = memoryInUse
+    }
+
+    /// Creates the I/O surface of a text session: the events go through a `TextRenderer` to `write`
+    /// (output and the trace) and `report` (diagnostics).
+    public init(
+        write: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void, color: Bool = false,
+        load: @escaping (String) -> Result<SourceFile, LoadError>, isInterrupted: @escaping () -> Bool,
+        memoryInUse: @escaping () -> Int? = { nil }
+    ) {
+        let renderer = TextRenderer(write: write, report: report, color: color)
+        self.init(
+            emit: { renderer.render($0) }, load: load, isInterrupted: isInterrupted, memoryInUse: memoryInUse)
     }
 }
 
@@ -131,15 +144,10 @@ public final class Interpreter {
     public var options: InterpreterOptions
     /// Number of `expect` statements that failed so far (the script exits 1 when non-zero).
     public internal(set) var failedExpectations = 0
-    /// What each commit of the last top-level statement did, for the REPL's change display.
-    public internal(set) var commitReports: [CommitReport] = []
-    /// Whether the last top-level statement changed the table view or the data source
-    /// (computed only when `tracksChanges` is on).
-    public private(set) var lastStatementChangedTable = false
-    /// Whether `runTopLevel` works out `lastStatementChangedTable` and keeps `commitReports`
-    /// (the REPL's autoshow turns it on).
-    public var tracksChanges = false {
-        didSet { model.reportsInPlaceChanges = tracksChanges }
+    /// The events sent beyond output and diagnostics; starts as the I/O's, and the REPL adds commits
+    /// while its change view is on.
+    public var eventDetail: EventDetail {
+        didSet { model.reportsInPlaceChanges = eventDetail.contains(.commits) }
     }
 
     let io: InterpreterIO
@@ -173,7 +181,8 @@ public final class Interpreter {
         self.io = io
         self.options = options
         self.model = TableModel()
-        self.model.reportsInPlaceChanges = false
+        self.eventDetail = io.detail
+        self.model.reportsInPlaceChanges = io.detail.contains(.commits)
         self.file = SourceFile(name: "<none>", bytes: [])
     }
 
@@ -188,7 +197,7 @@ public final class Interpreter {
         self.file = file
         defer { self.file = saved }
         for part in program.parts {
-            for index in part.indices { try runTopLevel(part[index]) }
+            for index in part.indices { _ = try exec(part[index]) }
         }
     }
 
@@ -197,21 +206,7 @@ public final class Interpreter {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
-        try runTopLevel(statement)
-    }
-
-    /// Runs one top-level statement of `file`.
-    private func runTopLevel(_ statement: Stmt) throws(ScriptError) {
-        if !commitReports.isEmpty { commitReports = [] }
-        guard tracksChanges else {
-            _ = try exec(statement)
-            return
-        }
-        // Only the REPL asks what changed; comparing costs O(n), which a script running
-        // a million statements must not pay.
-        let before = model
         _ = try exec(statement)
-        lastStatementChangedTable = before.tableView != model.tableView || before.dataSource != model.dataSource
     }
 
     /// Reports an error if a batch is still open at the end of the session's input.
@@ -374,6 +369,13 @@ public final class Interpreter {
     /// to their own small function; the rest through `execStatement`.
     @inline(__always)
     func exec(_ statement: Stmt) throws(ScriptError) -> Flow {
+        if eventDetail.contains(.statements) { return try execSending(statement) }
+        return try execQuietly(statement)
+    }
+
+    /// Executes one statement without statement events.
+    @inline(__always)
+    func execQuietly(_ statement: Stmt) throws(ScriptError) -> Flow {
         switch statement.kind {
         case .insertLiteral(let command):
             try tick(statement.range)
@@ -386,6 +388,15 @@ public final class Interpreter {
         default:
             return try execStatement(statement)
         }
+    }
+
+    /// Executes one statement between its start and end events.
+    func execSending(_ statement: Stmt) throws(ScriptError) -> Flow {
+        let event = StatementEvent(file: file, range: statement.range, depth: frames.count - 1)
+        io.emit(.statementStarted(event))
+        let flow = try execQuietly(statement)
+        io.emit(.statementEnded(event))
+        return flow
     }
 
     /// Executes one statement other than a compact literal command (those are `exec`'s).
@@ -436,7 +447,7 @@ public final class Interpreter {
             var parts: [String] = []
             parts.reserveCapacity(values.count)
             for v in values { parts.append(try text(of: try storable(v), v.range)) }
-            io.write(parts.joined(separator: " ") + "\n")
+            io.emit(.output(OutputEvent(kind: .print, text: parts.joined(separator: " ") + "\n")))
         case .expect(let expr, let message):
             try execExpect(expr, message, statement.range)
         case .expectError(let text, let body):
@@ -516,7 +527,7 @@ public final class Interpreter {
         var text = "expectation failed: \(file.text(expr.range))"
         if let message { text = "expectation failed: \(try self.text(of: try storable(message), message.range))" }
         if !detail.isEmpty { text += " (\(detail))" }
-        io.report(Diagnostic(file: file, range: expr.range, message: text))
+        report(Diagnostic(file: file, range: expr.range, message: text))
     }
 
     /// `expect error [TEXT] { … }`: the block must fail (with a message containing TEXT); its effects are undone.
@@ -524,7 +535,6 @@ public final class Interpreter {
         let wanted = try textExpr.map { (e) throws(ScriptError) -> String in try text(of: try storable(e), e.range) }
         let saved = snapshot()
         let savedFrames = frames
-        let savedReports = commitReports
         var outcome: String?  // the error message, or nil when the block succeeded
         do {
             _ = try execBlock(body)
@@ -537,13 +547,13 @@ public final class Interpreter {
         }
         restore(saved)
         frames = savedFrames
-        commitReports = savedReports
+        io.emit(.restored(StatementEvent(file: file, range: range, depth: frames.count - 1)))
         if let outcome { lastCaughtError = outcome }
         let where_ = textExpr?.range ?? range
         if let message = outcome {
             if let wanted, !Interpreter.normalised(message).contains(Interpreter.normalised(wanted)) {
                 failedExpectations += 1
-                io.report(
+                report(
                     Diagnostic(
                         file: file, range: where_,
                         message:
@@ -553,7 +563,7 @@ public final class Interpreter {
         } else {
             failedExpectations += 1
             let what = wanted.map { "an error containing \(Value.quoted($0))" } ?? "an error"
-            io.report(
+            report(
                 Diagnostic(
                     file: file, range: where_, message: "expectation failed: expected \(what), but the block succeeded")
             )

@@ -65,7 +65,6 @@ extension Interpreter {
         }
         let titles = sections.compactMap(\.indexTitle)
         if !titles.isEmpty { out += (grouped ? "\n" : "") + "index: " + titles.joined(separator: " ") + "\n" }
-        if let warning = syncWarning() { out += Style.yellow.apply("! " + warning, color) + "\n" }
         return out
     }
 

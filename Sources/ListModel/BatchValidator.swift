@@ -36,6 +36,7 @@ struct BatchValidator {
             reloadInserts.append(insertHalf)
             if reload.isSection {
                 batch.report.reloadedSections.append(reload.section)
+                batch.reloadedSections.append(SectionChange(from: reload.section, to: insertHalf.section))
             } else {
                 batch.reloadedRows.append(RowChange(from: reload.path, to: insertHalf.path))
             }

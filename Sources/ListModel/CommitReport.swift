@@ -38,6 +38,7 @@ public struct CommitReport: Equatable, Sendable {
         var reloadedSections: [Int] = []
         var movedSections: [SectionChange] = []
         var warnings: [String] = []
+        var sectionOrigins: [SectionOrigin]? = nil
     }
 
     /// A reference to the lists, copied on write.
@@ -106,6 +107,12 @@ public struct CommitReport: Equatable, Sendable {
     public var warnings: [String] {
         get { lists.warnings }
         set { edit { $0.warnings = newValue } }
+    }
+    /// Where each new section came from; nil when the commit inserted, deleted, moved and reloaded no
+    /// section, so every section kept its index (see `sectionOrigins(count:)`).
+    var storedSectionOrigins: [SectionOrigin]? {
+        get { box?.lists.sectionOrigins }
+        set { edit { $0.sectionOrigins = newValue } }
     }
     /// Whether the report has warnings (without building an empty list).
     public var hasWarnings: Bool { !(box?.lists.warnings.isEmpty ?? true) }

@@ -133,7 +133,7 @@ enum PlainBatchArrangement {
     /// any) or an inserted one.
     private static func arrangeSections(
         _ operations: SortedOperations, edits: PlainEdits, isPlain: (Int) -> Bool, oldCount: Int
-    ) -> [SectionOrigin] {
+    ) -> [SectionSource] {
         var isMoved = [Bool](repeating: false, count: oldCount)
         var isDeleted = [Bool](repeating: false, count: oldCount)
         var reloadedRows = [[String]?](repeating: nil, count: oldCount)
@@ -145,12 +145,12 @@ enum PlainBatchArrangement {
                 reloadedRows[reload.section] = rows
             }
         }
-        var entries: [(index: Int, isMove: Bool, source: Int, origin: SectionOrigin)] = []
+        var entries: [(index: Int, isMove: Bool, source: Int, origin: SectionSource)] = []
         let plainMoves = operations.moves.filter { $0.isSection && isPlain($0.operation) }
             .sorted { $0.operation < $1.operation }
         for move in plainMoves where move.from.section < oldCount && !isMoved[move.from.section] {
             isMoved[move.from.section] = true
-            let origin = SectionOrigin.old(move.from.section, reloadedRows: reloadedRows[move.from.section])
+            let origin = SectionSource.old(move.from.section, reloadedRows: reloadedRows[move.from.section])
             entries.append((move.to.section, true, move.from.section, origin))
         }
         for delete in operations.deletes
@@ -166,7 +166,7 @@ enum PlainBatchArrangement {
             }
         }
         entries.sort { ($0.index, $0.isMove ? 1 : 0, $0.source) < ($1.index, $1.isMove ? 1 : 0, $1.source) }
-        var origins: [SectionOrigin] = []
+        var origins: [SectionSource] = []
         origins.reserveCapacity(oldCount + entries.count)
         var nextSurvivor = 0
         /// Appends the next `count` old sections that are neither deleted nor moved.
@@ -289,7 +289,7 @@ private struct PlainEdits {
 }
 
 /// Where a section of the edited data source comes from.
-private enum SectionOrigin {
+private enum SectionSource {
     /// An old section; a reload that gave rows replaces its surviving rows with them.
     case old(Int, reloadedRows: [String]?)
     case inserted(header: String?)

@@ -246,7 +246,7 @@ public struct TableModel: Sendable {
         if batch.report.usedReloadFallback {
             selection = nil  // the update ends with reloadData
         } else if let selected = selection {
-            selection = batch.newPath(forOld: selected).flatMap { Self.rowExists($0, in: dataSourceAfter) ? $0 : nil }
+            selection = batch.report.newPath(forOld: selected, sectionCount: dataSourceAfter.count).flatMap { Self.rowExists($0, in: dataSourceAfter) ? $0 : nil }
         }
         dataSource = dataSourceAfter
         showDataSource()
@@ -310,7 +310,7 @@ public struct TableModel: Sendable {
             if let selected = selection, selected.section >= section {
                 selection = IndexPath(section: selected.section + 1, row: selected.row)
             }
-            return sectionReport { $0.insertedSections = [section] }
+            return sectionReport(sections: dataSource.count - 1) { $0.insertedSections = [section] }
         case .deleteSection(let section):
             guard Self.isIndex(section, below: dataSource.count) else { return nil }
             dataSource.remove(at: section)
@@ -318,7 +318,7 @@ public struct TableModel: Sendable {
                 selection =
                     selected.section == section ? nil : IndexPath(section: selected.section - 1, row: selected.row)
             }
-            return sectionReport { $0.deletedSections = [section] }
+            return sectionReport(sections: dataSource.count + 1) { $0.deletedSections = [section] }
         case .moveSection(let from, let to):
             guard Self.isIndex(from, below: dataSource.count), Self.isIndex(to, below: dataSource.count) else {
                 return nil
@@ -328,19 +328,25 @@ public struct TableModel: Sendable {
                 selection = IndexPath(
                     section: Self.sectionAfterMoving(selected.section, from: from, to: to), row: selected.row)
             }
-            return sectionReport { $0.movedSections = [SectionChange(from: from, to: to)] }
+            return sectionReport(sections: dataSource.count) { $0.movedSections = [SectionChange(from: from, to: to)] }
         case .reloadSection(let section, let rows):
             guard Self.isIndex(section, below: dataSource.count) else { return nil }
             if let rows { dataSource[section].rows = rows }
             if selection?.section == section { selection = nil }  // a reloaded section's rows are new
-            return sectionReport { $0.reloadedSections = [section] }
+            return sectionReport(sections: dataSource.count) { $0.reloadedSections = [section] }
         }
     }
 
-    /// The report of a section command done in place (an empty one when no one reads it).
-    private func sectionReport(_ fill: (inout CommitReport) -> Void) -> CommitReport {
+    /// The report of a section command done in place on a table of `count` sections before it (an
+    /// empty one when no one reads it).
+    private func sectionReport(sections count: Int, _ fill: (inout CommitReport) -> Void) -> CommitReport {
         var report = CommitReport()
-        if reportsInPlaceChanges { fill(&report) }
+        guard reportsInPlaceChanges else { return report }
+        fill(&report)
+        report.storedSectionOrigins = SectionOrigin.map(
+            from: count, to: dataSource.count, inserted: report.insertedSections, deleted: report.deletedSections,
+            moved: report.movedSections,
+            reloaded: report.reloadedSections.map { SectionChange(from: $0, to: $0) })
         return report
     }
 

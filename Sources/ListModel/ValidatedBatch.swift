@@ -16,6 +16,8 @@ struct ValidatedBatch {
     private(set) var insertedSectionCount = 0
     /// Every row reload: old path → where its insert landed, ascending by old path.
     var reloadedRows: [RowChange] = []
+    /// Every section reload: old index → where its insert landed, ascending by old index.
+    var reloadedSections: [SectionChange] = []
     /// The new index of each old section; nil when it was deleted or reloaded.
     var newSectionOfOld: [Int?] = []
     /// The old index of each new section; nil when it was inserted or reloaded.
@@ -64,33 +66,8 @@ struct ValidatedBatch {
         report.insertedSections = explicitInserts.filter(\.isSection).map(\.section)
         report.deletedSections = explicitDeletes.filter(\.isSection).map(\.section)
         report.movedSections = moves.filter(\.isSection).map { SectionChange(from: $0.from.section, to: $0.to.section) }
-    }
-
-    /// Where the row at old `path` is after the update, the way UIKit maps a selected row: a moved
-    /// row goes to its destination, a reloaded one to where the reload's insert landed, a deleted
-    /// one (or one of a deleted or reloaded section) is gone, and the others fill the free slots of
-    /// their new section in their old order. Costs O(k log k); used for the one selected row.
-    func newPath(forOld path: IndexPath) -> IndexPath? {
-        guard path.section >= 0, path.section < newSectionOfOld.count,
-            let newSection = newSectionOfOld[path.section]
-        else { return nil }
-        var removedBefore = 0
-        for move in moves where !move.isSection && move.from.section == path.section {
-            if move.from.row == path.row { return move.to.path }
-            if move.from.row < path.row { removedBefore += 1 }
-        }
-        if let reload = reloadedRows.first(where: { $0.from == path }) { return reload.to }
-        for item in rowDeletes where item.section == path.section {
-            if item.row == path.row { return nil }
-            if item.row < path.row { removedBefore += 1 }
-        }
-        var taken = rowInserts.filter { $0.section == newSection }.map(\.row)
-        taken += moves.filter { !$0.isSection && $0.to.section == newSection }.map(\.to.row)
-        taken.sort()
-        var row = path.row - removedBefore
-        for takenRow in taken {
-            if takenRow <= row { row += 1 } else { break }
-        }
-        return IndexPath(section: newSection, row: row)
+        report.storedSectionOrigins = SectionOrigin.map(
+            from: isDeletedOld.count, to: isInsertedNew.count, inserted: report.insertedSections,
+            deleted: report.deletedSections, moved: report.movedSections, reloaded: reloadedSections)
     }
 }

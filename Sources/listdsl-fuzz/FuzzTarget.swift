@@ -28,19 +28,24 @@ enum FuzzTarget {
         _ = sexpr(parsed.program)
 
         var output = 0
+        let changes = ChangeCollector()
+        // Every event, drawn as text and as JSON lines, and collected for the change view.
+        let text = TextRenderer(write: { output &+= $0.utf8.count }, report: { _ = renderer.render($0) })
+        let json = JSONLinesRenderer(write: { output &+= $0.utf8.count })
         let io = InterpreterIO(
-            write: { output &+= $0.utf8.count },
-            report: { _ = renderer.render($0) },
-            load: { _ in .failure(LoadError("no files while fuzzing")) },
-            isInterrupted: { false })
+            emit: {
+                changes.receive($0)
+                text.render($0)
+                json.render($0)
+            },
+            detail: .all, load: { _ in .failure(LoadError("no files while fuzzing")) }, isInterrupted: { false })
         let interpreter = Interpreter(
             io: io,
             options: InterpreterOptions(limits: limits, trace: bytes.count % 3 == 0, color: bytes.count % 5 == 0))
         // As the REPL runs entries: statement by statement, each failure undone, the change view drawn.
-        interpreter.tracksChanges = true
         for statement in parsed.program.statements {
             let snapshot = interpreter.snapshot()
-            let before = interpreter.model.tableView
+            let change = StatementChange(interpreter, changes)
             do {
                 try interpreter.runTopLevel(statement, in: file)
             } catch {
@@ -49,11 +54,7 @@ enum FuzzTarget {
                 if interpreter.model.batchDepth > 0 { interpreter.abandonBatch() }
                 continue
             }
-            if interpreter.lastStatementChangedTable && interpreter.model.batchDepth == 0 {
-                _ = ChangeRenderer.render(
-                    before: before, after: interpreter.model.tableView, dataSource: interpreter.model.dataSource,
-                    reports: interpreter.commitReports, color: false)
-            }
+            _ = change.render(interpreter)
         }
         do { try interpreter.finish() } catch { if case .runtime(let d) = error { _ = renderer.render(d) } }
     }

@@ -57,6 +57,15 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Stop with an error after this many statements.")
     var maxSteps: Int?
 
+    @Flag(help: "After each top-level statement that changes the table, show what it changed, as the REPL does.")
+    var changes = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Write the run on standard output as JSON lines, one event per line (see docs/events.md).",
+            discussion: "The scripts' output and diagnostics are carried inside the events."))
+    var events = false
+
     @Option(
         name: .customLong("limit"),
         help: ArgumentHelp(
@@ -122,6 +131,11 @@ struct Run: ParsableCommand {
     var interactive: String?
 
     @OptionGroup var options: RunOptions
+
+    /// The event stream is a script run's: the REPL has no place for it.
+    func validate() throws {
+        if options.events && interactive != nil { throw ValidationError("--events runs scripts; it cannot start the REPL (-i)") }
+    }
 
     func run() throws {
         let status = onLargeStack { [self] in

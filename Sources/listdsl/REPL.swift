@@ -18,6 +18,9 @@ final class REPL {
     let options: RunOptions
     /// Show the changed sections after each statement that changed the table (`.autoshow on|off`).
     var autoshow = true
+    /// The commits of the statement running, from the session's events (the interpreter must send its
+    /// events here).
+    let changes: ChangeCollector
     /// The session's successful statements, for `.save`.
     private(set) var journal = Journal()
     /// The input history, in memory and on disk.
@@ -25,9 +28,13 @@ final class REPL {
 
     /// Creates the REPL around a session; `journal` holds the statements already run into it (`-i FILE`),
     /// which `.save` writes first.
-    init(interpreter: Interpreter, console: Console, options: RunOptions, journal: Journal = Journal()) {
+    init(
+        interpreter: Interpreter, changes: ChangeCollector, console: Console, options: RunOptions,
+        journal: Journal = Journal()
+    ) {
         self.interpreter = interpreter
-        interpreter.tracksChanges = true  // autoshow needs each statement's commit reports
+        self.changes = changes
+        interpreter.eventDetail.insert(.commits)  // the change view draws each statement's commits
         self.console = console
         self.options = options
         self.journal = journal
@@ -151,8 +158,8 @@ final class REPL {
     func execute(_ statements: [Stmt], in source: SourceFile, showChanges: Bool) -> Bool {
         for statement in statements {
             let snapshot = interpreter.snapshot()
-            let tableBefore = interpreter.model.tableView
             let before = BatchMark(interpreter.model)
+            let change = StatementChange(interpreter, changes)
             do {
                 try interpreter.runTopLevel(statement, in: source)
             } catch {
@@ -160,13 +167,7 @@ final class REPL {
                 return false
             }
             journal.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
-            let model = interpreter.model
-            if showChanges && interpreter.lastStatementChangedTable && model.batchDepth == 0 {
-                console.write(
-                    ChangeRenderer.render(
-                        before: tableBefore, after: model.tableView, dataSource: model.dataSource,
-                        reports: interpreter.commitReports, color: interpreter.options.color))
-            }
+            if showChanges { console.write(change.render(interpreter)) }
             console.flush()
         }
         return true
@@ -299,7 +300,7 @@ final class REPL {
         {
             console.write(
                 ChangeRenderer.render(
-                    before: before.tableView, after: model.tableView, dataSource: model.dataSource, reports: [],
+                    before: before.tableView, after: model.tableView, dataSource: model.dataSource, commits: [],
                     color: interpreter.options.color))
         }
     }
@@ -323,9 +324,10 @@ final class REPL {
     /// setting stays.
     func reset() {
         let trace = interpreter.options.trace
-        interpreter = ScriptRunner(options: options).makeInterpreter(console: console, color: interpreter.options.color)
+        interpreter = ScriptRunner(options: options).makeInterpreter(
+            console: console, color: interpreter.options.color, changes: changes)
         interpreter.options.trace = trace
-        interpreter.tracksChanges = true
+        interpreter.eventDetail.insert(.commits)
         journal = Journal()
         console.write("the session is reset: empty table, no variables, procedures or hooks\n")
     }
@@ -356,7 +358,7 @@ final class REPL {
             return "it has a syntax error: \(error.message)"
         }
         let replay = Interpreter(
-            io: ScriptRunner.io(limits: options.limits, write: { _ in }, report: { _ in }),
+            io: ScriptRunner.io(limits: options.limits, emit: { _ in }),
             options: InterpreterOptions(limits: options.limits, trace: false, color: false))
         do {
             try replay.run(parsed.program, in: source)

@@ -13,12 +13,20 @@ struct ScriptRunner {
         let console = Console(errorColor: colorWanted(fd: 2, mode: options.color))
         defer { console.flush() }
         installInterruptHandler()
+        // With --events, standard output is the stream: the scripts' output and diagnostics go in it.
+        let stream = options.events ? JSONLinesRenderer(write: { console.write($0) }) : nil
+        if stream != nil { console.write(JSONLinesRenderer.header()) }
+        let report: (Diagnostic) -> Void = { d in
+            if let stream { stream.render(.diagnostic(d)) } else { console.report(d) }
+        }
 
         var paths = files
         if let interactive { paths.append(interactive) }
         let stdinIsTerminal = isatty(0) != 0
-        let wantsREPL = interactive != nil || (files.isEmpty && code.isEmpty && stdinIsTerminal)
-        if files.isEmpty && code.isEmpty && interactive == nil && !stdinIsTerminal { paths.append("-") }
+        let wantsREPL = interactive != nil || (files.isEmpty && code.isEmpty && stdinIsTerminal && stream == nil)
+        if files.isEmpty && code.isEmpty && interactive == nil && (!stdinIsTerminal || stream != nil) {
+            paths.append("-")
+        }
         var inputs: [SourceFile] = []
         for path in paths {
             switch readScript(path, limit: options.limits.scriptBytes, console: console) {
@@ -32,24 +40,30 @@ struct ScriptRunner {
         var syntaxErrors = false
         for input in inputs {
             let result = parseFile(input)
-            for d in result.diagnostics { console.report(d) }
+            for d in result.diagnostics { report(d) }
             if result.diagnostics.contains(where: { $0.severity == .error }) { syntaxErrors = true }
             programs.append((input, result.program))
         }
         if syntaxErrors { return Exit.syntax }
 
-        let interpreter = makeInterpreter(console: console, color: colorWanted(fd: 1, mode: options.color))
+        let changes = wantsREPL || options.changes ? ChangeCollector() : nil
+        let interpreter = makeInterpreter(
+            console: console, color: colorWanted(fd: 1, mode: options.color), changes: changes, stream: stream)
         // Before a REPL, each statement is journaled as it runs, so `.save` can write it.
         var journal: Journal? = wantsREPL && stdinIsTerminal ? Journal() : nil
+        let view = options.changes ? changes : nil
+        if view != nil { interpreter.eventDetail.insert(.commits) }
         for (source, program) in programs {
             if let status = ScriptRunner.execute(
-                interpreter, console: console,
+                interpreter, report: report,
                 { () throws(ScriptError) in
-                    guard journal != nil else { return try interpreter.run(program, in: source) }
+                    guard journal != nil || view != nil else { return try interpreter.run(program, in: source) }
                     for statement in program.statements {
                         let before = BatchMark(interpreter.model)
+                        let change = view.map { StatementChange(interpreter, $0) }
                         try interpreter.runTopLevel(statement, in: source)
                         journal?.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
+                        if let change { console.write(change.render(interpreter)) }
                     }
                 })
             {
@@ -61,34 +75,53 @@ struct ScriptRunner {
                 console.error("listdsl: -i needs a terminal on standard input; ran '\(interactive ?? "")' only\n")
             } else if let journal {
                 console.flush()
-                return REPL(interpreter: interpreter, console: console, options: options, journal: journal).run()
+                return REPL(
+                    interpreter: interpreter, changes: changes ?? ChangeCollector(), console: console,
+                    options: options, journal: journal
+                ).run()
             }
         }
         // The process ends right after this: keep the syntax trees and the session alive rather than
         // free a million nodes one by one (a tenth of a large script's run time).
         _ = Unmanaged.passRetained(Retained((programs, interpreter)))
         if let status = ScriptRunner.execute(
-            interpreter, console: console, { () throws(ScriptError) in try interpreter.finish() })
+            interpreter, report: report, { () throws(ScriptError) in try interpreter.finish() })
         {
             return status
         }
         return interpreter.failedExpectations > 0 ? Exit.expectFailed : Exit.ok
     }
 
-    /// Creates the session's interpreter wired to the console.
-    func makeInterpreter(console: Console, color: Bool) -> Interpreter {
-        Interpreter(
-            io: ScriptRunner.io(limits: options.limits, write: { console.write($0) }, report: { console.report($0) }),
+    /// Creates the session's interpreter, its events drawn as text on the console and, when given,
+    /// collected for the change view.
+    func makeInterpreter(
+        console: Console, color: Bool, changes: ChangeCollector? = nil, stream: JSONLinesRenderer? = nil
+    ) -> Interpreter {
+        let draw: (Event) -> Void
+        if let stream {
+            draw = stream.render
+        } else {
+            draw = TextRenderer(write: { console.write($0) }, report: { console.report($0) }, color: color).render
+        }
+        let emit: (Event) -> Void
+        if let changes {
+            emit = {
+                changes.receive($0)
+                draw($0)
+            }
+        } else {
+            emit = draw
+        }
+        return Interpreter(
+            io: ScriptRunner.io(limits: options.limits, emit: emit, detail: stream == nil ? [] : .all),
             options: InterpreterOptions(limits: options.limits, trace: options.trace, color: color))
     }
 
-    /// A session's I/O: output and reports go where given, `run` reads files within `limits`, and Ctrl-C
-    /// is the SIGINT handler's flag.
-    static func io(limits: Limits, write: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void)
-        -> InterpreterIO
-    {
+    /// A session's I/O: events go to `emit`, `run` reads files within `limits`, and Ctrl-C is the SIGINT
+    /// handler's flag.
+    static func io(limits: Limits, emit: @escaping (Event) -> Void, detail: EventDetail = []) -> InterpreterIO {
         InterpreterIO(
-            write: write, report: report,
+            emit: emit, detail: detail,
             load: { path in
                 readInput(path: path, limit: limits.scriptBytes).map {
                     SourceFile(name: path, bytes: $0, directory: directoryName(path))
@@ -98,21 +131,22 @@ struct ScriptRunner {
     }
 
     /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.
-    static func execute(_ interpreter: Interpreter, console: Console, _ body: () throws(ScriptError) -> Void) -> Int32?
-    {
+    static func execute(
+        _ interpreter: Interpreter, report: (Diagnostic) -> Void, _ body: () throws(ScriptError) -> Void
+    ) -> Int32? {
         do {
             try body()
             return nil
         } catch {
             switch error {
             case .runtime(let d):
-                console.report(d)
+                report(d)
                 return Exit.runtime
             case .interrupted(let d):
-                console.report(d)
+                report(d)
                 return Exit.interrupted
             case .syntax(let ds):
-                for d in ds { console.report(d) }
+                for d in ds { report(d) }
                 return Exit.syntax
             }
         }

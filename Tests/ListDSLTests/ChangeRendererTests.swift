@@ -6,29 +6,30 @@ import Testing
 /// The REPL's change view of a commit.
 @Suite struct ChangeRendererTests {
     /// A session of `rows` rows in one section that has just committed one batch deleting every other row.
-    static func halvedTable(rows: Int) throws -> (before: [Section], interpreter: Interpreter) {
+    static func halvedTable(rows: Int) throws -> (before: [Section], interpreter: Interpreter, changes: ChangeCollector)
+    {
+        let changes = ChangeCollector()
         let interpreter = Interpreter(
             io: InterpreterIO(
-                write: { _ in }, report: { _ in }, load: { _ in .failure(LoadError("no files")) },
+                emit: changes.receive, detail: .commits, load: { _ in .failure(LoadError("no files")) },
                 isInterrupted: { false }))
-        interpreter.tracksChanges = true
         let setup = SourceFile(
             name: "setup", text: "reset [[]]\nfor i in 0..<\(rows) { data append 0 \"r\\(i)\" }\nreloadData")
         try interpreter.run(Parser.parse(setup).program, in: setup)
         let before = interpreter.model.tableView
         let batch = SourceFile(name: "batch", text: "begin\nfor i in 0..<\(rows / 2) { delete 0:(2 * i) }\nend")
         for statement in Parser.parse(batch).program.statements { try interpreter.runTopLevel(statement, in: batch) }
-        return (before, interpreter)
+        return (before, interpreter, changes)
     }
 
     /// A batch deleting every other row of a long section: the deleted rows are drawn at their old paths,
     /// between the rows that stay, which slide up to their new paths.
     @Test func deletedRowsAreDrawnWhereTheyWere() throws {
-        let (before, interpreter) = try Self.halvedTable(rows: 2_000)
+        let (before, interpreter, changes) = try Self.halvedTable(rows: 2_000)
         let model = interpreter.model
         #expect(model.tableView[0].rows.count == 1_000)
         let text = ChangeRenderer.render(
-            before: before, after: model.tableView, dataSource: model.dataSource, reports: interpreter.commitReports,
+            before: before, after: model.tableView, dataSource: model.dataSource, commits: changes.commits,
             color: false)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "section 0")

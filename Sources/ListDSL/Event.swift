@@ -1,0 +1,105 @@
+import ListModel
+
+/// Something a session did, in the order it happened: the one stream under every renderer.
+///
+/// The text trace, the warnings on standard error, `show`'s out-of-sync line, the REPL's change view
+/// and `--events` (JSON lines) are renderers of it. An interpreter builds only the events its
+/// receiver asks for (`EventDetail`); output and diagnostics always come.
+public enum Event: Sendable {
+    /// A statement begins (nested ones too: loop bodies, procedures, hooks).
+    case statementStarted(StatementEvent)
+    /// A statement ended without an error.
+    case statementEnded(StatementEvent)
+    /// The table view asked the app a question (a hook), or assumed UIKit's answer when the app has none.
+    case hookAsked(HookEvent)
+    /// The app called a table-view method: `insertRows(at:with:)`, `beginUpdates()`, `reloadData()`, ….
+    case tableViewCalled(String)
+    /// The table view did something on its own, not a call into the app: a drag moving its row.
+    case tableViewDid(String)
+    /// A batch (or a single command's implicit batch) passed UIKit's checks and committed.
+    case committed(CommitEvent)
+    /// A batch failed a check: nothing it did stays.
+    case rejected(RejectionEvent)
+    /// `expect error` put the session back as it was before its block: the block's commits are undone.
+    case restored(StatementEvent)
+    /// Output of `print`, `show` or `dump`.
+    case output(OutputEvent)
+    /// After `show`: the table view differs from the data source.
+    case outOfSync(String)
+    /// A warning, a failed `expect`, or the error that ended the run.
+    case diagnostic(Diagnostic)
+}
+
+/// Which events a receiver wants beyond output and diagnostics.
+public struct EventDetail: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Statement starts and ends.
+    public static let statements = EventDetail(rawValue: 1)
+    /// Hooks asked and table-view methods called (always sent while `trace` is on).
+    public static let calls = EventDetail(rawValue: 2)
+    /// Commits with their reports and tables, and rejections.
+    public static let commits = EventDetail(rawValue: 4)
+    /// Everything.
+    public static let all: EventDetail = [.statements, .calls, .commits]
+}
+
+/// A statement and where it is.
+public struct StatementEvent: Sendable {
+    public var file: SourceFile
+    public var range: SourceRange
+    /// 0 at the top level; one more inside each procedure or hook call.
+    public var depth: Int
+}
+
+/// A question the table view asked the app.
+public struct HookEvent: Sendable {
+    /// The method as UIKit declares it: `tableView(_:canEditRowAt:)`.
+    public var method: String
+    /// The call's arguments as Swift writes them: `[0, 1]`.
+    public var arguments: String
+    /// The answer as Swift writes it (`true`, `.delete`), or nil for a method that answers nothing.
+    public var answer: String?
+    /// Whether the app has no such hook, so the answer is UIKit's default.
+    public var isDefault: Bool
+}
+
+/// A commit: what it did, and the table view before and after it.
+public struct CommitEvent: Sendable {
+    /// Inserted, deleted, moved and reloaded rows and sections, and the old→new mapping.
+    public var report: CommitReport
+    /// The table view before the commit.
+    public var before: [Section]
+    /// The table view after it.
+    public var after: [Section]
+
+    /// A commit of `report` that took the table view from `before` to `after`.
+    public init(report: CommitReport, before: [Section], after: [Section]) {
+        self.report = report
+        self.before = before
+        self.after = after
+    }
+}
+
+/// A batch UIKit refused.
+public struct RejectionEvent: Sendable {
+    /// Whose rule failed: UIKit's consistency check, an array's bounds, or ListDSL's own usage rule.
+    public var kind: UpdateError.Kind
+    /// The failure's text (UIKit's verbatim for an invalid update).
+    public var message: String
+    /// What was undone: the operations of the batch in progress were dropped and the tables kept as they
+    /// were before it.
+    public var rolledBack: Bool
+}
+
+/// Text a statement printed.
+public struct OutputEvent: Sendable {
+    /// Which statement printed it.
+    public enum Kind: String, Sendable {
+        case print, show, dump
+    }
+    public var kind: Kind
+    /// The text, ending in a newline.
+    public var text: String
+}

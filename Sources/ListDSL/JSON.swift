@@ -1,0 +1,43 @@
+import ListModel
+
+/// Compact JSON for `dump`: arrays of arrays of strings, UTF-8 unescaped except what JSON requires.
+enum JSON {
+    /// Encodes a data source as one line.
+    static func encode(_ sections: [Section]) -> String {
+        var out = "["
+        for (i, section) in sections.enumerated() {
+            if i > 0 { out += "," }
+            out += "["
+            for (j, row) in section.rows.enumerated() {
+                if j > 0 { out += "," }
+                string(row, into: &out)
+            }
+            out += "]"
+        }
+        return out + "]"
+    }
+
+    /// Appends `s` as a JSON string literal.
+    static func string(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

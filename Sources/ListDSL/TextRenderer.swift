@@ -1,0 +1,43 @@
+/// Renders the event stream as a terminal session shows it: output and the trace on standard output,
+/// diagnostics on standard error.
+///
+/// The trace is the calls and hooks: one line per table-view call (`insertRows(at: …)`), per hook asked
+/// (`tableView(_:canEditRowAt:) [0, 1] -> true`, with `(default)` when UIKit assumed the answer) and per
+/// thing the table view did itself (`# …`). An interpreter sends those only while `trace` is on, unless
+/// its receiver asks for them.
+public struct TextRenderer {
+    /// Writes to standard output.
+    public var write: (String) -> Void
+    /// Reports a diagnostic on standard error.
+    public var report: (Diagnostic) -> Void
+    /// Whether `show`'s out-of-sync line is coloured.
+    public var color: Bool
+
+    /// Creates a renderer writing to `write` and `report`.
+    public init(write: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void, color: Bool = false) {
+        self.write = write
+        self.report = report
+        self.color = color
+    }
+
+    /// Renders one event.
+    public func render(_ event: Event) {
+        switch event {
+        case .output(let output): write(output.text)
+        case .outOfSync(let warning): write(Style.yellow.apply("! " + warning, color) + "\n")
+        case .diagnostic(let diagnostic): report(diagnostic)
+        case .tableViewCalled(let call): write(call + "\n")
+        case .tableViewDid(let text): write("# " + text + "\n")
+        case .hookAsked(let hook): write(Self.traceLine(hook) + "\n")
+        case .statementStarted, .statementEnded, .committed, .rejected, .restored: break
+        }
+    }
+
+    /// A hook as the trace shows it: `method arguments`, then `-> answer` and `(default)`.
+    public static func traceLine(_ hook: HookEvent) -> String {
+        var line = hook.method + " " + hook.arguments
+        if let answer = hook.answer { line += " -> " + answer }
+        if hook.isDefault { line += " (default)" }
+        return line
+    }
+}
