@@ -8,8 +8,11 @@ import ListModel
 public enum Event: Sendable {
     /// A statement begins (nested ones too: loop bodies, procedures, hooks).
     case statementStarted(StatementEvent)
-    /// A statement ended without an error.
-    case statementEnded(StatementEvent)
+    /// A statement ended: `completed` is false when an error ended it (the error follows, or an
+    /// `expect error` around it caught it).
+    case statementEnded(StatementEvent, completed: Bool)
+    /// `trace on` or `trace off` ran: from here the text trace shows the calls and hooks, or not.
+    case traceSwitched(Bool)
     /// The table view asked the app a question (a hook), or assumed UIKit's answer when the app has none.
     case hookAsked(HookEvent)
     /// The app called a table-view method: `insertRows(at:with:)`, `beginUpdates()`, `reloadData()`, ….

@@ -394,9 +394,14 @@ public final class Interpreter {
     func execSending(_ statement: Stmt) throws(ScriptError) -> Flow {
         let event = StatementEvent(file: file, range: statement.range, depth: frames.count - 1)
         io.emit(.statementStarted(event))
-        let flow = try execQuietly(statement)
-        io.emit(.statementEnded(event))
-        return flow
+        do {
+            let flow = try execQuietly(statement)
+            io.emit(.statementEnded(event, completed: true))
+            return flow
+        } catch {
+            io.emit(.statementEnded(event, completed: false))
+            throw error
+        }
     }
 
     /// Executes one statement other than a compact literal command (those are `exec`'s).
@@ -458,6 +463,7 @@ public final class Interpreter {
             hooks[name] = Hook(name: name, nameRange: nameRange, body: body, file: file)
         case .trace(let on):
             options.trace = on
+            io.emit(.traceSwitched(on))
         case .edit, .tap, .swipe, .drag, .select:
             try execGesture(statement)
         default:

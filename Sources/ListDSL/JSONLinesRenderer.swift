@@ -23,9 +23,10 @@ public final class JSONLinesRenderer {
         self.write = write
     }
 
-    /// The first line of a stream: `{"event":"stream","version":1}`.
-    public static func header() -> String {
-        "{\"event\":\"stream\",\"version\":\(version)}\n"
+    /// The first line of a stream: `{"event":"stream","version":1,"trace":false}`; `trace` says whether
+    /// the run starts with the trace on (`--trace`).
+    public static func header(trace: Bool) -> String {
+        "{\"event\":\"stream\",\"version\":\(version),\"trace\":\(trace)}\n"
     }
 
     /// Renders one event as one line.
@@ -35,9 +36,13 @@ public final class JSONLinesRenderer {
         case .statementStarted(let s):
             o.add("event", "statement")
             addStatement(s, to: &o)
-        case .statementEnded(let s):
+        case .statementEnded(let s, let completed):
             o.add("event", "statementEnd")
             addStatement(s, to: &o)
+            o.addRaw("completed", completed ? "true" : "false")
+        case .traceSwitched(let on):
+            o.add("event", "trace")
+            o.addRaw("on", on ? "true" : "false")
         case .restored(let s):
             o.add("event", "restored")
             addStatement(s, to: &o)

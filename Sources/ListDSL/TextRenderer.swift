@@ -29,7 +29,7 @@ public struct TextRenderer {
         case .tableViewCalled(let call): write(call + "\n")
         case .tableViewDid(let text): write("# " + text + "\n")
         case .hookAsked(let hook): write(Self.traceLine(hook) + "\n")
-        case .statementStarted, .statementEnded, .committed, .rejected, .restored: break
+        case .statementStarted, .statementEnded, .traceSwitched, .committed, .rejected, .restored: break
         }
     }
 

@@ -15,7 +15,7 @@ struct ScriptRunner {
         installInterruptHandler()
         // With --events, standard output is the stream: the scripts' output and diagnostics go in it.
         let stream = options.events ? JSONLinesRenderer(write: { console.write($0) }) : nil
-        if stream != nil { console.write(JSONLinesRenderer.header()) }
+        if stream != nil { console.write(JSONLinesRenderer.header(trace: options.trace)) }
         let report: (Diagnostic) -> Void = { d in
             if let stream { stream.render(.diagnostic(d)) } else { console.report(d) }
         }
