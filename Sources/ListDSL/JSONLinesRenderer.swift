@@ -9,7 +9,7 @@ public final class JSONLinesRenderer {
     public static let version = 1
     /// A commit carries its whole table and per-row mapping only up to this many rows (before and after
     /// together), so a run of a million edits writes a stream proportional to its length.
-    public static let tableRowLimit = 10_000
+    public static let tableRowLimit = 1_000
 
     /// Receives each line, newline included.
     let write: (String) -> Void
