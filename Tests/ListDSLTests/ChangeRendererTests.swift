@@ -39,4 +39,119 @@ import Testing
         #expect(lines.count == ChangeRenderer.lineLimit + 1)
         #expect(lines.last == "… 1601 more lines (use 'show')")
     }
+
+    /// Runs `body` on a model holding `rows` and renders what its commits did.
+    func render(_ rows: [[String]], _ body: (inout TableModel) throws -> [CommitReport]) throws -> String {
+        var model = TableModel(sections: rows.map { Section(rows: $0) })
+        let before = model.tableView
+        let reports = try body(&model)
+        return ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, reports: reports, color: false)
+    }
+
+    @Test func aSingleInsert() throws {
+        let out = try render([["a", "b"], ["x"]]) { m in
+            [try m.perform(.insertRow(ListModel.IndexPath(section: 0, row: 1), "new"))].compactMap { $0 }
+        }
+        #expect(
+            out == """
+                section 0
+                    0:0        a
+                  + 0:1        new
+                    0:1 → 0:2  b
+
+                """)
+    }
+
+    @Test func aBatchShowsOldAndNewPaths() throws {
+        let out = try render([["a", "b", "c", "d"], ["x", "y"]]) { m in
+            m.begin()
+            _ = try m.perform(.deleteRow(ListModel.IndexPath(section: 0, row: 1)))
+            _ = try m.perform(.insertRow(ListModel.IndexPath(section: 0, row: 0), "new"))
+            _ = try m.perform(.reloadRow(ListModel.IndexPath(section: 0, row: 3), "D!"))
+            _ = try m.perform(
+                .moveRow(from: ListModel.IndexPath(section: 1, row: 0), to: ListModel.IndexPath(section: 0, row: 2)))
+            return [try m.end()].compactMap { $0 }
+        }
+        #expect(
+            out == """
+                section 0
+                  + 0:0        new
+                    0:0 → 0:1  a
+                  → 1:0 → 0:2  x
+                  - 0:1        b
+                    0:2 → 0:3  c
+                  ~ 0:3 → 0:4  D!
+                section 1
+                    1:1 → 1:0  y
+
+                """)
+    }
+
+    @Test func sectionOperations() throws {
+        let out = try render([["a"], ["b"], ["c"]]) { m in
+            m.begin()
+            _ = try m.perform(.deleteSection(0))
+            _ = try m.perform(.insertSection(2, header: "New"))
+            _ = try m.perform(.moveSection(from: 2, to: 0))
+            return [try m.end()].compactMap { $0 }
+        }
+        #expect(out.contains("section 0 (moved from 2)\n    2:0 → 0:0  c"), "\(out)")
+        #expect(out.contains("section 2: New (inserted)\n    (no rows)"), "\(out)")
+        #expect(
+            out.contains("section 0 (deleted)\n  - 0:0        a") || out.contains("section 0 (deleted)\n  - 0:0  a"),
+            "\(out)")
+        #expect(!out.contains("section 1\n"), "an untouched section is not shown: \(out)")
+    }
+
+    @Test func aReloadedSection() throws {
+        let out = try render([["a", "b"]]) { m in
+            [try m.perform(.reloadSection(0, rows: ["p", "q", "r"]))].compactMap { $0 }
+        }
+        #expect(out == "section 0 (reloaded)\n  ~ 0:0  p\n  ~ 0:1  q\n  ~ 0:2  r\n")
+    }
+
+    @Test func severalCommitsShowTheNetChange() throws {
+        let out = try render([["a", "b"]]) { m in
+            var reports: [CommitReport] = []
+            reports.append(try m.append(section: 0, rows: ["c"]))
+            if let r = try m.perform(.deleteRow(ListModel.IndexPath(section: 0, row: 0))) { reports.append(r) }
+            return reports
+        }
+        #expect(out == "section 0\n  - 0:0        a\n    0:1 → 0:0  b\n  + 0:1        c\n")
+    }
+
+    @Test func aDataEditExplainsTheStaleTable() throws {
+        let out = try render([["a"]]) { m in
+            try m.apply(.insertRow(ListModel.IndexPath(section: 0, row: 0), "z"))
+            return []
+        }
+        #expect(out.contains("table view unchanged; the data source now differs"))
+    }
+
+    @Test func nothingChangedRendersNothing() throws {
+        #expect(try render([["a"]]) { _ in [] } == "")
+    }
+
+    @Test func longSectionsAreCollapsedAroundTheChange() throws {
+        let rows = (0..<100).map { "row \($0)" }
+        let out = try render([rows]) { m in
+            [try m.perform(.reloadRow(ListModel.IndexPath(section: 0, row: 50), "changed"))].compactMap { $0 }
+        }
+        #expect(out.contains("… 48 unchanged rows"))
+        #expect(out.contains("~ 0:50  changed"))
+        #expect(out.split(separator: "\n").count < 12)
+    }
+
+    @Test func colourOnlyWhenAsked() throws {
+        var model = TableModel(sections: [Section(rows: ["a"])])
+        let before = model.tableView
+        let report = try model.append(section: 0, rows: ["b"])
+        let plain = ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, reports: [report], color: false)
+        let coloured = ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, reports: [report], color: true)
+        #expect(!plain.contains("\u{1B}"))
+        #expect(coloured.contains("\u{1B}[32m+\u{1B}[0m"))
+    }
 }
