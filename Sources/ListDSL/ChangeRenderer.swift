@@ -1,6 +1,6 @@
 import ListModel
 
-/// Renders what one top-level statement did to the table view, for the REPL's autoshow (SPEC §3).
+/// Renders what one top-level statement did to the table view, for the REPL's autoshow.
 ///
 /// Only the changed sections are shown. Each row carries a mark — `+` inserted, `-` deleted, `~` reloaded,
 /// `→` moved — and its index path; a row whose path changed shows `old → new`, so a batch shows both the
