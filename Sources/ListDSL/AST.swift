@@ -20,7 +20,7 @@ public struct Block: Sendable {
     }
 }
 
-/// Which layer of the model a command edits (SPEC §4.3).
+/// Which layer of the model a command edits: both, or after a `data` or `table` prefix only that one.
 public enum Layer: String, Sendable {
     /// A plain command: both layers, coherently, the way a correct app does.
     case both
@@ -183,7 +183,7 @@ public struct ConditionalArm: Sendable {
     }
 }
 
-/// Every statement of the language (SPEC §4.2–§4.4, §6).
+/// Every statement of the language (grammar.md §3).
 public enum StmtKind: Sendable {
     // Core commands (§4.2) with their layer (§4.3).
     /// `insert PATH VALUE {, PATH VALUE}`; `table insert PATH {, PATH}`.
@@ -304,7 +304,7 @@ public enum BinaryOperator: String, Sendable {
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
 }
 
-/// Every expression form (SPEC §4.4).
+/// Every expression form (grammar.md §4).
 public enum ExprKind: Sendable {
     case integer(Int)
     case string(String)

@@ -1,7 +1,7 @@
 import ListModel
 
 /// Renders what one top-level statement did to the table view, for the REPL's change view and
-/// `show changes`: a renderer of the event stream's commits.
+/// `--changes`: a renderer of the event stream's commits.
 ///
 /// Only the changed sections are shown. Each row carries a mark — `+` inserted, `-` deleted, `~` reloaded,
 /// `→` moved — and its index path; a row whose path changed shows `old → new`, so a batch shows both the

@@ -17,7 +17,7 @@ extension TableSize {
 }
 
 extension Interpreter {
-    /// Executes a core command (SPEC §4.2, §4.3).
+    /// Executes a core command: on both layers, or on one after a `data` or `table` prefix.
     func execCommand(_ statement: Stmt) throws(ScriptError) {
         let range = statement.range
         switch statement.kind {

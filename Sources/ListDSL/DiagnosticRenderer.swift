@@ -1,4 +1,4 @@
-/// Renders diagnostics clang-style (SPEC §8):
+/// Renders diagnostics clang-style, each with its source line and a caret, then its notes and hint:
 ///
 /// ```
 /// demo.list:3:8: error: attempt to delete row 3 from section 0 which only contains 3 rows before the update

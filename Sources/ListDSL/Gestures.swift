@@ -1,6 +1,6 @@
 import ListModel
 
-/// The hooks of SPEC §6: the UIKit method each stands for and the type its answer must have.
+/// The hooks (grammar.md §7): the UIKit method each stands for and the type its answer must have.
 enum HookKind: String, CaseIterable {
     case canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select
 
@@ -166,7 +166,7 @@ extension Interpreter {
         return nil
     }
 
-    /// Runs a gesture (SPEC §6); on an error the model is left as it was before the gesture.
+    /// Runs a gesture (grammar.md §7); on an error the model is left as it was before the gesture.
     func execGesture(_ statement: Stmt) throws(ScriptError) {
         try atomically { () throws(ScriptError) in
             // A new touch closes a row left open, as it does in UIKit.

@@ -6,7 +6,7 @@ struct LexicalError: Sendable, Equatable {
     var isIncomplete: Bool = false
 }
 
-/// Turns a source file's bytes into tokens, one at a time, on demand (SPEC §4.1).
+/// Turns a source file's bytes into tokens, one at a time, on demand (the lexical rules of grammar.md §1).
 ///
 /// Tokens are a kind and a byte range; no text is copied. Errors are collected in `errors`
 /// and the bad bytes skipped, so the parser always gets a token stream it can use.

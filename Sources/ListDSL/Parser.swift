@@ -399,7 +399,7 @@ public struct Parser {
         }
     }
 
-    /// terminator = NEWLINE | ";" | (before "}") | EOF
+    /// terminator = NEWLINE | ";" | (* before *) "}" | EOF
     private mutating func parseTerminator() throws(ParseFailure) {
         guard !current.endsStatement else { return }
         let startsStatement = current.kind == .identifier && Vocabulary.statementKeywords.contains(text(current))
@@ -1214,9 +1214,8 @@ public struct Parser {
         }
     }
 
-    /// primary = INTEGER | STRING | "true" | "false" | "delete" | "insert" | "none"
-    ///         | call | NAME | "(" expression ")" | list
-    /// call = NAME arguments
+    /// primary = INTEGER | string | "true" | "false" | "delete" | "insert" | "none"
+    ///         | NAME arguments | NAME | "(" expression ")" | list
     private mutating func parsePrimary(_ what: String) throws(ParseFailure) -> Expr {
         let token = current
         switch token.kind {

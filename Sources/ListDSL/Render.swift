@@ -16,7 +16,7 @@ enum Style: String {
 }
 
 extension Interpreter {
-    /// Renders the table view for `show` (SPEC §7): sections with their index, header and footer, rows with
+    /// Renders the table view for `show`: sections with their index, header and footer, rows with
     /// their index paths, the editing controls in editing mode, the selection, a row left open with its
     /// buttons, the section index, and a warning line when the table view is out of sync with the data source.
     ///

@@ -53,7 +53,7 @@ public enum Vocabulary {
     /// Every word, grouped by category; a word with two roles (`move`, `select`, `delete`,
     /// `insert`, `on`) has one entry per role, the primary role first.
     public static let entries: [Entry] = [
-        // Core commands (SPEC §4.2).
+        // Core commands (grammar.md §3).
         Entry(
             "insert", .command, "insert PATH VALUE {, PATH VALUE} | insert section N [TITLE]",
             "insert rows at new index paths, or an empty section with an optional header"),
@@ -81,7 +81,7 @@ public enum Vocabulary {
         Entry("style", .command, "style plain|grouped", "set the table view's style"),
         Entry("show", .command, "show", "render the table view"),
         Entry("dump", .command, "dump", "print the data source as one line of JSON"),
-        // Layers (SPEC §4.3).
+        // Layer prefixes: `data` edits only the data source, `table` only the table view.
         Entry(
             "data", .layerPrefix, "data insert|delete|move|reload|append|reset …",
             "edit only the data source, at once, with NSMutableArray semantics"),
@@ -91,7 +91,7 @@ public enum Vocabulary {
         // Batches.
         Entry("begin", .batch, "begin", "open a batch of updates (batches nest)"),
         Entry("end", .batch, "end", "close a batch; the outermost end commits it"),
-        // Scripting (SPEC §4.4).
+        // Scripting (grammar.md §3).
         Entry("let", .scripting, "let NAME = EXPR", "declare a variable in the current scope", reserved: true),
         Entry(
             "if", .scripting, "if EXPR { … } else if EXPR { … } else { … }",
@@ -111,14 +111,14 @@ public enum Vocabulary {
         Entry(
             "on", .scripting, "on HOOK = EXPR | on HOOK { … }",
             "answer a data-source or delegate call with an expression or a block"),
-        // Gestures and modes (SPEC §6).
+        // Gestures and modes (grammar.md §7).
         Entry("edit", .gesture, "edit on|off", "turn editing mode on or off (setEditing)"),
         Entry("tap", .gesture, "tap PATH", "tap a row's editing control: canEdit, editingStyle, commit"),
         Entry("swipe", .gesture, "swipe PATH", "swipe a row to delete it"),
         Entry("drag", .gesture, "drag PATH to PATH", "reorder a row: canMove, targetForMove, move"),
         Entry("select", .gesture, "select PATH", "select a row: the select hook"),
         Entry("trace", .gesture, "trace on|off", "print every hook call and table-view method"),
-        // Hooks (SPEC §6).
+        // Hooks (grammar.md §7).
         Entry("canEdit", .hook, "on canEdit = EXPR", "tableView(_:canEditRowAt:); default true"),
         Entry(
             "editingStyle", .hook, "on editingStyle = EXPR",
@@ -182,7 +182,7 @@ public enum Vocabulary {
         Entry("and", .operatorWord, "EXPR and EXPR", "true when both are true", reserved: true),
         Entry("or", .operatorWord, "EXPR or EXPR", "true when either is true", reserved: true),
         Entry("not", .operatorWord, "not EXPR", "true when EXPR is false", reserved: true),
-        // REPL dot commands (SPEC §3).
+        // REPL dot commands (grammar.md §10).
         Entry(".help", .dotCommand, ".help [TOPIC]", "list the commands, or explain one"),
         Entry(".quit", .dotCommand, ".quit", "leave the REPL (also quit, Ctrl-D)"),
         Entry(".exit", .dotCommand, ".exit", "leave the REPL (also exit)"),

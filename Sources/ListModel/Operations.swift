@@ -1,7 +1,7 @@
 /// What a command tells the table view: a `table …` command, or the table half of a plain command.
 ///
 /// Deletes and reloads name old index paths (before the batch), inserts name new ones (after the
-/// whole batch), and a move goes from an old path to a new one (SPEC §5 item 1).
+/// whole batch), and a move goes from an old path to a new one.
 public enum Update: Equatable, Sendable {
     case insertRow(IndexPath)
     case deleteRow(IndexPath)

@@ -2,7 +2,7 @@
 /// editing state. A value type: a copy is a snapshot.
 ///
 /// A plain command edits both layers the way a correct app does, a `data` command only the data
-/// source, a `table` command only the table view. Batches follow UITableView (SPEC §5): "before"
+/// source, a `table` command only the table view. Batches follow UITableView: "before"
 /// counts are the table view's cached ones, "after" counts the data source's when the outermost
 /// `end` commits, and a commit either passes all of UIKit's checks and leaves the table view showing
 /// the data source, or changes nothing.

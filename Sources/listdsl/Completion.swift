@@ -4,7 +4,7 @@ import ListDSL
     import Glibc
 #endif
 
-/// Tab completion for the REPL (SPEC §3), from the same `Vocabulary` table that drives `.help`: keywords
+/// Tab completion for the REPL, from the same `Vocabulary` table that drives `.help`: keywords
 /// and dot commands at the start of a statement, hook names after `on`, the session's variables and
 /// procedures elsewhere, and file names after `.read`, `.save` and inside the string after `run`.
 struct Completer {

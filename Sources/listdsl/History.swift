@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-/// The REPL's input history and the file that keeps it between sessions (SPEC §3).
+/// The REPL's input history and the file that keeps it between sessions.
 ///
 /// The file starts with a header line, then holds one entry per line, oldest first, with `\` written
 /// as `\\`, a newline as `\n` and a carriage return as `\r`, so a multi-line entry stays one line. Every

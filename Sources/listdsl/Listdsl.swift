@@ -4,7 +4,7 @@ import ListDSL
 /// The version `--version` prints.
 let listdslVersion = "0.1.0"
 
-/// Exit statuses (SPEC §2).
+/// Exit statuses (README, "Using it").
 enum Exit {
     static let ok: Int32 = 0
     static let expectFailed: Int32 = 1

@@ -5,12 +5,12 @@ import ListModel
     import Glibc
 #endif
 
-/// The interactive session (SPEC §3): reads entries with readline, runs them in one interpreter, shows
+/// The interactive session (README, "The REPL"): reads entries with readline, runs them in one interpreter, shows
 /// what each statement changed, and keeps the history.
 ///
 /// Each entry is one `SourceFile` named `<repl>`. A statement that fails or is interrupted leaves the
 /// session as it was before that statement; an error while a batch is open abandons the batch as a failed
-/// commit does (SPEC §5 rule 11), so the prompt goes back to `list> `.
+/// commit does (batch depth back to 0), so the prompt goes back to `list> `.
 final class REPL {
     /// The session; `.reset` replaces it.
     private(set) var interpreter: Interpreter

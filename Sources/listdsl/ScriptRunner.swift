@@ -4,7 +4,7 @@ import ListDSL
     import Glibc
 #endif
 
-/// Runs scripts, `-e` code and standard input in one session, with SPEC §2's exit statuses.
+/// Runs scripts, `-e` code and standard input in one session, with the exit statuses of `Exit`.
 struct ScriptRunner {
     let options: RunOptions
 

@@ -46,7 +46,7 @@ func residentMemory() -> Int? {
     return pages * sysconf(Int32(_SC_PAGESIZE))
 }
 
-/// Whether colour is wanted on a stream (SPEC §2): a terminal, NO_COLOR unset or empty, TERM not dumb.
+/// Whether colour is wanted on a stream: a terminal, NO_COLOR unset or empty, TERM not dumb.
 func colorWanted(fd: Int32, mode: ColorMode) -> Bool {
     switch mode {
     case .always: return true

@@ -40,4 +40,136 @@ import Testing
         #expect(lines.count == ChangeRenderer.lineLimit + 1)
         #expect(lines.last == "… 1601 more lines (use 'show')")
     }
+
+    /// A model and the commits made on it, as the event stream would carry them.
+    final class Session {
+        var model: TableModel
+        var commits: [CommitEvent] = []
+        init(_ rows: [[String]]) { model = TableModel(sections: rows.map { Section(rows: $0) }) }
+
+        /// Runs `operation`; when it commits, keeps the commit with the table view before and after it.
+        func commit(_ operation: (inout TableModel) throws -> CommitReport?) rethrows {
+            let before = model.tableView
+            if let report = try operation(&model) {
+                commits.append(CommitEvent(report: report, before: before, after: model.tableView))
+            }
+        }
+    }
+
+    /// Runs `body` on a model holding `rows` and renders what its commits did.
+    func render(_ rows: [[String]], _ body: (Session) throws -> Void) throws -> String {
+        let session = Session(rows)
+        let before = session.model.tableView
+        try body(session)
+        let model = session.model
+        return ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, commits: session.commits,
+            color: false)
+    }
+
+    @Test func aSingleInsert() throws {
+        let out = try render([["a", "b"], ["x"]]) { m in
+            try m.commit { try $0.perform(.insertRow(ListModel.IndexPath(section: 0, row: 1), "new")) }
+        }
+        #expect(
+            out == """
+                section 0
+                    0:0        a
+                  + 0:1        new
+                    0:1 → 0:2  b
+
+                """)
+    }
+
+    /// The reload of 0:3 lands where UIKit puts its insert, 0:3 (shifted by the delete and the insert,
+    /// not by the move), as the selection follows it; the row that stays, old 0:2, fills the free 0:4.
+    /// The text beside each path is the data source's.
+    @Test func aBatchShowsOldAndNewPaths() throws {
+        let out = try render([["a", "b", "c", "d"], ["x", "y"]]) { m in
+            m.model.begin()
+            try m.commit { try $0.perform(.deleteRow(ListModel.IndexPath(section: 0, row: 1))) }
+            try m.commit { try $0.perform(.insertRow(ListModel.IndexPath(section: 0, row: 0), "new")) }
+            try m.commit { try $0.perform(.reloadRow(ListModel.IndexPath(section: 0, row: 3), "D!")) }
+            try m.commit { try $0.perform(
+                .moveRow(from: ListModel.IndexPath(section: 1, row: 0), to: ListModel.IndexPath(section: 0, row: 2))) }
+            try m.commit { try $0.end() }
+        }
+        #expect(
+            out == """
+                section 0
+                  + 0:0        new
+                    0:0 → 0:1  a
+                  → 1:0 → 0:2  x
+                  - 0:1        b
+                  ~ 0:3        c
+                    0:2 → 0:4  D!
+                section 1
+                    1:1 → 1:0  y
+
+                """)
+    }
+
+    @Test func sectionOperations() throws {
+        let out = try render([["a"], ["b"], ["c"]]) { m in
+            m.model.begin()
+            try m.commit { try $0.perform(.deleteSection(0)) }
+            try m.commit { try $0.perform(.insertSection(2, header: "New")) }
+            try m.commit { try $0.perform(.moveSection(from: 2, to: 0)) }
+            try m.commit { try $0.end() }
+        }
+        #expect(out.contains("section 0 (moved from 2)\n    2:0 → 0:0  c"), "\(out)")
+        #expect(out.contains("section 2: New (inserted)\n    (no rows)"), "\(out)")
+        #expect(
+            out.contains("section 0 (deleted)\n  - 0:0        a") || out.contains("section 0 (deleted)\n  - 0:0  a"),
+            "\(out)")
+        #expect(!out.contains("section 1\n"), "an untouched section is not shown: \(out)")
+    }
+
+    @Test func aReloadedSection() throws {
+        let out = try render([["a", "b"]]) { m in
+            try m.commit { try $0.perform(.reloadSection(0, rows: ["p", "q", "r"])) }
+        }
+        #expect(out == "section 0 (reloaded)\n  ~ 0:0  p\n  ~ 0:1  q\n  ~ 0:2  r\n")
+    }
+
+    @Test func severalCommitsShowTheNetChange() throws {
+        let out = try render([["a", "b"]]) { m in
+            try m.commit { try $0.append(section: 0, rows: ["c"]) }
+            try m.commit { try $0.perform(.deleteRow(ListModel.IndexPath(section: 0, row: 0))) }
+        }
+        #expect(out == "section 0\n  - 0:0        a\n    0:1 → 0:0  b\n  + 0:1        c\n")
+    }
+
+    @Test func aDataEditExplainsTheStaleTable() throws {
+        let out = try render([["a"]]) { m in
+            try m.model.apply(.insertRow(ListModel.IndexPath(section: 0, row: 0), "z"))
+        }
+        #expect(out.contains("table view unchanged; the data source now differs"))
+    }
+
+    @Test func nothingChangedRendersNothing() throws {
+        #expect(try render([["a"]]) { _ in } == "")
+    }
+
+    @Test func longSectionsAreCollapsedAroundTheChange() throws {
+        let rows = (0..<100).map { "row \($0)" }
+        let out = try render([rows]) { m in
+            try m.commit { try $0.perform(.reloadRow(ListModel.IndexPath(section: 0, row: 50), "changed")) }
+        }
+        #expect(out.contains("… 48 unchanged rows"))
+        #expect(out.contains("~ 0:50  changed"))
+        #expect(out.split(separator: "\n").count < 12)
+    }
+
+    @Test func colourOnlyWhenAsked() throws {
+        var model = TableModel(sections: [Section(rows: ["a"])])
+        let before = model.tableView
+        let commit = CommitEvent(report: try model.append(section: 0, rows: ["b"]), before: before, after: model.tableView)
+        let plain = ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, commits: [commit], color: false)
+        let coloured = ChangeRenderer.render(
+            before: before, after: model.tableView, dataSource: model.dataSource, commits: [commit], color: true)
+        #expect(!plain.contains("\u{1B}"))
+        #expect(coloured.contains("\u{1B}[32m+\u{1B}[0m"))
+    }
 }

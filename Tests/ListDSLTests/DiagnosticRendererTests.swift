@@ -29,7 +29,7 @@ struct RenderCase: CustomTestStringConvertible, Sendable {
 
     static let cases: [RenderCase] = [
         RenderCase(
-            name: "error with a note and a hint (SPEC §8)",
+            name: "error with a note and a hint",
             diagnostic: Diagnostic(
                 .error, file: file, range: SourceRange(13, 16),
                 message: "attempt to delete row 3 from section 0 which only contains 3 rows before the update",

@@ -80,6 +80,107 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
         }
     }
 
+    /// grammar.md's productions, `rule = body` in its code blocks (continued on indented lines), as
+    /// rule → body with `(* … *)` comments dropped and white space collapsed.
+    static var grammarProductions: [String: String] {
+        var productions: [String: String] = [:]
+        var inBlock = false
+        var rule: String?
+        for line in grammar.components(separatedBy: "\n") {
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+                rule = nil
+            } else if !inBlock {
+                continue
+            } else if let (name, body) = production(line), line.first?.isWhitespace == false {
+                rule = name
+                productions[name] = body
+            } else if let current = rule, line.first?.isWhitespace == true,
+                !line.trimmingCharacters(in: .whitespaces).isEmpty
+            {
+                productions[current, default: ""] += " " + line
+            } else {
+                rule = nil
+            }
+        }
+        return productions.mapValues { normalisedProduction(withoutComments($0)) }
+    }
+
+    /// The productions written in the parse methods' comments: a `/// rule = body` line, continued by
+    /// `///` lines that start with `|`, as rule → body with white space collapsed. `(* … *)` comments are
+    /// dropped, and so is a note in parentheses set off by two or more spaces at the end of a line, or on
+    /// a line of its own.
+    static var parserProductions: [String: String] {
+        var productions: [String: String] = [:]
+        let lines = parserSource.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var rule: String?
+        for line in lines {
+            guard line.hasPrefix("///") else {
+                rule = nil
+                continue
+            }
+            let text = withoutNote(String(line.dropFirst(3)))
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix(" "), let (name, body) = production(trimmed) {
+                rule = name
+                productions[name] = body
+            } else if let current = rule, trimmed.hasPrefix("|") {
+                productions[current, default: ""] += " " + trimmed
+            } else {
+                rule = nil
+            }
+        }
+        return productions.mapValues { normalisedProduction(withoutComments($0)) }
+    }
+
+    /// `rule = body` split in two, when `line` is a production.
+    static func production(_ line: String) -> (String, String)? {
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        let rest = parts[1].trimmingCharacters(in: .whitespaces)
+        guard rest.hasPrefix("= ") else { return nil }
+        return (String(parts[0]), String(rest.dropFirst(2)))
+    }
+
+    /// `text` without its `(* … *)` comments.
+    static func withoutComments(_ text: String) -> String {
+        var text = text
+        while let open = text.range(of: "(*"), let close = text.range(of: "*)", range: open.upperBound..<text.endIndex)
+        {
+            text.replaceSubrange(open.lowerBound..<close.upperBound, with: " ")
+        }
+        return text
+    }
+
+    /// A comment line without the note in parentheses that ends it after two or more spaces (or fills it).
+    static func withoutNote(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")") else { return text }
+        if trimmed.hasPrefix("(") && text.hasPrefix("  ") { return "" }
+        guard let start = text.range(of: "  (", options: .backwards) else { return text }
+        return String(text[..<start.lowerBound])
+    }
+
+    /// `body` with every run of white space made one space.
+    static func normalisedProduction(_ body: String) -> String {
+        body.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test func theParserWritesProductions() {
+        #expect(Self.parserProductions.count >= Self.parseMethods.count)
+        #expect(Self.grammarProductions.count > Self.parserProductions.count)
+    }
+
+    /// The production above each parse method says what grammar.md says, word for word.
+    @Test(arguments: parserProductions.keys.sorted())
+    func everyProductionInTheParserIsGrammarMds(_ rule: String) {
+        let grammarBody = Self.grammarProductions[rule]
+        #expect(grammarBody != nil, "grammar.md has no rule '\(rule) = …'")
+        #expect(
+            grammarBody == Self.parserProductions[rule],
+            "\(rule):\n  Parser.swift: \(Self.parserProductions[rule] ?? "")\n  grammar.md:   \(grammarBody ?? "")")
+    }
+
     /// The example column of the command table in grammar.md §5.
     static var commandExamples: [String] {
         let section =

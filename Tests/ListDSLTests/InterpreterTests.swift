@@ -150,9 +150,3 @@ struct ProgramCase: CustomTestStringConvertible, Sendable {
         #expect(result.failed == 0)
     }
 }
-
-/// The built-ins the interpreter implements are exactly the ones the vocabulary (and so grammar.md,
-/// completion and `.help`) lists.
-@Test func builtinsMatchTheVocabulary() {
-    #expect(Builtins.names == Set(Vocabulary.builtinNames))
-}

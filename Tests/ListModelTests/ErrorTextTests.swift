@@ -1,8 +1,8 @@
 import ListModel
 import Testing
 
-/// A batch that must fail with one of UIKit's texts (reference §2.1), compared exactly, with the
-/// operation the check is about.
+/// A batch that must fail with one of UIKit's texts (UITableView's format strings, verbatim), compared
+/// exactly, with the operation the check is about.
 struct ErrorTextCase: Sendable, CustomTestStringConvertible {
     var name: String
     var start: [[String]]

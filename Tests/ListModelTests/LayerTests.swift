@@ -1,8 +1,8 @@
 import ListModel
 import Testing
 
-/// Random runs of single commands outside batches, checked against the contract of the two layers
-/// (SPEC §4.3): a `data` command changes only the data source, a drag only the table view, a
+/// Random runs of single commands outside batches, checked against the contract of the two layers:
+/// a `data` command changes only the data source, a drag only the table view, a
 /// plain or `table` command that commits and `reloadData` and `reset` leave the table view showing
 /// the data source, a title reaches both, and a failed command changes nothing. The model keeps
 /// one array while the layers are equal and parts them on the first command that makes them

@@ -1,7 +1,8 @@
 import ListModel
 import Testing
 
-/// Where a reload's insert half lands (reference rule 11), seen through the commit report and the
+/// Where a reload's insert half lands (a reload is a delete at its old path and an insert at a path
+/// shifted by the batch's deletes and inserts, moves ignored), seen through the commit report and the
 /// errors it causes.
 @Suite("Reload decomposition")
 struct ReloadDecompositionTests {

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Every script in examples/ runs clean (exit 0, nothing on stderr) and prints exactly its golden
-/// output, `examples/NAME.out`. Re-record with `LISTDSL_RECORD=1 swift test --filter ExampleTests`.
+/// output, `examples/NAME.out`. Re-record with `LISTDSL_RECORD=1 swift test --filter ExampleTests`:
+/// that run writes the files and fails, so a recording run never passes for a checking one.
 @Suite struct ExampleTests {
     static let examples: [String] = {
         let dir = packageRoot.appendingPathComponent("examples")
@@ -23,6 +24,8 @@ import Testing
         let golden = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".out"))
         if ProcessInfo.processInfo.environment["LISTDSL_RECORD"] == "1" {
             try run.stdout.write(to: golden, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(golden.lastPathComponent); run again without LISTDSL_RECORD to check it")
+            return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
         #expect(run.stdout == expected, "\(name): output differs from \(golden.lastPathComponent)")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Every script under Tests/Scripts/<feature>/ runs through the real binary and meets the
-/// expectations written in its comments (the conformance format: `# stdout:`, `# error:`, `# exit:`).
+/// Every script under Tests/Scripts/<feature>/ runs through the real binary, in its own folder, and
+/// meets the expectations written in its comments (`InlineExpectations`): its standard output, its
+/// exit status, and standard error exactly, each diagnostic at its position.
 @Suite struct ScriptTests {
     /// The golden scripts, as paths relative to Tests/Scripts.
     static let scripts: [String] = {
@@ -19,8 +20,11 @@ import Testing
     func script(_ name: String) throws {
         let url = packageRoot.appendingPathComponent("Tests/Scripts").appendingPathComponent(name)
         let text = try String(contentsOf: url, encoding: .utf8)
-        let expectations = InlineExpectations(script: text)
-        let run = try runListdsl([url.path])
+        let expectations = InlineExpectations(script: text, file: url.lastPathComponent)
+        #expect(
+            expectations.positionless.isEmpty,
+            "\(name): give each diagnostic's position: \(expectations.positionless)")
+        let run = try runListdsl([url.lastPathComponent], directory: url.deletingLastPathComponent())
         let problems = expectations.problems(run)
         #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
     }
