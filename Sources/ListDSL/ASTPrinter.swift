@@ -148,28 +148,6 @@ enum ASTPrinter {
         }
     }
 
-    /// A string in double quotes with `\\ \" \n \t \r \0` and `\u{…}` for other control characters.
-    static func quoted(_ text: String) -> String {
-        // Most strings need no escapes (0xC2 may start a C1 control character).
-        let plain = !text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
-        if plain { return "\"" + text + "\"" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A string in double quotes, with the language's escapes.
+    static func quoted(_ text: String) -> String { StringEscape.quoted(text, .language) }
 }
