@@ -165,7 +165,8 @@ struct CommitBlocks {
         self.commit = commit
         sections = commit.report.sectionOrigins(count: commit.after.count)
         rows = commit.report.rowOrigins(
-            sections: sections, rowCounts: commit.after.map(\.rows.count), oldRowCounts: commit.before.map(\.rows.count))
+            sections: sections, rowCounts: commit.after.map(\.rows.count), oldRowCounts: commit.before.map(\.rows.count)
+        )
     }
 
     /// The changed sections of the new table, then the deleted sections.

@@ -72,7 +72,8 @@ extension Interpreter {
         // A hook that answers nothing is traced as it is called, so the table-view calls it makes
         // follow it in the trace; a hook that answers is traced with its answer.
         if kind.answerType == nil, tracesCalls {
-            io.emit(.hookAsked(HookEvent(method: kind.method, arguments: shownArguments, answer: nil, isDefault: false)))
+            io.emit(
+                .hookAsked(HookEvent(method: kind.method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
         var bindings = extra
         bindings["path"] = .indexPath(path)

@@ -151,7 +151,9 @@ public final class JSONLinesRenderer {
         o.addRaw("reloadedRows", Self.changes(r.reloadedRows))
         o.addRaw("insertedSections", Self.integers(r.insertedSections))
         o.addRaw("deletedSections", Self.integers(r.deletedSections))
-        o.addRaw("movedSections", "[" + r.movedSections.map { "{\"from\":\($0.from),\"to\":\($0.to)}" }.joined(separator: ",") + "]")
+        o.addRaw(
+            "movedSections",
+            "[" + r.movedSections.map { "{\"from\":\($0.from),\"to\":\($0.to)}" }.joined(separator: ",") + "]")
         o.addRaw("reloadedSections", Self.integers(r.reloadedSections))
         o.addRaw("reloadData", r.usedReloadFallback ? "true" : "false")
         var warnings = ""

@@ -135,4 +135,3 @@ extension StringEscape {
         return out
     }
 }
-

@@ -117,7 +117,10 @@ extension CommitReport {
     /// reloaded), by the same rule as `rowOrigins`. Costs O(the commit's changes).
     public func newPath(forOld path: IndexPath, sectionCount: Int) -> IndexPath? {
         let origins = sectionOrigins(count: sectionCount)
-        guard let newSection = origins.firstIndex(where: { $0 == .kept(from: path.section) || $0 == .moved(from: path.section) })
+        guard
+            let newSection = origins.firstIndex(where: {
+                $0 == .kept(from: path.section) || $0 == .moved(from: path.section)
+            })
         else { return nil }
         var removedBefore = 0
         for m in movedRows where m.from.section == path.section {

@@ -246,7 +246,9 @@ public struct TableModel: Sendable {
         if batch.report.usedReloadFallback {
             selection = nil  // the update ends with reloadData
         } else if let selected = selection {
-            selection = batch.report.newPath(forOld: selected, sectionCount: dataSourceAfter.count).flatMap { Self.rowExists($0, in: dataSourceAfter) ? $0 : nil }
+            selection = batch.report.newPath(forOld: selected, sectionCount: dataSourceAfter.count).flatMap {
+                Self.rowExists($0, in: dataSourceAfter) ? $0 : nil
+            }
         }
         dataSource = dataSourceAfter
         showDataSource()

@@ -134,7 +134,9 @@ struct Run: ParsableCommand {
 
     /// The event stream is a script run's: the REPL has no place for it.
     func validate() throws {
-        if options.events && interactive != nil { throw ValidationError("--events runs scripts; it cannot start the REPL (-i)") }
+        if options.events && interactive != nil {
+            throw ValidationError("--events runs scripts; it cannot start the REPL (-i)")
+        }
     }
 
     func run() throws {

@@ -90,8 +90,11 @@ import Testing
             try m.commit { try $0.perform(.deleteRow(ListModel.IndexPath(section: 0, row: 1))) }
             try m.commit { try $0.perform(.insertRow(ListModel.IndexPath(section: 0, row: 0), "new")) }
             try m.commit { try $0.perform(.reloadRow(ListModel.IndexPath(section: 0, row: 3), "D!")) }
-            try m.commit { try $0.perform(
-                .moveRow(from: ListModel.IndexPath(section: 1, row: 0), to: ListModel.IndexPath(section: 0, row: 2))) }
+            try m.commit {
+                try $0.perform(
+                    .moveRow(from: ListModel.IndexPath(section: 1, row: 0), to: ListModel.IndexPath(section: 0, row: 2))
+                )
+            }
             try m.commit { try $0.end() }
         }
         #expect(
@@ -164,7 +167,8 @@ import Testing
     @Test func colourOnlyWhenAsked() throws {
         var model = TableModel(sections: [Section(rows: ["a"])])
         let before = model.tableView
-        let commit = CommitEvent(report: try model.append(section: 0, rows: ["b"]), before: before, after: model.tableView)
+        let commit = CommitEvent(
+            report: try model.append(section: 0, rows: ["b"]), before: before, after: model.tableView)
         let plain = ChangeRenderer.render(
             before: before, after: model.tableView, dataSource: model.dataSource, commits: [commit], color: false)
         let coloured = ChangeRenderer.render(
