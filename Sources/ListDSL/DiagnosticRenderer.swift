@@ -43,18 +43,9 @@ public struct DiagnosticRenderer: Sendable {
         return output
     }
 
-    /// ANSI SGR codes.
-    private enum Style {
-        static let bold = "1"
-        static let error = "1;31"
-        static let warning = "1;35"
-        static let note = "1;36"
-        static let caret = "1;32"
-    }
-
-    /// `text` in the SGR `style` when colour is on.
-    private func paint(_ text: String, _ style: String) -> String {
-        color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
+    /// `text` in `style` when colour is on.
+    private func paint(_ text: String, _ style: Style) -> String {
+        style.apply(text, color)
     }
 
     /// One `FILE:LINE:COL: severity: message` line and its source excerpt.

@@ -15,8 +15,8 @@ public final class JSONLinesRenderer {
     let write: (String) -> Void
     /// Draws the `rendered` text of a diagnostic.
     let diagnostics = DiagnosticRenderer(color: false)
-    /// Line starts of the files seen, so a position costs O(log lines).
-    private var lineStarts: [ObjectIdentifier: [Int]] = [:]
+    /// The line index of each file seen, so a position costs O(log lines).
+    private var lineIndexes: [ObjectIdentifier: LineIndex] = [:]
 
     /// Creates a renderer handing its lines to `write`.
     public init(write: @escaping (String) -> Void) {
@@ -120,27 +120,13 @@ public final class JSONLinesRenderer {
         o.addRaw("endColumn", String(end.column))
     }
 
-    /// The line and column of `offset`, from the file's cached line starts.
+    /// The line and column of `offset`, from the file's line index.
     private func location(_ file: SourceFile, _ offset: Int) -> SourceLocation {
         let key = ObjectIdentifier(file)
-        let starts: [Int]
-        if let known = lineStarts[key] {
-            starts = known
-        } else {
-            var found = [0]
-            for (i, byte) in file.bytes.enumerated() where byte == 0x0A { found.append(i + 1) }
-            lineStarts[key] = found
-            starts = found
-        }
-        let at = min(max(0, offset), file.bytes.count)
-        var lo = 0
-        var hi = starts.count - 1
-        while lo < hi {  // the last line start at or before `at`
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= at { lo = mid } else { hi = mid - 1 }
-        }
-        let column = SourceFile.characterCount(file.bytes[starts[lo]..<at]) + 1
-        return SourceLocation(line: lo + 1, column: column)
+        if let index = lineIndexes[key] { return index.location(of: offset) }
+        let index = LineIndex(file)
+        lineIndexes[key] = index
+        return index.location(of: offset)
     }
 
     private func addCommit(_ c: CommitEvent, to o: inout JSONObject) {

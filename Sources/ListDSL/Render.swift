@@ -1,20 +1,5 @@
 import ListModel
 
-/// ANSI styles used by `show` when colour is on.
-enum Style: String {
-    case bold = "1"
-    case dim = "2"
-    case red = "31"
-    case green = "32"
-    case yellow = "33"
-    case cyan = "36"
-
-    /// `text` wrapped in this style when `on`.
-    func apply(_ text: String, _ on: Bool) -> String {
-        on ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text
-    }
-}
-
 extension Interpreter {
     /// Renders the table view for `show`: sections with their index, header and footer, rows with
     /// their index paths, the editing controls in editing mode, the selection, a row left open with its

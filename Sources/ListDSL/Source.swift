@@ -67,20 +67,9 @@ public final class SourceFile: Sendable {
         return start..<end
     }
 
-    /// The 1-based line and character column of `offset`.
+    /// The 1-based line and character column of `offset` (O(offset); `LineIndex` answers many at once).
     public func location(of offset: Int) -> SourceLocation {
-        let at = min(max(0, offset), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < at {
-            if bytes[i] == 0x0A {
-                line += 1
-                lineStart = i + 1
-            }
-            i += 1
-        }
-        return SourceLocation(line: line, column: SourceFile.characterCount(bytes[lineStart..<at]) + 1)
+        LineIndex(self, upTo: offset).location(of: offset)
     }
 
     /// Number of characters (UTF-8 scalars; an invalid byte counts as one) in `slice`.
@@ -91,45 +80,35 @@ public final class SourceFile: Sendable {
     }
 }
 
-/// How serious a diagnostic is.
-public enum Severity: String, Sendable {
-    case error, warning, note
-}
+/// The line starts of a source file, for finding many positions in it: each in O(log lines).
+public struct LineIndex: Sendable {
+    let file: SourceFile
+    /// The offset of each line's first byte, ascending.
+    let starts: [Int]
 
-/// A message about a place in a source file: an error, a warning, or a note, with an optional hint.
-///
-/// Rendered clang-style by `DiagnosticRenderer`: `FILE:LINE:COL: error: message`, the line, a caret.
-public struct Diagnostic: Error, Sendable {
-    /// A secondary message attached to a diagnostic, e.g. "batch began here".
-    public struct Note: Sendable {
-        public var file: SourceFile
-        public var range: SourceRange
-        public var message: String
-        public init(file: SourceFile, range: SourceRange, message: String) {
-            self.file = file
-            self.range = range
-            self.message = message
-        }
-    }
-
-    public var severity: Severity
-    public var file: SourceFile
-    public var range: SourceRange
-    public var message: String
-    public var notes: [Note]
-    /// A suggestion such as "did you mean 'delete'?", printed as a `hint:` line.
-    public var hint: String?
-
-    /// Creates a diagnostic.
-    public init(
-        _ severity: Severity = .error, file: SourceFile, range: SourceRange, message: String,
-        notes: [Note] = [], hint: String? = nil
-    ) {
-        self.severity = severity
+    /// Indexes the lines of `file` that start at or before `limit` (the whole file by default).
+    public init(_ file: SourceFile, upTo limit: Int = Int.max) {
         self.file = file
-        self.range = range
-        self.message = message
-        self.notes = notes
-        self.hint = hint
+        var starts = [0]
+        let end = min(max(0, limit), file.bytes.count)
+        var i = 0
+        while i < end {
+            if file.bytes[i] == 0x0A { starts.append(i + 1) }
+            i += 1
+        }
+        self.starts = starts
+    }
+
+    /// The 1-based line and character column of `offset` (clamped to the file).
+    public func location(of offset: Int) -> SourceLocation {
+        let at = min(max(0, offset), file.bytes.count)
+        var lo = 0
+        var hi = starts.count - 1
+        while lo < hi {  // the last line start at or before `at`
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= at { lo = mid } else { hi = mid - 1 }
+        }
+        return SourceLocation(line: lo + 1, column: SourceFile.characterCount(file.bytes[starts[lo]..<at]) + 1)
     }
 }
+

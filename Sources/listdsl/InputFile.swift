@@ -125,3 +125,9 @@ func readScript(_ path: String, limit: Int, console: Console) -> Result<SourceFi
         return .failure(EarlyExit(status: Exit.noInput))
     }
 }
+
+/// The directory part of a path ("" for a bare file name).
+func directoryName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}

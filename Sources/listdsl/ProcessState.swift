@@ -1,0 +1,47 @@
+import ListDSL
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Set by the SIGINT handler; read by the interpreter's loops and the REPL.
+let interruptRequested = Atomic<Bool>(false)
+
+/// Installs a SIGINT handler that only raises `interruptRequested` (so loops can stop cleanly).
+///
+/// Without `SA_RESTART`: a system call the signal interrupts returns `EINTR` instead of starting again,
+/// so a wait for input notices the flag at once.
+func installInterruptHandler() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in interruptRequested.store(true, ordering: .relaxed) }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(SIGINT, &action, nil)
+    // A parent may have started us with SIGINT blocked (test runners do); Ctrl-C must still work.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+}
+
+/// Takes the interrupt flag: true once per Ctrl-C.
+func takeInterrupt() -> Bool {
+    interruptRequested.exchange(false, ordering: .relaxed)
+}
+
+/// The process's resident memory in bytes, from `/proc/self/statm`; nil where there is no such file.
+func residentMemory() -> Int? {
+    let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 128)
+    let n = read(fd, &buffer, buffer.count)
+    guard n > 0 else { return nil }
+    // "size resident shared …", in pages.
+    let fields = buffer[0..<n].split(separator: 0x20)
+    guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+    return pages * sysconf(Int32(_SC_PAGESIZE))
+}

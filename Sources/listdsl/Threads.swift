@@ -1,0 +1,76 @@
+import ListDSL
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs `body` on a thread with a large stack, so deep recursion in scripts reaches the interpreter's
+/// own limits (a diagnostic) long before the machine's stack runs out.
+///
+/// The calling thread only waits, so it blocks SIGINT meanwhile: Ctrl-C is then delivered to the thread
+/// doing the work, where it interrupts a wait for input at once instead of at the next poll.
+func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
+    let work = BackgroundWork(stackSize: 1 << 30, body)
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &interrupt, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return work.join()
+}
+
+/// Work running on a thread of its own from its creation; `join` waits for its result. When no
+/// thread can be made, `join` does the work on the calling thread instead.
+final class BackgroundWork<Result>: @unchecked Sendable {
+    private let body: () -> Result
+    /// Written by the thread before it ends; read after `pthread_join`, which orders the two.
+    private var result: Result?
+    private var thread: pthread_t?
+
+    /// Starts `body` on a new thread with a stack of `stackSize` bytes.
+    init(stackSize: Int, _ body: @escaping () -> Result) {
+        self.body = body
+        thread = startThread(stackSize: stackSize) { [self] in result = body() }
+    }
+
+    /// Waits for the work to end and returns its result.
+    func join() -> Result {
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+        if let result { return result }
+        let made = body()
+        result = made
+        return made
+    }
+}
+
+/// Starts a thread with a stack of `stackSize` bytes running `body`; nil when none can be made.
+private func startThread(stackSize: Int, _ body: @escaping () -> Void) -> pthread_t? {
+    final class Start: @unchecked Sendable {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, stackSize)
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(Start(body)).toOpaque()
+    let created = pthread_create(
+        &thread, &attributes,
+        { raw in
+            guard let raw else { return nil }
+            Unmanaged<Start>.fromOpaque(raw).takeRetainedValue().body()
+            return nil
+        }, context)
+    guard created == 0 else {
+        Unmanaged<Start>.fromOpaque(context).release()
+        return nil
+    }
+    return thread
+}
