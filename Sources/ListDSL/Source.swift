@@ -111,4 +111,3 @@ public struct LineIndex: Sendable {
         return SourceLocation(line: lo + 1, column: SourceFile.characterCount(file.bytes[starts[lo]..<at]) + 1)
     }
 }
-
