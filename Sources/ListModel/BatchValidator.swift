@@ -61,7 +61,7 @@ struct BatchValidator {
                     after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted),
                 operation: nil)
         }
-        mapSections(&batch)
+        mapSections(&batch, explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
         // 6. The row counts, unless rule 9's fallback ends the update with reloadData.
         if !batch.report.usedReloadFallback {
             try checkRowCounts(batch)
@@ -258,25 +258,29 @@ struct BatchValidator {
         return (moves, earlier)
     }
 
-    /// The old→new section map: moved sections go where they were moved, the others that survive
-    /// fill the free new indexes in their old order (rule 4). Deleted and reloaded sections have no
-    /// new index; inserted and reloaded ones no old index.
-    private func mapSections(_ batch: inout ValidatedBatch) {
+    /// The old→new section map: moved sections go where they were moved, reloaded ones where their
+    /// insert landed, the others that survive fill the free new indexes in their old order (rule 4).
+    /// Deleted and reloaded sections have no new index; inserted and reloaded ones no old index. The
+    /// report keeps the same map (`SectionOrigin.map`, which section commands done in place use too).
+    private func mapSections(
+        _ batch: inout ValidatedBatch, explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]
+    ) {
+        let origins = SectionOrigin.map(
+            from: sectionsBefore, to: sectionsAfter, inserted: explicitInserts.filter(\.isSection).map(\.section),
+            deleted: explicitDeletes.filter(\.isSection).map(\.section),
+            moved: batch.moves.filter(\.isSection).map { SectionChange(from: $0.from.section, to: $0.to.section) },
+            reloaded: batch.reloadedSections)
+        batch.report.storedSectionOrigins = origins
         var newSectionOfOld = [Int?](repeating: nil, count: sectionsBefore)
         var oldSectionOfNew = [Int?](repeating: nil, count: sectionsAfter)
-        for move in batch.moves where move.isSection {
-            newSectionOfOld[move.from.section] = move.to.section
-            oldSectionOfNew[move.to.section] = move.from.section
-        }
-        var old = 0
-        for new in 0..<sectionsAfter where oldSectionOfNew[new] == nil && !batch.isInserted(newSection: new) {
-            while old < sectionsBefore, batch.isDeleted(oldSection: old) || newSectionOfOld[old] != nil {
-                old += 1
+        for (new, origin) in (origins ?? (0..<sectionsAfter).map { .kept(from: $0) }).enumerated() {
+            switch origin {
+            case .kept(let old), .moved(let old):
+                newSectionOfOld[old] = new
+                oldSectionOfNew[new] = old
+            case .inserted, .reloaded:
+                break
             }
-            guard old < sectionsBefore else { break }  // cannot happen once the section count matched
-            newSectionOfOld[old] = new
-            oldSectionOfNew[new] = old
-            old += 1
         }
         batch.newSectionOfOld = newSectionOfOld
         batch.oldSectionOfNew = oldSectionOfNew

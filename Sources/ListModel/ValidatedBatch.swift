@@ -66,8 +66,5 @@ struct ValidatedBatch {
         report.insertedSections = explicitInserts.filter(\.isSection).map(\.section)
         report.deletedSections = explicitDeletes.filter(\.isSection).map(\.section)
         report.movedSections = moves.filter(\.isSection).map { SectionChange(from: $0.from.section, to: $0.to.section) }
-        report.storedSectionOrigins = SectionOrigin.map(
-            from: isDeletedOld.count, to: isInsertedNew.count, inserted: report.insertedSections,
-            deleted: report.deletedSections, moved: report.movedSections, reloaded: reloadedSections)
     }
 }
