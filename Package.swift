@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds drop the runtime exclusivity checks: they guard against programming errors, not input,
-/// and cost the interpreter's hot paths a tenth of their time.
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "ListDSL",
     products: [
@@ -15,9 +11,9 @@ let package = Package(
     ],
     targets: [
         // The sectioned list, its two layers and UIKit's batch validation: no I/O, no language.
-        .target(name: "ListModel", swiftSettings: releaseSettings),
+        .target(name: "ListModel"),
         // The language: sources, tokens, lexer, AST, parser, interpreter, diagnostics, renderers.
-        .target(name: "ListDSL", dependencies: ["ListModel"], swiftSettings: releaseSettings),
+        .target(name: "ListDSL", dependencies: ["ListModel"]),
         // GNU readline, for the REPL only.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The command: argument parsing, script runner, REPL. The only target that prints or exits.

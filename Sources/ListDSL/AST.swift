@@ -1,13 +1,42 @@
-/// A parsed script: its statements in order, in one part or, for a big file parsed in two halves
-/// at once, in two (joining them would copy every statement).
+/// A parsed script: its statements in order.
 public struct Program: Sendable {
-    /// The statements, part after part.
-    public let parts: [[Stmt]]
-    public init(statements: [Stmt]) { parts = [statements] }
-    public init(parts: [[Stmt]]) { self.parts = parts }
-
     /// Every statement, in order.
-    public var statements: [Stmt] { parts.count == 1 ? parts[0] : Array(parts.joined()) }
+    public let statements: Statements
+
+    /// A program of `statements`.
+    public init(statements: [Stmt]) { self.statements = Statements([statements]) }
+    /// A program whose statements come in parts, one after the other (a file parsed in halves).
+    init(parts: [[Stmt]]) { self.statements = Statements(parts) }
+
+    /// A program's statements, used like an array. A big file parsed in two halves at once keeps
+    /// them as two arrays rather than copy a million statements into one.
+    public struct Statements: RandomAccessCollection, Sendable {
+        /// The parts, in order.
+        let parts: [[Stmt]]
+        /// Where each part starts in the whole.
+        private let starts: [Int]
+
+        init(_ parts: [[Stmt]]) {
+            self.parts = parts
+            var starts: [Int] = []
+            var total = 0
+            for part in self.parts {
+                starts.append(total)
+                total += part.count
+            }
+            self.starts = starts
+            endIndex = total
+        }
+
+        public var startIndex: Int { 0 }
+        public let endIndex: Int
+        public subscript(position: Int) -> Stmt {
+            // The last part starting at or before `position` (an empty part starts where the next does).
+            var part = parts.count - 1
+            while starts[part] > position { part -= 1 }
+            return parts[part][position - starts[part]]
+        }
+    }
 }
 
 /// A `{ … }` block of statements.
@@ -50,101 +79,155 @@ public struct RowValue: Sendable {
     }
 }
 
-/// A list that keeps its first element inline, so the one-element lists most commands carry
-/// (`insert 0:1 "x"`, `delete 2:0`) need no heap allocation. Used like an array.
-public struct InlineList<Element: Sendable>: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
-    /// The first element, if any.
-    var head: Element?
-    /// Every element after the first.
-    var tail: [Element]
+/// An `insert` of rows: its layer and its `PATH VALUE` pairs, used like an array of `RowValue`.
+///
+/// `insert S:R "text"` with literal numbers and a plain string, as nearly every line of a
+/// generated script is written, is kept in 30 bytes inside the statement instead of an array on
+/// the heap: a million-line script's tree then takes half the memory and is built in half the
+/// time. It reads back as the very `RowValue` the general rule builds, ranges included, so nothing
+/// outside this type can tell the two apart.
+public struct InsertedRows: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case literal(LiteralInsert)
+        case general(Layer, [RowValue])
+    }
+    private let storage: Storage
 
-    /// Creates an empty list.
-    public init() {
-        head = nil
-        tail = []
+    /// The rows, as the general rule builds them, for the layer the command names.
+    public init(_ layer: Layer, _ rows: [RowValue]) { storage = .general(layer, rows) }
+    /// One row in compact form, or nil when a number or an offset does not fit it.
+    init?(section: Int, row: Int, path: SourceRange, text: String, textRange: SourceRange) {
+        guard let literal = LiteralInsert(section: section, row: row, path: path, text: text, textRange: textRange)
+        else { return nil }
+        storage = .literal(literal)
     }
 
-    /// Creates a list holding `elements` in order.
-    public init(_ elements: [Element]) {
-        self.init()
-        for e in elements { append(e) }
+    /// The layer the command edits (`insert` both, `data insert` the data source, `table insert` the table view).
+    public var layer: Layer {
+        switch storage {
+        case .literal: .both
+        case .general(let layer, _): layer
+        }
     }
 
-    /// Creates a list from an array literal.
-    public init(arrayLiteral elements: Element...) {
-        self.init(elements)
-    }
+    /// True when the rows are held in compact form (for the parser's tests).
+    var isCompact: Bool { if case .literal = storage { true } else { false } }
 
-    /// Adds `element` at the end.
-    public mutating func append(_ element: Element) {
-        if head == nil { head = element } else { tail.append(element) }
+    /// The one row's index path and text when both are literals, so the interpreter need not
+    /// evaluate them (`rows[0]` gives the same row as expressions).
+    var literal: (section: Int, row: Int, text: String, pathRange: SourceRange)? {
+        guard case .literal(let literal) = storage else { return nil }
+        return (Int(literal.path.section), Int(literal.path.row), literal.text, literal.path.range)
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
-
-    /// The element at `position` (0 is the inline head).
-    public subscript(position: Int) -> Element {
-        if position == 0, let head { return head }
-        return tail[position - 1]
+    public var endIndex: Int {
+        switch storage {
+        case .literal: 1
+        case .general(_, let rows): rows.count
+        }
+    }
+    public subscript(position: Int) -> RowValue {
+        switch storage {
+        case .literal(let literal): literal.rowValue
+        case .general(_, let rows): rows[position]
+        }
     }
 }
 
-/// `insert S:R "text"` or `delete S:R` written with literal numbers and a plain string, as nearly
-/// every line of a generated script is. It takes 32 bytes where the general form, `insertRows` or
-/// `deleteRows`, takes a heap box of about a hundred, so a million-line script's tree takes half
-/// the memory. It means exactly its general form, which `Stmt.general` gives.
-public struct LiteralRowCommand: Sendable {
-    /// The index path's numbers.
-    public var section: Int32
-    public var row: Int32
-    /// Byte offsets from the statement's start: the index path, and the text's opening quote.
-    var pathStart: UInt16
-    var pathEnd: UInt16
-    var textStart: UInt16
-    /// The new row's text; empty for `delete`.
-    public var text: String
+/// A `delete` of rows: its layer and its index paths, used like an array of `Expr`; `delete S:R` with literal numbers is
+/// kept inside the statement, as `InsertedRows` keeps a literal insert.
+public struct DeletedRows: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case literal(LiteralPath)
+        case general(Layer, [Expr])
+    }
+    private let storage: Storage
 
-    /// Creates the compact form, or returns nil when a number or an offset does not fit it.
-    init?(section: Int, row: Int, text: String, path: SourceRange, textStart: Int, in statement: SourceRange) {
+    /// The index paths, as the general rule builds them.
+    public init(_ layer: Layer, _ paths: [Expr]) { storage = .general(layer, paths) }
+    /// One index path in compact form, or nil when a number or an offset does not fit it.
+    init?(section: Int, row: Int, path: SourceRange) {
+        guard let literal = LiteralPath(section: section, row: row, range: path) else { return nil }
+        storage = .literal(literal)
+    }
+
+    /// The layer the command edits.
+    public var layer: Layer {
+        switch storage {
+        case .literal: .both
+        case .general(let layer, _): layer
+        }
+    }
+
+    /// True when the index path is held in compact form (for the parser's tests).
+    var isCompact: Bool { if case .literal = storage { true } else { false } }
+
+    /// The one index path when it is a literal, so the interpreter need not evaluate it.
+    var literal: (section: Int, row: Int, pathRange: SourceRange)? {
+        guard case .literal(let literal) = storage else { return nil }
+        return (Int(literal.section), Int(literal.row), literal.range)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .literal: 1
+        case .general(_, let paths): paths.count
+        }
+    }
+    public subscript(position: Int) -> Expr {
+        switch storage {
+        case .literal(let literal): literal.expression
+        case .general(_, let paths): paths[position]
+        }
+    }
+}
+
+/// `S:R` with literal numbers, and where it is: 13 bytes.
+private struct LiteralPath: Sendable {
+    var section: Int32
+    var row: Int32
+    var start: UInt32
+    var length: UInt8
+
+    init?(section: Int, row: Int, range: SourceRange) {
         guard let s = Int32(exactly: section), let r = Int32(exactly: row),
-            let ps = UInt16(exactly: path.lowerBound - statement.lowerBound),
-            let pe = UInt16(exactly: path.upperBound - statement.lowerBound),
-            let ts = UInt16(exactly: textStart - statement.lowerBound)
+            let start = UInt32(exactly: range.lowerBound),
+            let length = UInt8(exactly: range.upperBound - range.lowerBound)
         else { return nil }
         self.section = s
         self.row = r
-        self.pathStart = ps
-        self.pathEnd = pe
-        self.textStart = ts
-        self.text = text
+        self.start = start
+        self.length = length
     }
 
-    /// The index path's range in the source, given the statement's.
-    public func pathRange(in statement: SourceRange) -> SourceRange {
-        SourceRange(statement.lowerBound + Int(pathStart), statement.lowerBound + Int(pathEnd))
-    }
-
-    /// The index path as an expression.
-    func path(in statement: SourceRange) -> Expr {
-        Expr(.literalIndexPath(section: Int(section), row: Int(row)), pathRange(in: statement))
-    }
+    var range: SourceRange { SourceRange(Int(start), Int(start) + Int(length)) }
+    var expression: Expr { Expr(.literalIndexPath(section: Int(section), row: Int(row)), range) }
 }
 
-extension Stmt {
-    /// The statement in its general form: a compact literal command becomes the `insertRows` or
-    /// `deleteRows` it stands for; every other statement is itself.
-    public var general: Stmt {
-        switch kind {
-        case .insertLiteral(let command):
-            let text = Expr(
-                .string(command.text), SourceRange(range.lowerBound + Int(command.textStart), range.upperBound))
-            return Stmt(.insertRows(.both, [RowValue(path: command.path(in: range), value: text)]), range)
-        case .deleteLiteral(let command):
-            return Stmt(.deleteRows(.both, [command.path(in: range)]), range)
-        default:
-            return self
-        }
+/// `S:R "text"` with literal numbers and a string without escapes, so the literal is the text
+/// between two quotes: 30 bytes.
+private struct LiteralInsert: Sendable {
+    var text: String
+    var path: LiteralPath
+    /// Blanks between the index path and the opening quote.
+    var gap: UInt8
+
+    init?(section: Int, row: Int, path: SourceRange, text: String, textRange: SourceRange) {
+        guard let literal = LiteralPath(section: section, row: row, range: path),
+            let gap = UInt8(exactly: textRange.lowerBound - path.upperBound),
+            textRange.upperBound - textRange.lowerBound == text.utf8.count + 2
+        else { return nil }
+        self.text = text
+        self.path = literal
+        self.gap = gap
+    }
+
+    var rowValue: RowValue {
+        let start = path.range.upperBound + Int(gap)
+        return RowValue(
+            path: path.expression, value: Expr(.string(text), SourceRange(start, start + text.utf8.count + 2)))
     }
 }
 
@@ -187,13 +270,9 @@ public struct ConditionalArm: Sendable {
 public enum StmtKind: Sendable {
     // Core commands (§4.2) with their layer (§4.3).
     /// `insert PATH VALUE {, PATH VALUE}`; `table insert PATH {, PATH}`.
-    indirect case insertRows(Layer, InlineList<RowValue>)
+    case insertRows(InsertedRows)
     /// `delete PATH {, PATH}`.
-    indirect case deleteRows(Layer, InlineList<Expr>)
-    /// `insert S:R "text"` written with literals: `insertRows` in compact form (see `LiteralRowCommand`).
-    case insertLiteral(LiteralRowCommand)
-    /// `delete S:R` written with literals: `deleteRows` in compact form.
-    case deleteLiteral(LiteralRowCommand)
+    case deleteRows(DeletedRows)
     /// `move PATH to PATH`.
     indirect case moveRow(Layer, from: Expr, to: Expr)
     /// `reload PATH [VALUE] {, PATH [VALUE]}`.

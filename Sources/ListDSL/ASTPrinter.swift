@@ -41,12 +41,10 @@ enum ASTPrinter {
     /// A statement.
     static func statement(_ statement: Stmt) -> String {
         switch statement.kind {
-        case .insertRows(let layer, let rows):
-            node("insert-rows", [layer.rawValue] + rows.map(row))
-        case .deleteRows(let layer, let paths):
-            node("delete-rows", [layer.rawValue] + paths.map(expression))
-        case .insertLiteral, .deleteLiteral:
-            ASTPrinter.statement(statement.general)  // printed as the general form they stand for
+        case .insertRows(let rows):
+            node("insert-rows", [rows.layer.rawValue] + rows.map(row))
+        case .deleteRows(let paths):
+            node("delete-rows", [paths.layer.rawValue] + paths.map(expression))
         case .moveRow(let layer, let from, let to):
             node("move-row", [layer.rawValue, expression(from), expression(to)])
         case .reloadRows(let layer, let rows):

@@ -1,21 +1,5 @@
 import ListModel
 
-/// One operation a statement hands to the table view: a plain edit or a `table` update.
-enum TableOperation {
-    case edit(Edit)
-    case update(Update)
-}
-
-extension TableSize {
-    /// The most an operation can add to the table.
-    init(adding operation: TableOperation) {
-        switch operation {
-        case .edit(let edit): self.init(adding: edit)
-        case .update(let update): self.init(adding: update)
-        }
-    }
-}
-
 extension Interpreter {
     /// Executes a core command: on both layers, or on one after a `data` or `table` prefix.
     func execCommand(_ statement: Stmt) throws(ScriptError) {
@@ -25,114 +9,48 @@ extension Interpreter {
         default: if swipedRow != nil { swipedRow = nil }  // as in UIKit, the next change closes a row left open
         }
         switch statement.kind {
-        case .insertRows(let layer, let pairs) where pairs.count == 1 && layer != .data:
-            // The common single-row command: no arrays, no trace string unless tracing.
-            let pair = pairs[0]
-            let p = try indexPath(pair.path)
-            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            let op: TableOperation =
-                layer == .table ? .update(.insertRow(p)) : .edit(.insertRow(p, try pair.value.map(rowText) ?? ""))
-            try admit(op, pair.path.range)
-            try submitOne(op, pair.path.range, range)
-        case .deleteRows(let layer, let exprs) where exprs.count == 1 && layer != .data:
-            let p = try indexPath(exprs[0])
-            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            if model.batchDepth > 0 { try admit(TableSize(entries: 1), exprs[0].range) }
-            try submitOne(layer == .table ? .update(.deleteRow(p)) : .edit(.deleteRow(p)), exprs[0].range, range)
-        case .insertRows(let layer, let pairs):
-            var ops: [(TableOperation, SourceRange)] = []
-            var data: [(DataEdit, SourceRange)] = []
-            var paths: [IndexPath] = []
-            for pair in pairs {
-                let p = try indexPath(pair.path)
-                paths.append(p)
-                switch layer {
-                case .both: ops.append((.edit(.insertRow(p, try pair.value.map(rowText) ?? "")), pair.path.range))
-                case .table: ops.append((.update(.insertRow(p)), pair.path.range))
-                case .data: data.append((.insertRow(p, try pair.value.map(rowText) ?? ""), pair.path.range))
-                }
-            }
-            try dispatch(layer, ops, data, call: "insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)", range)
-        case .deleteRows(let layer, let exprs):
-            var paths: [IndexPath] = []
-            for e in exprs { paths.append(try indexPath(e)) }
-            let ranges = exprs.map(\.range)
-            try dispatch(
-                layer,
-                zip(paths, ranges).map { (layer == .table ? .update(.deleteRow($0)) : .edit(.deleteRow($0)), $1) },
-                zip(paths, ranges).map { (.deleteRow($0), $1) },
-                call: "deleteRows(at: \(swiftIndexPaths(paths)), with: .automatic)", range)
+        case .insertRows(let rows):
+            try execInsertRows(rows, range)
+        case .deleteRows(let paths):
+            try execDeleteRows(paths, range)
         case .moveRow(let layer, let fromExpr, let toExpr):
             let from = try indexPath(fromExpr)
             let to = try indexPath(toExpr)
-            let r = fromExpr.range.union(toExpr.range)
-            try dispatch(
-                layer,
-                [(layer == .table ? .update(.moveRow(from: from, to: to)) : .edit(.moveRow(from: from, to: to)), r)],
-                [(.moveRow(from: from, to: to), r)],
-                call: "moveRow(at: \(swiftIndexPath(from)), to: \(swiftIndexPath(to)))", range)
-        case .reloadRows(let layer, let pairs):
-            var ops: [(TableOperation, SourceRange)] = []
-            var data: [(DataEdit, SourceRange)] = []
-            var paths: [IndexPath] = []
-            for pair in pairs {
-                let p = try indexPath(pair.path)
-                paths.append(p)
-                let text = try pair.value.map(rowText)
-                ops.append((layer == .table ? .update(.reloadRow(p)) : .edit(.reloadRow(p, text)), pair.path.range))
-                data.append((.reloadRow(p, text), pair.path.range))
+            try perform(layer, [(.moveRow(from: from, to: to), fromExpr.range.union(toExpr.range))], range) {
+                _ in "moveRow(at: \(swiftIndexPath(from)), to: \(swiftIndexPath(to)))"
             }
-            try dispatch(layer, ops, data, call: "reloadRows(at: \(swiftIndexPaths(paths)), with: .automatic)", range)
+        case .reloadRows(let layer, let rows):
+            var ops: [(Edit, SourceRange)] = []
+            for row in rows {
+                ops.append((.reloadRow(try indexPath(row.path), try row.value.map(rowText)), row.path.range))
+            }
+            try perform(layer, ops, range) { "reloadRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
         case .insertSection(let layer, let sectionExpr, let titleExpr):
             let s = try integer(sectionExpr, "a section number")
             let title = try titleExpr.map { (e) throws(ScriptError) -> String in try rowText(e) }
-            try dispatch(
-                layer,
-                [
-                    (
-                        layer == .table ? .update(.insertSection(s)) : .edit(.insertSection(s, header: title)),
-                        sectionExpr.range
-                    )
-                ],
-                [(.insertSection(s, header: title), sectionExpr.range)],
-                call: "insertSections([\(s)], with: .automatic)", range)
+            try perform(layer, [(.insertSection(s, header: title), sectionExpr.range)], range) {
+                _ in "insertSections([\(s)], with: .automatic)"
+            }
         case .deleteSections(let layer, let exprs):
+            var ops: [(Edit, SourceRange)] = []
             var sections: [Int] = []
-            for e in exprs { sections.append(try integer(e, "a section number")) }
-            let ranges = exprs.map(\.range)
-            try dispatch(
-                layer,
-                zip(sections, ranges).map {
-                    (layer == .table ? .update(.deleteSection($0)) : .edit(.deleteSection($0)), $1)
-                },
-                zip(sections, ranges).map { (.deleteSection($0), $1) },
-                call: "deleteSections(\(sections), with: .automatic)", range)
+            for e in exprs {
+                sections.append(try integer(e, "a section number"))
+                ops.append((.deleteSection(sections[sections.count - 1]), e.range))
+            }
+            try perform(layer, ops, range) { _ in "deleteSections(\(sections), with: .automatic)" }
         case .moveSection(let layer, let fromExpr, let toExpr):
             let from = try integer(fromExpr, "a section number")
             let to = try integer(toExpr, "a section number")
-            let r = fromExpr.range.union(toExpr.range)
-            try dispatch(
-                layer,
-                [
-                    (
-                        layer == .table
-                            ? .update(.moveSection(from: from, to: to)) : .edit(.moveSection(from: from, to: to)), r
-                    )
-                ],
-                [(.moveSection(from: from, to: to), r)], call: "moveSection(\(from), toSection: \(to))", range)
+            try perform(layer, [(.moveSection(from: from, to: to), fromExpr.range.union(toExpr.range))], range) {
+                _ in "moveSection(\(from), toSection: \(to))"
+            }
         case .reloadSection(let layer, let sectionExpr, let rowsExpr):
             let s = try integer(sectionExpr, "a section number")
             let rows = try rowsExpr.map { (e) throws(ScriptError) -> [String] in try stringList(e) }
-            try dispatch(
-                layer,
-                [
-                    (
-                        layer == .table ? .update(.reloadSection(s)) : .edit(.reloadSection(s, rows: rows)),
-                        sectionExpr.range
-                    )
-                ],
-                [(.reloadSection(s, rows: rows), sectionExpr.range)], call: "reloadSections([\(s)], with: .automatic)",
-                range)
+            try perform(layer, [(.reloadSection(s, rows: rows), sectionExpr.range)], range) {
+                _ in "reloadSections([\(s)], with: .automatic)"
+            }
         case .append(let layer, let sectionExpr, let valueExprs):
             let s = try integer(sectionExpr, "a section number")
             var rows: [String] = []
@@ -213,82 +131,114 @@ extension Interpreter {
         }
     }
 
+    /// `insert` of rows, in every form. One row, as most inserts are, goes straight to `submit`.
+    func execInsertRows(_ rows: InsertedRows, _ range: SourceRange) throws(ScriptError) {
+        if swipedRow != nil { swipedRow = nil }
+        let layer = rows.layer
+        if let literal = rows.literal {
+            let p = IndexPath(section: literal.section, row: literal.row)
+            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try admit(TableSize(entries: 1, textBytes: literal.text.utf8.count), literal.pathRange)
+            return try submit(.both, .insertRow(p, literal.text), literal.pathRange, range, admitted: true)
+        }
+        if rows.count == 1 && layer != .data {
+            let row = rows[0]
+            let p = try indexPath(row.path)
+            let edit = Edit.insertRow(p, try row.value.map(rowText) ?? "")
+            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            return try submit(layer, edit, row.path.range, range)
+        }
+        var ops: [(Edit, SourceRange)] = []
+        for row in rows {
+            ops.append((.insertRow(try indexPath(row.path), try row.value.map(rowText) ?? ""), row.path.range))
+        }
+        try perform(layer, ops, range) { "insertRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+    }
+
+    /// `delete` of rows, in every form. One row goes straight to `submit`.
+    func execDeleteRows(_ paths: DeletedRows, _ range: SourceRange) throws(ScriptError) {
+        if swipedRow != nil { swipedRow = nil }
+        let layer = paths.layer
+        if let literal = paths.literal {
+            let p = IndexPath(section: literal.section, row: literal.row)
+            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            try admit(TableSize(entries: 1), literal.pathRange)
+            return try submit(.both, .deleteRow(p), literal.pathRange, range, admitted: true)
+        }
+        if paths.count == 1 && layer != .data {
+            let path = paths[0]
+            let p = try indexPath(path)
+            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+            return try submit(layer, .deleteRow(p), path.range, range)
+        }
+        var ops: [(Edit, SourceRange)] = []
+        for path in paths { ops.append((.deleteRow(try indexPath(path)), path.range)) }
+        try perform(layer, ops, range) { "deleteRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+    }
+
     /// Row count of section `s` in the table view, if it exists (for tracing).
     func rowCount(_ s: Int) -> Int? {
         s >= 0 && s < model.tableView.count ? model.tableView[s].rows.count : nil
     }
 
-    /// Sends a statement's operations to the layer it names.
-    func dispatch(
-        _ layer: Layer, _ ops: @autoclosure () -> [(TableOperation, SourceRange)],
-        _ data: @autoclosure () -> [(DataEdit, SourceRange)], call: @autoclosure () -> String, _ range: SourceRange
+    /// Sends a command's operations to the layer it names: `data` edits the data source at once; a
+    /// plain command or a `table` one goes to `submit`, in one batch of its own when it makes several
+    /// outside a batch. The trace first shows `call` of the operations' index paths.
+    func perform(
+        _ layer: Layer, _ ops: [(edit: Edit, range: SourceRange)], _ range: SourceRange,
+        call: ([IndexPath]) -> String
     ) throws(ScriptError) {
-        if layer == .data {
-            try applyData(data())
-        } else {
-            called(call())
-            try submit(ops(), range)
-        }
-    }
-
-    /// Hands plain or table operations to the model: queued in an open batch, else one batch for the statement.
-    func submit(_ ops: [(TableOperation, SourceRange)], _ range: SourceRange) throws(ScriptError) {
+        if layer == .data { return try applyData(ops.map { (DataEdit($0.edit), $0.range) }) }
+        if tracesCalls { called(call(ops.compactMap(\.edit.update.indexPath))) }
         let implicit = model.batchDepth == 0 && ops.count > 1
-        if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
-        for (op, opRange) in ops { try admit(op, opRange) }
-        if implicit { model.begin() }
-        do {
-            for (op, opRange) in ops {
-                pendingLocations.append((file, opRange))
-                let before = tableBeforeCommit
-                let report: CommitReport?
-                switch op {
-                case .edit(let e): report = try model.perform(e)
-                case .update(let u): report = try model.tell(u)
-                }
-                if let report { committed(report, before: before, range) }
-            }
+        if implicit {
+            // Every operation is admitted before the first is queued, so a limit leaves nothing half done.
+            for op in ops { try admit(layer, op.edit, op.range) }
+            pendingLocations.removeAll(keepingCapacity: true)
+            model.begin()
+        }
+        for op in ops { try submit(layer, op.edit, op.range, range, admitted: implicit) }
+        if implicit {
             let before = tableBeforeCommit
-            if implicit, let report = try model.end() { committed(report, before: before, range) }
-        } catch {
-            throw modelFailure(error, at: range)
-        }
-        if model.batchDepth == 0 { pendingLocations.removeAll(keepingCapacity: true) }
-    }
-
-    /// `insert S:R "text"` or `delete S:R` in compact form (`exec` sends them here, never to
-    /// `execCommand`): what its single-row cases do for the general form, in a function small
-    /// enough to be cheap to call.
-    func execLiteralRow(_ command: LiteralRowCommand, insert: Bool, _ range: SourceRange) throws(ScriptError) {
-        if swipedRow != nil { swipedRow = nil }
-        let p = IndexPath(section: Int(command.section), row: Int(command.row))
-        if insert {
-            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            try admit(TableSize(entries: 1, textBytes: command.text.utf8.count), range)
-            try submitOne(.edit(.insertRow(p, command.text)), command.pathRange(in: range), range)
-        } else {
-            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            if model.batchDepth > 0 { try admit(TableSize(entries: 1), range) }
-            try submitOne(.edit(.deleteRow(p)), command.pathRange(in: range), range)
+            do {
+                if let report = try model.end() { committed(report, before: before, range) }
+            } catch {
+                throw modelFailure(error, at: range)
+            }
+            pendingLocations.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Hands one plain or table operation to the model (the common case, kept free of arrays).
-    func submitOne(_ op: TableOperation, _ opRange: SourceRange, _ range: SourceRange) throws(ScriptError) {
+    /// Hands one plain (`edit`) or `table` (its update) operation to the model: queued in the open
+    /// batch, else committed at once. `opRange` is where its errors point; `range` is the statement's.
+    @inline(__always)
+    func submit(
+        _ layer: Layer, _ edit: Edit, _ opRange: SourceRange, _ range: SourceRange, admitted: Bool = false
+    ) throws(ScriptError) {
+        if !admitted { try admit(layer, edit, opRange) }
         let inBatch = model.batchDepth > 0
+        // A batch's errors point at the operation they are about, so a batch keeps every location.
         if inBatch { pendingLocations.append((file, opRange)) }
         let before = tableBeforeCommit
         let report: CommitReport?
         do {
-            switch op {
-            case .edit(let e): report = try model.perform(e)
-            case .update(let u): report = try model.tell(u)
-            }
+            report = try layer == .table ? model.tell(edit.update) : model.perform(edit)
         } catch {
             if !inBatch { pendingLocations = [(file, opRange)] }
             throw modelFailure(error, at: range)
         }
         if let report { committed(report, before: before, range) }
+    }
+
+    /// Counts what an operation may add against the table limits: a plain one its rows and text, a
+    /// `table` one only itself, and only to a batch's queue.
+    @inline(__always)
+    func admit(_ layer: Layer, _ edit: Edit, _ range: SourceRange) throws(ScriptError) {
+        if layer != .table {
+            try admit(TableSize(adding: edit), range)
+        } else if model.batchDepth > 0 {
+            try admit(TableSize(adding: edit.update), range)
+        }
     }
 
     /// Applies `data` edits in order; if one fails, the statement's earlier edits are undone too.
@@ -327,6 +277,7 @@ extension Interpreter {
 
     /// Sends a commit's event (when wanted) and its warnings. `before` is `tableBeforeCommit` as it was
     /// before the commit.
+    @inline(__always)
     func committed(_ report: CommitReport, before: [Section]?, _ range: SourceRange) {
         if let before {
             io.emit(.committed(CommitEvent(report: report, before: before, after: model.tableView)))

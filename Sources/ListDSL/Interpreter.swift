@@ -138,43 +138,47 @@ struct BatchOrigin {
 ///
 /// One interpreter is one session: `run` and the REPL share its model, variables, procedures and hooks.
 public final class Interpreter {
+    // Its state is marked `@exclusivity(unchecked)`: the interpreter is single-threaded and never
+    // holds an access across a call that could reach the same property, so the run-time checks
+    // (a tenth of a generated script's run time) guard against nothing input can cause.
+
     /// The list being edited.
-    public var model: TableModel
+    @exclusivity(unchecked) public var model: TableModel
     /// Limits and switches.
-    public var options: InterpreterOptions
+    @exclusivity(unchecked) public var options: InterpreterOptions
     /// Number of `expect` statements that failed so far (the script exits 1 when non-zero).
-    public internal(set) var failedExpectations = 0
+    @exclusivity(unchecked) public internal(set) var failedExpectations = 0
     /// The events sent beyond output and diagnostics; starts as the I/O's, and the REPL adds commits
     /// while its change view is on.
-    public var eventDetail: EventDetail {
+    @exclusivity(unchecked) public var eventDetail: EventDetail {
         didSet { model.reportsInPlaceChanges = eventDetail.contains(.commits) }
     }
 
     let io: InterpreterIO
-    var globals: [String: Value] = [:]
+    @exclusivity(unchecked) var globals: [String: Value] = [:]
     /// The call stack; each frame holds its block scopes, innermost last. Frame 0 is the top level.
-    var frames: [[[String: Value]]] = [[]]
-    var procedures: [String: Procedure] = [:]
-    var hooks: [String: Hook] = [:]
+    @exclusivity(unchecked) var frames: [[[String: Value]]] = [[]]
+    @exclusivity(unchecked) var procedures: [String: Procedure] = [:]
+    @exclusivity(unchecked) var hooks: [String: Hook] = [:]
     /// The file whose statements are executing.
-    var file: SourceFile
+    @exclusivity(unchecked) var file: SourceFile
     /// Files being run, for `run` cycle detection.
-    var runStack: [String] = []
-    var steps = 0
-    var batchOrigin: BatchOrigin?
+    @exclusivity(unchecked) var runStack: [String] = []
+    @exclusivity(unchecked) var steps = 0
+    @exclusivity(unchecked) var batchOrigin: BatchOrigin?
     /// Locations of the operations queued in the open batch, in the model's operation order.
-    var pendingLocations: [(file: SourceFile, range: SourceRange)] = []
+    @exclusivity(unchecked) var pendingLocations: [(file: SourceFile, range: SourceRange)] = []
     /// The message of the last error an `expect error` block caught (`lastError()`).
-    var lastCaughtError = ""
+    @exclusivity(unchecked) var lastCaughtError = ""
     /// The row left open showing its buttons (the delete confirmation or the row actions), for `show`.
     /// A gesture or a command that changes the table closes it.
-    var swipedRow: (path: IndexPath, buttons: [String])?
+    @exclusivity(unchecked) var swipedRow: (path: IndexPath, buttons: [String])?
     /// How many hook calls are running, so only the outermost one notes the gesture that caused it.
-    var hookDepth = 0
+    @exclusivity(unchecked) var hookDepth = 0
     /// An upper bound of what the model holds, for the table limits (see `admit`).
-    var tableBudget = TableSize()
+    @exclusivity(unchecked) var tableBudget = TableSize()
     /// Bytes of large values made since memory was last measured (see `checkMemory`).
-    var bytesSinceMemoryCheck = 0
+    @exclusivity(unchecked) var bytesSinceMemoryCheck = 0
 
     /// Creates a session with an empty table.
     public init(io: InterpreterIO, options: InterpreterOptions = InterpreterOptions()) {
@@ -196,8 +200,11 @@ public final class Interpreter {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
-        for part in program.parts {
-            for index in part.indices { _ = try exec(part[index]) }
+        for part in program.statements.parts {
+            // Through the buffer, each statement is lent to `exec`, not copied.
+            try part.withUnsafeBufferPointer { (statements) throws(ScriptError) in
+                for index in statements.indices { _ = try exec(statements[index]) }
+            }
         }
     }
 
@@ -376,18 +383,18 @@ public final class Interpreter {
     /// Executes one statement without statement events.
     @inline(__always)
     func execQuietly(_ statement: Stmt) throws(ScriptError) -> Flow {
+        // The commonest statements of generated scripts go straight to their command.
         switch statement.kind {
-        case .insertLiteral(let command):
+        case .insertRows(let rows):
             try tick(statement.range)
-            try execLiteralRow(command, insert: true, statement.range)
-            return .normal
-        case .deleteLiteral(let command):
+            try execInsertRows(rows, statement.range)
+        case .deleteRows(let paths):
             try tick(statement.range)
-            try execLiteralRow(command, insert: false, statement.range)
-            return .normal
+            try execDeleteRows(paths, statement.range)
         default:
             return try execStatement(statement)
         }
+        return .normal
     }
 
     /// Executes one statement between its start and end events.

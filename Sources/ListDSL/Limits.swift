@@ -211,14 +211,6 @@ extension Interpreter {
         tableBudget = total
     }
 
-    /// What one plain or `table` command outside the literal fast path may add (see `TableSize`).
-    func admit(_ operation: TableOperation, _ range: SourceRange) throws(ScriptError) {
-        switch operation {
-        case .edit(let edit): try admit(TableSize(adding: edit), range)
-        case .update: if model.batchDepth > 0 { try admit(TableSize(entries: 1), range) }
-        }
-    }
-
     /// Fails when a table that replaces the data source (`reset`) is, with the open batch's operations,
     /// over a table limit. After the replacement the caller sets `tableBudget` to the model's size.
     func checkReplacement(_ sections: [Section], _ range: SourceRange) throws(ScriptError) {

@@ -50,71 +50,36 @@ public struct Parser {
             isIncomplete: whole.isIncomplete)
     }
 
-    // MARK: Parsing in two halves
-
-    /// Where a big file may be cut to be parsed in two halves at once (by two threads, which the
-    /// command starts): the start of the first line at or after `offset`. Nil when there is none.
-    public static func splitPoint(of file: SourceFile, near offset: Int) -> Int? {
-        let bytes = file.bytes
-        guard offset > 0, offset < bytes.count,
-            let newline = bytes[offset...].firstIndex(of: Byte.newline), newline + 1 < bytes.count
-        else { return nil }
-        return newline + 1
-    }
-
-    /// Parses `range` of `file` as if it were a program of its own.
-    public static func parse(_ file: SourceFile, part range: Range<Int>, fastPaths: Bool = true) -> PartialParse {
-        var parser = Parser(file: file, lexer: Lexer(file: file, range: range))
-        parser.fastPaths = fastPaths
-        let statements = parser.parseProgram(reserving: estimatedStatementCount(file.bytes, range))
-        let diagnostics = parser.sortedDiagnostics()
-        return PartialParse(
-            statements: statements, diagnostics: diagnostics,
-            isIncomplete: !diagnostics.isEmpty && parser.incompleteErrors == diagnostics.count,
-            endsOutsideBrackets: parser.lexer.openBrackets.isEmpty)
-    }
-
-    /// The whole file's parse from its two halves, cut at `splitPoint`, when they join cleanly;
-    /// nil otherwise, and then the whole file must be parsed at once. They join when neither has
-    /// an error and the first ends outside any bracket: every statement that runs on past a line
-    /// (a block, a bracket, a string) leaves an error in the first half or, like an `else` on its
-    /// own line, in the second.
-    public static func joined(_ first: PartialParse, _ second: PartialParse) -> ParseResult? {
-        guard first.diagnostics.isEmpty, second.diagnostics.isEmpty, first.endsOutsideBrackets else { return nil }
-        return ParseResult(
-            program: Program(parts: [first.statements, second.statements]), diagnostics: [], isIncomplete: false)
-    }
-
     private let file: SourceFile
-    private let bytes: [UInt8]
-    private var lexer: Lexer
+    let bytes: [UInt8]
+    var lexer: Lexer
     /// The token being looked at, and the one before it.
-    private var current: Token
-    private var previous: Token
+    var current: Token
+    var previous: Token
     /// The token after `current`, once something has peeked at it.
-    private var lookahead: Token?
+    var lookahead: Token?
     private(set) var diagnostics: [Diagnostic] = []
     /// Errors so far, including those of enclosing parsers (for interpolations).
     private var errorCount: Int
     /// Errors that only say the input ended inside an open bracket or string.
-    private var incompleteErrors = 0
+    var incompleteErrors = 0
     /// True after "too many errors".
     private(set) var stopped = false
     /// Where the last error pointed, so a stray `}` is not reported twice.
     private var lastErrorOffset = -1
     /// Current nesting of brackets, blocks, prefix operators and operator chains.
-    private var depth: Int
+    var depth: Int
     /// How many blocks enclose the current statement (`proc` only at 0).
     private var blockDepth = 0
     /// How many procedures or hook blocks enclose the current statement (`return` only inside one).
     private var functionDepth = 0
     /// Whether `scanLiteralRowCommand` may read the commonest statements straight from the bytes.
-    private var fastPaths = true
+    var fastPaths = true
     /// True for the parser of a `\( … )` interpolation, whose end of input is the `)`.
     private let isInterpolation: Bool
 
     /// A parser reading `lexer`'s tokens from `file`.
-    private init(file: SourceFile, lexer: Lexer, depth: Int = 0, errorCount: Int = 0, isInterpolation: Bool = false) {
+    init(file: SourceFile, lexer: Lexer, depth: Int = 0, errorCount: Int = 0, isInterpolation: Bool = false) {
         self.file = file
         self.bytes = file.bytes
         self.lexer = lexer
@@ -207,7 +172,7 @@ public struct Parser {
 
     /// The bytes of `range` as a String (invalid UTF-8 repaired), without retaining the array.
     @inline(__always)
-    private func decodedText(_ range: Range<Int>) -> String {
+    func decodedText(_ range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             let upper = min(max(0, range.upperBound), buffer.count)
             let lower = min(max(0, range.lowerBound), upper)
@@ -273,7 +238,7 @@ public struct Parser {
 
     /// Moves the lexer's errors into the diagnostics (once each: a re-lexed token repeats them).
     @inline(never)
-    private mutating func drainLexerErrors() {
+    mutating func drainLexerErrors() {
         for lexical in lexer.errors {
             let repeated = diagnostics.contains { $0.range == lexical.range && $0.message == lexical.message }
             if !repeated {
@@ -285,7 +250,7 @@ public struct Parser {
     }
 
     /// The diagnostics in source order, "too many errors" last.
-    private func sortedDiagnostics() -> [Diagnostic] {
+    func sortedDiagnostics() -> [Diagnostic] {
         var errors = diagnostics
         let final = stopped ? errors.popLast() : nil
         // Lexical errors of a peeked token can arrive before an error at the current one.
@@ -665,83 +630,6 @@ public struct Parser {
         return Stmt(kind, start.union(previous.range))
     }
 
-    /// The fast path for the commonest statements of all, `insert S:R "text"` and `delete S:R`
-    /// with literal numbers and a plain ASCII string, read straight from the bytes after the verb.
-    /// It builds exactly the tree the general rules build (`parseCommand`), with the same ranges,
-    /// and declines on anything else (returning nil with the parser untouched), so the general
-    /// rules still parse, and report errors in, everything it does not take.
-    private mutating func scanLiteralRowCommand() -> Stmt? {
-        guard fastPaths, lookahead == nil, depth + 4 < Parser.maximumNesting else { return nil }
-        let verb = current
-        let isInsert = verb.keyword == .insert
-        let end = lexer.end
-        // What the bytes say: the index path's numbers and range, and for `insert` the text's range.
-        typealias Match = (section: Int, row: Int, path: SourceRange, text: SourceRange)
-        let matched: Match? = bytes.withUnsafeBufferPointer { b in
-            var i = verb.range.upperBound
-            @inline(__always) func skipBlanks() {
-                while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
-            }
-            // At most 9 digits, so the value fits the compact form (longer numbers take the general path).
-            @inline(__always) func number() -> Int? {
-                let start = i
-                var value = 0
-                while i < end && i - start < 9, case let byte = b[i], byte >= Byte.zero && byte <= Byte.nine {
-                    value = value * 10 + Int(byte - Byte.zero)
-                    i += 1
-                }
-                return i > start ? value : nil
-            }
-            guard i < end, b[i] == Byte.space || b[i] == Byte.tab else { return nil }
-            skipBlanks()
-            let pathStart = i
-            guard let section = number(), i < end, b[i] == Byte.colon else { return nil }
-            i += 1
-            guard let row = number() else { return nil }
-            let pathEnd = i
-            var text = SourceRange.at(i)
-            if isInsert {
-                skipBlanks()
-                guard i > pathEnd, i < end, b[i] == Byte.quote else { return nil }
-                let open = i
-                i += 1
-                while i < end, case let byte = b[i], byte >= Byte.space && byte < 0x7F,
-                    byte != Byte.quote && byte != Byte.backslash
-                {
-                    i += 1
-                }
-                guard i < end, b[i] == Byte.quote else { return nil }
-                i += 1
-                text = SourceRange(open, i)
-            }
-            // Only a statement's end may follow; an operator, `,`, `[`, `.` or `:` would extend it.
-            var next = i
-            while next < end && (b[next] == Byte.space || b[next] == Byte.tab || b[next] == Byte.carriageReturn) {
-                next += 1
-            }
-            guard
-                next == end || b[next] == Byte.newline || b[next] == Byte.semicolon || b[next] == Byte.hash
-                    || b[next] == Byte.rightBrace
-            else { return nil }
-            return (section, row, SourceRange(pathStart, pathEnd), text)
-        }
-        guard let matched else { return nil }
-        let last = isInsert ? matched.text : matched.path
-        let range = verb.range.union(last)
-        let text = isInsert ? decodedText(matched.text.lowerBound + 1..<matched.text.upperBound - 1) : ""
-        guard
-            let command = LiteralRowCommand(
-                section: matched.section, row: matched.row, text: text, path: matched.path,
-                textStart: matched.text.lowerBound, in: range)
-        else { return nil }
-        // The skipped bytes hold no brackets, so the lexer's state is what lexing them would leave.
-        lexer.skip(to: range.upperBound)
-        previous = Token(isInsert ? .string : .integer, last)
-        current = lexer.nextToken()
-        if !lexer.errors.isEmpty { drainLexerErrors() }
-        return Stmt(isInsert ? .insertLiteral(command) : .deleteLiteral(command), range)
-    }
-
     /// True when the current token is the word `section` of a section form: after a command
     /// verb, unless `:` or `.` follows (then it is a name starting an index path).
     private mutating func atSectionKeyword() -> Bool {
@@ -773,7 +661,7 @@ public struct Parser {
             }
             return .insertSection(layer, section, title: title)
         }
-        var rows = InlineList<RowValue>()
+        var rows: [RowValue] = []
         repeat {
             let path = try parseExpression()
             if layer == .table {
@@ -784,18 +672,18 @@ public struct Parser {
                 rows.append(RowValue(path: path, value: try parseExpression()))
             }
         } while match(.comma)
-        return .insertRows(layer, rows)
+        return .insertRows(InsertedRows(layer, rows))
     }
 
     /// deleteCommand = "delete" ( "section" expression { "," expression } | expression { "," expression } )
     private mutating func parseDeleteCommand(_ layer: Layer) throws(ParseFailure) -> StmtKind {
         let sections = atSectionKeyword()
         if sections { advance() }
-        var targets = InlineList<Expr>()
+        var targets: [Expr] = []
         repeat {
             targets.append(try parseExpression())
         } while match(.comma)
-        return sections ? .deleteSections(layer, Array(targets)) : .deleteRows(layer, targets)
+        return sections ? .deleteSections(layer, targets) : .deleteRows(DeletedRows(layer, targets))
     }
 
     /// moveCommand = "move" [ "section" ] expression "to" expression

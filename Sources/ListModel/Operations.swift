@@ -11,6 +11,14 @@ public enum Update: Equatable, Sendable {
     case deleteSection(Int)
     case reloadSection(Int)
     case moveSection(from: Int, to: Int)
+
+    /// The row an update is about (a move's source); nil for a section's.
+    public var indexPath: IndexPath? {
+        switch self {
+        case .insertRow(let path), .deleteRow(let path), .reloadRow(let path), .moveRow(let path, _): path
+        case .insertSection, .deleteSection, .reloadSection, .moveSection: nil
+        }
+    }
 }
 
 /// A plain command: the update the table view is told, plus the values the data source receives.
@@ -60,4 +68,20 @@ public enum DataEdit: Equatable, Sendable {
     case moveSection(from: Int, to: Int)
     case append(section: Int, rows: [String])
     case reset([Section])
+}
+
+extension DataEdit {
+    /// The data-source edit a plain command makes (`data insert` is `insert` without the table view).
+    public init(_ edit: Edit) {
+        switch edit {
+        case .insertRow(let path, let text): self = .insertRow(path, text)
+        case .deleteRow(let path): self = .deleteRow(path)
+        case .reloadRow(let path, let text): self = .reloadRow(path, text)
+        case .moveRow(let from, let to): self = .moveRow(from: from, to: to)
+        case .insertSection(let section, let header): self = .insertSection(section, header: header)
+        case .deleteSection(let section): self = .deleteSection(section)
+        case .reloadSection(let section, let rows): self = .reloadSection(section, rows: rows)
+        case .moveSection(let from, let to): self = .moveSection(from: from, to: to)
+        }
+    }
 }

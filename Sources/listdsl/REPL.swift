@@ -155,7 +155,7 @@ final class REPL {
 
     /// Runs statements one at a time, showing what each changed; stops at the first failure. Returns
     /// whether all of them succeeded.
-    func execute(_ statements: [Stmt], in source: SourceFile, showChanges: Bool) -> Bool {
+    func execute(_ statements: Program.Statements, in source: SourceFile, showChanges: Bool) -> Bool {
         for statement in statements {
             let snapshot = interpreter.snapshot()
             let before = BatchMark(interpreter.model)

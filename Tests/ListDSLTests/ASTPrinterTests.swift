@@ -39,8 +39,8 @@ import Testing
         let x = Expr(.name("x"), range)
         let block = Block(statements: [Stmt(.show, range)], range: range)
         let kinds: [(StmtKind, String)] = [
-            (.insertRows(.data, [RowValue(path: x, value: x)]), "(insert-rows data (x x))"),
-            (.deleteRows(.table, [x]), "(delete-rows table x)"),
+            (.insertRows(InsertedRows(.data, [RowValue(path: x, value: x)])), "(insert-rows data (x x))"),
+            (.deleteRows(DeletedRows(.table, [x])), "(delete-rows table x)"),
             (.moveRow(.both, from: x, to: x), "(move-row both x x)"),
             (.reloadRows(.table, [RowValue(path: x, value: nil)]), "(reload-rows table (x))"),
             (.insertSection(.both, x, title: nil), "(insert-section both x)"),

@@ -62,33 +62,40 @@ import Testing
         #expect(without.program.statements.map(Self.fastCount).reduce(0, +) == 0)
     }
 
-    /// The compact form keeps the text exactly as written.
+    /// The compact form keeps the text exactly as written, and reads back as the general form.
     @Test func keepsTheTextAndTheNumbers() throws {
         let result = Parser.parse(SourceFile(name: "t.list", text: #"insert 12:345 "item 6""#))
         let statement = try #require(result.program.statements.first)
-        guard case .insertLiteral(let command) = statement.kind else {
+        guard case .insertRows(let rows) = statement.kind, rows.isCompact, rows.layer == .both else {
             Issue.record("the fast path did not take it")
             return
         }
-        #expect(command.section == 12 && command.row == 345 && command.text == "item 6")
+        let literal = try #require(rows.literal)
+        #expect(literal.section == 12 && literal.row == 345 && literal.text == "item 6")
+        #expect(ASTPrinter.statement(statement) == #"(insert-rows both ((: 12 345) "item 6"))"#)
+    }
+
+    /// The compact form keeps a statement as small as the general form's boxed cases.
+    @Test func aStatementStaysSmall() {
+        #expect(MemoryLayout<Stmt>.stride <= 48)
     }
 
     /// How many statements, blocks included, are in compact form.
     static func fastCount(_ statement: Stmt) -> Int {
         switch statement.kind {
-        case .insertLiteral, .deleteLiteral: 1
+        case .insertRows(let rows) where rows.isCompact: 1
+        case .deleteRows(let paths) where paths.isCompact: 1
         default: blocks(statement).flatMap(\.statements).map(fastCount).reduce(0, +)
         }
     }
 
     /// Every range of a statement that commands report errors at, blocks included.
     static func ranges(_ statement: Stmt) -> [SourceRange] {
-        let general = statement.general
-        var result = [general.range]
-        switch general.kind {
-        case .insertRows(_, let rows):
+        var result = [statement.range]
+        switch statement.kind {
+        case .insertRows(let rows):
             for row in rows { result += [row.path.range] + (row.value.map { [$0.range] } ?? []) }
-        case .deleteRows(_, let paths):
+        case .deleteRows(let paths):
             result += paths.map(\.range)
         default:
             break

@@ -52,7 +52,7 @@ import Testing
             #expect(
                 joined.program.statements.flatMap(ParserFastPathTests.ranges)
                     == whole.program.statements.flatMap(ParserFastPathTests.ranges), context)
-            #expect(joined.program.parts.count == 2, context)
+            #expect(joined.program.statements.parts.count == 2, context)
         }
         // A file without errors joins at least at the cut before its last line.
         if whole.diagnostics.isEmpty { #expect(joins > 0) }

@@ -463,7 +463,7 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         let statement = try #require(result.program.statements.first)
         let file = SourceFile(name: "t", text: source)
         #expect(file.text(statement.range) == #"insert 0:0 "x", (n - 1):2 "y""#)
-        guard case .insertRows(_, let rows) = statement.kind else {
+        guard case .insertRows(let rows) = statement.kind else {
             Issue.record("not an insert")
             return
         }
