@@ -1,23 +1,11 @@
 import ListModel
 
-/// The built-in functions: names, arity and what they read.
-enum Builtins {
-    /// Every built-in with its number of arguments.
-    static let arity: [String: Int] = [
-        "rows": 1, "sections": 0, "item": 1, "items": 1, "len": 1, "str": 1, "int": 1,
-        "header": 1, "footer": 1, "indexTitle": 1, "editing": 0, "selected": 0,
-        "isInSync": 0, "tableRows": 1, "tableSections": 0, "tableItems": 1, "lastError": 0,
-    ]
-    /// The names, for lookup and suggestions.
-    static let names = Set(arity.keys)
-}
-
 extension Interpreter {
     /// Calls built-in `name` with evaluated `values` (`arguments` give positions for messages).
     func builtin(_ name: String, _ values: [Value], _ arguments: [Expr], _ range: SourceRange) throws(ScriptError)
         -> Value
     {
-        let want = Builtins.arity[name] ?? 0
+        let want = Vocabulary.arities[name] ?? 0
         if values.count != want {
             throw failure(
                 range,

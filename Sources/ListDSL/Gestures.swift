@@ -1,35 +1,15 @@
 import ListModel
 
-/// The hooks (grammar.md §7): the UIKit method each stands for and the type its answer must have.
+/// The hooks (grammar.md §7), whose methods and answer types `Vocabulary` gives; here, what the
+/// interpreter needs to check an answer.
 enum HookKind: String, CaseIterable {
     case canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select
 
-    /// The UIKit method, as the trace prints it.
-    var method: String {
-        switch self {
-        case .canEdit: "tableView(_:canEditRowAt:)"
-        case .editingStyle: "tableView(_:editingStyleForRowAt:)"
-        case .commit: "tableView(_:commit:forRowAt:)"
-        case .canMove: "tableView(_:canMoveRowAt:)"
-        case .move: "tableView(_:moveRowAt:to:)"
-        case .targetForMove: "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)"
-        case .deleteTitle: "tableView(_:titleForDeleteConfirmationButtonForRowAt:)"
-        case .actions: "tableView(_:editActionsForRowAt:)"
-        case .select: "tableView(_:didSelectRowAt:)"
-        }
-    }
+    /// The UIKit method, as the trace prints it (from `Vocabulary`).
+    var method: String { Vocabulary.hooks[rawValue]?.method ?? rawValue }
 
     /// The answer this hook must give, as messages name it; nil for the hooks that answer nothing.
-    var answerType: String? {
-        switch self {
-        case .canEdit, .canMove: "a boolean"
-        case .editingStyle: "an editing style (delete, insert or none)"
-        case .targetForMove: "an index path"
-        case .deleteTitle: "a string"
-        case .actions: "a list of strings"
-        case .commit, .move, .select: nil
-        }
-    }
+    var answerType: String? { Vocabulary.hooks[rawValue]?.answer }
 
     /// Whether `value` is an answer of the right type.
     func accepts(_ value: Value) -> Bool {

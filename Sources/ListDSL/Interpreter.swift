@@ -447,7 +447,7 @@ public final class Interpreter {
                 i += 1
             }
         case .procedure(let decl):
-            if Builtins.names.contains(decl.name) {
+            if Vocabulary.arities.keys.contains(decl.name) {
                 throw failure(decl.nameRange, "'\(decl.name)' is a built-in function; choose another name")
             }
             procedures[decl.name] = Procedure(declaration: decl, file: file)
@@ -656,13 +656,13 @@ public final class Interpreter {
                 try exec(procedure.declaration.body.statements)
             }
         }
-        if Builtins.names.contains(name) {
+        if Vocabulary.arities.keys.contains(name) {
             var values: [Value] = []
             values.reserveCapacity(arguments.count)
             for a in arguments { values.append(try storable(a)) }
             return try builtin(name, values, arguments, range)
         }
-        let candidates = Array(procedures.keys) + Builtins.names.sorted()
+        let candidates = Array(procedures.keys) + Vocabulary.builtinNames
         throw failure(
             nameRange, "unknown procedure or built-in '\(name)'",
             hint: Vocabulary.suggestion(for: name, among: candidates).map { "did you mean '\($0)'?" })

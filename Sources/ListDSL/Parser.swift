@@ -407,7 +407,7 @@ public struct Parser {
         // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
         // reserved word that starts a statement (`let = 1`) is parsed as that statement.
         let assignable =
-            token.kind == .identifier || (token.kind == .reserved && !Parser.startsStatement(token.keyword))
+            token.kind == .identifier || (token.kind == .reserved && !token.keyword.startsStatement)
         if assignable && peekNext().kind == .assign {
             return try parseAssignment()
         }
@@ -451,14 +451,6 @@ public struct Parser {
             throw expected("a statement", hint: suggestion.map { "did you mean '\($0)'?" })
         }
         throw expected("a statement")
-    }
-
-    /// True for the reserved words that begin a statement.
-    private static func startsStatement(_ keyword: Keyword) -> Bool {
-        switch keyword {
-        case .let, .if, .for, .while, .repeat, .proc, .return: true
-        default: false
-        }
     }
 
     /// assignment = NAME "=" expression

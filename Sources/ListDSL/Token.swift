@@ -40,13 +40,18 @@ enum Keyword: String, Sendable, CaseIterable {
     // Layer prefixes and words that mean something inside one statement.
     case data, table, section, to, off, plain, grouped, error
 
-    /// True for the command verbs that take a `data` or `table` prefix.
-    var takesLayerPrefix: Bool {
-        switch self {
-        case .insert, .delete, .move, .reload, .append, .reset: true
-        default: false
-        }
-    }
+    /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
+    /// follow `data`).
+    var takesLayerPrefix: Bool { Keyword.layered.contains(self) }
+
+    /// True for the reserved words that start a statement (`let`, `if`, …), from `Vocabulary`.
+    var startsStatement: Bool { Keyword.statementStarts.contains(self) }
+
+    private static let layered = Set(
+        (Vocabulary.entry(named: "data", in: .layerPrefix)?.arguments ?? []).compactMap(Keyword.init(rawValue:)))
+    private static let statementStarts = Set(
+        Vocabulary.entries.filter { $0.isReserved && Vocabulary.statementCategories.contains($0.category) }
+            .compactMap { Keyword(rawValue: $0.word) })
 
     /// True for `delete`, `insert`, `none`: values in an expression, so never variable names.
     var isEditingStyle: Bool {

@@ -27,7 +27,16 @@ public enum Vocabulary {
         case dotCommand
     }
 
-    /// One word of the language with its usage line and a one-line summary.
+    /// What a hook stands for: the UIKit method it answers and the type of its answer.
+    public struct Hook: Sendable {
+        /// The data-source or delegate method, as the trace prints it.
+        public var method: String
+        /// The answer it must give, as messages name it; nil when it answers nothing.
+        public var answer: String?
+    }
+
+    /// One word of the language: what it is, how it is written, what it does, an example, and what
+    /// the parser, the interpreter, completion and `.help` need to know about it.
     public struct Entry: Sendable {
         /// The word as written, e.g. `insert` or `.help`.
         public var word: String
@@ -39,14 +48,33 @@ public enum Vocabulary {
         public var summary: String
         /// True for the reserved words, which can never be names.
         public var isReserved: Bool
+        /// A line that uses it, as grammar.md would show it (a test runs every one through the parser).
+        public var example: String
+        /// For a built-in: how many arguments it takes.
+        public var arity: Int?
+        /// For a hook: the method it answers and its answer's type.
+        public var hook: Hook?
+        /// The words that may follow it (`edit on|off`, `data insert|…`), for completion.
+        public var arguments: [String]
+        /// For a command: whether it has a section form (`delete section N`).
+        public var hasSectionForm: Bool
 
         /// Creates an entry.
-        public init(_ word: String, _ category: Category, _ usage: String, _ summary: String, reserved: Bool = false) {
+        public init(
+            _ word: String, _ category: Category, _ usage: String, _ summary: String, reserved: Bool = false,
+            example: String, arity: Int? = nil, hook: Hook? = nil, arguments: [String] = [],
+            sectionForm: Bool = false
+        ) {
             self.word = word
             self.category = category
             self.usage = usage
             self.summary = summary
             self.isReserved = reserved
+            self.example = example
+            self.arity = arity
+            self.hook = hook
+            self.arguments = arguments
+            self.hasSectionForm = sectionForm
         }
     }
 
@@ -56,143 +84,240 @@ public enum Vocabulary {
         // Core commands (grammar.md §3).
         Entry(
             "insert", .command, "insert PATH VALUE {, PATH VALUE} | insert section N [TITLE]",
-            "insert rows at new index paths, or an empty section with an optional header"),
+            "insert rows at new index paths, or an empty section with an optional header",
+            example: "insert 0:0 \"Milk\", 0:1 \"Eggs\"", sectionForm: true),
         Entry(
             "delete", .command, "delete PATH {, PATH} | delete section N {, N}",
-            "delete rows at old index paths, or whole sections"),
+            "delete rows at old index paths, or whole sections", example: "delete 0:2", sectionForm: true),
         Entry(
             "move", .command, "move PATH to PATH | move section N to M",
-            "move a row from an old path to a new path, or a section"),
+            "move a row from an old path to a new path, or a section", example: "move 0:0 to 0:2", sectionForm: true),
         Entry(
             "reload", .command, "reload PATH [VALUE] {, PATH [VALUE]} | reload section N [LIST]",
-            "reload rows at old paths, optionally with new text, or a section with new rows"),
+            "reload rows at old paths, optionally with new text, or a section with new rows",
+            example: "reload 0:1 \"Bread\"", sectionForm: true),
         Entry(
             "append", .command, "append N VALUE {, VALUE}",
-            "add rows at the end of section N (not inside a batch)"),
+            "add rows at the end of section N (not inside a batch)", example: "append 0 \"Tea\", \"Jam\""),
         Entry(
             "reset", .command, "reset TABLE",
-            "replace the data source with a list of lists of strings and reload the table view"),
+            "replace the data source with a list of lists of strings and reload the table view",
+            example: "reset [[\"Milk\", \"Eggs\"], [\"Tea\"]]"),
         Entry(
             "reloadData", .command, "reloadData",
-            "the table view re-reads the data source"),
-        Entry("header", .command, "header N TITLE", "set the header title of section N"),
-        Entry("footer", .command, "footer N TITLE", "set the footer title of section N"),
-        Entry("indexTitle", .command, "indexTitle N TITLE", "set the section index title of section N"),
-        Entry("style", .command, "style plain|grouped", "set the table view's style"),
-        Entry("show", .command, "show", "render the table view"),
-        Entry("dump", .command, "dump", "print the data source as one line of JSON"),
+            "the table view re-reads the data source", example: "reloadData"),
+        Entry("header", .command, "header N TITLE", "set the header title of section N", example: "header 0 \"Dairy\""),
+        Entry(
+            "footer", .command, "footer N TITLE", "set the footer title of section N", example: "footer 0 \"2 items\""),
+        Entry(
+            "indexTitle", .command, "indexTitle N TITLE", "set the section index title of section N",
+            example: "indexTitle 0 \"D\""),
+        Entry(
+            "style", .command, "style plain|grouped", "set the table view's style", example: "style grouped",
+            arguments: ["plain", "grouped"]),
+        Entry("show", .command, "show", "render the table view", example: "show"),
+        Entry("dump", .command, "dump", "print the data source as one line of JSON", example: "dump"),
         // Layer prefixes: `data` edits only the data source, `table` only the table view.
         Entry(
             "data", .layerPrefix, "data insert|delete|move|reload|append|reset …",
-            "edit only the data source, at once, with NSMutableArray semantics"),
+            "edit only the data source, at once, with NSMutableArray semantics", example: "data delete 0:0",
+            arguments: ["insert", "delete", "move", "reload", "append", "reset"]),
         Entry(
             "table", .layerPrefix, "table insert|delete|move|reload …",
-            "tell only the table view; carries no values"),
+            "tell only the table view; carries no values", example: "table delete 0:0",
+            arguments: ["insert", "delete", "move", "reload"]),
         // Batches.
-        Entry("begin", .batch, "begin", "open a batch of updates (batches nest)"),
-        Entry("end", .batch, "end", "close a batch; the outermost end commits it"),
+        Entry("begin", .batch, "begin", "open a batch of updates (batches nest)", example: "begin"),
+        Entry("end", .batch, "end", "close a batch; the outermost end commits it", example: "end"),
         // Scripting (grammar.md §3).
-        Entry("let", .scripting, "let NAME = EXPR", "declare a variable in the current scope", reserved: true),
+        Entry(
+            "let", .scripting, "let NAME = EXPR", "declare a variable in the current scope", reserved: true,
+            example: "let n = rows(0)"),
         Entry(
             "if", .scripting, "if EXPR { … } else if EXPR { … } else { … }",
-            "run a block when a condition holds", reserved: true),
+            "run a block when a condition holds", reserved: true,
+            example: "if rows(0) > 2 { delete 0:0 } else { print \"short\" }"),
         Entry(
             "for", .scripting, "for NAME in EXPR { … }",
-            "run a block for each element of a list or range", reserved: true),
-        Entry("while", .scripting, "while EXPR { … }", "run a block while a condition holds", reserved: true),
-        Entry("repeat", .scripting, "repeat EXPR { … }", "run a block a number of times", reserved: true),
-        Entry("proc", .scripting, "proc NAME(P, …) { … }", "declare a procedure (top level only)", reserved: true),
-        Entry("return", .scripting, "return [EXPR]", "leave a procedure or hook, with a value", reserved: true),
-        Entry("print", .scripting, "print EXPR {, EXPR}", "print values separated by one space"),
+            "run a block for each element of a list or range", reserved: true,
+            example: #"for i in 0..<3 { append 0 "row \(i)" }"#),
+        Entry(
+            "while", .scripting, "while EXPR { … }", "run a block while a condition holds", reserved: true,
+            example: "while rows(0) > 0 { delete 0:0 }"),
+        Entry(
+            "repeat", .scripting, "repeat EXPR { … }", "run a block a number of times", reserved: true,
+            example: "repeat 3 { append 0 \"x\" }"),
+        Entry(
+            "proc", .scripting, "proc NAME(P, …) { … }", "declare a procedure (top level only)", reserved: true,
+            example: "proc fill(n) { repeat n { append 0 \"x\" } }"),
+        Entry(
+            "return", .scripting, "return [EXPR]", "leave a procedure or hook, with a value", reserved: true,
+            example: "on canEdit { return source.row > 0 }"),
+        Entry(
+            "print", .scripting, "print EXPR {, EXPR}", "print values separated by one space",
+            example: "print \"rows:\", rows(0)"),
         Entry(
             "expect", .scripting, "expect EXPR [, MESSAGE] | expect error [TEXT] { … }",
-            "check a condition, or that a block fails with a message containing TEXT"),
-        Entry("run", .scripting, "run EXPR", "run another script in this session"),
+            "check a condition, or that a block fails with a message containing TEXT",
+            example: "expect error \"invalid number of rows\" { table delete 0:0 }", arguments: ["error"]),
+        Entry("run", .scripting, "run EXPR", "run another script in this session", example: "run \"setup.list\""),
         Entry(
             "on", .scripting, "on HOOK = EXPR | on HOOK { … }",
-            "answer a data-source or delegate call with an expression or a block"),
+            "answer a data-source or delegate call with an expression or a block", example: "on canEdit = false"),
         // Gestures and modes (grammar.md §7).
-        Entry("edit", .gesture, "edit on|off", "turn editing mode on or off (setEditing)"),
-        Entry("tap", .gesture, "tap PATH", "tap a row's editing control: canEdit, editingStyle, commit"),
-        Entry("swipe", .gesture, "swipe PATH", "swipe a row to delete it"),
-        Entry("drag", .gesture, "drag PATH to PATH", "reorder a row: canMove, targetForMove, move"),
-        Entry("select", .gesture, "select PATH", "select a row: the select hook"),
-        Entry("trace", .gesture, "trace on|off", "print every hook call and table-view method"),
+        Entry(
+            "edit", .gesture, "edit on|off", "turn editing mode on or off (setEditing)", example: "edit on",
+            arguments: ["on", "off"]),
+        Entry(
+            "tap", .gesture, "tap PATH", "tap a row's editing control: canEdit, editingStyle, commit",
+            example: "tap 0:1"),
+        Entry("swipe", .gesture, "swipe PATH", "swipe a row to delete it", example: "swipe 0:1"),
+        Entry(
+            "drag", .gesture, "drag PATH to PATH", "reorder a row: canMove, targetForMove, move",
+            example: "drag 0:0 to 0:2"),
+        Entry("select", .gesture, "select PATH", "select a row: the select hook", example: "select 0:1"),
+        Entry(
+            "trace", .gesture, "trace on|off", "print every hook call and table-view method", example: "trace on",
+            arguments: ["on", "off"]),
         // Hooks (grammar.md §7).
-        Entry("canEdit", .hook, "on canEdit = EXPR", "tableView(_:canEditRowAt:); default true"),
+        Entry(
+            "canEdit", .hook, "on canEdit = EXPR", "tableView(_:canEditRowAt:); default true",
+            example: "on canEdit = source.row != 0",
+            hook: Hook(method: "tableView(_:canEditRowAt:)", answer: "a boolean")),
         Entry(
             "editingStyle", .hook, "on editingStyle = EXPR",
-            "tableView(_:editingStyleForRowAt:); default delete"),
+            "tableView(_:editingStyleForRowAt:); default delete", example: "on editingStyle = insert",
+            hook: Hook(
+                method: "tableView(_:editingStyleForRowAt:)", answer: "an editing style (delete, insert or none)")),
         Entry(
             "commit", .hook, "on commit { … }",
-            "tableView(_:commit:forRowAt:); binds style; absent: tap and swipe do nothing"),
+            "tableView(_:commit:forRowAt:); binds style; absent: tap and swipe do nothing",
+            example: "on commit { if style == delete { delete source } }",
+            hook: Hook(method: "tableView(_:commit:forRowAt:)", answer: nil)),
         Entry(
             "canMove", .hook, "on canMove = EXPR",
-            "tableView(_:canMoveRowAt:); default true if a move hook exists"),
+            "tableView(_:canMoveRowAt:); default true if a move hook exists", example: "on canMove = true",
+            hook: Hook(method: "tableView(_:canMoveRowAt:)", answer: "a boolean")),
         Entry(
             "move", .hook, "on move { … }",
-            "tableView(_:moveRowAt:to:); binds source and destination; must update the data source"),
+            "tableView(_:moveRowAt:to:); binds source and destination; must update the data source",
+            example: "on move { data move source to destination }",
+            hook: Hook(method: "tableView(_:moveRowAt:to:)", answer: nil)),
         Entry(
             "targetForMove", .hook, "on targetForMove = EXPR",
-            "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:); binds source and proposed"),
+            "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:); binds source and proposed",
+            example: "on targetForMove = proposed",
+            hook: Hook(
+                method: "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)", answer: "an index path")),
         Entry(
             "deleteTitle", .hook, "on deleteTitle = EXPR",
-            "tableView(_:titleForDeleteConfirmationButtonForRowAt:); default \"Delete\""),
-        Entry("actions", .hook, "on actions = EXPR", "tableView(_:editActionsForRowAt:); default none"),
-        Entry("select", .hook, "on select { … }", "tableView(_:didSelectRowAt:); default nothing"),
+            "tableView(_:titleForDeleteConfirmationButtonForRowAt:); default \"Delete\"",
+            example: "on deleteTitle = \"Remove\"",
+            hook: Hook(method: "tableView(_:titleForDeleteConfirmationButtonForRowAt:)", answer: "a string")),
+        Entry(
+            "actions", .hook, "on actions = EXPR", "tableView(_:editActionsForRowAt:); default none",
+            example: "on actions = [\"Flag\", \"Delete\"]",
+            hook: Hook(method: "tableView(_:editActionsForRowAt:)", answer: "a list of strings")),
+        Entry(
+            "select", .hook, "on select { … }", "tableView(_:didSelectRowAt:); default nothing",
+            example: "on select { print item(source) }", hook: Hook(method: "tableView(_:didSelectRowAt:)", answer: nil)
+        ),
         // Built-ins.
-        Entry("rows", .builtin, "rows(S)", "the number of rows in section S of the data source"),
-        Entry("sections", .builtin, "sections()", "the number of sections of the data source"),
-        Entry("item", .builtin, "item(PATH)", "the text of the row at PATH"),
-        Entry("items", .builtin, "items(S)", "the texts of the rows of section S, as a list"),
-        Entry("len", .builtin, "len(X)", "the length of a string or list"),
-        Entry("str", .builtin, "str(X)", "the text of X, as print shows it"),
-        Entry("header", .builtin, "header(S)", "the header title of section S"),
-        Entry("footer", .builtin, "footer(S)", "the footer title of section S"),
-        Entry("indexTitle", .builtin, "indexTitle(S)", "the section index title of section S"),
-        Entry("editing", .builtin, "editing()", "true in editing mode"),
-        Entry("selected", .builtin, "selected()", "a list holding the selected index path, or [] when none is"),
-        Entry("isInSync", .builtin, "isInSync()", "true when the table view matches the data source"),
-        Entry("tableRows", .builtin, "tableRows(S)", "the number of rows the table view shows in section S"),
-        Entry("tableSections", .builtin, "tableSections()", "the number of sections the table view shows"),
-        Entry("tableItems", .builtin, "tableItems(S)", "the texts the table view shows in section S, as a list"),
-        Entry("int", .builtin, "int(X)", "the integer a string spells, e.g. int(\"42\")"),
-        Entry("lastError", .builtin, "lastError()", "the message of the last error an 'expect error' block caught"),
+        Entry(
+            "rows", .builtin, "rows(S)", "the number of rows in section S of the data source", example: "print rows(0)",
+            arity: 1),
+        Entry(
+            "sections", .builtin, "sections()", "the number of sections of the data source",
+            example: "print sections()", arity: 0),
+        Entry("item", .builtin, "item(PATH)", "the text of the row at PATH", example: "print item(0:1)", arity: 1),
+        Entry(
+            "items", .builtin, "items(S)", "the texts of the rows of section S, as a list", example: "print items(0)",
+            arity: 1),
+        Entry("len", .builtin, "len(X)", "the length of a string or list", example: "print len(\"Milk\")", arity: 1),
+        Entry("str", .builtin, "str(X)", "the text of X, as print shows it", example: "print str(0:1)", arity: 1),
+        Entry("header", .builtin, "header(S)", "the header title of section S", example: "print header(0)", arity: 1),
+        Entry("footer", .builtin, "footer(S)", "the footer title of section S", example: "print footer(0)", arity: 1),
+        Entry(
+            "indexTitle", .builtin, "indexTitle(S)", "the section index title of section S",
+            example: "print indexTitle(0)", arity: 1),
+        Entry("editing", .builtin, "editing()", "true in editing mode", example: "print editing()", arity: 0),
+        Entry(
+            "selected", .builtin, "selected()", "a list holding the selected index path, or [] when none is",
+            example: "print selected()", arity: 0),
+        Entry(
+            "isInSync", .builtin, "isInSync()", "true when the table view matches the data source",
+            example: "print isInSync()", arity: 0),
+        Entry(
+            "tableRows", .builtin, "tableRows(S)", "the number of rows the table view shows in section S",
+            example: "print tableRows(0)", arity: 1),
+        Entry(
+            "tableSections", .builtin, "tableSections()", "the number of sections the table view shows",
+            example: "print tableSections()", arity: 0),
+        Entry(
+            "tableItems", .builtin, "tableItems(S)", "the texts the table view shows in section S, as a list",
+            example: "print tableItems(0)", arity: 1),
+        Entry(
+            "int", .builtin, "int(X)", "the integer a string spells, e.g. int(\"42\")",
+            example: "print int(\"42\") + 1", arity: 1),
+        Entry(
+            "lastError", .builtin, "lastError()", "the message of the last error an 'expect error' block caught",
+            example: "print lastError()", arity: 0),
         // Values.
-        Entry("true", .value, "true", "the boolean true", reserved: true),
-        Entry("false", .value, "false", "the boolean false", reserved: true),
-        Entry("delete", .value, "delete", "the editing style delete (in an expression)"),
-        Entry("insert", .value, "insert", "the editing style insert (in an expression)"),
-        Entry("none", .value, "none", "the editing style none (in an expression)"),
+        Entry("true", .value, "true", "the boolean true", reserved: true, example: "on canMove = true"),
+        Entry("false", .value, "false", "the boolean false", reserved: true, example: "on canEdit = false"),
+        Entry(
+            "delete", .value, "delete", "the editing style delete (in an expression)",
+            example: "on editingStyle = delete"),
+        Entry(
+            "insert", .value, "insert", "the editing style insert (in an expression)",
+            example: "on editingStyle = insert"),
+        Entry("none", .value, "none", "the editing style none (in an expression)", example: "on editingStyle = none"),
         // Words that mean something only inside one statement.
         Entry(
             "section", .optionWord, "insert|delete|move|reload section …",
-            "after a command verb: the section form of the command"),
-        Entry("to", .optionWord, "move PATH to PATH | drag PATH to PATH", "the destination of a move or drag"),
-        Entry("on", .optionWord, "edit on | trace on", "turn a mode on"),
-        Entry("off", .optionWord, "edit off | trace off", "turn a mode off"),
-        Entry("plain", .optionWord, "style plain", "the plain table view style"),
-        Entry("grouped", .optionWord, "style grouped", "the grouped table view style"),
-        Entry("error", .optionWord, "expect error [TEXT] { … }", "expect the block to fail"),
+            "after a command verb: the section form of the command", example: "delete section 1"),
+        Entry(
+            "to", .optionWord, "move PATH to PATH | drag PATH to PATH", "the destination of a move or drag",
+            example: "move 0:0 to 0:2"),
+        Entry("on", .optionWord, "edit on | trace on", "turn a mode on", example: "edit on"),
+        Entry("off", .optionWord, "edit off | trace off", "turn a mode off", example: "trace off"),
+        Entry("plain", .optionWord, "style plain", "the plain table view style", example: "style plain"),
+        Entry("grouped", .optionWord, "style grouped", "the grouped table view style", example: "style grouped"),
+        Entry(
+            "error", .optionWord, "expect error [TEXT] { … }", "expect the block to fail",
+            example: "expect error { delete 9:9 }"),
         Entry(
             "else", .optionWord, "if EXPR { … } else { … }", "the branch taken when no condition held",
-            reserved: true),
-        Entry("in", .optionWord, "for NAME in EXPR { … }", "the sequence a for loop walks", reserved: true),
+            reserved: true, example: "if editing() { edit off } else { edit on }"),
+        Entry(
+            "in", .optionWord, "for NAME in EXPR { … }", "the sequence a for loop walks", reserved: true,
+            example: "for s in 0..<sections() { print rows(s) }"),
         // Operators spelled as words.
-        Entry("and", .operatorWord, "EXPR and EXPR", "true when both are true", reserved: true),
-        Entry("or", .operatorWord, "EXPR or EXPR", "true when either is true", reserved: true),
-        Entry("not", .operatorWord, "not EXPR", "true when EXPR is false", reserved: true),
+        Entry(
+            "and", .operatorWord, "EXPR and EXPR", "true when both are true", reserved: true,
+            example: "print rows(0) > 0 and editing()"),
+        Entry(
+            "or", .operatorWord, "EXPR or EXPR", "true when either is true", reserved: true,
+            example: "print rows(0) == 0 or editing()"),
+        Entry(
+            "not", .operatorWord, "not EXPR", "true when EXPR is false", reserved: true, example: "print not editing()"),
         // REPL dot commands (grammar.md §10).
-        Entry(".help", .dotCommand, ".help [TOPIC]", "list the commands, or explain one"),
-        Entry(".quit", .dotCommand, ".quit", "leave the REPL (also quit, Ctrl-D)"),
-        Entry(".exit", .dotCommand, ".exit", "leave the REPL (also exit)"),
-        Entry(".read", .dotCommand, ".read FILE", "run a script file in this session"),
-        Entry(".show", .dotCommand, ".show", "render the table view"),
-        Entry(".reset", .dotCommand, ".reset", "start a fresh session"),
-        Entry(".trace", .dotCommand, ".trace on|off", "print hook calls and table-view methods"),
-        Entry(".save", .dotCommand, ".save FILE", "write the session's statements as a script"),
-        Entry(".history", .dotCommand, ".history", "list the input history"),
-        Entry(".autoshow", .dotCommand, ".autoshow on|off", "show the table after each change"),
+        Entry(".help", .dotCommand, ".help [TOPIC]", "list the commands, or explain one", example: ".help batches"),
+        Entry(".quit", .dotCommand, ".quit", "leave the REPL (also quit, Ctrl-D)", example: ".quit"),
+        Entry(".exit", .dotCommand, ".exit", "leave the REPL (also exit)", example: ".exit"),
+        Entry(".read", .dotCommand, ".read FILE", "run a script file in this session", example: ".read lesson.list"),
+        Entry(".show", .dotCommand, ".show", "render the table view", example: ".show"),
+        Entry(".reset", .dotCommand, ".reset", "start a fresh session", example: ".reset"),
+        Entry(
+            ".trace", .dotCommand, ".trace on|off", "print hook calls and table-view methods", example: ".trace on",
+            arguments: ["on", "off"]),
+        Entry(
+            ".save", .dotCommand, ".save FILE", "write the session's statements as a script",
+            example: ".save session.list"),
+        Entry(".history", .dotCommand, ".history", "list the input history", example: ".history"),
+        Entry(
+            ".autoshow", .dotCommand, ".autoshow on|off", "show the table after each change", example: ".autoshow on",
+            arguments: ["on", "off"]),
     ]
 
     /// The categories whose words start a statement.
@@ -212,6 +337,19 @@ public enum Vocabulary {
 
     /// The REPL's dot commands.
     public static let dotCommands: [String] = uniqueWords { $0.category == .dotCommand }
+
+    /// The built-ins' arities, by name.
+    static let arities: [String: Int] = Dictionary(
+        entries.compactMap { entry in entry.arity.map { (entry.word, $0) } }, uniquingKeysWith: { first, _ in first })
+
+    /// What each hook stands for, by name.
+    static let hooks: [String: Hook] = Dictionary(
+        entries.compactMap { entry in entry.hook.map { (entry.word, $0) } }, uniquingKeysWith: { first, _ in first })
+
+    /// The entry of `word` in `category`, if it has one.
+    public static func entry(named word: String, in category: Category) -> Entry? {
+        entries.first { $0.word == word && $0.category == category }
+    }
 
     /// The first (primary) entry for `word`, if any.
     public static func entry(named word: String) -> Entry? {

@@ -30,11 +30,11 @@ struct Completer {
 
     /// What Tab offers for `word`, given the text of the current line before it.
     func offer(before: String, word: String) -> CompletionOffer {
-        let context = CompletionContext(before)
+        let context = StatementPrefix(before)
         if context.inComment { return .nothing() }
         let words = context.words
         let first = words.first
-        let atEntryStart = !isContinuation && context.statementStart == 0
+        let atEntryStart = !isContinuation && context.isFirstOnLine
 
         if context.inString {
             if let first,
@@ -50,39 +50,35 @@ struct Completer {
             return offerWords(candidates, word, usage: nil)
         }
         if atEntryStart, let first, first.hasPrefix(".") {
-            switch first {
-            case _ where Completer.fileCommands.contains(first) && words.count == 1:
+            if Completer.fileCommands.contains(first) && words.count == 1 {
                 return files(word, inString: false) ?? .nothing(usage: usage(words))
-            case ".help" where words.count == 1:
+            }
+            if first == ".help" && words.count == 1 {
                 return offerWords(Vocabulary.entries.map(\.word), word, usage: usage(words))
-            case ".trace", ".autoshow":
-                return words.count == 1
-                    ? offerWords(["on", "off"], word, usage: usage(words)) : .nothing(usage: usage(words))
-            default:
-                return .nothing(usage: usage(words))
             }
+            let arguments = Vocabulary.entry(named: first, in: .dotCommand)?.arguments ?? []
+            return words.count == 1 && !arguments.isEmpty
+                ? offerWords(arguments, word, usage: usage(words)) : .nothing(usage: usage(words))
         }
-        if words.count == 1 {
-            switch first {
-            case "on": return offerWords(Vocabulary.hookNames, word, usage: usage(words))
-            case "edit", "trace": return offerWords(["on", "off"], word, usage: usage(words))
-            case "style": return offerWords(["plain", "grouped"], word, usage: usage(words))
-            case "data":
-                return offerWords(["insert", "delete", "move", "reload", "append", "reset"], word, usage: usage(words))
-            case "table": return offerWords(["insert", "delete", "move", "reload"], word, usage: usage(words))
-            default: break
-            }
+        // The words the table lets follow the first one (`edit on|off`, `data insert|…`).
+        if words.count == 1, let first, first != "expect", first != "on",
+            let arguments = Vocabulary.entries(named: first).first(where: { !$0.arguments.isEmpty })?.arguments
+        {
+            return offerWords(arguments, word, usage: usage(words))
         }
+        if words.count == 1 && first == "on" { return offerWords(Vocabulary.hookNames, word, usage: usage(words)) }
         // An argument: the session's names, the built-ins and the value words, plus the word that
         // makes a command a section command. With nothing typed yet, the usage line helps more.
         if word.isEmpty { return .nothing(usage: usage(words)) }
         var candidates = variables + procedures + Vocabulary.builtinNames
         candidates += Vocabulary.entries.filter { $0.category == .value }.map(\.word)
-        let verb = words.last.map { Set(["insert", "delete", "move", "reload"]).contains($0) } ?? false
-        if verb && (words.count == 1 || (words.count == 2 && (first == "data" || first == "table"))) {
+        let layered = first == "data" || first == "table"
+        if let verb = words.last, words.count == (layered ? 2 : 1),
+            Vocabulary.entry(named: verb, in: .command)?.hasSectionForm == true
+        {
             candidates.append("section")
         }
-        if words.count == 1 && first == "expect" { candidates.append("error") }
+        if words.count == 1, let first { candidates += Vocabulary.entry(named: first, in: .scripting)?.arguments ?? [] }
         return offerWords(candidates, word, usage: usage(words))
     }
 
@@ -141,82 +137,5 @@ struct Completer {
             entries.append(DirectoryEntry(name: name, isDirectory: isDirectory))
         }
         return entries
-    }
-}
-
-/// Where the cursor is in the statement being typed: the statement's words so far, and whether the
-/// cursor is inside a string or a comment. Statements end at `;`, `{` and `}` outside strings.
-struct CompletionContext {
-    /// The words (runs of letters, digits, `_` and `.`) of the current statement before the cursor's word.
-    var words: [String] = []
-    /// Byte offset where the current statement starts in the line.
-    var statementStart = 0
-    /// The cursor is inside a string literal.
-    var inString = false
-    /// The cursor is inside a `#` comment.
-    var inComment = false
-
-    /// Scans the text of the line before the word being completed.
-    init(_ before: String) {
-        let bytes = Array(before.utf8)
-        var i = 0
-        var escaped = false
-        var stringStart = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if b == UInt8(ascii: "\"") {
-                inString = true
-                stringStart = i
-            } else if b == UInt8(ascii: "#") {
-                inComment = true
-                break
-            } else if b == UInt8(ascii: ";") || b == UInt8(ascii: "{") || b == UInt8(ascii: "}") {
-                statementStart = i + 1
-            }
-            i += 1
-        }
-        let end = inString ? stringStart : bytes.count
-        let statement = statementStart < end ? bytes[statementStart..<end] : []
-        words = CompletionContext.words(in: statement)
-    }
-
-    /// The words of `bytes`, skipping string literals.
-    static func words(in bytes: ArraySlice<UInt8>) -> [String] {
-        var words: [String] = []
-        var current: [UInt8] = []
-        var inString = false
-        var escaped = false
-        for b in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            let isWordByte =
-                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-                || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b >= 0x80
-            if isWordByte {
-                current.append(b)
-            } else {
-                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-                current.removeAll()
-                if b == UInt8(ascii: "\"") { inString = true }
-            }
-        }
-        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-        return words
     }
 }

@@ -426,7 +426,9 @@ final class REPL {
                     + "\n")
             return ""
         }
-        return entries.map { "\($0.usage)\n    \($0.summary) (\(REPL.heading($0.category).lowercased()))\n" }.joined()
+        return entries.map {
+            "\($0.usage)\n    \($0.summary) (\(REPL.heading($0.category).lowercased()))\n    example: \($0.example)\n"
+        }.joined()
     }
 
     /// The order of the categories in `.help`.

@@ -101,4 +101,37 @@ import Testing
             #expect(lexer.nextToken().kind == .identifier, "\(word)")
         }
     }
+
+    /// Every example the vocabulary gives (`.help` shows them) is a line the parser accepts.
+    @Test(arguments: Vocabulary.entries.filter { $0.category != .dotCommand })
+    func everyExampleParses(_ entry: Vocabulary.Entry) {
+        let parsed = Parser.parse(SourceFile(name: "example.list", text: entry.example))
+        #expect(parsed.diagnostics.isEmpty, "\(entry.example): \(parsed.diagnostics.map(\.message))")
+        #expect(entry.example.contains(entry.word), "the example of '\(entry.word)' does not use it")
+    }
+
+    /// The parser's keywords are words of the vocabulary, reserved exactly when it says so.
+    @Test func everyKeywordIsInTheVocabulary() {
+        for keyword in Keyword.allCases where keyword != .plainName {
+            let entries = Vocabulary.entries(named: keyword.rawValue)
+            #expect(!entries.isEmpty, "\(keyword.rawValue)")
+            let bytes = Array(keyword.rawValue.utf8)
+            let (found, reserved) = KeywordTable.shared.lookup(bytes, 0, bytes.count)
+            #expect(found == keyword && reserved == entries.contains(where: \.isReserved))
+        }
+    }
+
+    /// The hooks the interpreter calls are the vocabulary's, each with its UIKit method.
+    @Test func hooksComeFromTheVocabulary() {
+        #expect(Set(HookKind.allCases.map(\.rawValue)) == Set(Vocabulary.hookNames))
+        for kind in HookKind.allCases { #expect(kind.method.hasPrefix("tableView(_:")) }
+        #expect(HookKind.canEdit.answerType == "a boolean" && HookKind.commit.answerType == nil)
+    }
+
+    /// What the parser derives from the table: the verbs that take a layer, the reserved words that
+    /// start a statement.
+    @Test func derivedWordSets() {
+        #expect(Keyword.allCases.filter(\.takesLayerPrefix) == [.insert, .delete, .move, .reload, .append, .reset])
+        #expect(Keyword.allCases.filter(\.startsStatement) == [.if, .for, .while, .repeat, .proc, .return, .let])
+    }
 }

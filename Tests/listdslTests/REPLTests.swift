@@ -321,6 +321,7 @@ import Testing
         }
         let one = try t.enter(".help append")
         #expect(one.contains(Vocabulary.entry(named: "append")?.usage ?? "?"))
+        #expect(one.contains("example: " + (Vocabulary.entry(named: "append")?.example ?? "?")))
         let dot = try t.enter(".help read")
         #expect(dot.contains(".read FILE"))
     }
