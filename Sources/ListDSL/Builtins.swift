@@ -7,23 +7,17 @@ extension Interpreter {
     {
         let want = Vocabulary.arities[name] ?? 0
         if values.count != want {
-            throw failure(
-                range,
-                "\(name)() takes \(want) argument\(want == 1 ? "" : "s"), but \(values.count) \(values.count == 1 ? "was" : "were") given"
-            )
+            throw failure(range, .argumentCount(callee: "\(name)()", expected: want, given: values.count))
         }
         /// The argument at `i` as a section number that exists in `sections`.
         func section(_ i: Int, in sections: [Section], layer: String) throws(ScriptError) -> Int {
             guard case .integer(let s) = values[i] else {
                 throw failure(
                     arguments[i].range,
-                    "\(name)() needs a section number, found \(values[i].typeName) \(values[i].literal)")
+                    .argumentType(function: name, needs: "a section number", found: values[i].found()))
             }
             guard s >= 0 && s < sections.count else {
-                throw failure(
-                    arguments[i].range,
-                    "section \(s) does not exist: the \(layer) has \(sections.count) section\(sections.count == 1 ? "" : "s")"
-                )
+                throw failure(arguments[i].range, .noSection(s, layer: layer, count: sections.count))
             }
             return s
         }
@@ -36,10 +30,12 @@ extension Interpreter {
             return try checkedList(ListValue(rows.map { .string($0) }), range)
         case "item":
             guard case .indexPath(let p) = values[0] else {
-                throw failure(arguments[0].range, "item() needs an index path, found \(values[0].typeName)")
+                throw failure(
+                    arguments[0].range,
+                    .argumentType(function: "item", needs: "an index path", found: values[0].found(withLiteral: false)))
             }
             guard p.section >= 0 && p.section < data.count && p.row >= 0 && p.row < data[p.section].rows.count else {
-                throw failure(arguments[0].range, "no row at \(p.section):\(p.row) in the data source")
+                throw failure(arguments[0].range, .noDataRow(p))
             }
             return .string(data[p.section].rows[p.row])
         case "header", "footer", "indexTitle":
@@ -61,12 +57,15 @@ extension Interpreter {
             case .list(let list): return .integer(list.elements.count)
             case .range(let lo, let hi, let closed):
                 guard let n = Value.rangeCount(lo, hi, closed: closed) else {
-                    throw failure(range, "the range is too long to count")
+                    throw failure(range, .rangeTooLong)
                 }
                 return .integer(n)
             default:
                 throw failure(
-                    arguments[0].range, "len() needs a string, a list or a range, found \(values[0].typeName)")
+                    arguments[0].range,
+                    .argumentType(
+                        function: "len", needs: "a string, a list or a range",
+                        found: values[0].found(withLiteral: false)))
             }
         case "str": return .string(try text(of: values[0], range))
         case "int":
@@ -74,14 +73,17 @@ extension Interpreter {
             case .integer: return values[0]
             case .string(let s):
                 guard let n = Int(s.trimmingSpaces()) else {
-                    throw failure(arguments[0].range, "int() cannot read \(Value.quoted(s)) as an integer")
+                    throw failure(arguments[0].range, .notAnInteger(Value.quoted(s)))
                 }
                 return .integer(n)
             default:
-                throw failure(arguments[0].range, "int() needs a string or an integer, found \(values[0].typeName)")
+                throw failure(
+                    arguments[0].range,
+                    .argumentType(
+                        function: "int", needs: "a string or an integer", found: values[0].found(withLiteral: false)))
             }
         default:
-            throw failure(range, "unknown built-in '\(name)'")
+            throw failure(range, .unknownBuiltin(name))
         }
     }
 }

@@ -127,7 +127,7 @@ extension Interpreter {
         case .dump:
             io.emit(.output(OutputEvent(kind: .dump, text: JSON.encode(model.dataSource) + "\n")))
         default:
-            throw failure(range, "this statement cannot run here")
+            throw failure(range, .cannotRunHere)
         }
     }
 
@@ -314,8 +314,7 @@ extension Interpreter {
     func stringList(_ expr: Expr) throws(ScriptError) -> [String] {
         let v = try evaluate(expr)
         guard case .list(let list) = v else {
-            throw failure(
-                expr.range, "expected a list of strings like [\"a\", \"b\"], found \(v.typeName) \(v.literal)")
+            throw failure(expr.range, .expectedValue(#"a list of strings like ["a", "b"]"#, found: v.found()))
         }
         return try rowTexts(list.elements, expr.range, where: "a row's text")
     }
@@ -324,8 +323,7 @@ extension Interpreter {
     func table(_ expr: Expr) throws(ScriptError) -> [Section] {
         let v = try evaluate(expr)
         guard case .list(let table) = v else {
-            throw failure(
-                expr.range, "expected a table like [[\"a\", \"b\"], [\"c\"]], found \(v.typeName) \(v.literal)")
+            throw failure(expr.range, .expectedValue(#"a table like [["a", "b"], ["c"]]"#, found: v.found()))
         }
         var result: [Section] = []
         result.reserveCapacity(table.elements.count)
@@ -333,7 +331,7 @@ extension Interpreter {
             guard case .list(let rows) = section else {
                 throw failure(
                     expr.range,
-                    "section \(i) of the table must be a list of strings, found \(section.typeName) \(section.literal)")
+                    .mustBe(subject: "section \(i) of the table", kind: "a list of strings", found: section.found()))
             }
             result.append(Section(rows: try rowTexts(rows.elements, expr.range, where: "row text in section \(i)")))
         }
@@ -348,7 +346,7 @@ extension Interpreter {
             switch item {
             case .string(let s): rows.append(s)
             case .integer(let n): rows.append(String(n))
-            default: throw failure(range, "\(what) must be a string, found \(item.typeName) \(item.literal)")
+            default: throw failure(range, .mustBe(subject: what, kind: "a string", found: item.found()))
             }
         }
         return rows

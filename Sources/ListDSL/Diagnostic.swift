@@ -39,4 +39,26 @@ public struct Diagnostic: Error, Sendable {
         self.notes = notes
         self.hint = hint
     }
+
+    /// An error from one of the catalogues (`ParseError`, `RuntimeError`, the command's `UsageError`),
+    /// with its message and hint.
+    public init(
+        _ error: some CatalogueError, _ severity: Severity = .error, file: SourceFile, range: SourceRange,
+        notes: [Note] = []
+    ) {
+        self.init(severity, file: file, range: range, message: error.message, notes: notes, hint: error.hint)
+    }
+
+    /// A diagnostic about the program as a whole rather than a place in a source (`SourceFile.program`).
+    public init(_ error: some CatalogueError, _ severity: Severity = .error) {
+        self.init(error, severity, file: .program, range: SourceRange(0, 0))
+    }
+}
+
+/// An error type whose cases carry their data and whose catalogue gives each its text.
+public protocol CatalogueError: Error, Sendable {
+    /// What went wrong, in one line.
+    var message: String { get }
+    /// What to do about it, when there is something to say.
+    var hint: String? { get }
 }

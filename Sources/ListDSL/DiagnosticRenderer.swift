@@ -53,16 +53,15 @@ public struct DiagnosticRenderer: Sendable {
         severity: Severity, message: String, file: SourceFile, range: SourceRange,
         into output: inout String
     ) {
+        if file === SourceFile.program {
+            output +=
+                "\(file.name): \(label(severity)) " + paint(DiagnosticRenderer.sanitized(message), Style.bold) + "\n"
+            return
+        }
         let excerpt = SourceExcerpt(file: file, range: range)
         let location = "\(DiagnosticRenderer.sanitized(file.name)):\(excerpt.line):\(excerpt.column):"
-        let label: String
-        switch severity {
-        case .error: label = paint("error:", Style.error)
-        case .warning: label = paint("warning:", Style.warning)
-        case .note: label = paint("note:", Style.note)
-        }
         output +=
-            paint(location, Style.bold) + " " + label + " "
+            paint(location, Style.bold) + " " + label(severity) + " "
             + paint(DiagnosticRenderer.sanitized(message), Style.bold) + "\n"
         let number = String(excerpt.line)
         let gutter = String(repeating: " ", count: max(0, 5 - number.count))
@@ -70,6 +69,15 @@ public struct DiagnosticRenderer: Sendable {
         output +=
             String(repeating: " ", count: max(5, number.count)) + " | " + excerpt.caretIndent
             + paint(excerpt.caret, Style.caret) + "\n"
+    }
+
+    /// `error:`, `warning:` or `note:`, in its colour.
+    private func label(_ severity: Severity) -> String {
+        switch severity {
+        case .error: paint("error:", Style.error)
+        case .warning: paint("warning:", Style.warning)
+        case .note: paint("note:", Style.note)
+        }
     }
 
     /// Message text made safe to print: control characters (except tab) become `\u{…}` escapes.

@@ -5,9 +5,7 @@ extension Interpreter {
     func storable(_ expr: Expr) throws(ScriptError) -> Value {
         let v = try evaluate(expr)
         if case .nothing = v {
-            throw failure(
-                expr.range, "this expression gives no value",
-                hint: "a procedure gives a value only through 'return EXPR'")
+            throw failure(expr.range, .noValue)
         }
         return v
     }
@@ -16,7 +14,7 @@ extension Interpreter {
     func condition(_ expr: Expr) throws(ScriptError) -> Bool {
         let v = try evaluate(expr)
         guard case .boolean(let b) = v else {
-            throw failure(expr.range, "condition must be a boolean, found \(v.typeName) \(v.literal)")
+            throw failure(expr.range, .mustBe(subject: "condition", kind: "a boolean", found: v.found()))
         }
         return b
     }
@@ -25,7 +23,7 @@ extension Interpreter {
     func integer(_ expr: Expr, _ what: String) throws(ScriptError) -> Int {
         let v = try evaluate(expr)
         guard case .integer(let n) = v else {
-            throw failure(expr.range, "\(what) must be an integer, found \(v.typeName) \(v.literal)")
+            throw failure(expr.range, .mustBe(subject: what, kind: "an integer", found: v.found()))
         }
         return n
     }
@@ -35,7 +33,7 @@ extension Interpreter {
         if case .literalIndexPath(let s, let r) = expr.kind { return IndexPath(section: s, row: r) }
         let v = try evaluate(expr)
         guard case .indexPath(let p) = v else {
-            throw failure(expr.range, "expected an index path like 0:1, found \(v.typeName) \(v.literal)")
+            throw failure(expr.range, .expectedValue("an index path like 0:1", found: v.found()))
         }
         return p
     }
@@ -46,7 +44,7 @@ extension Interpreter {
         switch v {
         case .string(let s): return s
         case .integer(let n): return String(n)
-        default: throw failure(expr.range, "a row's text must be a string, found \(v.typeName) \(v.literal)")
+        default: throw failure(expr.range, .mustBe(subject: "a row's text", kind: "a string", found: v.found()))
         }
     }
 
@@ -74,9 +72,7 @@ extension Interpreter {
             return .string(out)
         case .name(let name):
             if let v = lookup(name) { return v }
-            throw failure(
-                expr.range, "unknown name '\(name)'",
-                hint: Vocabulary.suggestion(for: name, among: visibleNames()).map { "did you mean '\($0)'?" })
+            throw failure(expr.range, .unknownName(name, candidates: visibleNames()))
         case .list(let items):
             var values: [Value] = []
             values.reserveCapacity(items.count)
@@ -93,12 +89,12 @@ extension Interpreter {
             switch (op, v) {
             case (.negate, .integer(let n)):
                 let (r, overflow) = Int(0).subtractingReportingOverflow(n)
-                if overflow { throw failure(expr.range, "integer overflow: -(\(n)) does not fit in 64 bits") }
+                if overflow { throw failure(expr.range, .overflow("-(\(n))")) }
                 return .integer(r)
             case (.not, .boolean(let b)):
                 return .boolean(!b)
             default:
-                throw failure(expr.range, "cannot apply '\(op.rawValue)' to \(v.typeName) \(v.literal)")
+                throw failure(expr.range, .cannotApply(op: op.rawValue, to: "\(v.found())", stringConcatenation: false))
             }
         case .binary(let op, let lhs, let rhs):
             return try binary(op, lhs, rhs, expr.range)
@@ -115,9 +111,7 @@ extension Interpreter {
             case (.indexPath(let p), "row"): return .integer(p.row)
             case (.list(let list), "count"): return .integer(list.elements.count)
             default:
-                throw failure(
-                    expr.range, "\(v.typeName) has no member '\(name)'",
-                    hint: v.typeName == "index path" ? "an index path has .section and .row" : nil)
+                throw failure(expr.range, .noMember(type: v.typeName, name: name))
             }
         }
     }
@@ -125,33 +119,31 @@ extension Interpreter {
     /// `x[i]` on lists, strings and ranges.
     func subscripted(_ base: Value, _ index: Value, _ range: SourceRange) throws(ScriptError) -> Value {
         guard case .integer(let i) = index else {
-            throw failure(range, "an index must be an integer, found \(index.typeName) \(index.literal)")
+            throw failure(range, .mustBe(subject: "an index", kind: "an integer", found: index.found()))
         }
         switch base {
         case .list(let list):
             let items = list.elements
             guard i >= 0 && i < items.count else {
-                throw failure(
-                    range, "index \(i) out of range for a list of \(items.count) element\(items.count == 1 ? "" : "s")")
+                throw failure(range, .indexOutOfRange(i, in: "a list of \(RuntimeError.count(items.count, "element"))"))
             }
             return items[i]
         case .string(let s):
             let chars = Array(s)
             guard i >= 0 && i < chars.count else {
                 throw failure(
-                    range,
-                    "index \(i) out of range for a string of \(chars.count) character\(chars.count == 1 ? "" : "s")")
+                    range, .indexOutOfRange(i, in: "a string of \(RuntimeError.count(chars.count, "character"))"))
             }
             return .string(String(chars[i]))
         case .range(let lo, let hi, let closed):
             // lo + i, compared with the end; no count, which overflows for the longest ranges.
             let (element, overflow) = lo.addingReportingOverflow(i)
             guard i >= 0, !overflow, closed ? element <= hi : element < hi else {
-                throw failure(range, "index \(i) out of range for \(base.literal)")
+                throw failure(range, .indexOutOfRange(i, in: base.literal))
             }
             return .integer(element)
         default:
-            throw failure(range, "cannot index \(base.typeName) \(base.literal)")
+            throw failure(range, .cannotIndex(base.found()))
         }
     }
 
@@ -186,11 +178,11 @@ extension Interpreter {
             case .subtract: result = a.subtractingReportingOverflow(b)
             case .multiply: result = a.multipliedReportingOverflow(by: b)
             case .divide, .remainder:
-                if b == 0 { throw failure(range, "division by zero: \(a) \(op.rawValue) 0") }
+                if b == 0 { throw failure(range, .divisionByZero("\(a) \(op.rawValue) 0")) }
                 result = op == .divide ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
             default: result = (0, false)
             }
-            if result.1 { throw failure(range, "integer overflow: \(a) \(op.rawValue) \(b) does not fit in 64 bits") }
+            if result.1 { throw failure(range, .overflow("\(a) \(op.rawValue) \(b)")) }
             return .integer(result.0)
         case (.string(let a), .string(let b)) where op == .add:
             try checkSize(a.utf8.count + b.utf8.count, of: "string", range)
@@ -199,10 +191,13 @@ extension Interpreter {
             try checkSize(ListValue.sizeOfSum(a, b), of: "list", range)
             return .list(a + b)
         default:
-            var hint: String?
-            if op == .add, case .string = l { hint = "convert with str(…) or use interpolation: \"…\\(x)\"" }
-            if op == .add, case .string = r { hint = "convert with str(…) or use interpolation: \"…\\(x)\"" }
-            throw failure(range, "cannot apply '\(op.rawValue)' to \(l.typeName) and \(r.typeName)", hint: hint)
+            var concatenation = false
+            if op == .add, case .string = l { concatenation = true }
+            if op == .add, case .string = r { concatenation = true }
+            throw failure(
+                range,
+                .cannotApply(op: op.rawValue, to: "\(l.typeName) and \(r.typeName)", stringConcatenation: concatenation)
+            )
         }
     }
 
@@ -219,7 +214,7 @@ extension Interpreter {
         case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
         case (.indexPath(let a), .indexPath(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
         default:
-            throw failure(range, "cannot compare \(l.typeName) and \(r.typeName) with '\(op.rawValue)'")
+            throw failure(range, .cannotCompare(l.typeName, r.typeName, op: op.rawValue))
         }
         switch op {
         case .less: return order < 0

@@ -118,16 +118,11 @@ extension Interpreter {
     func requireRow(_ path: IndexPath, _ range: SourceRange) throws(ScriptError) {
         let sections = model.tableView
         guard path.section >= 0 && path.section < sections.count else {
-            throw failure(
-                range,
-                "no row \(path.section):\(path.row) in the table view: it has \(plural(sections.count, "section"))")
+            throw failure(range, .noTableRow(path, sections: sections.count, rows: 0))
         }
         let count = sections[path.section].rows.count
         guard path.row >= 0 && path.row < count else {
-            throw failure(
-                range,
-                "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(plural(count, "row"))"
-            )
+            throw failure(range, .noTableRow(path, sections: nil, rows: count))
         }
     }
 
@@ -185,9 +180,7 @@ extension Interpreter {
             let path = try indexPath(pathExpr)
             try requireRow(path, pathExpr.range)
             guard model.isEditing else {
-                throw failure(
-                    range, "tap needs editing mode: the editing controls show only after 'edit on'",
-                    hint: "to delete a row outside editing mode, use 'swipe \(path.section):\(path.row)'")
+                throw failure(range, .tapNeedsEditing(path))
             }
             try tap(path, at: range)
         case .swipe(let pathExpr):
@@ -199,13 +192,10 @@ extension Interpreter {
             let proposed = try indexPath(toExpr)
             try requireRow(source, fromExpr.range)
             if let problem = dropProblem(proposed, from: source) {
-                throw failure(
-                    toExpr.range,
-                    "cannot drop row \(source.section):\(source.row) at \(proposed.section):\(proposed.row): \(problem)"
-                )
+                throw failure(toExpr.range, .cannotDrop(from: source, at: proposed, reason: problem))
             }
             guard model.isEditing else {
-                throw failure(range, "drag needs editing mode: the reorder controls show only after 'edit on'")
+                throw failure(range, .dragNeedsEditing)
             }
             try drag(source, to: proposed, at: range)
         case .select(let pathExpr):
@@ -221,7 +211,7 @@ extension Interpreter {
             do { try model.select(path) } catch { throw modelFailure(error, at: pathExpr.range) }
             _ = try callHook(.select, path: path, fallback: nil, by: "select", at: range)
         default:
-            throw failure(range, "this statement is not a gesture")
+            throw failure(range, .notAGesture)
         }
     }
 

@@ -274,15 +274,15 @@ public final class Interpreter {
     // MARK: - Errors
 
     /// A runtime error at `range` in the current file.
-    func failure(_ range: SourceRange, _ message: String, hint: String? = nil) -> ScriptError {
-        .runtime(Diagnostic(file: file, range: range, message: message, hint: hint))
+    func failure(_ range: SourceRange, _ error: RuntimeError) -> ScriptError {
+        .runtime(Diagnostic(error, file: file, range: range))
     }
 
     /// Counts one step and checks the step limit and Ctrl-C.
     func tick(_ range: SourceRange) throws(ScriptError) {
         steps &+= 1
         if let limit = options.maxSteps, steps > limit {
-            throw failure(range, "step limit of \(limit) exceeded", hint: "raise it with --max-steps")
+            throw failure(range, .stepLimit(limit))
         }
         if steps & 0x3FF == 0 {
             if io.isInterrupted() { throw .interrupted(Diagnostic(file: file, range: range, message: "interrupted")) }
@@ -420,9 +420,7 @@ public final class Interpreter {
         case .assignment(let name, let nameRange, let value):
             let v = try storable(value)
             if !assign(name, v) {
-                throw failure(
-                    nameRange, "cannot assign to '\(name)': no such variable",
-                    hint: "declare it first with 'let \(name) = …'")
+                throw failure(nameRange, .assignmentToUndeclared(name))
             }
         case .conditional(let arms, let otherwise):
             for arm in arms where try condition(arm.condition) {
@@ -448,7 +446,7 @@ public final class Interpreter {
             }
         case .procedure(let decl):
             if Vocabulary.arities.keys.contains(decl.name) {
-                throw failure(decl.nameRange, "'\(decl.name)' is a built-in function; choose another name")
+                throw failure(decl.nameRange, .procedureNamedAfterBuiltin(decl.name))
             }
             procedures[decl.name] = Procedure(declaration: decl, file: file)
         case .call(let name, let nameRange, let arguments):
@@ -512,8 +510,7 @@ public final class Interpreter {
                 if case .returned(let v) = try iterate(.string(String(ch))) { return .returned(v) }
             }
         default:
-            throw failure(
-                sequence.range, "cannot iterate over \(seq.typeName) \(seq.literal); expected a range or a list")
+            throw failure(sequence.range, .notIterable(seq.found()))
         }
         return .normal
     }
@@ -530,7 +527,8 @@ public final class Interpreter {
         } else {
             let v = try evaluate(expr)
             guard case .boolean(let b) = v else {
-                throw failure(expr.range, "expect needs a boolean condition, found \(v.typeName) \(v.literal)")
+                throw failure(
+                    expr.range, .statementNeeds(statement: "expect", needs: "a boolean condition", found: v.found()))
             }
             ok = b
             detail = "\(file.text(expr.range)) is false"
@@ -592,23 +590,23 @@ public final class Interpreter {
     func execRun(_ pathExpr: Expr, _ range: SourceRange) throws(ScriptError) {
         let v = try evaluate(pathExpr)
         guard case .string(let name) = v else {
-            throw failure(pathExpr.range, "run needs a file name string, found \(v.typeName)")
+            throw failure(
+                pathExpr.range,
+                .statementNeeds(statement: "run", needs: "a file name string", found: v.found(withLiteral: false)))
         }
         var path = name
         if !path.hasPrefix("/"), let dir = file.directory, !dir.isEmpty { path = dir + "/" + path }
         path = Interpreter.normalisePath(path)
         if runStack.contains(path) {
-            throw failure(
-                pathExpr.range, "run cycle: '\(name)' is already running",
-                hint: "a script cannot run itself, directly or through others")
+            throw failure(pathExpr.range, .runCycle(name))
         }
-        if runStack.count >= 64 { throw failure(pathExpr.range, "run nesting deeper than 64 scripts") }
+        if runStack.count >= 64 { throw failure(pathExpr.range, .runTooDeep(limit: 64)) }
         let loaded: SourceFile
         switch io.load(path) {
         case .success(let f): loaded = f
         case .failure(let e) where e.isInterrupt:
             throw .interrupted(Diagnostic(file: file, range: pathExpr.range, message: "interrupted"))
-        case .failure(let e): throw failure(pathExpr.range, "cannot run '\(name)': \(e.message)")
+        case .failure(let e): throw failure(pathExpr.range, .cannotRun(name, reason: e.message))
         }
         let parsed = Parser.parse(loaded)
         if !parsed.diagnostics.isEmpty { throw .syntax(parsed.diagnostics) }
@@ -646,8 +644,7 @@ public final class Interpreter {
             let params = procedure.declaration.parameters
             if params.count != arguments.count {
                 throw failure(
-                    range,
-                    "procedure '\(name)' takes \(params.count) argument\(params.count == 1 ? "" : "s"), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given"
+                    range, .argumentCount(callee: "procedure '\(name)'", expected: params.count, given: arguments.count)
                 )
             }
             var bindings: [String: Value] = [:]
@@ -662,10 +659,7 @@ public final class Interpreter {
             for a in arguments { values.append(try storable(a)) }
             return try builtin(name, values, arguments, range)
         }
-        let candidates = Array(procedures.keys) + Vocabulary.builtinNames
-        throw failure(
-            nameRange, "unknown procedure or built-in '\(name)'",
-            hint: Vocabulary.suggestion(for: name, among: candidates).map { "did you mean '\($0)'?" })
+        throw failure(nameRange, .unknownFunction(name, candidates: Array(procedures.keys) + Vocabulary.builtinNames))
     }
 
     /// Runs `body` in a new call frame holding `bindings`, in `file`; enforces the call-depth limit.
@@ -673,9 +667,7 @@ public final class Interpreter {
         _ bindings: [String: Value], file callee: SourceFile, range: SourceRange, _ body: () throws(ScriptError) -> Flow
     ) throws(ScriptError) -> Value {
         if frames.count > options.maxCallDepth {
-            throw failure(
-                range, "call depth limit of \(options.maxCallDepth) exceeded",
-                hint: "is a procedure or hook calling itself without end?")
+            throw failure(range, .callDepthLimit(options.maxCallDepth))
         }
         try checkInterrupt(range)
         frames.append([bindings])

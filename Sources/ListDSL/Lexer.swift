@@ -1,6 +1,6 @@
 /// A problem the lexer found in the source bytes.
 struct LexicalError: Sendable, Equatable {
-    var message: String
+    var error: ParseError
     var range: SourceRange
     /// True when the problem is only that the input ended too early (an unterminated string).
     var isIncomplete: Bool = false
@@ -137,7 +137,7 @@ struct Lexer {
                 return Token(match(Byte.equal) ? .greaterEqual : .greater, SourceRange(start, position))
             case Byte.bang:
                 if match(Byte.equal) { return Token(.notEqual, SourceRange(start, position)) }
-                report("unexpected character '!'; use 'not' for negation", start, position)
+                report(.bangForNot, start, position)
             case Byte.dot:
                 if check(Byte.dot) && peek(1) == Byte.less {
                     position += 2
@@ -179,7 +179,7 @@ struct Lexer {
             overflowed = overflowed || o1 || o2
         }
         if overflowed {
-            report(start, position) { "integer literal \(Lexer.quote($0)) does not fit in 64 bits" }
+            report(start, position) { .integerTooBig(Lexer.quote($0)) }
         }
         return Token(.integer, SourceRange(start, position))
     }
@@ -211,7 +211,7 @@ struct Lexer {
                     escape()
                 }
             } else if byte < 0x80 {
-                if byte == 0 { report("NUL byte in string", position, position + 1) }
+                if byte == 0 { report(.nulByte(.string), position, position + 1) }
                 position += 1
             } else {
                 utf8Character()
@@ -223,7 +223,7 @@ struct Lexer {
         sawUnterminatedString = sawUnterminatedString || incomplete
         errors.append(
             LexicalError(
-                message: "unterminated string", range: SourceRange(start, start + 1),
+                error: .unterminatedString, range: SourceRange(start, start + 1),
                 isIncomplete: incomplete))
         return Token(.string, SourceRange(start, end), flags: flags.union(.unterminated))
     }
@@ -234,9 +234,9 @@ struct Lexer {
         switch StringEscape.read(bytes, at: start, end: end) {
         case .scalar(_, let next):
             position = next
-        case .invalid(let next, let message):
+        case .invalid(let next, let error):
             position = next
-            report(start, next, message)
+            report(start, next, error)
         }
     }
 
@@ -256,7 +256,7 @@ struct Lexer {
             let byte = bytes[position]
             if byte == Byte.newline { return }
             if byte < 0x80 {
-                if byte == 0 { report("NUL byte in comment", position, position + 1) }
+                if byte == 0 { report(.nulByte(.comment), position, position + 1) }
                 position += 1
             } else {
                 utf8Character()
@@ -341,20 +341,20 @@ struct Lexer {
     /// Records an error for `start..<stop`. A bad character right after the previous one only
     /// widens that error, and one token reports at most `maximumErrors`, so a megabyte of
     /// binary junk costs one diagnostic, not a million.
-    private mutating func report(_ start: Int, _ stop: Int, _ message: (ArraySlice<UInt8>) -> String) {
+    private mutating func report(_ start: Int, _ stop: Int, _ error: (ArraySlice<UInt8>) -> ParseError) {
         if start == endOfLastError, let last = errors.indices.last {
             errors[last].range = SourceRange(errors[last].range.lowerBound, stop)
         } else if errors.count < Lexer.maximumErrors {
-            // The message is only built when it is kept, from the bad bytes it is given.
+            // The error is only made when it is kept, from the bad bytes it is given.
             let text = bytes[start..<min(stop, end)]
-            errors.append(LexicalError(message: message(text), range: SourceRange(start, stop)))
+            errors.append(LexicalError(error: error(text), range: SourceRange(start, stop)))
         }
         endOfLastError = stop
     }
 
-    /// Records an error with a fixed message.
-    private mutating func report(_ message: String, _ start: Int, _ stop: Int) {
-        report(start, stop) { _ in message }
+    /// Records an error that does not quote the bad bytes.
+    private mutating func report(_ error: ParseError, _ start: Int, _ stop: Int) {
+        report(start, stop) { _ in error }
     }
 
     /// Errors kept per token; the parser drains them after each token and stops at 20 anyway.
@@ -363,14 +363,14 @@ struct Lexer {
     /// A byte that cannot start a token (position is past it).
     private mutating func unexpectedCharacter(_ byte: UInt8, at start: Int) {
         if byte == 0 {
-            report("NUL byte in source", start, position)
+            report(.nulByte(.source), start, position)
         } else if byte < 0x20 || byte == 0x7F {
-            report(start, position) { _ in "unexpected control character \(Lexer.hex(UInt32(byte)))" }
+            report(.controlCharacter(UInt32(byte)), start, position)
         } else if byte < 0x80 {
-            report(start, position) { "unexpected character \(Lexer.quote($0))" }
+            report(start, position) { .unexpectedCharacter(Lexer.quote($0)) }
         } else if let length = Lexer.utf8Length(bytes, at: start, end: end) {
             position = start + length
-            report(start, position) { "unexpected character \(Lexer.quote($0))" }
+            report(start, position) { .unexpectedCharacter(Lexer.quote($0)) }
         } else {
             invalidByte(at: start)
         }
@@ -378,7 +378,7 @@ struct Lexer {
 
     /// A byte that is not valid UTF-8.
     private mutating func invalidByte(at offset: Int) {
-        report(offset, offset + 1) { "invalid UTF-8 byte 0x\(Lexer.twoHexDigits($0.first ?? 0))" }
+        report(offset, offset + 1) { .invalidUTF8($0.first ?? 0) }
     }
 
     /// `0F` style.

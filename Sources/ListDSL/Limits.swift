@@ -132,10 +132,7 @@ extension Interpreter {
     func checkedList(_ list: ListValue, _ range: SourceRange) throws(ScriptError) -> Value {
         let limits = options.limits
         if list.depth > limits.valueDepth {
-            throw failure(
-                range,
-                "value nesting limit exceeded: this list would nest \(Limits.grouped(list.depth)) levels deep; the limit is \(limits.valueDepth)"
-            )
+            throw failure(range, .valueDepthLimit(depth: list.depth, limit: limits.valueDepth))
         }
         try checkSize(list.size, of: "list", range)
         return .list(list)
@@ -153,13 +150,7 @@ extension Interpreter {
     @inline(never)
     private func valueSizeExceeded(_ size: Int, of what: String, _ range: SourceRange) throws(ScriptError) {
         let limit = options.limits.valueSize
-        let amount = size == Int.max ? "more than \(Limits.grouped(limit))" : Limits.grouped(size)
-        throw failure(
-            range,
-            "value size limit exceeded: this \(what) would have a size of \(amount); the limit is \(Limits.describe(bytes: limit))",
-            hint:
-                "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE"
-        )
+        throw failure(range, .valueSizeLimit(what: what, size: size == Int.max ? nil : size, limit: limit))
     }
 
     /// The text `print`, `str()` and interpolation make of `value`: a string as it is, anything else as
@@ -173,10 +164,7 @@ extension Interpreter {
         let limit = options.limits.valueSize
         defer { bytesSinceMemoryCheck &+= value.size }
         guard let text = value.text(limit: limit) else {
-            throw failure(
-                range,
-                "value size limit exceeded: the text of this \(value.typeName) would be longer than \(Limits.describe(bytes: limit))",
-                hint: "raise it with --limit value-size=SIZE")
+            throw failure(range, .valueTextLimit(type: value.typeName, limit: limit))
         }
         return text
     }
@@ -221,16 +209,10 @@ extension Interpreter {
     private func checkTable(_ size: TableSize, _ range: SourceRange) throws(ScriptError) {
         let limits = options.limits
         if size.entries > limits.tableSize {
-            throw failure(
-                range,
-                "table size limit exceeded: the data source would hold more than \(Limits.grouped(limits.tableSize)) rows and sections",
-                hint: "an open batch's operations count too; raise the limit with --limit table-size=N")
+            throw failure(range, .tableSizeLimit(limits.tableSize))
         }
         if size.textBytes > limits.tableText {
-            throw failure(
-                range,
-                "table text limit exceeded: the data source's rows and titles would hold more than \(Limits.describe(bytes: limits.tableText)) of text"
-            )
+            throw failure(range, .tableTextLimit(limits.tableText))
         }
     }
 }
@@ -253,9 +235,6 @@ extension Interpreter {
         bytesSinceMemoryCheck = 0
         let limit = options.limits.memoryBytes
         guard let used = io.memoryInUse(), used > limit else { return }
-        throw failure(
-            range,
-            "memory limit exceeded: listdsl is using \(Limits.approximate(bytes: used)); the limit is \(Limits.describe(bytes: limit))",
-            hint: "raise it with --limit memory=SIZE")
+        throw failure(range, .memoryLimit(used: used, limit: limit))
     }
 }

@@ -152,7 +152,7 @@ public struct Parser {
         let close = kind == .rightParen ? ")" : kind == .rightBracket ? "]" : "}"
         let open = kind == .rightParen ? "(" : kind == .rightBracket ? "[" : "{"
         let line = file.location(of: opener.range.lowerBound).line
-        return expected("'\(close)' (to close '\(open)' at line \(line))")
+        return fail(.unclosed(close: close, open: open, line: line, found: describe(current)))
     }
 
     /// True when the current token can start an operand, i.e. it is not `,`, a separator, `}` or the end.
@@ -194,29 +194,24 @@ public struct Parser {
 
     /// Records an error at `token` without stopping.
     @inline(never)
-    private mutating func error(_ message: String, at token: Token, hint: String? = nil) {
+    private mutating func error(_ error: ParseError, at token: Token) {
         let incomplete =
             !isInterpolation && token.kind == .endOfInput
             && (!lexer.openBrackets.isEmpty || lexer.sawUnterminatedString)
-        record(Diagnostic(.error, file: file, range: token.range, message: message, hint: hint), incomplete: incomplete)
+        record(Diagnostic(error, file: file, range: token.range), incomplete: incomplete)
     }
 
     /// Records "expected `what`, found …" at the current token and returns the failure to throw.
     /// Kept out of line so the hot parse methods do not carry message-building frames.
     @inline(never)
-    private mutating func expected(_ what: String, hint: String? = nil) -> ParseFailure {
-        fail("expected \(what), found \(describe(current))", at: current, hint: hint)
+    private mutating func expected(_ what: String) -> ParseFailure {
+        fail(.expected(what, found: describe(current)))
     }
 
-    /// Records an error at the current token and returns the failure to throw.
-    private mutating func fail(_ message: String, hint: String? = nil) -> ParseFailure {
-        fail(message, at: current, hint: hint)
-    }
-
-    /// Records an error at `token` and returns the failure to throw.
+    /// Records an error at `token` (the current one unless given) and returns the failure to throw.
     @inline(never)
-    private mutating func fail(_ message: String, at token: Token, hint: String? = nil) -> ParseFailure {
-        error(message, at: token, hint: hint)
+    mutating func fail(_ error: ParseError, at token: Token? = nil) -> ParseFailure {
+        self.error(error, at: token ?? current)
         return stopped ? .stop : .recover
     }
 
@@ -226,7 +221,7 @@ public struct Parser {
         guard !stopped else { return }
         if errorCount >= Parser.maximumErrors {
             diagnostics.append(
-                Diagnostic(.error, file: file, range: diagnostic.range, message: "too many errors; stopping"))
+                Diagnostic(ParseError.tooManyErrors, file: file, range: diagnostic.range))
             stopped = true
             return
         }
@@ -240,9 +235,10 @@ public struct Parser {
     @inline(never)
     mutating func drainLexerErrors() {
         for lexical in lexer.errors {
-            let repeated = diagnostics.contains { $0.range == lexical.range && $0.message == lexical.message }
+            let message = lexical.error.message
+            let repeated = diagnostics.contains { $0.range == lexical.range && $0.message == message }
             if !repeated {
-                let diagnostic = Diagnostic(.error, file: file, range: lexical.range, message: lexical.message)
+                let diagnostic = Diagnostic(lexical.error, file: file, range: lexical.range)
                 record(diagnostic, incomplete: lexical.isIncomplete)
             }
         }
@@ -298,9 +294,7 @@ public struct Parser {
     /// The "nesting too deep" error.
     @inline(never)
     private mutating func tooDeep(at token: Token) -> ParseFailure {
-        fail(
-            "nesting too deep", at: token,
-            hint: "at most \(Parser.maximumNesting) levels of brackets, blocks and operators; split it with 'let'")
+        fail(.nestingTooDeep(limit: Parser.maximumNesting), at: token)
     }
 
     // MARK: Program, blocks and statements
@@ -315,7 +309,7 @@ public struct Parser {
         while !stopped && current.kind != .endOfInput {
             if current.kind == .rightBrace {
                 if lastErrorOffset != current.range.lowerBound {
-                    error("unexpected '}' with no '{' to close", at: current)
+                    error(.strayClosingBrace, at: current)
                 }
                 advance()
             } else {
@@ -368,9 +362,7 @@ public struct Parser {
     private mutating func parseTerminator() throws(ParseFailure) {
         guard !current.endsStatement else { return }
         let startsStatement = current.kind == .identifier && Vocabulary.statementKeywords.contains(text(current))
-        throw expected(
-            "end of statement",
-            hint: startsStatement ? "separate statements with a newline or ';'" : nil)
+        throw fail(.expectedEndOfStatement(found: describe(current), nextStartsStatement: startsStatement))
     }
 
     /// block = "{" separators { statement terminator separators } "}"
@@ -421,7 +413,7 @@ public struct Parser {
             case .proc: return try parseProcDeclaration()
             case .return: return try parseReturnStatement()
             case .else:
-                throw fail("expected a statement, found 'else'", hint: "'else' must follow the '}' of an 'if'")
+                throw fail(.elseWithoutIf)
             default: break
             }
         } else if token.kind == .identifier {
@@ -446,11 +438,9 @@ public struct Parser {
             default: break
             }
             if peekNext().kind == .leftParen { return try parseCallStatement() }
-            let word = text(token)
-            let suggestion = Vocabulary.suggestion(for: word, among: Vocabulary.statementKeywords)
-            throw expected("a statement", hint: suggestion.map { "did you mean '\($0)'?" })
+            throw fail(.expectedStatement(found: describe(token), word: text(token)))
         }
-        throw expected("a statement")
+        throw fail(.expectedStatement(found: describe(token), word: nil))
     }
 
     /// assignment = NAME "=" expression
@@ -529,12 +519,12 @@ public struct Parser {
     /// procDeclaration = "proc" NAME "(" [ NAME { "," NAME } ] ")" block      (top level only)
     private mutating func parseProcDeclaration() throws(ParseFailure) -> Stmt {
         let keyword = current
-        if blockDepth > 0 { error("'proc' is only allowed at the top level", at: keyword) }
+        if blockDepth > 0 { error(.procedureNotAtTopLevel, at: keyword) }
         advance()
         let name = try bindableName(as: "a procedure name", after: "'proc'")
         let nameText = text(name)
         if name.kind == .identifier && !name.keyword.isEditingStyle && Vocabulary.statementKeywords.contains(nameText) {
-            error("'\(nameText)' starts a statement and cannot name a procedure", at: name)
+            error(.procedureNamedAfterStatement(nameText), at: name)
         }
         let open = current
         try consume(.leftParen, "'(' after the procedure name")
@@ -544,7 +534,7 @@ public struct Parser {
                 let parameter = try bindableName(as: "a parameter name", after: "'(' or ','")
                 let parameterText = text(parameter)
                 if parameters.contains(parameterText) {
-                    error("duplicate parameter '\(parameterText)'", at: parameter)
+                    error(.duplicateParameter(parameterText), at: parameter)
                 }
                 parameters.append(parameterText)
             } while match(.comma)
@@ -560,7 +550,7 @@ public struct Parser {
     /// returnStatement = "return" [ expression ]      (inside a procedure or hook block only)
     private mutating func parseReturnStatement() throws(ParseFailure) -> Stmt {
         let keyword = current
-        if functionDepth == 0 { error("'return' outside a procedure or hook", at: keyword) }
+        if functionDepth == 0 { error(.returnOutsideFunction, at: keyword) }
         advance()
         let value = hasOperand ? try parseExpression() : nil
         return Stmt(.returnStmt(value), keyword.range.union(previous.range))
@@ -581,9 +571,9 @@ public struct Parser {
     /// Reports `token` when it cannot name a variable: a reserved word or `delete`/`insert`/`none`.
     private mutating func checkBindable(_ token: Token, as role: String) {
         if token.kind == .reserved {
-            error("'\(text(token))' is a reserved word and cannot be \(role)", at: token)
+            error(.reservedWord(text(token), role: role), at: token)
         } else if token.keyword.isEditingStyle {
-            error("'\(text(token))' is an editing-style value and cannot be \(role)", at: token)
+            error(.editingStyleName(text(token), role: role), at: token)
         }
     }
 
@@ -608,14 +598,12 @@ public struct Parser {
         case .reload: kind = try parseReloadCommand(layer)
         case .append:
             guard layer != .table else {
-                throw fail("'append' has no 'table' form: the table view carries no values", at: verb)
+                throw fail(.noTableForm(command: "append"), at: verb)
             }
             kind = try parseAppendCommand(layer)
         default:
             guard layer != .table else {
-                throw fail(
-                    "'reset' has no 'table' form: use 'reloadData' to make the table view re-read",
-                    at: verb)
+                throw fail(.noTableForm(command: "reset"), at: verb)
             }
             kind = try parseResetCommand(layer)
         }
@@ -633,7 +621,7 @@ public struct Parser {
     /// Fails when a `table` command is given a value.
     private mutating func rejectValue(_ command: String) throws(ParseFailure) {
         guard !hasOperand else {
-            throw fail("'\(command)' takes no value: the table view reads rows from the data source")
+            throw fail(.tableTakesNoValue(command: command, what: "value"))
         }
     }
 
@@ -646,8 +634,7 @@ public struct Parser {
             var title: Expr?
             if hasOperand {
                 if layer == .table {
-                    throw fail(
-                        "'table insert section' takes no title: the table view reads titles from the data source")
+                    throw fail(.tableTakesNoValue(command: "table insert section", what: "title"))
                 }
                 title = try parseExpression()
             }
@@ -698,7 +685,7 @@ public struct Parser {
             var rows: Expr?
             if hasOperand {
                 if layer == .table {
-                    throw fail("'table reload section' takes no rows: the table view reads rows from the data source")
+                    throw fail(.tableTakesNoValue(command: "table reload section", what: "rows"))
                 }
                 rows = try parseExpression()
             }
@@ -818,17 +805,11 @@ public struct Parser {
         advance()
         let name = current
         guard name.kind == .identifier || name.kind == .reserved else {
-            throw expected(
-                "a hook name after 'on'",
-                hint: "hooks: " + Vocabulary.hookNames.joined(separator: ", "))
+            throw fail(.expectedHookName(found: describe(current)))
         }
         let nameText = text(name)
         if !Vocabulary.hookNames.contains(nameText) {
-            let suggestion = Vocabulary.suggestion(for: nameText, among: Vocabulary.hookNames)
-            error(
-                "unknown hook '\(nameText)'", at: name,
-                hint: suggestion.map { "did you mean '\($0)'?" } ?? "hooks: "
-                    + Vocabulary.hookNames.joined(separator: ", "))
+            error(.unknownHook(nameText), at: name)
         }
         advance()
         let body: HookBody
@@ -952,7 +933,7 @@ public struct Parser {
         advance()
         let right = try parseRange()
         if Parser.comparisonOperator(current.kind) != nil {
-            throw fail("comparisons cannot be chained", hint: "use 'and' or parentheses: a < b and b < c")
+            throw fail(.chainedComparison)
         }
         return Expr(.binary(op, left, right), left.range.union(right.range))
     }
@@ -981,7 +962,7 @@ public struct Parser {
         advance()
         let upper = try parseAdditive()
         if current.kind == .halfOpenRange || current.kind == .closedRange {
-            throw fail("ranges cannot be chained")
+            throw fail(.chainedRange)
         }
         return Expr(.range(lower, upper, closed: closed), lower.range.union(upper.range))
     }
@@ -1055,7 +1036,7 @@ public struct Parser {
             row = try parsePostfix("a row after ':'")
         }
         if current.kind == .colon {
-            throw fail("an index path has two parts, section:row", hint: "put parentheses around a nested index path")
+            throw fail(.nestedIndexPath)
         }
         if case .integer(let s) = section.kind, case .integer(let r) = row.kind {
             return Expr(.literalIndexPath(section: s, row: r), section.range.union(row.range))
@@ -1238,7 +1219,7 @@ public struct Parser {
             do throws(ParseFailure) {
                 let parsed = try inner.parseExpression()
                 if !inner.check(.endOfInput) {
-                    throw inner.fail("expected ')' to end the interpolation, found \(inner.describe(inner.current))")
+                    throw inner.fail(.unclosedInterpolation(found: inner.describe(inner.current)))
                 }
                 expression = parsed
             } catch {

@@ -44,6 +44,10 @@ public final class SourceFile: Sendable {
         self.directory = directory
     }
 
+    /// The program itself, for a diagnostic about no place in a source (a file that cannot be read,
+    /// an unknown option): it renders as `listdsl: error: …`.
+    public static let program = SourceFile(name: "listdsl", bytes: [])
+
     /// Creates a source file from a string.
     public convenience init(name: String, text: String, directory: String? = nil) {
         self.init(name: name, bytes: Array(text.utf8), directory: directory)

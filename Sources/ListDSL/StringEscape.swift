@@ -12,12 +12,12 @@ enum StringEscape {
         /// A character, and where the source goes on after the escape.
         case scalar(Unicode.Scalar, next: Int)
         /// A malformed escape: where the source goes on, and what is wrong given the escape's bytes.
-        case invalid(next: Int, message: (ArraySlice<UInt8>) -> String)
+        case invalid(next: Int, error: (ArraySlice<UInt8>) -> ParseError)
     }
 
     /// Reads the escape whose backslash is at `start` (not an interpolation `\(`), within `bytes[..<end]`.
     static func read(_ bytes: [UInt8], at start: Int, end: Int) -> Reading {
-        guard start + 1 < end else { return .invalid(next: end) { _ in "a string cannot end with '\\'" } }
+        guard start + 1 < end else { return .invalid(next: end) { _ in .backslashAtEnd } }
         let next = start + 2
         switch bytes[start + 1] {
         case Byte.backslash: return .scalar("\\", next: next)
@@ -33,7 +33,7 @@ enum StringEscape {
         case let byte:
             // Quote the whole character after the backslash, even when it is not ASCII.
             let length = byte >= 0x80 ? Lexer.utf8Length(bytes, at: start + 1, end: end) ?? 1 : 1
-            return .invalid(next: start + 1 + length) { "invalid escape \(Lexer.quote($0)) in string" }
+            return .invalid(next: start + 1 + length) { .invalidEscape(Lexer.quote($0)) }
         }
     }
 
@@ -48,15 +48,15 @@ enum StringEscape {
                 index += 1
             }
             guard index > open + 1, index - open <= 9, index < end, bytes[index] == Byte.rightBrace else {
-                return .invalid(next: index) { _ in "a unicode escape is '\\u{' with 1 to 8 hex digits and '}'" }
+                return .invalid(next: index) { _ in .malformedBracedUnicode }
             }
             guard let scalar = Unicode.Scalar(value) else {
-                return .invalid(next: index + 1) { "\(Lexer.quote($0)) is not a valid unicode scalar" }
+                return .invalid(next: index + 1) { .invalidScalar(Lexer.quote($0)) }
             }
             return .scalar(scalar, next: index + 1)
         }
         guard let unit = codeUnit(bytes, at: open, end: end) else {
-            return .invalid(next: open) { _ in "expected '{' or 4 hex digits after '\\u' in a unicode escape" }
+            return .invalid(next: open) { _ in .malformedUnicodeEscape }
         }
         let afterUnit = open + 4
         if let scalar = Unicode.Scalar(unit) { return .scalar(scalar, next: afterUnit) }
@@ -68,9 +68,7 @@ enum StringEscape {
         {
             return .scalar(scalar, next: afterUnit + 6)
         }
-        return .invalid(next: afterUnit) {
-            "\(Lexer.quote($0)) is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'"
-        }
+        return .invalid(next: afterUnit) { .loneSurrogate(Lexer.quote($0)) }
     }
 
     /// The value of the four hex digits at `index`, if there are four.

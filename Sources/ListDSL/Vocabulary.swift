@@ -377,6 +377,12 @@ public enum Vocabulary {
         return best?.word
     }
 
+    /// The one way a diagnostic suggests a word: "did you mean 'x'?" for the closest plausible
+    /// candidate, or nil.
+    public static func didYouMean(_ word: String, among candidates: [String]) -> String? {
+        suggestion(for: word, among: candidates).map { "did you mean '\($0)'?" }
+    }
+
     /// The Levenshtein distance between two words, counting a swap of neighbours as one edit.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

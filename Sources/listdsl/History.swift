@@ -45,7 +45,7 @@ final class History {
     }
 
     /// Reads the file; returns the one warning to print when it cannot be used (it is then left alone).
-    func load() -> String? {
+    func load() -> UsageError? {
         guard let path else { return nil }
         switch History.read(path) {
         case .success(let loaded):
@@ -59,7 +59,7 @@ final class History {
     /// Adds an entry (not a repeat of the previous one, not blank, not huge) and writes the file.
     /// Returns whether it was added, and a warning to print when the file could not be written.
     @discardableResult
-    func add(_ entry: String) -> (added: Bool, warning: String?) {
+    func add(_ entry: String) -> (added: Bool, warning: UsageError?) {
         guard History.isStorable(entry), entry != entries.last else { return (false, nil) }
         entries.append(entry)
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
@@ -74,7 +74,7 @@ final class History {
     }
 
     /// Merges the unsaved entries into the file as it is now and replaces it atomically.
-    func save() -> String? {
+    func save() -> UsageError? {
         guard let path, !unsaved.isEmpty else { return nil }
         let target: String
         switch AtomicFile.resolve(path) {
@@ -102,12 +102,12 @@ final class History {
     }
 
     /// Stops writing the file; the warning to print the first time.
-    private func disable(_ path: String, _ reason: String) -> String? {
+    private func disable(_ path: String, _ reason: String) -> UsageError? {
         self.path = nil
         unsaved.removeAll()
         if warned { return nil }
         warned = true
-        return "listdsl: warning: history file '\(path)': \(reason); history will not be saved this session\n"
+        return .historyUnusable(path: path, reason: reason)
     }
 
     // MARK: - The file format

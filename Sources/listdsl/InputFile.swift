@@ -118,10 +118,10 @@ func readScript(_ path: String, limit: Int, console: Console) -> Result<SourceFi
                 name: isStandardInput ? "<stdin>" : path, bytes: bytes,
                 directory: isStandardInput ? "" : directoryName(path)))
     case .failure(let error) where error.isInterrupt:
-        console.error("listdsl: interrupted while reading \(what)\n")
+        console.report(.interruptedReading(what: what))
         return .failure(EarlyExit(status: Exit.interrupted))
     case .failure(let error):
-        console.error("listdsl: cannot read \(what): \(error.message)\n")
+        console.report(.cannotRead(what: what, reason: error.message))
         return .failure(EarlyExit(status: Exit.noInput))
     }
 }

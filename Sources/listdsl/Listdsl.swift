@@ -42,6 +42,27 @@ struct Listdsl: ParsableCommand {
         subcommands: [Run.self, Check.self],
         defaultSubcommand: Run.self
     )
+
+    /// Parses the arguments and runs; a rejected argument is reported as the program's other errors
+    /// are (`listdsl: error: …`), with the parser's exit status. Help, the version and the commands'
+    /// own exit statuses go the usual way.
+    static func main() {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            let status = exitCode(for: error)
+            guard status != .success else { exit(withError: error) }
+            Console(errorColor: colorWanted(fd: 2, mode: .auto)).report(.arguments(message(for: error)))
+            exit(withError: ExitCode(status.rawValue))
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 extension ColorMode: ExpressibleByArgument {}

@@ -54,7 +54,7 @@ final class REPL {
     func run() -> Int32 {
         // Never readline() on a pipe: the script runner runs standard input as a script instead.
         guard isatty(0) != 0 else {
-            console.error("listdsl: the REPL needs a terminal on standard input\n")
+            console.report(.replNeedsTerminal)
             return Exit.usage
         }
         // Ctrl-\ in pasted junk must not kill the session with a core dump.
@@ -65,7 +65,7 @@ final class REPL {
         sigaddset(&interrupt, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         let reader = LineReader(historyLimit: history.limit)
-        if let warning = history.load() { console.error(warning) }
+        if let warning = history.load() { console.report(warning) }
         for entry in history.entries { reader.addHistory(entry) }
         reader.complete = { [unowned self] before, word in
             self.completer(continuation: self.inContinuation).offer(before: before, word: word)
@@ -87,7 +87,7 @@ final class REPL {
                 let text = String(decoding: bytes, as: UTF8.self)
                 let remembered = history.add(text)
                 if remembered.added { reader.addHistory(text) }
-                if let warning = remembered.warning { console.error(warning) }
+                if let warning = remembered.warning { console.report(warning) }
                 if let parsed {
                     runEntry(parsed.source, parsed.result)
                 } else if dotCommand(bytes) == .quit {
@@ -193,7 +193,7 @@ final class REPL {
         if interpreter.model.batchDepth > 0 {
             interpreter.abandonBatch()
             journal.abandonBatch()
-            console.error("note: the batch was abandoned: the table view is as it was before 'begin'\n")
+            console.report(.batchAbandoned)
         }
     }
 
@@ -236,12 +236,10 @@ final class REPL {
         default:
             let source = SourceFile(name: "<repl>", text: line)
             let offset = line.utf8.count - line.drop { $0.isWhitespace }.utf8.count
-            let suggestion = Vocabulary.suggestion(for: name, among: Vocabulary.dotCommands)
             console.report(
                 Diagnostic(
-                    file: source, range: SourceRange(offset, offset + name.utf8.count),
-                    message: "unknown command '\(name)'",
-                    hint: suggestion.map { "did you mean '\($0)'?" } ?? "type .help for the list of commands"))
+                    UsageError.unknownDotCommand(name), file: source,
+                    range: SourceRange(offset, offset + name.utf8.count)))
         }
         return .next
     }
@@ -253,7 +251,7 @@ final class REPL {
             path = String(path.dropFirst().dropLast())
         }
         if path.isEmpty {
-            usageError(line, "\(command) needs a file name", usage: command)
+            usageError(line, .needsFileName(command: command), usage: command)
             return nil
         }
         return path
@@ -268,19 +266,16 @@ final class REPL {
             console.write("\(command.dropFirst()) is \(current ? "on" : "off")\n")
             return nil
         default:
-            usageError(line, "\(command) takes 'on' or 'off', not '\(argument)'", usage: command)
+            usageError(line, .needsOnOrOff(command: command, given: argument), usage: command)
             return nil
         }
     }
 
     /// Reports a misused dot command with its usage line from the table.
-    func usageError(_ line: String, _ message: String, usage command: String) {
+    func usageError(_ line: String, _ error: UsageError, usage command: String) {
         let source = SourceFile(name: "<repl>", text: line)
         let offset = line.utf8.count - line.drop { $0.isWhitespace }.utf8.count
-        console.report(
-            Diagnostic(
-                file: source, range: SourceRange(offset, offset + command.utf8.count), message: message,
-                hint: Vocabulary.entry(named: command).map { "usage: \($0.usage)" }))
+        console.report(Diagnostic(error, file: source, range: SourceRange(offset, offset + command.utf8.count)))
     }
 
     /// `.read FILE`: runs a script in this session, statement by statement, as if typed; stops at the first
@@ -337,16 +332,16 @@ final class REPL {
     func save(to path: String) {
         let script = journal.script()
         if let problem = AtomicFile.write(Array(script.utf8), to: path, mode: 0o644) {
-            console.error("listdsl: cannot save: \(problem)\n")
+            console.report(.cannotSave(problem))
             return
         }
         let count = journal.records.count
         console.write("saved \(count) statement\(count == 1 ? "" : "s") to \(path)\n")
         if interpreter.model.batchDepth > 0 {
-            console.error("note: a batch is open; the saved script ends inside it\n")
+            console.report(.savedInsideBatch)
         }
         if let difference = replayDifference(script, path: path) {
-            console.error("warning: the saved script does not reproduce this session exactly: \(difference)\n")
+            console.report(.saveNotExact(difference))
         }
     }
 
@@ -420,10 +415,7 @@ final class REPL {
         }
         let entries = Vocabulary.entries(named: word)
         if entries.isEmpty {
-            let guess = Vocabulary.suggestion(for: topic, among: Vocabulary.entries.map(\.word))
-            console.error(
-                "no help for '\(topic)'" + (guess.map { "; did you mean '\($0)'?" } ?? "; type .help for the list")
-                    + "\n")
+            console.report(.noHelp(topic))
             return ""
         }
         return entries.map {

@@ -72,7 +72,7 @@ struct ScriptRunner {
         }
         if wantsREPL {
             if !stdinIsTerminal && interactive != nil {
-                console.error("listdsl: -i needs a terminal on standard input; ran '\(interactive ?? "")' only\n")
+                console.report(.interactiveNeedsTerminal(file: interactive ?? ""))
             } else if let journal {
                 console.flush()
                 return REPL(

@@ -195,7 +195,7 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
         let result = lex(bytes: test.bytes)
         #expect(result.errors.count == 1)
         guard let error = result.errors.first else { return }
-        #expect(error.message == test.message)
+        #expect(error.error.message == test.message)
         #expect(error.range == SourceRange(test.range.lowerBound, test.range.upperBound))
         #expect(error.isIncomplete == test.incomplete)
     }
@@ -203,7 +203,7 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
     @Test func lexingGoesOnAfterAnError() {
         let result = lex("a @ b $ c")
         #expect(result.tokens == ["identifier(a)", "identifier(b)", "identifier(c)"])
-        #expect(result.errors.map(\.message) == ["unexpected character '@'", "unexpected character '$'"])
+        #expect(result.errors.map(\.error.message) == ["unexpected character '@'", "unexpected character '$'"])
     }
 
     @Test func aRunOfBadBytesIsOneError() {
@@ -221,7 +221,7 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
 
     @Test func aTruncatedUnicodeEscapeAtTheEndIsUnterminated() {
         let result = lex(#""\u{4"#)
-        #expect(result.errors.map(\.message).contains("unterminated string"))
+        #expect(result.errors.map(\.error.message).contains("unterminated string"))
     }
 
     @Test func interpolationEndSkipsNestedStringsAndParentheses() {

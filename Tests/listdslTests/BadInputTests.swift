@@ -71,11 +71,11 @@ import Testing
                 _ = FileManager.default.createFile(atPath: path, contents: nil)
                 _ = truncate(path, 100 << 30)
             }, exit: 66,
-            "listdsl: cannot read 'big.list': it is 107,374,182,400 bytes, larger than the script size limit of 256 MiB (--limit script-size=SIZE)"
+            "listdsl: error: cannot read 'big.list': it is 107,374,182,400 bytes, larger than the script size limit of 256 MiB (--limit script-size=SIZE)"
         ),
         Case(
             "/dev/zero", ["/dev/zero"], exit: 66,
-            "listdsl: cannot read '/dev/zero': it is larger than the script size limit of 256 MiB (--limit script-size=SIZE)"
+            "listdsl: error: cannot read '/dev/zero': it is larger than the script size limit of 256 MiB (--limit script-size=SIZE)"
         ),
         Case(
             "run \"/dev/zero\"", ["-e", #"run "/dev/zero""#], exit: 70,
@@ -139,10 +139,10 @@ import Testing
                 try FileManager.default.createDirectory(
                     at: $0.appendingPathComponent("sub"), withIntermediateDirectories: true)
             },
-            exit: 66, "listdsl: cannot read 'sub': it is a directory"),
+            exit: 66, "listdsl: error: cannot read 'sub': it is a directory"),
         Case(
             "a missing file", ["missing.list"], exit: 66,
-            "listdsl: cannot read 'missing.list': no such file or directory"),
+            "listdsl: error: cannot read 'missing.list': no such file or directory"),
         Case(
             "a file that cannot be opened (a socket)", ["socket"],
             setup: { dir in
@@ -158,17 +158,17 @@ import Testing
                         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                     }
                 }
-            }, exit: 66, "listdsl: cannot read 'socket': no such device or address"),
+            }, exit: 66, "listdsl: error: cannot read 'socket': no such device or address"),
         Case(
             "a loop of symbolic links", ["loop.list"],
             setup: { dir in
                 try FileManager.default.createSymbolicLink(
                     atPath: dir.appendingPathComponent("loop.list").path, withDestinationPath: "loop.list")
-            }, exit: 66, "listdsl: cannot read 'loop.list': too many levels of symbolic links"),
+            }, exit: 66, "listdsl: error: cannot read 'loop.list': too many levels of symbolic links"),
         Case(
             "a FIFO nobody writes to, then Ctrl-C", ["fifo.list"],
             setup: { _ = mkfifo($0.appendingPathComponent("fifo.list").path, 0o600) },
-            interruptAfter: 0.5, exit: 130, "listdsl: interrupted while reading 'fifo.list'"),
+            interruptAfter: 0.5, exit: 130, "listdsl: error: interrupted while reading 'fifo.list'"),
         Case(
             "a script that runs itself", ["self.list"], setup: file("self.list", "run \"self.list\"\n"), exit: 70,
             "self.list:1:5: error: run cycle: 'self.list' is already running"),
@@ -206,14 +206,14 @@ import Testing
             ], exit: 70,
             "-e:1:21: error: memory limit exceeded"),
         // The command line.
-        Case("an unknown option", ["--bogus"], exit: 64, "Error: Unknown option '--bogus'"),
+        Case("an unknown option", ["--bogus"], exit: 64, "listdsl: error: Unknown option '--bogus'"),
         Case(
             "a limit that does not exist", ["--limit", "speed=3", "-e", "print 1"], exit: 64,
-            "Error: --limit: there is no limit called 'speed'; the limits are script-size, value-size, value-depth, table-size, table-text, call-depth, memory"
+            "listdsl: error: --limit: there is no limit called 'speed'; the limits are script-size, value-size, value-depth, table-size, table-text, call-depth, memory"
         ),
         Case(
             "a limit without a value", ["--limit", "memory", "-e", "print 1"], exit: 64,
-            "Error: The value 'memory' is invalid for '--limit <name=value>'"),
+            "listdsl: error: The value 'memory' is invalid for '--limit <name=value>'"),
     ]
 
     @Test(arguments: cases) func badInputGetsItsStatusAndDiagnostic(_ c: Case) throws {

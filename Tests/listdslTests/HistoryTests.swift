@@ -101,7 +101,7 @@ import Testing
         try garbage.write(to: url)
         let history = History(path: url.path)
         let warning = history.load()
-        #expect(warning?.contains("warning") == true)
+        #expect(warning?.severity == .warning)
         #expect(history.entries.isEmpty)
         let later = history.add("still works in memory")
         #expect(later.added && later.warning == nil)
@@ -113,6 +113,6 @@ import Testing
         let dir = try scratchDirectory("hist")
         defer { try? FileManager.default.removeItem(at: dir) }
         let history = History(path: dir.path)  // a directory, not a file
-        #expect(history.load()?.contains("not a regular file") == true)
+        #expect(history.load()?.message.contains("not a regular file") == true)
     }
 }

@@ -1,0 +1,196 @@
+import ListModel
+
+/// Every error a running script can meet outside UIKit's own (those are `UIKitMessages`), with the
+/// data its text needs. `message` and `hint` are the one catalogue of their words.
+public enum RuntimeError: CatalogueError, Equatable {
+    // MARK: Values and types
+    /// A call with the wrong number of arguments; `callee` is `rows()` or `procedure 'fill'`.
+    case argumentCount(callee: String, expected: Int, given: Int)
+    /// A built-in's argument of the wrong kind: `rows() needs a section number, found …`.
+    case argumentType(function: String, needs: String, found: Found)
+    /// A value of the wrong kind where a rule names it: `condition must be a boolean, found …`.
+    case mustBe(subject: String, kind: String, found: Found)
+    /// A value of the wrong kind where a form is expected: `expected an index path like 0:1, found …`.
+    case expectedValue(String, found: Found)
+    /// A statement given the wrong kind of value: `run needs a file name string, found …`.
+    case statementNeeds(statement: String, needs: String, found: Found)
+    /// `for` over something that is not a range or a list.
+    case notIterable(Found)
+    /// A call of a procedure that gives no value, used as a value.
+    case noValue
+    /// An operator that does not apply to its operand(s).
+    case cannotApply(op: String, to: String, stringConcatenation: Bool)
+    /// `<` between values of different types.
+    case cannotCompare(String, String, op: String)
+    /// `x.name` for a member `x` does not have.
+    case noMember(type: String, name: String)
+    /// `x[i]` on something that cannot be indexed.
+    case cannotIndex(Found)
+    /// An index past the end: `what` is "a list of 3 elements", or the range's literal.
+    case indexOutOfRange(Int, in: String)
+    /// `int("x")`.
+    case notAnInteger(String)
+    /// A range too long to count.
+    case rangeTooLong
+    /// Integer arithmetic that does not fit in 64 bits, as written (`-(…)`, `a * b`).
+    case overflow(String)
+    /// `a / 0` or `a % 0`.
+    case divisionByZero(String)
+
+    // MARK: Names
+    /// A variable that is not declared; `candidates` are the names in sight, for "did you mean".
+    case unknownName(String, candidates: [String])
+    /// A call of a name that is neither a procedure nor a built-in.
+    case unknownFunction(String, candidates: [String])
+    /// An assignment to an undeclared variable.
+    case assignmentToUndeclared(String)
+    /// A procedure named after a built-in.
+    case procedureNamedAfterBuiltin(String)
+    /// A built-in the interpreter does not implement (the vocabulary and the interpreter disagree).
+    case unknownBuiltin(String)
+
+    // MARK: The table
+    /// A section that does not exist in `layer` ("data source" or "table view").
+    case noSection(Int, layer: String, count: Int)
+    /// A row the data source does not have.
+    case noDataRow(IndexPath)
+    /// A row the table view does not show: `sections` when the section is missing, else its `rows`.
+    case noTableRow(IndexPath, sections: Int?, rows: Int)
+    /// A statement where the interpreter cannot run it.
+    case cannotRunHere
+    /// A statement that is not a gesture, sent to the gesture interpreter.
+    case notAGesture
+
+    // MARK: Gestures
+    /// `tap` outside editing mode.
+    case tapNeedsEditing(IndexPath)
+    /// `drag` outside editing mode.
+    case dragNeedsEditing
+    /// A drop UIKit would not allow, and why.
+    case cannotDrop(from: IndexPath, at: IndexPath, reason: String)
+
+    // MARK: Scripts
+    /// `run` of a script already running.
+    case runCycle(String)
+    /// `run` nested deeper than allowed.
+    case runTooDeep(limit: Int)
+    /// `run` of a file that cannot be read, and why.
+    case cannotRun(String, reason: String)
+
+    // MARK: Limits
+    case stepLimit(Int)
+    case callDepthLimit(Int)
+    /// A list nesting deeper than the limit.
+    case valueDepthLimit(depth: Int, limit: Int)
+    /// A value bigger than the limit; `size` nil when it is too big to count.
+    case valueSizeLimit(what: String, size: Int?, limit: Int)
+    /// The text of a value longer than the limit.
+    case valueTextLimit(type: String, limit: Int)
+    case tableSizeLimit(Int)
+    case tableTextLimit(Int)
+    case memoryLimit(used: Int, limit: Int)
+
+    /// How a message shows a value it did not want: its type, and the value as written when short.
+    public struct Found: Equatable, Sendable, CustomStringConvertible {
+        public var type: String
+        public var literal: String?
+        public var description: String { literal.map { "\(type) \($0)" } ?? type }
+    }
+
+    /// The error's text.
+    public var message: String {
+        switch self {
+        case .argumentCount(let callee, let expected, let given):
+            "\(callee) takes \(RuntimeError.count(expected, "argument")), but \(given) \(given == 1 ? "was" : "were") given"
+        case .argumentType(let function, let needs, let found): "\(function)() needs \(needs), found \(found)"
+        case .mustBe(let subject, let kind, let found): "\(subject) must be \(kind), found \(found)"
+        case .expectedValue(let what, let found): "expected \(what), found \(found)"
+        case .statementNeeds(let statement, let needs, let found): "\(statement) needs \(needs), found \(found)"
+        case .notIterable(let found): "cannot iterate over \(found); expected a range or a list"
+        case .noValue: "this expression gives no value"
+        case .cannotApply(let op, let to, _): "cannot apply '\(op)' to \(to)"
+        case .cannotCompare(let a, let b, let op): "cannot compare \(a) and \(b) with '\(op)'"
+        case .noMember(let type, let name): "\(type) has no member '\(name)'"
+        case .cannotIndex(let found): "cannot index \(found)"
+        case .indexOutOfRange(let index, let what): "index \(index) out of range for \(what)"
+        case .notAnInteger(let quoted): "int() cannot read \(quoted) as an integer"
+        case .rangeTooLong: "the range is too long to count"
+        case .overflow(let expression): "integer overflow: \(expression) does not fit in 64 bits"
+        case .divisionByZero(let expression): "division by zero: \(expression)"
+        case .unknownName(let name, _): "unknown name '\(name)'"
+        case .unknownFunction(let name, _): "unknown procedure or built-in '\(name)'"
+        case .assignmentToUndeclared(let name): "cannot assign to '\(name)': no such variable"
+        case .procedureNamedAfterBuiltin(let name): "'\(name)' is a built-in function; choose another name"
+        case .unknownBuiltin(let name): "unknown built-in '\(name)'"
+        case .noSection(let section, let layer, let count):
+            "section \(section) does not exist: the \(layer) has \(RuntimeError.count(count, "section"))"
+        case .noDataRow(let path): "no row \(path.section):\(path.row) in the data source"
+        case .noTableRow(let path, let sections?, _):
+            "no row \(path.section):\(path.row) in the table view: it has \(RuntimeError.count(sections, "section"))"
+        case .noTableRow(let path, nil, let rows):
+            "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(RuntimeError.count(rows, "row"))"
+        case .cannotRunHere: "this statement cannot run here"
+        case .notAGesture: "this statement is not a gesture"
+        case .tapNeedsEditing: "tap needs editing mode: the editing controls show only after 'edit on'"
+        case .dragNeedsEditing: "drag needs editing mode: the reorder controls show only after 'edit on'"
+        case .cannotDrop(let from, let at, let reason):
+            "cannot drop row \(from.section):\(from.row) at \(at.section):\(at.row): \(reason)"
+        case .runCycle(let name): "run cycle: '\(name)' is already running"
+        case .runTooDeep(let limit): "run nesting deeper than \(limit) scripts"
+        case .cannotRun(let name, let reason): "cannot run '\(name)': \(reason)"
+        case .stepLimit(let limit): "step limit of \(limit) exceeded"
+        case .callDepthLimit(let limit): "call depth limit of \(limit) exceeded"
+        case .valueDepthLimit(let depth, let limit):
+            "value nesting limit exceeded: this list would nest \(Limits.grouped(depth)) levels deep; the limit is \(limit)"
+        case .valueSizeLimit(let what, let size, let limit):
+            "value size limit exceeded: this \(what) would have a size of \(size.map(Limits.grouped) ?? "more than \(Limits.grouped(limit))"); the limit is \(Limits.describe(bytes: limit))"
+        case .valueTextLimit(let type, let limit):
+            "value size limit exceeded: the text of this \(type) would be longer than \(Limits.describe(bytes: limit))"
+        case .tableSizeLimit(let limit):
+            "table size limit exceeded: the data source would hold more than \(Limits.grouped(limit)) rows and sections"
+        case .tableTextLimit(let limit):
+            "table text limit exceeded: the data source's rows and titles would hold more than \(Limits.describe(bytes: limit)) of text"
+        case .memoryLimit(let used, let limit):
+            "memory limit exceeded: listdsl is using \(Limits.approximate(bytes: used)); the limit is \(Limits.describe(bytes: limit))"
+        }
+    }
+
+    /// What to do about it, when there is something to say.
+    public var hint: String? {
+        switch self {
+        case .noValue: "a procedure gives a value only through 'return EXPR'"
+        case .cannotApply(_, _, true): "convert with str(…) or use interpolation: \"…\\(x)\""
+        case .noMember(let type, _) where type == "index path": "an index path has .section and .row"
+        case .unknownName(let name, let candidates), .unknownFunction(let name, let candidates):
+            Vocabulary.didYouMean(name, among: candidates)
+        case .assignmentToUndeclared(let name): "declare it first with 'let \(name) = …'"
+        case .tapNeedsEditing(let path): "to delete a row outside editing mode, use 'swipe \(path.section):\(path.row)'"
+        case .runCycle: "a script cannot run itself, directly or through others"
+        case .stepLimit: "raise it with --max-steps"
+        case .callDepthLimit: "is a procedure or hook calling itself without end?"
+        case .valueSizeLimit:
+            "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE"
+        case .valueTextLimit, .memoryLimit: "raise it with --limit \(self.limitName)=SIZE"
+        case .tableSizeLimit: "an open batch's operations count too; raise the limit with --limit table-size=N"
+        default: nil
+        }
+    }
+
+    /// The `--limit` name of a limit's error.
+    private var limitName: String {
+        if case .memoryLimit = self { return "memory" }
+        return "value-size"
+    }
+
+    /// `n` and `noun`, plural unless `n` is 1.
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}
+
+extension Value {
+    /// How an error message shows this value: its type and, when `withLiteral`, the value as written.
+    func found(withLiteral: Bool = true) -> RuntimeError.Found {
+        RuntimeError.Found(type: typeName, literal: withLiteral ? literal : nil)
+    }
+}

@@ -1,0 +1,84 @@
+import ListDSL
+
+/// Every error, warning and note of the command itself (its arguments, files, the REPL's dot
+/// commands and history), with the data its text needs: the command's one catalogue. They are
+/// reported as `Diagnostic`s, so they look like the language's own (`listdsl: error: …`).
+enum UsageError: CatalogueError, Equatable {
+    /// What the argument parser rejected, in its words.
+    case arguments(String)
+    /// A script or `.read` file that cannot be read (`what` is quoted, or "standard input").
+    case cannotRead(what: String, reason: String)
+    /// Ctrl-C while waiting for input to read.
+    case interruptedReading(what: String)
+    /// The REPL started without a terminal.
+    case replNeedsTerminal
+    /// `-i FILE` without a terminal: the file ran, the REPL did not start.
+    case interactiveNeedsTerminal(file: String)
+    /// `.save` could not write its file.
+    case cannotSave(String)
+    /// The history file cannot be used this session.
+    case historyUnusable(path: String, reason: String)
+    /// An error inside `begin … end` in the REPL ended the batch.
+    case batchAbandoned
+    /// `.save` while a batch is open.
+    case savedInsideBatch
+    /// `.save` wrote a script that does not replay to the same state.
+    case saveNotExact(String)
+    /// `.help` of a word the vocabulary does not have.
+    case noHelp(String)
+    /// A dot command that does not exist.
+    case unknownDotCommand(String)
+    /// A dot command that needs a file name, given none.
+    case needsFileName(command: String)
+    /// `.trace` or `.autoshow` with something other than `on` or `off`.
+    case needsOnOrOff(command: String, given: String)
+
+    /// How serious it is.
+    var severity: Severity {
+        switch self {
+        case .historyUnusable, .saveNotExact: .warning
+        case .batchAbandoned, .savedInsideBatch: .note
+        default: .error
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .arguments(let text): text
+        case .cannotRead(let what, let reason): "cannot read \(what): \(reason)"
+        case .interruptedReading(let what): "interrupted while reading \(what)"
+        case .replNeedsTerminal: "the REPL needs a terminal on standard input"
+        case .interactiveNeedsTerminal(let file): "-i needs a terminal on standard input; ran '\(file)' only"
+        case .cannotSave(let problem): "cannot save: \(problem)"
+        case .historyUnusable(let path, let reason):
+            "history file '\(path)': \(reason); history will not be saved this session"
+        case .batchAbandoned: "the batch was abandoned: the table view is as it was before 'begin'"
+        case .savedInsideBatch: "a batch is open; the saved script ends inside it"
+        case .saveNotExact(let difference): "the saved script does not reproduce this session exactly: \(difference)"
+        case .noHelp(let topic): "no help for '\(topic)'"
+        case .unknownDotCommand(let name): "unknown command '\(name)'"
+        case .needsFileName(let command): "\(command) needs a file name"
+        case .needsOnOrOff(let command, let given): "\(command) takes 'on' or 'off', not '\(given)'"
+        }
+    }
+
+    var hint: String? {
+        switch self {
+        case .arguments: "see 'listdsl --help'"
+        case .noHelp(let topic):
+            Vocabulary.didYouMean(topic, among: Vocabulary.entries.map(\.word)) ?? "type .help for the list"
+        case .unknownDotCommand(let name):
+            Vocabulary.didYouMean(name, among: Vocabulary.dotCommands) ?? "type .help for the list of commands"
+        case .needsFileName(let command), .needsOnOrOff(let command, _):
+            Vocabulary.entry(named: command).map { "usage: \($0.usage)" }
+        default: nil
+        }
+    }
+}
+
+extension Console {
+    /// Reports one of the command's own errors, warnings or notes.
+    func report(_ error: UsageError) {
+        report(Diagnostic(error, error.severity))
+    }
+}

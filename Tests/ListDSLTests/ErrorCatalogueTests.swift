@@ -1,0 +1,266 @@
+import ListModel
+import Testing
+
+@testable import ListDSL
+
+/// Every case of the language's two error catalogues with the text it renders: the table is the
+/// specification of the words, and `name(of:)`'s exhaustive switches make a new case break the build
+/// until it is added here.
+@Suite struct ErrorCatalogueTests {
+    static let parseErrors: [(ParseError, String, String?)] = [
+        (.bangForNot, "unexpected character '!'; use 'not' for negation", nil),
+        (.unexpectedCharacter("'@'"), "unexpected character '@'", nil),
+        (.controlCharacter(7), "unexpected control character U+0007", nil),
+        (.nulByte(.comment), "NUL byte in comment", nil),
+        (.invalidUTF8(0xFF), "invalid UTF-8 byte 0xFF", nil),
+        (
+            .integerTooBig("'99999999999999999999'"), "integer literal '99999999999999999999' does not fit in 64 bits",
+            nil
+        ),
+        (.unterminatedString, "unterminated string", nil),
+        (.backslashAtEnd, "a string cannot end with '\\'", nil),
+        (.invalidEscape("'\\q'"), "invalid escape '\\q' in string", nil),
+        (.malformedBracedUnicode, "a unicode escape is '\\u{' with 1 to 8 hex digits and '}'", nil),
+        (.invalidScalar("'\\u{D800}'"), "'\\u{D800}' is not a valid unicode scalar", nil),
+        (.malformedUnicodeEscape, "expected '{' or 4 hex digits after '\\u' in a unicode escape", nil),
+        (
+            .loneSurrogate("'\\uD83D'"),
+            "'\\uD83D' is half of a UTF-16 surrogate pair; write the pair, or the character as '\\u{…}'", nil
+        ),
+        (
+            .expected("'to' after the row to move", found: "end of input"),
+            "expected 'to' after the row to move, found end of input", nil
+        ),
+        (
+            .expectedEndOfStatement(found: "'delete'", nextStartsStatement: true),
+            "expected end of statement, found 'delete'",
+            "separate statements with a newline or ';'"
+        ),
+        (
+            .expectedEndOfStatement(found: "'x'", nextStartsStatement: false), "expected end of statement, found 'x'",
+            nil
+        ),
+        (
+            .expectedStatement(found: "'delet'", word: "delet"), "expected a statement, found 'delet'",
+            "did you mean 'delete'?"
+        ),
+        (.expectedStatement(found: "'('", word: nil), "expected a statement, found '('", nil),
+        (
+            .unclosed(close: "]", open: "[", line: 3, found: "end of input"),
+            "expected ']' (to close '[' at line 3), found end of input", nil
+        ),
+        (.unclosedInterpolation(found: "'x'"), "expected ')' to end the interpolation, found 'x'", nil),
+        (.elseWithoutIf, "expected a statement, found 'else'", "'else' must follow the '}' of an 'if'"),
+        (.strayClosingBrace, "unexpected '}' with no '{' to close", nil),
+        (
+            .nestingTooDeep(limit: 200), "nesting too deep",
+            "at most 200 levels of brackets, blocks and operators; split it with 'let'"
+        ),
+        (.tooManyErrors, "too many errors; stopping", nil),
+        (.procedureNotAtTopLevel, "'proc' is only allowed at the top level", nil),
+        (.procedureNamedAfterStatement("show"), "'show' starts a statement and cannot name a procedure", nil),
+        (.duplicateParameter("a"), "duplicate parameter 'a'", nil),
+        (.returnOutsideFunction, "'return' outside a procedure or hook", nil),
+        (.reservedWord("if", role: "assigned to"), "'if' is a reserved word and cannot be assigned to", nil),
+        (
+            .editingStyleName("none", role: "a parameter"),
+            "'none' is an editing-style value and cannot be a parameter", nil
+        ),
+        (.noTableForm(command: "append"), "'append' has no 'table' form: the table view carries no values", nil),
+        (
+            .noTableForm(command: "reset"),
+            "'reset' has no 'table' form: use 'reloadData' to make the table view re-read",
+            nil
+        ),
+        (
+            .tableTakesNoValue(command: "table insert", what: "value"),
+            "'table insert' takes no value: the table view reads rows from the data source", nil
+        ),
+        (
+            .tableTakesNoValue(command: "table insert section", what: "title"),
+            "'table insert section' takes no title: the table view reads titles from the data source", nil
+        ),
+        (.unknownHook("comit"), "unknown hook 'comit'", "did you mean 'commit'?"),
+        (
+            .unknownHook("zzz"), "unknown hook 'zzz'",
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select"
+        ),
+        (
+            .expectedHookName(found: "'1'"), "expected a hook name after 'on', found '1'",
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select"
+        ),
+        (.chainedComparison, "comparisons cannot be chained", "use 'and' or parentheses: a < b and b < c"),
+        (.chainedRange, "ranges cannot be chained", nil),
+        (.nestedIndexPath, "an index path has two parts, section:row", "put parentheses around a nested index path"),
+    ]
+
+    static let found = RuntimeError.Found(type: "string", literal: "\"x\"")
+    static let runtimeErrors: [(RuntimeError, String, String?)] = [
+        (.argumentCount(callee: "rows()", expected: 1, given: 0), "rows() takes 1 argument, but 0 were given", nil),
+        (
+            .argumentCount(callee: "procedure 'f'", expected: 2, given: 1),
+            "procedure 'f' takes 2 arguments, but 1 was given", nil
+        ),
+        (
+            .argumentType(function: "rows", needs: "a section number", found: found),
+            "rows() needs a section number, found string \"x\"", nil
+        ),
+        (
+            .mustBe(subject: "condition", kind: "a boolean", found: found),
+            "condition must be a boolean, found string \"x\"",
+            nil
+        ),
+        (
+            .expectedValue("an index path like 0:1", found: found),
+            "expected an index path like 0:1, found string \"x\"",
+            nil
+        ),
+        (
+            .statementNeeds(statement: "run", needs: "a file name string", found: RuntimeError.Found(type: "integer")),
+            "run needs a file name string, found integer", nil
+        ),
+        (.notIterable(found), "cannot iterate over string \"x\"; expected a range or a list", nil),
+        (.noValue, "this expression gives no value", "a procedure gives a value only through 'return EXPR'"),
+        (
+            .cannotApply(op: "-", to: "string \"x\"", stringConcatenation: false), "cannot apply '-' to string \"x\"",
+            nil
+        ),
+        (
+            .cannotApply(op: "+", to: "string and integer", stringConcatenation: true),
+            "cannot apply '+' to string and integer", "convert with str(…) or use interpolation: \"…\\(x)\""
+        ),
+        (.cannotCompare("string", "integer", op: "<"), "cannot compare string and integer with '<'", nil),
+        (
+            .noMember(type: "index path", name: "x"), "index path has no member 'x'",
+            "an index path has .section and .row"
+        ),
+        (.noMember(type: "list", name: "x"), "list has no member 'x'", nil),
+        (.cannotIndex(found), "cannot index string \"x\"", nil),
+        (.indexOutOfRange(3, in: "a list of 1 element"), "index 3 out of range for a list of 1 element", nil),
+        (.notAnInteger("\"x\""), "int() cannot read \"x\" as an integer", nil),
+        (.rangeTooLong, "the range is too long to count", nil),
+        (
+            .overflow("9223372036854775807 + 1"), "integer overflow: 9223372036854775807 + 1 does not fit in 64 bits",
+            nil
+        ),
+        (.divisionByZero("1 / 0"), "division by zero: 1 / 0", nil),
+        (.unknownName("cuont", candidates: ["count"]), "unknown name 'cuont'", "did you mean 'count'?"),
+        (.unknownName("zz", candidates: ["count"]), "unknown name 'zz'", nil),
+        (
+            .unknownFunction("rwos", candidates: ["rows"]), "unknown procedure or built-in 'rwos'",
+            "did you mean 'rows'?"
+        ),
+        (.assignmentToUndeclared("n"), "cannot assign to 'n': no such variable", "declare it first with 'let n = …'"),
+        (.procedureNamedAfterBuiltin("rows"), "'rows' is a built-in function; choose another name", nil),
+        (.unknownBuiltin("zz"), "unknown built-in 'zz'", nil),
+        (
+            .noSection(2, layer: "data source", count: 1), "section 2 does not exist: the data source has 1 section",
+            nil
+        ),
+        (.noDataRow(IndexPath(section: 0, row: 5)), "no row 0:5 in the data source", nil),
+        (
+            .noTableRow(IndexPath(section: 3, row: 0), sections: 2, rows: 0),
+            "no row 3:0 in the table view: it has 2 sections", nil
+        ),
+        (
+            .noTableRow(IndexPath(section: 0, row: 4), sections: nil, rows: 1),
+            "no row 0:4 in the table view: section 0 has 1 row", nil
+        ),
+        (.cannotRunHere, "this statement cannot run here", nil),
+        (.notAGesture, "this statement is not a gesture", nil),
+        (
+            .tapNeedsEditing(IndexPath(section: 0, row: 1)),
+            "tap needs editing mode: the editing controls show only after 'edit on'",
+            "to delete a row outside editing mode, use 'swipe 0:1'"
+        ),
+        (.dragNeedsEditing, "drag needs editing mode: the reorder controls show only after 'edit on'", nil),
+        (
+            .cannotDrop(from: IndexPath(section: 0, row: 0), at: IndexPath(section: 5, row: 0), reason: "why"),
+            "cannot drop row 0:0 at 5:0: why", nil
+        ),
+        (
+            .runCycle("a.list"), "run cycle: 'a.list' is already running",
+            "a script cannot run itself, directly or through others"
+        ),
+        (.runTooDeep(limit: 64), "run nesting deeper than 64 scripts", nil),
+        (.cannotRun("x", reason: "no such file or directory"), "cannot run 'x': no such file or directory", nil),
+        (.stepLimit(10), "step limit of 10 exceeded", "raise it with --max-steps"),
+        (
+            .callDepthLimit(1000), "call depth limit of 1000 exceeded",
+            "is a procedure or hook calling itself without end?"
+        ),
+        (
+            .valueDepthLimit(depth: 1001, limit: 1000),
+            "value nesting limit exceeded: this list would nest 1,001 levels deep; the limit is 1000", nil
+        ),
+        (
+            .valueSizeLimit(what: "string", size: 2000, limit: 1024),
+            "value size limit exceeded: this string would have a size of 2,000; the limit is 1 KiB",
+            "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE"
+        ),
+        (
+            .valueTextLimit(type: "list", limit: 1024),
+            "value size limit exceeded: the text of this list would be longer than 1 KiB",
+            "raise it with --limit value-size=SIZE"
+        ),
+        (
+            .tableSizeLimit(1000),
+            "table size limit exceeded: the data source would hold more than 1,000 rows and sections",
+            "an open batch's operations count too; raise the limit with --limit table-size=N"
+        ),
+        (
+            .tableTextLimit(1024),
+            "table text limit exceeded: the data source's rows and titles would hold more than 1 KiB of text",
+            nil
+        ),
+        (
+            .memoryLimit(used: 3 << 30, limit: 2 << 30),
+            "memory limit exceeded: listdsl is using 3.0 GiB; the limit is 2 GiB",
+            "raise it with --limit memory=SIZE"
+        ),
+    ]
+
+    @Test func everyParseErrorsText() {
+        for (error, message, hint) in Self.parseErrors {
+            #expect(error.message == message)
+            #expect(error.hint == hint, "\(error)")
+        }
+        #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 35)  // every case of ParseError
+    }
+
+    @Test func everyRuntimeErrorsText() {
+        for (error, message, hint) in Self.runtimeErrors {
+            #expect(error.message == message)
+            #expect(error.hint == hint, "\(error)")
+        }
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 40)  // every case of RuntimeError
+    }
+
+    /// A case's name; the switch lists every case, so adding one fails to compile until it is here.
+    static func name(of error: ParseError) -> String {
+        switch error {
+        case .bangForNot, .unexpectedCharacter, .controlCharacter, .nulByte, .invalidUTF8, .integerTooBig,
+            .unterminatedString, .backslashAtEnd, .invalidEscape, .malformedBracedUnicode, .invalidScalar,
+            .malformedUnicodeEscape, .loneSurrogate, .expected, .expectedEndOfStatement, .expectedStatement, .unclosed,
+            .unclosedInterpolation, .elseWithoutIf, .strayClosingBrace, .nestingTooDeep, .tooManyErrors,
+            .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter, .returnOutsideFunction,
+            .reservedWord, .editingStyleName, .noTableForm, .tableTakesNoValue, .unknownHook, .expectedHookName,
+            .chainedComparison, .chainedRange, .nestedIndexPath:
+            String(String(describing: error).prefix { $0 != "(" })
+        }
+    }
+
+    /// A case's name; the switch lists every case.
+    static func name(of error: RuntimeError) -> String {
+        switch error {
+        case .argumentCount, .argumentType, .mustBe, .expectedValue, .statementNeeds, .notIterable, .noValue,
+            .cannotApply, .cannotCompare, .noMember, .cannotIndex, .indexOutOfRange, .notAnInteger, .rangeTooLong,
+            .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
+            .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
+            .notAGesture, .tapNeedsEditing, .dragNeedsEditing, .cannotDrop, .runCycle, .runTooDeep, .cannotRun,
+            .stepLimit, .callDepthLimit, .valueDepthLimit, .valueSizeLimit, .valueTextLimit, .tableSizeLimit,
+            .tableTextLimit, .memoryLimit:
+            String(String(describing: error).prefix { $0 != "(" })
+        }
+    }
+}
