@@ -70,14 +70,11 @@ extension Interpreter {
                 }
             }
             if let expected = kind.answerType, !kind.accepts(result) {
-                let found =
-                    result == .nothing
-                    ? "it gave no value (a block hook must end with 'return …' on every path)"
-                    : "it returned \(result.typeName) \(result.literal)"
+                let found = result == .nothing ? nil : result.found()
                 throw ScriptError.runtime(
                     Diagnostic(
-                        file: hook.file, range: hook.nameRange,
-                        message: "hook '\(kind.rawValue)' must return \(expected), but \(found)"))
+                        RuntimeError.hookAnswer(hook: kind.rawValue, expected: expected, found: found), file: hook.file,
+                        range: hook.nameRange))
             }
             if kind.answerType != nil, tracesCalls {
                 io.emit(
@@ -202,10 +199,7 @@ extension Interpreter {
             let path = try indexPath(pathExpr)
             try requireRow(path, pathExpr.range)
             guard !model.isEditing else {
-                note(
-                    range,
-                    "nothing is selected: a table view in editing mode does not select rows (allowsSelectionDuringEditing is false)"
-                )
+                note(range, .noSelectionWhileEditing)
                 return
             }
             do { try model.select(path) } catch { throw modelFailure(error, at: pathExpr.range) }
@@ -218,10 +212,9 @@ extension Interpreter {
     /// `tap PATH` in editing mode: the row's editing control. ⊕ commits an insert at once; ⊖ shows the
     /// delete confirmation, which is then tapped.
     private func tap(_ path: IndexPath, at range: SourceRange) throws(ScriptError) {
-        let name = "\(path.section):\(path.row)"
         guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "tap", at: range) == .boolean(true)
         else {
-            note(range, "row \(name) cannot be edited (canEdit is false): it has no editing control to tap")
+            note(range, .cannotEditNoControl(path))
             return
         }
         let answer = try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "tap", at: range)
@@ -231,36 +224,29 @@ extension Interpreter {
         case .style(.delete)?:
             try confirmDelete(path, by: "tap", at: range)
         default:
-            note(range, "row \(name) has no editing control (its editing style is none)")
+            note(range, .noEditingControl(path))
         }
     }
 
     /// `swipe PATH`: swipe to delete, outside editing mode, for rows whose editing style is delete.
     private func swipe(_ path: IndexPath, at range: SourceRange) throws(ScriptError) {
-        let name = "\(path.section):\(path.row)"
         guard !model.isEditing else {
-            note(range, "swipe does nothing in editing mode: tap the row's editing control instead ('tap \(name)')")
+            note(range, .swipeWhileEditing(path))
             return
         }
         // UIKit enables swipe to delete only for a data source that implements commit; it asks nothing else.
         guard hasHook(.commit) else {
-            note(
-                range,
-                "swipe does nothing: swipe to delete is enabled only when the data source implements tableView(_:commit:forRowAt:) (on commit { … })"
-            )
+            note(range, .swipeWithoutCommit)
             return
         }
         guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "swipe", at: range) == .boolean(true)
         else {
-            note(range, "row \(name) cannot be edited (canEdit is false): it does not swipe")
+            note(range, .cannotEditNoSwipe(path))
             return
         }
         let style = try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "swipe", at: range)
         guard style == .style(.delete) else {
-            note(
-                range,
-                "row \(name) does not swipe to delete: its editing style is \(style?.literal ?? "none"), not delete"
-            )
+            note(range, .swipeNotDelete(path, style: style?.literal ?? "none"))
             return
         }
         try confirmDelete(path, by: "swipe", at: range)
@@ -272,7 +258,6 @@ extension Interpreter {
     /// Row actions run the app's own handlers, which a script cannot write: the row stays open showing them.
     /// When commit leaves the row where it was, the delete button stays showing, as it does in UIKit.
     private func confirmDelete(_ path: IndexPath, by caller: String, at range: SourceRange) throws(ScriptError) {
-        let name = "\(path.section):\(path.row)"
         if hasHook(.actions) {
             guard case .list(let items)? = try callHook(.actions, path: path, fallback: nil, by: caller, at: range)
             else {
@@ -280,15 +265,12 @@ extension Interpreter {
             }
             let titles = items.elements.map { if case .string(let s) = $0 { s } else { $0.literal } }
             guard !titles.isEmpty else {
-                note(range, "row \(name) shows no buttons: the actions hook returned no actions")
+                note(range, .noActions(path))
                 return
             }
             swipedRow = (path, titles)
             traceEvent("row \(swiftIndexPath(path)) shows the row actions \(buttons(titles))")
-            note(
-                range,
-                "row \(name) stays open showing the row actions \(buttons(titles)): listdsl runs no row-action handler, so nothing is committed",
-                hint: "without an actions hook the row shows its delete button, and the \(caller) commits the delete")
+            note(range, .actionsShown(path, buttons: buttons(titles), caller: caller))
             return
         }
         var title = "Delete"
@@ -306,18 +288,14 @@ extension Interpreter {
     /// `drag SOURCE to PROPOSED` in editing mode: canMove → targetForMove → the table view moves its row →
     /// the move hook, which must move the row in the data source too.
     private func drag(_ source: IndexPath, to proposed: IndexPath, at range: SourceRange) throws(ScriptError) {
-        let name = "\(source.section):\(source.row)"
         // Without moveRowAt the table view shows no reorder controls and asks nothing.
         guard let moveHook = hooks[HookKind.move.rawValue] else {
-            note(
-                range,
-                "row \(name) has no reorder control: the data source does not implement tableView(_:moveRowAt:to:) (on move { … })"
-            )
+            note(range, .noReorderControl(source))
             return
         }
         guard try callHook(.canMove, path: source, fallback: .boolean(true), by: "drag", at: range) == .boolean(true)
         else {
-            note(range, "row \(name) cannot move (canMove is false): it has no reorder control")
+            note(range, .cannotMove(source))
             return
         }
         let answer = try callHook(
@@ -328,9 +306,8 @@ extension Interpreter {
         if let problem = dropProblem(target, from: source), let hook = hooks[HookKind.targetForMove.rawValue] {
             throw .runtime(
                 Diagnostic(
-                    file: hook.file, range: hook.nameRange,
-                    message:
-                        "hook 'targetForMove' returned \(target.section):\(target.row), where row \(name) cannot be dropped: \(problem)",
+                    RuntimeError.hookDropTarget(target, row: source, reason: problem), file: hook.file,
+                    range: hook.nameRange,
                     notes: [Diagnostic.Note(file: file, range: range, message: "'drag' asked for the destination here")]
                 ))
         }
@@ -343,10 +320,8 @@ extension Interpreter {
         if wasInSync && !model.isInSync {
             report(
                 Diagnostic(
-                    .warning, file: file, range: range,
-                    message: "the move hook did not update the data source: the table view is now out of sync with it",
-                    notes: [Diagnostic.Note(file: moveHook.file, range: moveHook.nameRange, message: "the move hook")],
-                    hint: "move the row in the data source too, with 'data move source to destination'"))
+                    RuntimeWarning.moveHookOutOfSync, .warning, file: file, range: range,
+                    notes: [Diagnostic.Note(file: moveHook.file, range: moveHook.nameRange, message: "the move hook")]))
         }
     }
 
@@ -355,9 +330,7 @@ extension Interpreter {
         throws(ScriptError)
     {
         guard hasHook(.commit) else {
-            note(
-                range,
-                "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })")
+            note(range, .noCommitHook)
             return
         }
         _ = try callHook(
@@ -377,7 +350,7 @@ extension Interpreter {
     }
 
     /// Tells the user why a gesture did nothing (a warning on standard error).
-    func note(_ range: SourceRange, _ message: String, hint: String? = nil) {
-        report(Diagnostic(.warning, file: file, range: range, message: message, hint: hint))
+    func note(_ range: SourceRange, _ warning: RuntimeWarning) {
+        report(Diagnostic(warning, .warning, file: file, range: range))
     }
 }

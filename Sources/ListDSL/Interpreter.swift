@@ -222,11 +222,7 @@ public final class Interpreter {
             model.abandonBatch()
             pendingLocations = []
             batchOrigin = nil
-            throw .runtime(
-                Diagnostic(
-                    file: origin.file, range: origin.range,
-                    message: "'begin' has no matching 'end'; the batch was not committed",
-                    hint: "close the batch with 'end'"))
+            throw .runtime(Diagnostic(RuntimeError.unclosedBatch, file: origin.file, range: origin.range))
         }
     }
 
@@ -285,7 +281,7 @@ public final class Interpreter {
             throw failure(range, .stepLimit(limit))
         }
         if steps & 0x3FF == 0 {
-            if io.isInterrupted() { throw .interrupted(Diagnostic(file: file, range: range, message: "interrupted")) }
+            if io.isInterrupted() { throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: range)) }
             if steps & 0x3FFF == 0 { try checkMemory(range) }
         }
     }
@@ -293,7 +289,7 @@ public final class Interpreter {
     /// Checks Ctrl-C at once (loops call this every iteration).
     func checkInterrupt(_ range: SourceRange) throws(ScriptError) {
         if io.isInterrupted() {
-            throw .interrupted(Diagnostic(file: file, range: range, message: "interrupted"))
+            throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: range))
         }
     }
 
@@ -535,10 +531,12 @@ public final class Interpreter {
         }
         if ok { return }
         failedExpectations += 1
-        var text = "expectation failed: \(file.text(expr.range))"
-        if let message { text = "expectation failed: \(try self.text(of: try storable(message), message.range))" }
-        if !detail.isEmpty { text += " (\(detail))" }
-        report(Diagnostic(file: file, range: expr.range, message: text))
+        var text = file.text(expr.range)
+        if let message { text = try self.text(of: try storable(message), message.range) }
+        report(
+            Diagnostic(
+                RuntimeError.expectationFailed(text, detail: detail.isEmpty ? nil : detail), file: file,
+                range: expr.range))
     }
 
     /// `expect error [TEXT] { … }`: the block must fail (with a message containing TEXT); its effects are undone.
@@ -566,18 +564,11 @@ public final class Interpreter {
                 failedExpectations += 1
                 report(
                     Diagnostic(
-                        file: file, range: where_,
-                        message:
-                            "expectation failed: the error did not contain \(Value.quoted(wanted)); it was: \(message)")
-                )
+                        RuntimeError.errorDidNotContain(wanted: wanted, error: message), file: file, range: where_))
             }
         } else {
             failedExpectations += 1
-            let what = wanted.map { "an error containing \(Value.quoted($0))" } ?? "an error"
-            report(
-                Diagnostic(
-                    file: file, range: where_, message: "expectation failed: expected \(what), but the block succeeded")
-            )
+            report(Diagnostic(RuntimeError.blockSucceeded(wanted: wanted), file: file, range: where_))
         }
     }
 
@@ -605,7 +596,7 @@ public final class Interpreter {
         switch io.load(path) {
         case .success(let f): loaded = f
         case .failure(let e) where e.isInterrupt:
-            throw .interrupted(Diagnostic(file: file, range: pathExpr.range, message: "interrupted"))
+            throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: pathExpr.range))
         case .failure(let e): throw failure(pathExpr.range, .cannotRun(name, reason: e.message))
         }
         let parsed = Parser.parse(loaded)

@@ -69,7 +69,23 @@ public enum RuntimeError: CatalogueError, Equatable {
     /// A drop UIKit would not allow, and why.
     case cannotDrop(from: IndexPath, at: IndexPath, reason: String)
 
+    // MARK: Hooks
+    /// A hook's answer of the wrong type; `found` is nil when it gave no value.
+    case hookAnswer(hook: String, expected: String, found: Found?)
+    /// A targetForMove answer where the row cannot be dropped, and why.
+    case hookDropTarget(IndexPath, row: IndexPath, reason: String)
+
     // MARK: Scripts
+    /// `begin` left open at the end of the input.
+    case unclosedBatch
+    /// Ctrl-C.
+    case interrupted
+    /// `expect` whose condition is false; `text` is the condition or the message, `detail` why.
+    case expectationFailed(String, detail: String?)
+    /// `expect error TEXT { … }` whose block failed with another error.
+    case errorDidNotContain(wanted: String, error: String)
+    /// `expect error { … }` whose block succeeded; `wanted` is the text the error was to contain.
+    case blockSucceeded(wanted: String?)
     /// `run` of a script already running.
     case runCycle(String)
     /// `run` nested deeper than allowed.
@@ -135,6 +151,20 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .dragNeedsEditing: "drag needs editing mode: the reorder controls show only after 'edit on'"
         case .cannotDrop(let from, let at, let reason):
             "cannot drop row \(from.section):\(from.row) at \(at.section):\(at.row): \(reason)"
+        case .hookAnswer(let hook, let expected, let found?):
+            "hook '\(hook)' must return \(expected), but it returned \(found)"
+        case .hookAnswer(let hook, let expected, nil):
+            "hook '\(hook)' must return \(expected), but it gave no value (a block hook must end with 'return …' on every path)"
+        case .hookDropTarget(let target, let row, let reason):
+            "hook 'targetForMove' returned \(target.section):\(target.row), where row \(row.section):\(row.row) cannot be dropped: \(reason)"
+        case .unclosedBatch: "'begin' has no matching 'end'; the batch was not committed"
+        case .interrupted: "interrupted"
+        case .expectationFailed(let text, let detail?): "expectation failed: \(text) (\(detail))"
+        case .expectationFailed(let text, nil): "expectation failed: \(text)"
+        case .errorDidNotContain(let wanted, let error):
+            "expectation failed: the error did not contain \(Value.quoted(wanted)); it was: \(error)"
+        case .blockSucceeded(let wanted):
+            "expectation failed: expected \(wanted.map { "an error containing \(Value.quoted($0))" } ?? "an error"), but the block succeeded"
         case .runCycle(let name): "run cycle: '\(name)' is already running"
         case .runTooDeep(let limit): "run nesting deeper than \(limit) scripts"
         case .cannotRun(let name, let reason): "cannot run '\(name)': \(reason)"
@@ -165,6 +195,7 @@ public enum RuntimeError: CatalogueError, Equatable {
             Vocabulary.didYouMean(name, among: candidates)
         case .assignmentToUndeclared(let name): "declare it first with 'let \(name) = …'"
         case .tapNeedsEditing(let path): "to delete a row outside editing mode, use 'swipe \(path.section):\(path.row)'"
+        case .unclosedBatch: "close the batch with 'end'"
         case .runCycle: "a script cannot run itself, directly or through others"
         case .stepLimit: "raise it with --max-steps"
         case .callDepthLimit: "is a procedure or hook calling itself without end?"
@@ -192,5 +223,73 @@ extension Value {
     /// How an error message shows this value: its type and, when `withLiteral`, the value as written.
     func found(withLiteral: Bool = true) -> RuntimeError.Found {
         RuntimeError.Found(type: typeName, literal: withLiteral ? literal : nil)
+    }
+}
+
+/// Every warning a gesture gives when UIKit would do nothing, or not what the script meant, with the
+/// data its text needs: the catalogue of the teaching layer's warnings.
+public enum RuntimeWarning: CatalogueError, Equatable {
+    /// `select` in editing mode.
+    case noSelectionWhileEditing
+    /// `tap` on a row whose canEdit is false.
+    case cannotEditNoControl(IndexPath)
+    /// `tap` on a row whose editing style is none.
+    case noEditingControl(IndexPath)
+    /// `swipe` in editing mode.
+    case swipeWhileEditing(IndexPath)
+    /// `swipe` with no commit hook.
+    case swipeWithoutCommit
+    /// `swipe` on a row whose canEdit is false.
+    case cannotEditNoSwipe(IndexPath)
+    /// `swipe` on a row whose editing style is not delete (`style` as written, e.g. `insert`).
+    case swipeNotDelete(IndexPath, style: String)
+    /// An actions hook that returned no actions.
+    case noActions(IndexPath)
+    /// A row left open showing its actions (`buttons` as `show` draws them; `caller` the gesture).
+    case actionsShown(IndexPath, buttons: String, caller: String)
+    /// `drag` with no move hook.
+    case noReorderControl(IndexPath)
+    /// `drag` of a row whose canMove is false.
+    case cannotMove(IndexPath)
+    /// A move hook that left the data source as it was.
+    case moveHookOutOfSync
+    /// A tap or swipe that would commit, with no commit hook.
+    case noCommitHook
+
+    public var message: String {
+        switch self {
+        case .noSelectionWhileEditing:
+            "nothing is selected: a table view in editing mode does not select rows (allowsSelectionDuringEditing is false)"
+        case .cannotEditNoControl(let p):
+            "row \(p.section):\(p.row) cannot be edited (canEdit is false): it has no editing control to tap"
+        case .noEditingControl(let p): "row \(p.section):\(p.row) has no editing control (its editing style is none)"
+        case .swipeWhileEditing(let p):
+            "swipe does nothing in editing mode: tap the row's editing control instead ('tap \(p.section):\(p.row)')"
+        case .swipeWithoutCommit:
+            "swipe does nothing: swipe to delete is enabled only when the data source implements tableView(_:commit:forRowAt:) (on commit { … })"
+        case .cannotEditNoSwipe(let p):
+            "row \(p.section):\(p.row) cannot be edited (canEdit is false): it does not swipe"
+        case .swipeNotDelete(let p, let style):
+            "row \(p.section):\(p.row) does not swipe to delete: its editing style is \(style), not delete"
+        case .noActions(let p): "row \(p.section):\(p.row) shows no buttons: the actions hook returned no actions"
+        case .actionsShown(let p, let buttons, _):
+            "row \(p.section):\(p.row) stays open showing the row actions \(buttons): listdsl runs no row-action handler, so nothing is committed"
+        case .noReorderControl(let p):
+            "row \(p.section):\(p.row) has no reorder control: the data source does not implement tableView(_:moveRowAt:to:) (on move { … })"
+        case .cannotMove(let p): "row \(p.section):\(p.row) cannot move (canMove is false): it has no reorder control"
+        case .moveHookOutOfSync:
+            "the move hook did not update the data source: the table view is now out of sync with it"
+        case .noCommitHook:
+            "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })"
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .actionsShown(_, _, let caller):
+            "without an actions hook the row shows its delete button, and the \(caller) commits the delete"
+        case .moveHookOutOfSync: "move the row in the data source too, with 'data move source to destination'"
+        default: nil
+        }
     }
 }

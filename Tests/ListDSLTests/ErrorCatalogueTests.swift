@@ -183,6 +183,37 @@ import Testing
             "a script cannot run itself, directly or through others"
         ),
         (.runTooDeep(limit: 64), "run nesting deeper than 64 scripts", nil),
+        (
+            .hookAnswer(
+                hook: "canEdit", expected: "a boolean", found: RuntimeError.Found(type: "integer", literal: "1")),
+            "hook 'canEdit' must return a boolean, but it returned integer 1", nil
+        ),
+        (
+            .hookAnswer(hook: "canMove", expected: "a boolean", found: nil),
+            "hook 'canMove' must return a boolean, but it gave no value (a block hook must end with 'return …' on every path)",
+            nil
+        ),
+        (
+            .hookDropTarget(IndexPath(section: 4, row: 0), row: IndexPath(section: 0, row: 1), reason: "why"),
+            "hook 'targetForMove' returned 4:0, where row 0:1 cannot be dropped: why", nil
+        ),
+        (.unclosedBatch, "'begin' has no matching 'end'; the batch was not committed", "close the batch with 'end'"),
+        (.interrupted, "interrupted", nil),
+        (
+            .expectationFailed("rows(0) == 2", detail: "rows(0) == 2 is false"),
+            "expectation failed: rows(0) == 2 (rows(0) == 2 is false)", nil
+        ),
+        (.expectationFailed("custom", detail: nil), "expectation failed: custom", nil),
+        (
+            .errorDidNotContain(wanted: "rows", error: "boom"),
+            "expectation failed: the error did not contain \"rows\"; it was: boom", nil
+        ),
+        (.blockSucceeded(wanted: nil), "expectation failed: expected an error, but the block succeeded", nil),
+        (
+            .blockSucceeded(wanted: "x"),
+            "expectation failed: expected an error containing \"x\", but the block succeeded",
+            nil
+        ),
         (.cannotRun("x", reason: "no such file or directory"), "cannot run 'x': no such file or directory", nil),
         (.stepLimit(10), "step limit of 10 exceeded", "raise it with --max-steps"),
         (
@@ -233,7 +264,7 @@ import Testing
             #expect(error.message == message)
             #expect(error.hint == hint, "\(error)")
         }
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 40)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 47)  // every case of RuntimeError
     }
 
     /// A case's name; the switch lists every case, so adding one fails to compile until it is here.
@@ -258,9 +289,78 @@ import Testing
             .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
             .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
             .notAGesture, .tapNeedsEditing, .dragNeedsEditing, .cannotDrop, .runCycle, .runTooDeep, .cannotRun,
+            .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,
+            .blockSucceeded,
             .stepLimit, .callDepthLimit, .valueDepthLimit, .valueSizeLimit, .valueTextLimit, .tableSizeLimit,
             .tableTextLimit, .memoryLimit:
             String(String(describing: error).prefix { $0 != "(" })
+        }
+    }
+
+    static let path = IndexPath(section: 0, row: 1)
+    static let warnings: [(RuntimeWarning, String, String?)] = [
+        (
+            .noSelectionWhileEditing,
+            "nothing is selected: a table view in editing mode does not select rows (allowsSelectionDuringEditing is false)",
+            nil
+        ),
+        (
+            .cannotEditNoControl(path), "row 0:1 cannot be edited (canEdit is false): it has no editing control to tap",
+            nil
+        ),
+        (.noEditingControl(path), "row 0:1 has no editing control (its editing style is none)", nil),
+        (
+            .swipeWhileEditing(path),
+            "swipe does nothing in editing mode: tap the row's editing control instead ('tap 0:1')", nil
+        ),
+        (
+            .swipeWithoutCommit,
+            "swipe does nothing: swipe to delete is enabled only when the data source implements tableView(_:commit:forRowAt:) (on commit { … })",
+            nil
+        ),
+        (.cannotEditNoSwipe(path), "row 0:1 cannot be edited (canEdit is false): it does not swipe", nil),
+        (
+            .swipeNotDelete(path, style: "insert"),
+            "row 0:1 does not swipe to delete: its editing style is insert, not delete", nil
+        ),
+        (.noActions(path), "row 0:1 shows no buttons: the actions hook returned no actions", nil),
+        (
+            .actionsShown(path, buttons: "[Flag]", caller: "swipe"),
+            "row 0:1 stays open showing the row actions [Flag]: listdsl runs no row-action handler, so nothing is committed",
+            "without an actions hook the row shows its delete button, and the swipe commits the delete"
+        ),
+        (
+            .noReorderControl(path),
+            "row 0:1 has no reorder control: the data source does not implement tableView(_:moveRowAt:to:) (on move { … })",
+            nil
+        ),
+        (.cannotMove(path), "row 0:1 cannot move (canMove is false): it has no reorder control", nil),
+        (
+            .moveHookOutOfSync,
+            "the move hook did not update the data source: the table view is now out of sync with it",
+            "move the row in the data source too, with 'data move source to destination'"
+        ),
+        (
+            .noCommitHook,
+            "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })", nil
+        ),
+    ]
+
+    @Test func everyWarningsText() {
+        for (warning, message, hint) in Self.warnings {
+            #expect(warning.message == message)
+            #expect(warning.hint == hint, "\(warning)")
+        }
+        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 13)  // every case of RuntimeWarning
+    }
+
+    /// A case's name; the switch lists every case.
+    static func name(of warning: RuntimeWarning) -> String {
+        switch warning {
+        case .noSelectionWhileEditing, .cannotEditNoControl, .noEditingControl, .swipeWhileEditing, .swipeWithoutCommit,
+            .cannotEditNoSwipe, .swipeNotDelete, .noActions, .actionsShown, .noReorderControl, .cannotMove,
+            .moveHookOutOfSync, .noCommitHook:
+            String(String(describing: warning).prefix { $0 != "(" })
         }
     }
 }
