@@ -72,7 +72,7 @@ extension Interpreter {
             switch values[0] {
             case .integer: return values[0]
             case .string(let s):
-                guard let n = Int(s.trimmingSpaces()) else {
+                guard let n = Int(s.trimmingBlanks()) else {
                     throw failure(arguments[0].range, .notAnInteger(Value.quoted(s)))
                 }
                 return .integer(n)
@@ -89,11 +89,13 @@ extension Interpreter {
 }
 
 extension String {
-    /// The string without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return String(s)
+    /// The string without leading and trailing blanks (Unicode white space, line ends included): what
+    /// `int()` ignores around its digits and the REPL around a command.
+    public func trimmingBlanks() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }

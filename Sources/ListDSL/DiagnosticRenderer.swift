@@ -88,7 +88,7 @@ public struct DiagnosticRenderer: Sendable {
         var result = ""
         for scalar in text.unicodeScalars {
             if isControl(scalar) && scalar != "\t" {
-                result += Lexer.escapedForMessage(scalar)
+                result += MessageQuoting.escapedForMessage(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -179,7 +179,7 @@ struct Lexer {
             overflowed = overflowed || o1 || o2
         }
         if overflowed {
-            report(start, position) { .integerTooBig(Lexer.quote($0)) }
+            report(start, position) { .integerTooBig(MessageQuoting.quote($0)) }
         }
         return Token(.integer, SourceRange(start, position))
     }
@@ -367,10 +367,10 @@ struct Lexer {
         } else if byte < 0x20 || byte == 0x7F {
             report(.controlCharacter(UInt32(byte)), start, position)
         } else if byte < 0x80 {
-            report(start, position) { .unexpectedCharacter(Lexer.quote($0)) }
+            report(start, position) { .unexpectedCharacter(MessageQuoting.quote($0)) }
         } else if let length = Lexer.utf8Length(bytes, at: start, end: end) {
             position = start + length
-            report(start, position) { .unexpectedCharacter(Lexer.quote($0)) }
+            report(start, position) { .unexpectedCharacter(MessageQuoting.quote($0)) }
         } else {
             invalidByte(at: start)
         }
@@ -379,12 +379,6 @@ struct Lexer {
     /// A byte that is not valid UTF-8.
     private mutating func invalidByte(at offset: Int) {
         report(offset, offset + 1) { .invalidUTF8($0.first ?? 0) }
-    }
-
-    /// `0F` style.
-    static func twoHexDigits(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
     }
 
     // MARK: Helpers shared with the parser
@@ -445,39 +439,5 @@ struct Lexer {
         guard second >= low && second <= high else { return nil }
         for index in offset + 2..<offset + length where bytes[index] & 0xC0 != 0x80 { return nil }
         return length
-    }
-
-    /// Source text in single quotes for a message: control characters escaped, long text shortened.
-    static func quote(_ slice: ArraySlice<UInt8>, limit: Int = 32) -> String {
-        var text = ""
-        var count = 0
-        // Decode no more than the shown characters need (at most 4 bytes each, plus one to see the cut).
-        let prefix = slice.prefix(limit * 4 + 4)
-        for scalar in String(decoding: prefix, as: UTF8.self).unicodeScalars {
-            if count == limit {
-                text += "…"
-                break
-            }
-            text += escapedForMessage(scalar)
-            count += 1
-        }
-        return "'\(text)'"
-    }
-
-    /// A scalar as it may appear in a message: printable ones as themselves, others as `\u{…}`.
-    static func escapedForMessage(_ scalar: Unicode.Scalar) -> String {
-        switch scalar.value {
-        case 0x0A: "\\n"
-        case 0x09: "\\t"
-        case 0x0D: "\\r"
-        case 0x00..<0x20, 0x7F..<0xA0: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        default: String(scalar)
-        }
-    }
-
-    /// `U+001B` style.
-    static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

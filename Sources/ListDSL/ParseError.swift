@@ -84,9 +84,9 @@ public enum ParseError: CatalogueError, Equatable {
         switch self {
         case .bangForNot: "unexpected character '!'; use 'not' for negation"
         case .unexpectedCharacter(let text): "unexpected character \(text)"
-        case .controlCharacter(let value): "unexpected control character \(Lexer.hex(value))"
+        case .controlCharacter(let value): "unexpected control character \(MessageQuoting.hex(value))"
         case .nulByte(let place): "NUL byte in \(place.rawValue)"
-        case .invalidUTF8(let byte): "invalid UTF-8 byte 0x\(Lexer.twoHexDigits(byte))"
+        case .invalidUTF8(let byte): "invalid UTF-8 byte 0x\(MessageQuoting.twoHexDigits(byte))"
         case .integerTooBig(let digits): "integer literal \(digits) does not fit in 64 bits"
         case .unterminatedString: "unterminated string"
         case .backslashAtEnd: "a string cannot end with '\\'"

@@ -186,7 +186,7 @@ public struct Parser {
         switch token.kind {
         case .newline: "end of line"
         case .endOfInput: isInterpolation ? "end of interpolation" : "end of input"
-        default: Lexer.quote(bytes[token.range.lowerBound..<token.range.upperBound])
+        default: MessageQuoting.quote(bytes[token.range.lowerBound..<token.range.upperBound])
         }
     }
 

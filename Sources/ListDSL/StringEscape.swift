@@ -33,7 +33,7 @@ enum StringEscape {
         case let byte:
             // Quote the whole character after the backslash, even when it is not ASCII.
             let length = byte >= 0x80 ? Lexer.utf8Length(bytes, at: start + 1, end: end) ?? 1 : 1
-            return .invalid(next: start + 1 + length) { .invalidEscape(Lexer.quote($0)) }
+            return .invalid(next: start + 1 + length) { .invalidEscape(MessageQuoting.quote($0)) }
         }
     }
 
@@ -51,7 +51,7 @@ enum StringEscape {
                 return .invalid(next: index) { _ in .malformedBracedUnicode }
             }
             guard let scalar = Unicode.Scalar(value) else {
-                return .invalid(next: index + 1) { .invalidScalar(Lexer.quote($0)) }
+                return .invalid(next: index + 1) { .invalidScalar(MessageQuoting.quote($0)) }
             }
             return .scalar(scalar, next: index + 1)
         }
@@ -68,7 +68,7 @@ enum StringEscape {
         {
             return .scalar(scalar, next: afterUnit + 6)
         }
-        return .invalid(next: afterUnit) { .loneSurrogate(Lexer.quote($0)) }
+        return .invalid(next: afterUnit) { .loneSurrogate(MessageQuoting.quote($0)) }
     }
 
     /// The value of the four hex digits at `index`, if there are four.

@@ -62,7 +62,7 @@ struct BatchValidator {
                 operation: nil)
         }
         mapSections(&batch, explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
-        // 6. The row counts, unless rule 9's fallback ends the update with reloadData.
+        // 6. The row counts, unless a row move across a deleted or inserted section made UITableView end the update with reloadData.
         if !batch.report.usedReloadFallback {
             try checkRowCounts(batch)
         }
@@ -71,7 +71,7 @@ struct BatchValidator {
     }
 
     /// 2. Deletes, descending (reload deletes included): conflicts with moves, then ranges; a section
-    /// delete drops the row deletes of its section unchecked (rule 6).
+    /// delete drops the row deletes of its section unchecked (UITableView drops them before checking their indexes).
     private func checkDeletes(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
@@ -113,7 +113,7 @@ struct BatchValidator {
     }
 
     /// 3. Inserts, ascending (reload inserts included): conflicts with moves, then ranges; a section
-    /// insert drops the row inserts of its section, which sort before it and so were checked (rule 7).
+    /// insert drops the row inserts of its section, which sort before it and so were checked against its new row count first.
     private func checkInserts(_ ascending: [UpdateItem], _ moves: MoveEnds, _ batch: inout ValidatedBatch)
         throws(UpdateError)
     {
@@ -259,7 +259,7 @@ struct BatchValidator {
     }
 
     /// The old→new section map: moved sections go where they were moved, reloaded ones where their
-    /// insert landed, the others that survive fill the free new indexes in their old order (rule 4).
+    /// insert landed, the others that survive fill the free new indexes in their old order (UIKit's rule for the rows and sections a batch leaves in place).
     /// Deleted and reloaded sections have no new index; inserted and reloaded ones no old index. The
     /// report keeps the same map (`SectionOrigin.map`, which section commands done in place use too).
     private func mapSections(

@@ -19,7 +19,7 @@ public enum SectionOrigin: Equatable, Sendable {
 
     /// The origins of the `newCount` sections after a commit from `oldCount` sections: inserted
     /// sections, move destinations and reload destinations are fixed, the other old sections keep their
-    /// order and fill the rest (as the batch check maps them, rule 4). Nil when the commit changed no
+    /// order and fill the rest (as the batch check maps them: survivors fill the free indexes in their old order). Nil when the commit changed no
     /// section, so every section kept its index.
     static func map(
         from oldCount: Int, to newCount: Int, inserted: [Int], deleted: [Int], moved: [SectionChange],

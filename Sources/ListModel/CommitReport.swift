@@ -116,7 +116,7 @@ public struct CommitReport: Equatable, Sendable {
     }
     /// Whether the report has warnings (without building an empty list).
     public var hasWarnings: Bool { !(box?.lists.warnings.isEmpty ?? true) }
-    /// True when UITableView would have ended the update with `reloadData` (reference rule 9).
+    /// True when UITableView would have ended the update with `reloadData` (a row move crossed a deleted or inserted section).
     public var usedReloadFallback: Bool
 
     /// An empty report.

@@ -1,5 +1,4 @@
-/// How a batch of plain commands edits the data source "as meant", as an app would (reference rule 4
-/// and the expected arrangement of its algorithm summary): deletes remove rows, inserts add them at
+/// How a batch of plain commands edits the data source "as meant", as an app would: deletes remove rows, inserts add them at
 /// their new paths, moves carry rows, a reload replaces a row's text in place, a section reload
 /// replaces its rows, and everything else keeps its order, filling the free new places.
 ///

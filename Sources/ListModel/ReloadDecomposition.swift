@@ -1,4 +1,4 @@
-/// Where the insert half of each reload lands (reference rule 11).
+/// Where the insert half of each reload lands (a reload is a delete at its old path plus an insert at a new path UIKit computes from it).
 ///
 /// UIKit replaces a reload at old path P by a delete at P and an insert at P′, where P′ is P shifted
 /// by the batch's *explicit* deletes (descending) and inserts (ascending); moves are ignored. This

@@ -119,12 +119,12 @@ enum UIKitMessage {
         "Invalid update: invalid number of rows in section \(section). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
     }
 
-    /// The warning for reference rule 9's table-only fallback.
+    /// The warning when a row move crosses a deleted or inserted section and UITableView falls back to `reloadData`.
     static func reloadFallbackWarning(movedOutOfDeletedSection section: Int) -> String {
         "row moved out of deleted section \(section): UITableView skips the row-count check and reloads the table"
     }
 
-    /// The warning for reference rule 9's table-only fallback.
+    /// The warning when a row move crosses a deleted or inserted section and UITableView falls back to `reloadData`.
     static func reloadFallbackWarning(movedIntoInsertedSection section: Int) -> String {
         "row moved into inserted section \(section): UITableView skips the row-count check and reloads the table"
     }

@@ -68,7 +68,7 @@ struct MoveItem: Sendable {
 }
 
 extension Array where Element == UpdateItem {
-    /// Sorted ascending, exact duplicates merged into the first one issued (reference rule 12).
+    /// Sorted ascending, exact duplicates merged into the first one issued (UITableView merges a repeated delete, insert or identical move silently).
     func sortedMergingDuplicates() -> [UpdateItem] {
         sorted(by: UpdateItem.isBeforeOrIssuedFirst).withoutRepeats()
     }

@@ -51,7 +51,7 @@ struct ValidatedBatch {
         isInsertedNew[section] = true
     }
 
-    /// Records that UITableView would end this update with `reloadData` (reference rule 9).
+    /// Records that UITableView would end this update with `reloadData` (a row move crossed a deleted or inserted section).
     mutating func useReloadFallback(_ warning: String) {
         report.usedReloadFallback = true
         report.warnings.append(warning)

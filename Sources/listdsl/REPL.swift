@@ -489,14 +489,3 @@ final class REPL {
         return String(cString: dir)
     }
 }
-
-extension String {
-    /// The string without leading and trailing blanks.
-    func trimmingBlanks() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-}

@@ -30,7 +30,7 @@ enum SimpleReference {
         var isSection: Bool { from.row == nil }
     }
 
-    /// The outcome of a commit: whether rule 9's fallback was used, or the error and its operation.
+    /// The outcome of a commit: whether UITableView fell back to reloadData (a row move across a deleted or inserted section), or the error and its operation.
     enum Outcome: Equatable {
         case accepted(fallback: Bool)
         case rejected(String, Int?)
