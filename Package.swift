@@ -28,10 +28,12 @@ let package = Package(
         .executableTarget(name: "listdsl-bench", dependencies: ["ListModel"]),
         // The libFuzzer target (built by fuzz/run.sh with -sanitize=fuzzer); a plain build replays inputs.
         .executableTarget(name: "listdsl-fuzz", dependencies: ["ListDSL", "ListModel"]),
+        // Starting the real binary as a child with clean descriptors and signals (the REPL's tests, the key fuzzer).
+        .target(name: "ChildProcess"),
         // Types random key sequences into the real REPL through a pseudo-terminal (fuzz/run.sh).
-        .executableTarget(name: "listdsl-keyfuzz"),
+        .executableTarget(name: "listdsl-keyfuzz", dependencies: ["ChildProcess"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "ListDSLTests", dependencies: ["ListDSL"]),
-        .testTarget(name: "listdslTests", dependencies: ["listdsl"]),
+        .testTarget(name: "listdslTests", dependencies: ["listdsl", "ChildProcess"]),
     ]
 )

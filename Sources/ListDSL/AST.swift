@@ -1,3 +1,5 @@
+import ListModel
+
 /// A parsed script: its statements in order.
 public struct Program: Sendable {
     /// Every statement, in order.
@@ -59,15 +61,20 @@ public enum Layer: String, Sendable {
     case table
 }
 
-/// A statement: what it is and where it is.
-public struct Stmt: Sendable {
-    public var kind: StmtKind
+/// A node of the tree: what it is and where it is in the source.
+public struct Node<Kind: Sendable>: Sendable {
+    public var kind: Kind
     public var range: SourceRange
-    public init(_ kind: StmtKind, _ range: SourceRange) {
+    public init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 }
+
+/// A statement.
+public typealias Stmt = Node<StmtKind>
+/// An expression.
+public typealias Expr = Node<ExprKind>
 
 /// One `PATH VALUE` pair of `insert`; `value` is nil for `table insert`.
 public struct RowValue: Sendable {
@@ -79,28 +86,25 @@ public struct RowValue: Sendable {
     }
 }
 
-/// An `insert` of rows: its layer and its `PATH VALUE` pairs, used like an array of `RowValue`.
+/// The rows of a row command, `insert` or `delete`: its layer and its elements (`RowValue`s, or
+/// index paths as `Expr`s), used like an array.
 ///
-/// `insert S:R "text"` with literal numbers and a plain string, as nearly every line of a
-/// generated script is written, is kept in 30 bytes inside the statement instead of an array on
-/// the heap: a million-line script's tree then takes half the memory and is built in half the
-/// time. It reads back as the very `RowValue` the general rule builds, ranges included, so nothing
-/// outside this type can tell the two apart.
-public struct InsertedRows: RandomAccessCollection, Sendable {
+/// `insert S:R "text"` and `delete S:R` with literal numbers and a plain string, as nearly every
+/// line of a generated script is written, are kept in at most 30 bytes inside the statement instead
+/// of an array on the heap: a million-line script's tree then takes half the memory and is built in
+/// half the time. They read back as the very elements the general rule builds, ranges included, so
+/// nothing outside this type can tell the two apart.
+public struct RowList<Literal: CompactRow>: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
-        case literal(LiteralInsert)
-        case general(Layer, [RowValue])
+        case literal(Literal)
+        case general(Layer, [Literal.Element])
     }
     private let storage: Storage
 
-    /// The rows, as the general rule builds them, for the layer the command names.
-    public init(_ layer: Layer, _ rows: [RowValue]) { storage = .general(layer, rows) }
-    /// One row in compact form, or nil when a number or an offset does not fit it.
-    init?(section: Int, row: Int, path: SourceRange, text: String, textRange: SourceRange) {
-        guard let literal = LiteralInsert(section: section, row: row, path: path, text: text, textRange: textRange)
-        else { return nil }
-        storage = .literal(literal)
-    }
+    /// The elements, as the general rule builds them, for the layer the command names.
+    public init(_ layer: Layer, _ elements: [Literal.Element]) { storage = .general(layer, elements) }
+    /// One element in compact form (a plain command: both layers).
+    init(_ literal: Literal) { storage = .literal(literal) }
 
     /// The layer the command edits (`insert` both, `data insert` the data source, `table insert` the table view).
     public var layer: Layer {
@@ -110,87 +114,47 @@ public struct InsertedRows: RandomAccessCollection, Sendable {
         }
     }
 
-    /// True when the rows are held in compact form (for the parser's tests).
-    var isCompact: Bool { if case .literal = storage { true } else { false } }
-
-    /// The one row's index path and text when both are literals, so the interpreter need not
-    /// evaluate them (`rows[0]` gives the same row as expressions).
-    var literal: (section: Int, row: Int, text: String, pathRange: SourceRange)? {
+    /// The one element in compact form, so the interpreter need not evaluate its literals.
+    var literal: Literal? {
         guard case .literal(let literal) = storage else { return nil }
-        return (Int(literal.path.section), Int(literal.path.row), literal.text, literal.path.range)
+        return literal
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int {
         switch storage {
         case .literal: 1
-        case .general(_, let rows): rows.count
+        case .general(_, let elements): elements.count
         }
     }
-    public subscript(position: Int) -> RowValue {
+    public subscript(position: Int) -> Literal.Element {
         switch storage {
-        case .literal(let literal): literal.rowValue
-        case .general(_, let rows): rows[position]
+        case .literal(let literal): literal.element
+        case .general(_, let elements): elements[position]
         }
     }
 }
 
-/// A `delete` of rows: its layer and its index paths, used like an array of `Expr`; `delete S:R` with literal numbers is
-/// kept inside the statement, as `InsertedRows` keeps a literal insert.
-public struct DeletedRows: RandomAccessCollection, Sendable {
-    private enum Storage: Sendable {
-        case literal(LiteralPath)
-        case general(Layer, [Expr])
-    }
-    private let storage: Storage
+/// The rows of an `insert`: `PATH VALUE` pairs.
+public typealias InsertedRows = RowList<LiteralInsert>
+/// The rows of a `delete`: index paths.
+public typealias DeletedRows = RowList<LiteralPath>
 
-    /// The index paths, as the general rule builds them.
-    public init(_ layer: Layer, _ paths: [Expr]) { storage = .general(layer, paths) }
-    /// One index path in compact form, or nil when a number or an offset does not fit it.
-    init?(section: Int, row: Int, path: SourceRange) {
-        guard let literal = LiteralPath(section: section, row: row, range: path) else { return nil }
-        storage = .literal(literal)
-    }
-
-    /// The layer the command edits.
-    public var layer: Layer {
-        switch storage {
-        case .literal: .both
-        case .general(let layer, _): layer
-        }
-    }
-
-    /// True when the index path is held in compact form (for the parser's tests).
-    var isCompact: Bool { if case .literal = storage { true } else { false } }
-
-    /// The one index path when it is a literal, so the interpreter need not evaluate it.
-    var literal: (section: Int, row: Int, pathRange: SourceRange)? {
-        guard case .literal(let literal) = storage else { return nil }
-        return (Int(literal.section), Int(literal.row), literal.range)
-    }
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int {
-        switch storage {
-        case .literal: 1
-        case .general(_, let paths): paths.count
-        }
-    }
-    public subscript(position: Int) -> Expr {
-        switch storage {
-        case .literal(let literal): literal.expression
-        case .general(_, let paths): paths[position]
-        }
-    }
+/// The compact form of one element of a `RowList`.
+public protocol CompactRow: Sendable {
+    associatedtype Element: Sendable
+    /// The element as the general rule builds it.
+    var element: Element { get }
 }
 
 /// `S:R` with literal numbers, and where it is: 13 bytes.
-private struct LiteralPath: Sendable {
-    var section: Int32
-    var row: Int32
-    var start: UInt32
-    var length: UInt8
+public struct LiteralPath: CompactRow {
+    private var section: Int32
+    private var row: Int32
+    private var start: UInt32
+    private var length: UInt8
 
+    /// The compact form, or nil when a number or the range does not fit it.
     init?(section: Int, row: Int, range: SourceRange) {
         guard let s = Int32(exactly: section), let r = Int32(exactly: row),
             let start = UInt32(exactly: range.lowerBound),
@@ -202,18 +166,24 @@ private struct LiteralPath: Sendable {
         self.length = length
     }
 
+    /// The index path it spells.
+    var indexPath: IndexPath { IndexPath(section: Int(section), row: Int(row)) }
+    /// Where it is in the source.
     var range: SourceRange { SourceRange(Int(start), Int(start) + Int(length)) }
-    var expression: Expr { Expr(.literalIndexPath(section: Int(section), row: Int(row)), range) }
+    public var element: Expr { Expr(.literalIndexPath(section: Int(section), row: Int(row)), range) }
 }
 
 /// `S:R "text"` with literal numbers and a string without escapes, so the literal is the text
 /// between two quotes: 30 bytes.
-private struct LiteralInsert: Sendable {
-    var text: String
-    var path: LiteralPath
+public struct LiteralInsert: CompactRow {
+    /// The new row's text.
+    private(set) var text: String
+    /// The index path.
+    private(set) var path: LiteralPath
     /// Blanks between the index path and the opening quote.
-    var gap: UInt8
+    private var gap: UInt8
 
+    /// The compact form, or nil when a number or an offset does not fit it.
     init?(section: Int, row: Int, path: SourceRange, text: String, textRange: SourceRange) {
         guard let literal = LiteralPath(section: section, row: row, range: path),
             let gap = UInt8(exactly: textRange.lowerBound - path.upperBound),
@@ -224,10 +194,10 @@ private struct LiteralInsert: Sendable {
         self.gap = gap
     }
 
-    var rowValue: RowValue {
+    public var element: RowValue {
         let start = path.range.upperBound + Int(gap)
         return RowValue(
-            path: path.expression, value: Expr(.string(text), SourceRange(start, start + text.utf8.count + 2)))
+            path: path.element, value: Expr(.string(text), SourceRange(start, start + text.utf8.count + 2)))
     }
 }
 
@@ -347,16 +317,6 @@ public enum StmtKind: Sendable {
     indirect case select(Expr)
     /// `trace on|off`.
     case trace(Bool)
-}
-
-/// An expression: what it is and where it is.
-public struct Expr: Sendable {
-    public var kind: ExprKind
-    public var range: SourceRange
-    public init(_ kind: ExprKind, _ range: SourceRange) {
-        self.kind = kind
-        self.range = range
-    }
 }
 
 /// A piece of an interpolated string literal.

@@ -136,10 +136,10 @@ extension Interpreter {
         if swipedRow != nil { swipedRow = nil }
         let layer = rows.layer
         if let literal = rows.literal {
-            let p = IndexPath(section: literal.section, row: literal.row)
+            let p = literal.path.indexPath
             called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            try admit(TableSize(entries: 1, textBytes: literal.text.utf8.count), literal.pathRange)
-            return try submit(.both, .insertRow(p, literal.text), literal.pathRange, range, admitted: true)
+            try admit(TableSize(entries: 1, textBytes: literal.text.utf8.count), literal.path.range)
+            return try submit(.both, .insertRow(p, literal.text), literal.path.range, range, admitted: true)
         }
         if rows.count == 1 && layer != .data {
             let row = rows[0]
@@ -160,10 +160,10 @@ extension Interpreter {
         if swipedRow != nil { swipedRow = nil }
         let layer = paths.layer
         if let literal = paths.literal {
-            let p = IndexPath(section: literal.section, row: literal.row)
+            let p = literal.indexPath
             called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            try admit(TableSize(entries: 1), literal.pathRange)
-            return try submit(.both, .deleteRow(p), literal.pathRange, range, admitted: true)
+            try admit(TableSize(entries: 1), literal.range)
+            return try submit(.both, .deleteRow(p), literal.range, range, admitted: true)
         }
         if paths.count == 1 && layer != .data {
             let path = paths[0]

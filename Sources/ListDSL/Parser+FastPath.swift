@@ -77,17 +77,17 @@ extension Parser {
         }
         if isInsert {
             guard
-                let rows = InsertedRows(
+                let literal = LiteralInsert(
                     section: matched.section, row: matched.row, path: matched.path, text: text,
                     textRange: matched.text)
             else { return nil }
             commit()
-            return Stmt(.insertRows(rows), range)
+            return Stmt(.insertRows(InsertedRows(literal)), range)
         }
-        guard let paths = DeletedRows(section: matched.section, row: matched.row, path: matched.path) else {
+        guard let literal = LiteralPath(section: matched.section, row: matched.row, range: matched.path) else {
             return nil
         }
         commit()
-        return Stmt(.deleteRows(paths), range)
+        return Stmt(.deleteRows(DeletedRows(literal)), range)
     }
 }

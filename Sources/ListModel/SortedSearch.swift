@@ -91,23 +91,30 @@ extension Array where Element == IndexPath {
 
     /// `a` and `b`, both ascending, merged into one ascending array without duplicates.
     static func mergingSorted(_ a: [IndexPath], _ b: [IndexPath]) -> [IndexPath] {
-        var merged: [IndexPath] = []
-        merged.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count || j < b.count {
-            let next: IndexPath
-            if j == b.count || (i < a.count && a[i] <= b[j]) {
-                next = a[i]
-                i += 1
-            } else {
-                next = b[j]
-                j += 1
-            }
-            if merged.last != next { merged.append(next) }
-        }
-        return merged
+        mergeSorted(a, b, isBefore: <) { merged, next in if merged.last != next { merged.append(next) } }
     }
+}
+
+/// `a` and `b`, both ascending by `isBefore`, merged into one ascending array: each element in turn,
+/// `a`'s first when neither is before the other, is handed to `add`, which appends it or merges it
+/// with the last one.
+func mergeSorted<T>(
+    _ a: [T], _ b: [T], isBefore: (T, T) -> Bool, add: (inout [T], T) -> Void
+) -> [T] {
+    var merged: [T] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+        if j == b.count || (i < a.count && !isBefore(b[j], a[i])) {
+            add(&merged, a[i])
+            i += 1
+        } else {
+            add(&merged, b[j])
+            j += 1
+        }
+    }
+    return merged
 }
 
 extension ArraySlice where Element == IndexPath {

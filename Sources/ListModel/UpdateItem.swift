@@ -86,25 +86,12 @@ extension Array where Element == UpdateItem {
     /// `a` and `b`, both sorted ascending without duplicates, merged into one ascending array; an
     /// item in both is kept once, with the lower operation index.
     static func mergingSorted(_ a: [UpdateItem], _ b: [UpdateItem]) -> [UpdateItem] {
-        var merged: [UpdateItem] = []
-        merged.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count || j < b.count {
-            let next: UpdateItem
-            if j == b.count || (i < a.count && !b[j].isBefore(a[i])) {
-                next = a[i]
-                i += 1
-            } else {
-                next = b[j]
-                j += 1
-            }
+        mergeSorted(a, b, isBefore: { $0.isBefore($1) }) { merged, next in
             if let last = merged.last, last.isSamePlace(as: next) {
                 merged[merged.count - 1].operation = Swift.min(last.operation, next.operation)
             } else {
                 merged.append(next)
             }
         }
-        return merged
     }
 }

@@ -57,23 +57,22 @@ func makeBatch(avoidingReloadCollisions: Bool, using random: inout SeededGenerat
             edits.append(.deleteRow(IndexPath(section: section, row: row)))
         }
     }
-    var count = 0
-    while count < operationCount / 4 {
-        let section = Int.random(in: 0..<sectionCount, using: &random)
-        let row = Int.random(in: 0..<rowsPerSection, using: &random)
-        guard used[section].insert(row).inserted else { continue }
-        count += 1
+    /// Picks `operationCount / 4` rows no other operation uses, handing each to `body` with its number.
+    func pickUnusedRows(_ body: (_ section: Int, _ row: Int, _ count: Int) -> Void) {
+        var count = 0
+        while count < operationCount / 4 {
+            let section = Int.random(in: 0..<sectionCount, using: &random)
+            let row = Int.random(in: 0..<rowsPerSection, using: &random)
+            guard used[section].insert(row).inserted else { continue }
+            count += 1
+            body(section, row, count)
+        }
+    }
+    pickUnusedRows { section, row, count in
         reloads[section].append(row)
         edits.append(.reloadRow(IndexPath(section: section, row: row), "re\(count)"))
     }
-    count = 0
-    while count < operationCount / 4 {
-        let section = Int.random(in: 0..<sectionCount, using: &random)
-        let row = Int.random(in: 0..<rowsPerSection, using: &random)
-        guard used[section].insert(row).inserted else { continue }
-        count += 1
-        moveSources[section].append(row)
-    }
+    pickUnusedRows { section, row, _ in moveSources[section].append(row) }
     var insertsPerSection = Array(repeating: 0, count: sectionCount)
     for _ in 0..<(operationCount / 4) { insertsPerSection[Int.random(in: 0..<sectionCount, using: &random)] += 1 }
     for section in 0..<sectionCount {

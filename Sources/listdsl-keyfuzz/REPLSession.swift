@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -40,18 +41,7 @@ final class REPLSession {
         posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        _ = spawnActionsCloseFrom(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID, which the Glibc module leaves out
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setsid))
+        ChildProcess.closeDescriptors(from: 3, in: &actions)
         let script =
             "cd \"$1\" && stty rows 40 cols 100 && exec \"$0\" --limit memory=512M --limit table-size=1000000"
         let argv = ["/bin/sh", "-c", script, binary, directory]
@@ -59,14 +49,10 @@ final class REPLSession {
             "TERM=xterm", "INPUTRC=/dev/null", "HOME=\(directory)", "LISTDSL_HISTORY=\(directory)/history",
             "PATH=/usr/bin:/bin", "LANG=C.UTF-8",
         ]
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup($0) } + [nil]
-        defer {
-            for p in cArguments { free(p) }
-            for p in cEnvironment { free(p) }
-        }
-        var child: pid_t = 0
-        guard posix_spawn(&child, "/bin/sh", &actions, &attributes, cArguments, cEnvironment) == 0 else {
+        guard
+            case .success(let child) = ChildProcess.spawn(
+                argv, environment: environment, actions: &actions, newSession: true)
+        else {
             close(master)
             return nil
         }
@@ -194,10 +180,6 @@ final class REPLSession {
         return false
     }
 }
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module leaves out.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
 
 // The pseudo-terminal functions of glibc's stdlib.h, which the Glibc module leaves out (they need
 // _XOPEN_SOURCE).

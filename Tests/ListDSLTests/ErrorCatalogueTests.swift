@@ -252,19 +252,21 @@ import Testing
     ]
 
     @Test func everyParseErrorsText() {
-        for (error, message, hint) in Self.parseErrors {
-            #expect(error.message == message)
-            #expect(error.hint == hint, "\(error)")
-        }
+        Self.check(Self.parseErrors)
         #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 35)  // every case of ParseError
     }
 
     @Test func everyRuntimeErrorsText() {
-        for (error, message, hint) in Self.runtimeErrors {
+        Self.check(Self.runtimeErrors)
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 47)  // every case of RuntimeError
+    }
+
+    /// Each case renders its message and hint.
+    static func check<E: CatalogueError>(_ table: [(E, String, String?)]) {
+        for (error, message, hint) in table {
             #expect(error.message == message)
             #expect(error.hint == hint, "\(error)")
         }
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 47)  // every case of RuntimeError
     }
 
     /// A case's name; the switch lists every case, so adding one fails to compile until it is here.
@@ -347,10 +349,7 @@ import Testing
     ]
 
     @Test func everyWarningsText() {
-        for (warning, message, hint) in Self.warnings {
-            #expect(warning.message == message)
-            #expect(warning.hint == hint, "\(warning)")
-        }
+        Self.check(Self.warnings)
         #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 13)  // every case of RuntimeWarning
     }
 

@@ -39,9 +39,22 @@ func interpret(_ source: String, maxSteps: Int? = nil, trace: Bool = false, limi
 struct ProgramCase: CustomTestStringConvertible, Sendable {
     var id: String
     var source: String
-    var stdout: String
+    var stdout = ""
     var error: String?
+    var limits = Limits()
     var testDescription: String { id }
+
+    /// Runs the program (with at most `maxSteps` steps, traced when `trace`) and checks what it printed
+    /// and that its errors include `error`, or that there were none.
+    func check(maxSteps: Int? = nil, trace: Bool = false) {
+        let result = interpret(source, maxSteps: maxSteps, trace: trace, limits: limits)
+        #expect(result.stdout == stdout)
+        if let error {
+            #expect(result.errors.contains { $0.contains(error) }, "errors: \(result.errors)")
+        } else {
+            #expect(result.errors.isEmpty, "errors: \(result.errors)")
+        }
+    }
 }
 
 @Suite struct InterpreterTests {
@@ -117,13 +130,7 @@ struct ProgramCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: InterpreterTests.cases)
     func program(_ c: ProgramCase) {
-        let result = interpret(c.source, maxSteps: c.id == "step limit" ? 10_000 : nil, trace: c.id.hasPrefix("trace"))
-        #expect(result.stdout == c.stdout)
-        if let error = c.error {
-            #expect(result.errors.contains { $0.contains(error) }, "errors: \(result.errors)")
-        } else {
-            #expect(result.errors.isEmpty, "errors: \(result.errors)")
-        }
+        c.check(maxSteps: c.id == "step limit" ? 10_000 : nil, trace: c.id.hasPrefix("trace"))
     }
 
     @Test func expectFailureNamesTheValues() {

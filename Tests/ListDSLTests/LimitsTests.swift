@@ -9,16 +9,14 @@ import Testing
     static let small = Limits(valueSize: 2000, valueDepth: 10, tableSize: 200, tableText: 500, callDepth: 20)
 
     /// A program, and the error it must end with under `small` (nil: it must succeed and print `stdout`).
-    struct Case: CustomTestStringConvertible, Sendable {
-        var id: String
-        var source: String
-        var error: String?
-        var stdout = ""
-        var limits = LimitsTests.small
-        var testDescription: String { id }
+    /// A program run under the small limits.
+    static func Case(id: String, source: String, error: String? = nil, stdout: String = "", limits: Limits = small)
+        -> ProgramCase
+    {
+        ProgramCase(id: id, source: source, stdout: stdout, error: error, limits: limits)
     }
 
-    static let cases: [Case] = [
+    static let cases: [ProgramCase] = [
         Case(
             id: "a string at the limit", source: #"let s = "x"; repeat 1999 { s = s + "x" }; print len(s)"#,
             stdout: "2000\n"),
@@ -86,14 +84,8 @@ import Testing
         Case(id: "call depth", source: "proc f() { f() }; f()", error: "call depth limit of 20 exceeded"),
     ]
 
-    @Test(arguments: cases) func eachLimitIsADiagnostic(_ c: Case) {
-        let result = interpret(c.source, limits: c.limits)
-        if let error = c.error {
-            #expect(result.errors.first?.contains(error) == true, "\(result.errors)")
-        } else {
-            #expect(result.errors.isEmpty, "\(result.errors)")
-            #expect(result.stdout == c.stdout)
-        }
+    @Test(arguments: cases) func eachLimitIsADiagnostic(_ c: ProgramCase) {
+        c.check()
     }
 
     /// A list stays 24 bytes an element, as its size assumes (and as the interpreter's speed needs).

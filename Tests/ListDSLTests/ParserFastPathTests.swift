@@ -1,3 +1,4 @@
+import ListModel
 import Testing
 
 @testable import ListDSL
@@ -66,12 +67,12 @@ import Testing
     @Test func keepsTheTextAndTheNumbers() throws {
         let result = Parser.parse(SourceFile(name: "t.list", text: #"insert 12:345 "item 6""#))
         let statement = try #require(result.program.statements.first)
-        guard case .insertRows(let rows) = statement.kind, rows.isCompact, rows.layer == .both else {
+        guard case .insertRows(let rows) = statement.kind, rows.literal != nil, rows.layer == .both else {
             Issue.record("the fast path did not take it")
             return
         }
         let literal = try #require(rows.literal)
-        #expect(literal.section == 12 && literal.row == 345 && literal.text == "item 6")
+        #expect(literal.path.indexPath == IndexPath(section: 12, row: 345) && literal.text == "item 6")
         #expect(ASTPrinter.statement(statement) == #"(insert-rows both ((: 12 345) "item 6"))"#)
     }
 
@@ -83,8 +84,8 @@ import Testing
     /// How many statements, blocks included, are in compact form.
     static func fastCount(_ statement: Stmt) -> Int {
         switch statement.kind {
-        case .insertRows(let rows) where rows.isCompact: 1
-        case .deleteRows(let paths) where paths.isCompact: 1
+        case .insertRows(let rows) where rows.literal != nil: 1
+        case .deleteRows(let paths) where paths.literal != nil: 1
         default: blocks(statement).flatMap(\.statements).map(fastCount).reduce(0, +)
         }
     }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -208,31 +209,13 @@ final class TerminalSession {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        _ = spawnActionsCloseFrom(&actions, 3)
+        ChildProcess.closeDescriptors(from: 3, in: &actions)
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        let cargs = argv.map { strdup($0) } + [nil]
-        defer {
-            for p in envp { free(p) }
-            for p in cargs { free(p) }
-        }
-        // Test threads may block signals, and a spawned child inherits the mask: the tmux server would then
-        // ignore kill-server's SIGTERM, and the REPL under it Ctrl-C. Start with no signal blocked or ignored.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cargs, envp)
+        let spawned = ChildProcess.spawn(
+            argv, environment: environment.map { "\($0.key)=\($0.value)" }, actions: &actions, newSession: false)
         if output { Glibc.close(pipeFDs[1]) }
-        if spawned != 0 {
+        guard case .success(let pid) = spawned else {
             if output { Glibc.close(pipeFDs[0]) }
             throw TerminalError("cannot run \(argv[0]): error \(spawned)")
         }
@@ -271,11 +254,6 @@ final class TerminalSession {
         "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module leaves out: closes
-/// every descriptor from `from` up in the child.
-@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
 
 /// A tmux command that failed.
 struct TerminalError: Error, CustomStringConvertible {
