@@ -61,20 +61,15 @@ public enum Layer: String, Sendable {
     case table
 }
 
-/// A node of the tree: what it is and where it is in the source.
-public struct Node<Kind: Sendable>: Sendable {
-    public var kind: Kind
+/// A statement: what it is and where it is.
+public struct Stmt: Sendable {
+    public var kind: StmtKind
     public var range: SourceRange
-    public init(_ kind: Kind, _ range: SourceRange) {
+    public init(_ kind: StmtKind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 }
-
-/// A statement.
-public typealias Stmt = Node<StmtKind>
-/// An expression.
-public typealias Expr = Node<ExprKind>
 
 /// One `PATH VALUE` pair of `insert`; `value` is nil for `table insert`.
 public struct RowValue: Sendable {
@@ -317,6 +312,16 @@ public enum StmtKind: Sendable {
     indirect case select(Expr)
     /// `trace on|off`.
     case trace(Bool)
+}
+
+/// An expression: what it is and where it is.
+public struct Expr: Sendable {
+    public var kind: ExprKind
+    public var range: SourceRange
+    public init(_ kind: ExprKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
 }
 
 /// A piece of an interpolated string literal.

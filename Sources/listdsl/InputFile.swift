@@ -119,10 +119,10 @@ func readScript(_ path: String, limit: Int, console: Console) -> Result<SourceFi
                 directory: isStandardInput ? "" : directoryName(path)))
     case .failure(let error) where error.isInterrupt:
         console.report(.interruptedReading(what: what))
-        return .failure(EarlyExit(status: Exit.interrupted))
+        return .failure(EarlyExit(status: Exit.interrupted.rawValue))
     case .failure(let error):
         console.report(.cannotRead(what: what, reason: error.message))
-        return .failure(EarlyExit(status: Exit.noInput))
+        return .failure(EarlyExit(status: Exit.noInput.rawValue))
     }
 }
 

@@ -5,14 +5,14 @@ import ListDSL
 let listdslVersion = "0.1.0"
 
 /// Exit statuses (README, "Using it").
-enum Exit {
-    static let ok: Int32 = 0
-    static let expectFailed: Int32 = 1
-    static let usage: Int32 = 64
-    static let syntax: Int32 = 65
-    static let noInput: Int32 = 66
-    static let runtime: Int32 = 70
-    static let interrupted: Int32 = 130
+enum Exit: Int32 {
+    case ok = 0
+    case expectFailed = 1
+    case usage = 64
+    case syntax = 65
+    case noInput = 66
+    case runtime = 70
+    case interrupted = 130
 }
 
 /// The exit-code table printed by `--help`.
@@ -206,12 +206,12 @@ struct Check: ParsableCommand {
         installInterruptHandler()
         let console = Console(errorColor: colorWanted(fd: 2, mode: color))
         defer { console.flush() }
-        var status = Exit.ok
+        var status = Exit.ok.rawValue
         for path in files {
             let source: SourceFile
             switch readScript(path, limit: limitSettings.last?.value ?? Limits().scriptBytes, console: console) {
             case .success(let file): source = file
-            case .failure(let exit) where exit.status == Exit.interrupted: throw ExitCode(exit.status)
+            case .failure(let exit) where exit.status == Exit.interrupted.rawValue: throw ExitCode(exit.status)
             case .failure(let exit):
                 status = exit.status
                 continue
@@ -220,12 +220,12 @@ struct Check: ParsableCommand {
             _ = Unmanaged.passRetained(Retained(result))  // the process exits soon: skip freeing the tree
             for d in result.diagnostics { console.report(d) }
             if result.diagnostics.contains(where: { $0.severity == .error }) {
-                if status == Exit.ok { status = Exit.syntax }
+                if status == Exit.ok.rawValue { status = Exit.syntax.rawValue }
             } else if ast {
                 console.write(sexpr(result.program))
                 console.write("\n")
             }
         }
-        if status != Exit.ok { throw ExitCode(status) }
+        if status != Exit.ok.rawValue { throw ExitCode(status) }
     }
 }

@@ -55,7 +55,7 @@ final class REPL {
         // Never readline() on a pipe: the script runner runs standard input as a script instead.
         guard isatty(0) != 0 else {
             console.report(.replNeedsTerminal)
-            return Exit.usage
+            return Exit.usage.rawValue
         }
         // Ctrl-\ in pasted junk must not kill the session with a core dump.
         signal(SIGQUIT, SIG_IGN)
@@ -386,7 +386,7 @@ final class REPL {
             if case .runtime(let d) = error { console.report(d) }
         }
         console.flush()
-        return Exit.ok
+        return Exit.ok.rawValue
     }
 
     // MARK: - Help, history, completion

@@ -44,7 +44,7 @@ struct ScriptRunner {
             if result.diagnostics.contains(where: { $0.severity == .error }) { syntaxErrors = true }
             programs.append((input, result.program))
         }
-        if syntaxErrors { return Exit.syntax }
+        if syntaxErrors { return Exit.syntax.rawValue }
 
         let changes = wantsREPL || options.changes ? ChangeCollector() : nil
         let interpreter = makeInterpreter(
@@ -89,7 +89,7 @@ struct ScriptRunner {
         {
             return status
         }
-        return interpreter.failedExpectations > 0 ? Exit.expectFailed : Exit.ok
+        return interpreter.failedExpectations > 0 ? Exit.expectFailed.rawValue : Exit.ok.rawValue
     }
 
     /// Creates the session's interpreter, its events drawn as text on the console and, when given,
@@ -141,13 +141,13 @@ struct ScriptRunner {
             switch error {
             case .runtime(let d):
                 report(d)
-                return Exit.runtime
+                return Exit.runtime.rawValue
             case .interrupted(let d):
                 report(d)
-                return Exit.interrupted
+                return Exit.interrupted.rawValue
             case .syntax(let ds):
                 for d in ds { report(d) }
-                return Exit.syntax
+                return Exit.syntax.rawValue
             }
         }
     }
