@@ -63,7 +63,7 @@ public struct TableModel: Sendable {
     /// Closes one level. Returns nil for an inner `end`, the report when the outermost `end` commits.
     /// `end` with no open batch is a usage error.
     public mutating func end() throws(UpdateError) -> CommitReport? {
-        guard batchDepth > 0 else { throw .usage("'end' without a matching 'begin'") }
+        guard batchDepth > 0 else { throw .usage(.endWithoutBegin) }
         if batchDepth > 1 {
             batchDepth -= 1
             return nil
@@ -93,9 +93,7 @@ public struct TableModel: Sendable {
         if batchDepth > 0 {
             guard !batchHasDataCommands else {
                 throw failingBatch(
-                    .usage(
-                        "cannot mix plain and 'data' commands in one batch: a 'data' command already edited the data source"
-                    ))
+                    .usage(.plainAfterData))
             }
             pendingOperations.append(.plain(edit))
             batchHasPlainCommands = true
@@ -120,8 +118,7 @@ public struct TableModel: Sendable {
     public mutating func apply(_ edit: DataEdit) throws(UpdateError) {
         guard batchDepth == 0 || !batchHasPlainCommands else {
             throw failingBatch(
-                .usage(
-                    "cannot mix plain and 'data' commands in one batch: a plain command already edits the data source"))
+                .usage(.dataAfterPlain))
         }
         do {
             try Self.requireNoNegativeIndex(edit)
@@ -141,9 +138,9 @@ public struct TableModel: Sendable {
     public mutating func append(section: Int, rows: [String]) throws(UpdateError) -> CommitReport {
         guard batchDepth == 0 else {
             throw failingBatch(
-                .usage("'append' cannot be used inside a batch: use 'insert' with the new rows' index paths"))
+                .usage(.notInsideBatch(command: "append", instead: "use 'insert' with the new rows' index paths")))
         }
-        guard section >= 0 else { throw .usage("section \(section) is negative") }
+        guard section >= 0 else { throw .usage(.negativeSection(section)) }
         guard section < dataSource.count else { throw .beyondBounds(index: section, count: dataSource.count) }
         let firstRow = dataSource[section].rows.count
         guard isKnownInSync else {
@@ -160,7 +157,7 @@ public struct TableModel: Sendable {
     public mutating func reset(_ sections: [Section]) throws(UpdateError) {
         guard batchDepth == 0 else {
             throw failingBatch(
-                .usage("'reset' cannot be used inside a batch: use 'data reset' to change only the data source"))
+                .usage(.notInsideBatch(command: "reset", instead: "use 'data reset' to change only the data source")))
         }
         dataSource = sections
         showDataSource()
@@ -171,7 +168,7 @@ public struct TableModel: Sendable {
     /// error.
     public mutating func reloadData() throws(UpdateError) {
         guard batchDepth == 0 else {
-            throw failingBatch(.usage("'reloadData' cannot be used inside a batch: end the batch first"))
+            throw failingBatch(.usage(.notInsideBatch(command: "reloadData", instead: "end the batch first")))
         }
         showDataSource()
         selection = nil
@@ -180,10 +177,10 @@ public struct TableModel: Sendable {
     /// Sets a section title in both layers (the data source's answer, which the table view shows at
     /// once). The section must exist in the data source.
     public mutating func setTitle(_ kind: TitleKind, section: Int, to title: String?) throws(UpdateError) {
-        guard section >= 0 else { throw failingBatch(.usage("section \(section) is negative")) }
+        guard section >= 0 else { throw failingBatch(.usage(.negativeSection(section))) }
         guard section < dataSource.count else {
             throw failingBatch(
-                .usage("no section \(section) in the data source, which has \(Self.count(dataSource.count, "section"))")
+                .usage(.noSection(section, in: "the data source", count: dataSource.count))
             )
         }
         dataSource[section].setTitle(kind, to: title)
@@ -208,20 +205,16 @@ public struct TableModel: Sendable {
     /// Not allowed while a batch is open.
     public mutating func moveRowInTableView(from: IndexPath, to: IndexPath) throws(UpdateError) {
         guard batchDepth == 0 else {
-            throw failingBatch(.usage("cannot move a row in the table view while a batch is open"))
+            throw failingBatch(.usage(.tableMoveInsideBatch))
         }
         try Self.requireRow(from, in: tableView, of: "the table view")
         guard to.section >= 0, to.row >= 0 else { throw Self.negativeIndexError(to) }
         guard to.section < tableView.count else {
-            throw .usage(
-                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): the table view has \(Self.count(tableView.count, "section"))"
-            )
+            throw .usage(.moveToMissingSection(from: from, to: to, sections: tableView.count))
         }
         let lastPlace = tableView[to.section].rows.count - (to.section == from.section ? 1 : 0)
         guard to.row <= lastPlace else {
-            throw .usage(
-                "cannot move row \(Self.notation(from)) to \(Self.notation(to)): in section \(to.section) it can go to rows 0 to \(lastPlace)"
-            )
+            throw .usage(.moveBeyondRows(from: from, to: to, lastRow: lastPlace))
         }
         if isKnownInSync { keepTableView(dataSource) }
         let row = loadedTableView[from.section].rows.remove(at: from.row)
@@ -415,24 +408,22 @@ public struct TableModel: Sendable {
 
     /// Throws a usage error when `section` is negative.
     private static func requireNoNegativeIndex(section: Int) throws(UpdateError) {
-        if section < 0 { throw .usage("section \(section) is negative") }
+        if section < 0 { throw .usage(.negativeSection(section)) }
     }
 
     /// The usage error for an index path with a negative part.
     private static func negativeIndexError(_ path: IndexPath) -> UpdateError {
-        .usage("index path \(notation(path)) has a negative \(path.section < 0 ? "section" : "row")")
+        .usage(.negativeIndexPath(path))
     }
 
     /// Throws a usage error unless `path` names a row of `sections`; `layer` names them in the message.
     private static func requireRow(_ path: IndexPath, in sections: [Section], of layer: String) throws(UpdateError) {
         try requireNoNegativeIndex(path)
         guard path.section < sections.count else {
-            throw .usage("no row \(notation(path)) in \(layer), which has \(count(sections.count, "section"))")
+            throw .usage(.noRow(path, in: layer, sections: sections.count, rows: 0))
         }
         guard path.row < sections[path.section].rows.count else {
-            throw .usage(
-                "no row \(notation(path)) in \(layer): section \(path.section) has \(count(sections[path.section].rows.count, "row"))"
-            )
+            throw .usage(.noRow(path, in: layer, sections: nil, rows: sections[path.section].rows.count))
         }
     }
 
@@ -440,16 +431,6 @@ public struct TableModel: Sendable {
     private static func rowExists(_ path: IndexPath, in sections: [Section]) -> Bool {
         path.section >= 0 && path.row >= 0 && path.section < sections.count
             && path.row < sections[path.section].rows.count
-    }
-
-    /// `S:R`, the language's notation for an index path.
-    private static func notation(_ path: IndexPath) -> String {
-        "\(path.section):\(path.row)"
-    }
-
-    /// "1 row", "3 rows".
-    private static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 }
 

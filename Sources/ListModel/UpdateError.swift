@@ -27,9 +27,9 @@ public struct UpdateError: Error, Equatable, Sendable {
 }
 
 extension UpdateError {
-    /// A usage error (our own rule, our own words).
-    static func usage(_ message: String) -> UpdateError {
-        UpdateError(.usage, message)
+    /// A usage error: one of the model's own rules, in its words.
+    static func usage(_ rule: ModelRule) -> UpdateError {
+        UpdateError(.usage, rule.message)
     }
 
     /// UIKit's `NSInternalInconsistencyException` about pending operation `operation` (nil: the `end`).
