@@ -125,14 +125,14 @@ extension Interpreter {
         case .list(let list):
             let items = list.elements
             guard i >= 0 && i < items.count else {
-                throw failure(range, .indexOutOfRange(i, in: "a list of \(RuntimeError.count(items.count, "element"))"))
+                throw failure(range, .indexOutOfRange(i, in: "a list of \(counted(items.count, "element"))"))
             }
             return items[i]
         case .string(let s):
             let chars = Array(s)
             guard i >= 0 && i < chars.count else {
                 throw failure(
-                    range, .indexOutOfRange(i, in: "a string of \(RuntimeError.count(chars.count, "character"))"))
+                    range, .indexOutOfRange(i, in: "a string of \(counted(chars.count, "character"))"))
             }
             return .string(String(chars[i]))
         case .range(let lo, let hi, let closed):

@@ -128,7 +128,7 @@ extension Interpreter {
     func dropProblem(_ path: IndexPath, from source: IndexPath) -> String? {
         let sections = model.tableView
         guard path.section >= 0 && path.section < sections.count else {
-            return "the table view has \(plural(sections.count, "section"))"
+            return "the table view has \(counted(sections.count, "section"))"
         }
         let within = path.section == source.section
         let limit = sections[path.section].rows.count - (within ? 1 : 0)
@@ -342,11 +342,6 @@ extension Interpreter {
     /// Buttons as `show` and the trace draw them: `[Delete] [More]`.
     func buttons(_ titles: [String]) -> String {
         titles.map { "[\($0)]" }.joined(separator: " ")
-    }
-
-    /// `1 row`, `2 rows`.
-    func plural(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
     /// Tells the user why a gesture did nothing (a warning on standard error).

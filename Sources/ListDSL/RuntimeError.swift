@@ -117,7 +117,7 @@ public enum RuntimeError: CatalogueError, Equatable {
     public var message: String {
         switch self {
         case .argumentCount(let callee, let expected, let given):
-            "\(callee) takes \(RuntimeError.count(expected, "argument")), but \(given) \(given == 1 ? "was" : "were") given"
+            "\(callee) takes \(counted(expected, "argument")), but \(given) \(given == 1 ? "was" : "were") given"
         case .argumentType(let function, let needs, let found): "\(function)() needs \(needs), found \(found)"
         case .mustBe(let subject, let kind, let found): "\(subject) must be \(kind), found \(found)"
         case .expectedValue(let what, let found): "expected \(what), found \(found)"
@@ -139,12 +139,12 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .procedureNamedAfterBuiltin(let name): "'\(name)' is a built-in function; choose another name"
         case .unknownBuiltin(let name): "unknown built-in '\(name)'"
         case .noSection(let section, let layer, let count):
-            "section \(section) does not exist: the \(layer) has \(RuntimeError.count(count, "section"))"
+            "section \(section) does not exist: the \(layer) has \(counted(count, "section"))"
         case .noDataRow(let path): "no row \(path.section):\(path.row) in the data source"
         case .noTableRow(let path, let sections?, _):
-            "no row \(path.section):\(path.row) in the table view: it has \(RuntimeError.count(sections, "section"))"
+            "no row \(path.section):\(path.row) in the table view: it has \(counted(sections, "section"))"
         case .noTableRow(let path, nil, let rows):
-            "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(RuntimeError.count(rows, "row"))"
+            "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(counted(rows, "row"))"
         case .cannotRunHere: "this statement cannot run here"
         case .notAGesture: "this statement is not a gesture"
         case .tapNeedsEditing: "tap needs editing mode: the editing controls show only after 'edit on'"
@@ -213,10 +213,6 @@ public enum RuntimeError: CatalogueError, Equatable {
         return "value-size"
     }
 
-    /// `n` and `noun`, plural unless `n` is 1.
-    static func count(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
-    }
 }
 
 extension Value {

@@ -35,14 +35,14 @@ public enum ModelRule: Equatable, Sendable {
         case .negativeIndexPath(let path):
             "index path \(Self.notation(path)) has a negative \(path.section < 0 ? "section" : "row")"
         case .noSection(let section, let layer, let count):
-            "no section \(section) in \(layer), which has \(Self.count(count, "section"))"
+            "no section \(section) in \(layer), which has \(counted(count, "section"))"
         case .noRow(let path, let layer, let sections?, _):
-            "no row \(Self.notation(path)) in \(layer), which has \(Self.count(sections, "section"))"
+            "no row \(Self.notation(path)) in \(layer), which has \(counted(sections, "section"))"
         case .noRow(let path, let layer, nil, let rows):
-            "no row \(Self.notation(path)) in \(layer): section \(path.section) has \(Self.count(rows, "row"))"
+            "no row \(Self.notation(path)) in \(layer): section \(path.section) has \(counted(rows, "row"))"
         case .tableMoveInsideBatch: "cannot move a row in the table view while a batch is open"
         case .moveToMissingSection(let from, let to, let sections):
-            "cannot move row \(Self.notation(from)) to \(Self.notation(to)): the table view has \(Self.count(sections, "section"))"
+            "cannot move row \(Self.notation(from)) to \(Self.notation(to)): the table view has \(counted(sections, "section"))"
         case .moveBeyondRows(let from, let to, let lastRow):
             "cannot move row \(Self.notation(from)) to \(Self.notation(to)): in section \(to.section) it can go to rows 0 to \(lastRow)"
         }
@@ -52,9 +52,9 @@ public enum ModelRule: Equatable, Sendable {
     static func notation(_ path: IndexPath) -> String {
         "\(path.section):\(path.row)"
     }
+}
 
-    /// "1 row", "3 rows".
-    static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
-    }
+/// `number` and `noun`, plural unless `number` is 1: "1 row", "3 rows". Every message that counts uses it.
+public func counted(_ number: Int, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
 }
