@@ -201,10 +201,7 @@ public final class Interpreter {
         self.file = file
         defer { self.file = saved }
         for part in program.statements.parts {
-            // Through the buffer, each statement is lent to `exec`, not copied.
-            try part.withUnsafeBufferPointer { (statements) throws(ScriptError) in
-                for index in statements.indices { _ = try exec(statements[index]) }
-            }
+            for index in part.indices { _ = try exec(part[index]) }
         }
     }
 
