@@ -12,6 +12,14 @@ public enum Update: Equatable, Sendable {
     case reloadSection(Int)
     case moveSection(from: Int, to: Int)
 
+    /// True for a row or section reload.
+    public var isReload: Bool {
+        switch self {
+        case .reloadRow, .reloadSection: true
+        default: false
+        }
+    }
+
     /// The row an update is about (a move's source); nil for a section's.
     public var indexPath: IndexPath? {
         switch self {

@@ -243,9 +243,42 @@ public struct TableModel: Sendable {
                 Self.rowExists($0, in: dataSourceAfter) ? $0 : nil
             }
         }
+        // A plain batch on a table view that shows its data source keeps the two equal by construction
+        // (every cell it fetches or carries holds what the data source holds at its new index path),
+        // unless it reloads among other operations: UIKit fetches a reloaded cell where rule 11 puts
+        // the reload's insert, which ignores moves and may not be where the row's new content went.
+        let consistent =
+            batch.report.usedReloadFallback
+            || (isKnownInSync && operations.allSatisfy(\.isPlain)
+                && (operations.count == 1 || !operations.contains(where: \.update.isReload)))
+        let cells = consistent ? nil : Self.cells(after: batch.report, before: tableView, dataSource: dataSourceAfter)
         dataSource = dataSourceAfter
-        showDataSource()
+        if let cells, cells != dataSourceAfter { keepTableView(cells) } else { showDataSource() }
         return batch.report
+    }
+
+    /// The table view's cells after a commit that `report` describes, as UIKit keeps them: the rows of
+    /// inserted and reloaded sections, and inserted and reloaded rows, are fetched from `dataSource`
+    /// (`tableView(_:cellForRowAt:)`); a moved row's cell travels with its content; every other cell
+    /// keeps what it shows at its new index path. Section titles are the data source's.
+    static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section] {
+        let sections = report.sectionOrigins(count: dataSource.count)
+        let rows = report.rowOrigins(
+            sections: sections, rowCounts: dataSource.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
+        var cells = dataSource
+        for (n, origins) in rows.enumerated() {
+            for (r, origin) in origins.enumerated() {
+                switch origin {
+                case .kept(let from), .moved(let from):
+                    if from.section < before.count && from.row < before[from.section].rows.count {
+                        cells[n].rows[r] = before[from.section].rows[from.row]
+                    }
+                case .inserted, .reloaded:
+                    break
+                }
+            }
+        }
+        return cells
     }
 
     /// The table view now shows the data source (after reset, reloadData or a commit).

@@ -83,7 +83,8 @@ import Testing
 
     /// The reload of 0:3 lands where UIKit puts its insert, 0:3 (shifted by the delete and the insert,
     /// not by the move), as the selection follows it; the row that stays, old 0:2, fills the free 0:4.
-    /// The text beside each path is the data source's.
+    /// The text beside each path is the table view's cell: the reload fetched the data source's row at
+    /// 0:3, which is `c` (the data source put `D!` at 0:4), and old 0:2 kept its cell `c`.
     @Test func aBatchShowsOldAndNewPaths() throws {
         let out = try render([["a", "b", "c", "d"], ["x", "y"]]) { m in
             m.model.begin()
@@ -105,7 +106,7 @@ import Testing
                   → 1:0 → 0:2  x
                   - 0:1        b
                   ~ 0:3        c
-                    0:2 → 0:4  D!
+                    0:2 → 0:4  c
                 section 1
                     1:1 → 1:0  y
 

@@ -2,9 +2,11 @@ import ListModel
 import Testing
 
 /// Random runs of single commands outside batches, checked against the contract of the two layers:
-/// a `data` command changes only the data source, a drag only the table view, a
-/// plain or `table` command that commits and `reloadData` and `reset` leave the table view showing
-/// the data source, a title reaches both, and a failed command changes nothing. The model keeps
+/// a `data` command changes only the data source, a drag only the table view; a plain or `table`
+/// command that commits edits the table view's cells as UIKit does (an inserted or reloaded row is
+/// fetched from the data source, a deleted one goes, a moved one travels, the others stay as they
+/// were); `reloadData` and `reset` leave the table view showing the data source; a title reaches
+/// both; and a failed command changes nothing. The model keeps
 /// one array while the layers are equal and parts them on the first command that makes them
 /// differ; these runs cross that line in both directions again and again.
 @Suite struct LayerTests {
@@ -28,7 +30,7 @@ import Testing
     }
 
     /// What a step may change.
-    enum Expectation { case dataSourceOnly, tableViewOnly, showsDataSource, titleInBoth(Int) }
+    enum Expectation { case dataSourceOnly, tableViewOnly, showsDataSource, cellsEdited(Update), titleInBoth(Int) }
 
     static func randomStep(_ g: inout SeededGenerator, sections: Int) -> Step {
         func index(_ limit: Int) -> Int { Int.random(in: 0...max(0, limit), using: &g) }
@@ -59,8 +61,12 @@ import Testing
     static func apply(_ step: Step, to model: inout TableModel) -> Expectation? {
         do {
             switch step {
-            case .plain(let e): _ = try model.perform(e)
-            case .table(let u): _ = try model.tell(u)
+            case .plain(let e):
+                _ = try model.perform(e)
+                return .cellsEdited(e.update)
+            case .table(let u):
+                _ = try model.tell(u)
+                return .cellsEdited(u)
             case .data(let d):
                 try model.apply(d)
                 return .dataSourceOnly
@@ -70,7 +76,10 @@ import Testing
             case .title(let s, let t):
                 try model.setTitle(.header, section: s, to: t)
                 return .titleInBoth(s)
-            case .append(let s, let t): _ = try model.append(section: s, rows: [t])
+            case .append(let s, let t):
+                let row = s >= 0 && s < model.tableView.count ? model.tableView[s].rows.count : 0
+                _ = try model.append(section: s, rows: [t])
+                return .cellsEdited(.insertRow(IndexPath(section: s, row: row)))
             case .reloadData: try model.reloadData()
             case .reset(let sections): try model.reset(sections)
             }
@@ -100,6 +109,8 @@ import Testing
                 #expect(model.dataSource == before.dataSource, context)
             case .showsDataSource:
                 #expect(model.tableView == model.dataSource, context)
+            case .cellsEdited(let update):
+                #expect(model.tableView.map(\.rows) == Self.cells(before.tableView, update, model.dataSource), context)
             case .titleInBoth(let s):
                 #expect(model.dataSource[s].header == step.titleText, context)
                 if s < model.tableView.count { #expect(model.tableView[s].header == step.titleText, context) }
@@ -111,6 +122,22 @@ import Testing
         }
         // The runs must really leave the in-sync state, or they test only half the model.
         if seed == 0 { #expect(parted > 0) }
+    }
+}
+
+extension LayerTests {
+    /// The table view's rows after one committed `update`, as UIKit keeps its cells: a deleted row's
+    /// cell goes, a moved row's travels, an inserted or reloaded row's is fetched from `dataSource`.
+    static func cells(_ before: [Section], _ update: Update, _ dataSource: [Section]) -> [[String]] {
+        var rows = before.map(\.rows)
+        switch update {
+        case .insertRow(let p): rows[p.section].insert(dataSource[p.section].rows[p.row], at: p.row)
+        case .deleteRow(let p): rows[p.section].remove(at: p.row)
+        case .reloadRow(let p): rows[p.section][p.row] = dataSource[p.section].rows[p.row]
+        case .moveRow(let from, let to): rows[to.section].insert(rows[from.section].remove(at: from.row), at: to.row)
+        default: Issue.record("no section updates in these runs")
+        }
+        return rows
     }
 }
 

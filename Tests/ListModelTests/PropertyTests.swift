@@ -121,7 +121,9 @@ struct PropertyTests {
                 let after = SimpleReference.arrange(dataSource, edits)
                 let outcome = SimpleReference.check(
                     before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update) + tableOnly)
-                expected = Self.expectation(outcome, success: after, failure: (dataSource, start))
+                let cells = SimpleReference.cells(
+                    before: start, updates: edits.map(\.update) + tableOnly, after: after)
+                expected = Self.expectation(outcome, success: after, cells: cells, failure: (dataSource, start))
                 var fallback = false
                 let error = updateError { () throws(UpdateError) in
                     model.begin()
@@ -139,7 +141,8 @@ struct PropertyTests {
                     ? SimpleReference.arrange(dataSource, edits) : generator.perturbed(dataSource)
                 let outcome = SimpleReference.check(
                     before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update))
-                expected = Self.expectation(outcome, success: after, failure: (after, start))
+                let cells = SimpleReference.cells(before: start, updates: edits.map(\.update), after: after)
+                expected = Self.expectation(outcome, success: after, cells: cells, failure: (after, start))
                 var fallback = false
                 let error = updateError { () throws(UpdateError) in
                     model.begin()
@@ -162,7 +165,8 @@ struct PropertyTests {
                         expected.error = UpdateError(.invalidUpdate, message, operationIndex: operation)
                         break
                     }
-                    expected = Self.expectation(outcome, success: after, failure: ([], []))
+                    let cells = SimpleReference.cells(before: expected.tableView, updates: [edit.update], after: after)
+                    expected = Self.expectation(outcome, success: after, cells: cells, failure: ([], []))
                 }
                 var lastError: UpdateError?
                 var fallback = false
@@ -226,15 +230,16 @@ struct PropertyTests {
         }
     }
 
-    /// The layers the reference expects: on success both show `success`; on failure the data source
+    /// The layers the reference expects: on success the data source is `success` and the table view
+    /// shows `cells` (or, when UIKit fell back to reloadData, `success`); on failure the data source
     /// and table view are `failure`.
     private static func expectation(
-        _ outcome: SimpleReference.Outcome, success: [[String]],
+        _ outcome: SimpleReference.Outcome, success: [[String]], cells: [[String]],
         failure: (dataSource: [[String]], tableView: [[String]])
     ) -> Observed {
         switch outcome {
         case .accepted(let fallback):
-            Observed(dataSource: success, tableView: success, error: nil, fallback: fallback)
+            Observed(dataSource: success, tableView: fallback ? success : cells, error: nil, fallback: fallback)
         case .rejected(let message, let operation):
             Observed(
                 dataSource: failure.dataSource, tableView: failure.tableView,

@@ -49,6 +49,25 @@ enum SimpleReference {
         return result
     }
 
+    /// Where the insert half of `reload` lands (rule 11): shifted by the explicit deletes, descending,
+    /// then by the explicit inserts, ascending, comparing raw numbers; moves are ignored. Nil when an
+    /// explicit delete names the same path.
+    static func reloadInsert(_ reload: Item, deletes: [Item], inserts: [Item]) -> Item? {
+        var section = reload.section
+        var row = reload.row
+        for delete in deletes.sorted(by: { $1.isBefore($0) }) {
+            if delete.isSame(reload) { return nil }
+            if delete.row == nil && delete.section == reload.section { continue }
+            if delete.row == nil && delete.section <= section { section -= 1 }
+            if let r = row, let d = delete.row, delete.section == section, d <= r { row = r - 1 }
+        }
+        for insert in inserts.sorted(by: { $0.isBefore($1) }) {
+            if insert.row == nil && insert.section <= section { section += 1 }
+            if let r = row, let i = insert.row, insert.section == section, i <= r { row = r + 1 }
+        }
+        return Item(section: section, row: row, operation: reload.operation)
+    }
+
     /// UIKit's checks for `updates` with `before` and `after` rows per section.
     static func check(before: [Int], after: [Int], updates: [Update]) -> Outcome {
         var deletes: [Item] = []
@@ -92,23 +111,11 @@ enum SimpleReference {
         var allDeletes = deletes
         var allInserts = inserts
         for reload in reloads.sorted(by: { $0.isBefore($1) }) {
-            var section = reload.section
-            var row = reload.row
-            for delete in deletes.sorted(by: { $1.isBefore($0) }) {
-                if delete.isSame(reload) {
-                    return .rejected(
-                        "attempt to delete and reload the same index path (\(reload.path))", reload.operation)
-                }
-                if delete.row == nil && delete.section == reload.section { continue }
-                if delete.row == nil && delete.section <= section { section -= 1 }
-                if let r = row, let d = delete.row, delete.section == section, d <= r { row = r - 1 }
-            }
-            for insert in inserts.sorted(by: { $0.isBefore($1) }) {
-                if insert.row == nil && insert.section <= section { section += 1 }
-                if let r = row, let i = insert.row, insert.section == section, i <= r { row = r + 1 }
+            guard let insert = reloadInsert(reload, deletes: deletes, inserts: inserts) else {
+                return .rejected("attempt to delete and reload the same index path (\(reload.path))", reload.operation)
             }
             allDeletes.append(reload)
-            allInserts.append(Item(section: section, row: row, operation: reload.operation))
+            allInserts.append(insert)
         }
         allDeletes = merged(allDeletes)
         allInserts = merged(allInserts)
@@ -403,5 +410,57 @@ enum SimpleReference {
             result.append(rows)
         }
         return result
+    }
+
+    /// The table view's cells after an accepted batch of `updates`, from the cells `before`, with the
+    /// data source `after`: as UIKit keeps them, an inserted or reloaded row, and every row of an
+    /// inserted or reloaded section, is fetched from `after`; a moved row carries its cell; every
+    /// other cell keeps what it showed. Worked out by arranging labelled cells with `arrange`.
+    static func cells(before: [[String]], updates: [Update], after: [[String]]) -> [[String]] {
+        let fetched = "\u{2}"
+        let reloadedSection = "\u{3}"
+        let labelled = before.indices.map { s in before[s].indices.map { "\u{1}\(s),\($0)" } }
+        // A reloaded row's cell is deleted and a fetched one inserted where rule 11 puts the insert.
+        var deletes: [Item] = []
+        var inserts: [Item] = []
+        for update in updates {
+            switch update {
+            case .deleteRow(let p): deletes.append(Item(section: p.section, row: p.row, operation: 0))
+            case .deleteSection(let s): deletes.append(Item(section: s, row: nil, operation: 0))
+            case .insertRow(let p): inserts.append(Item(section: p.section, row: p.row, operation: 0))
+            case .insertSection(let s): inserts.append(Item(section: s, row: nil, operation: 0))
+            default: break
+            }
+        }
+        let edits: [Edit] = updates.flatMap { update -> [Edit] in
+            switch update {
+            case .insertRow(let p): [.insertRow(p, fetched)]
+            case .deleteRow(let p): [.deleteRow(p)]
+            case .reloadRow(let p):
+                if let insert = reloadInsert(
+                    Item(section: p.section, row: p.row, operation: 0), deletes: merged(deletes),
+                    inserts: merged(inserts)), let row = insert.row
+                {
+                    [.deleteRow(p), .insertRow(IndexPath(section: insert.section, row: row), fetched)]
+                } else {
+                    [.reloadRow(p, fetched)]
+                }
+            case .moveRow(let from, let to): [.moveRow(from: from, to: to)]
+            case .insertSection(let s): [.insertSection(s, header: nil)]
+            case .deleteSection(let s): [.deleteSection(s)]
+            case .reloadSection(let s): [.reloadSection(s, rows: [reloadedSection])]
+            case .moveSection(let from, let to): [.moveSection(from: from, to: to)]
+            }
+        }
+        let inserted = Set(updates.compactMap { if case .insertSection(let s) = $0 { s } else { nil } })
+        return arrange(labelled, edits).enumerated().map { n, rows in
+            let fresh = n < after.count ? after[n] : []
+            if inserted.contains(n) || rows.contains(reloadedSection) { return fresh }
+            return rows.enumerated().map { r, cell in
+                guard cell.hasPrefix("\u{1}") else { return r < fresh.count ? fresh[r] : cell }
+                let numbers = cell.dropFirst().split(separator: ",").compactMap { Int($0) }
+                return before[numbers[0]][numbers[1]]
+            }
+        }
     }
 }
