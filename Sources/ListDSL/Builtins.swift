@@ -28,11 +28,16 @@ extension Interpreter {
         case "items":
             let rows = data[try section(0, in: data, layer: "data source")].rows
             return try checkedList(ListValue(rows.map { .string($0) }), range)
-        case "item":
+        case "item", "cell":
             guard case .indexPath(let p) = values[0] else {
                 throw failure(
                     arguments[0].range,
-                    .argumentType(function: "item", needs: "an index path", found: values[0].found(withLiteral: false)))
+                    .argumentType(function: name, needs: "an index path", found: values[0].found(withLiteral: false)))
+            }
+            if name == "cell" {
+                // What the table view's cell shows, which may not be the data source's row (see `show`).
+                try requireRow(p, arguments[0].range)
+                return .string(model.tableView[p.section].rows[p.row])
             }
             guard p.section >= 0 && p.section < data.count && p.row >= 0 && p.row < data[p.section].rows.count else {
                 throw failure(arguments[0].range, .noDataRow(p))

@@ -87,6 +87,7 @@ extension Interpreter {
                 do { try model.reset(sections) } catch { throw modelFailure(error, at: range) }
                 tableBudget = model.size
                 called("reloadData()")
+                askToLoad()
             }
         case .begin:
             if model.batchDepth == 0 {
@@ -110,6 +111,7 @@ extension Interpreter {
         case .reloadData:
             called("reloadData()")
             do { try model.reloadData() } catch { throw modelFailure(error, at: range) }
+            askToLoad()
         case .sectionTitle(let kind, let sectionExpr, let titleExpr):
             let s = try integer(sectionExpr, "a section number")
             let title = try rowText(titleExpr)
@@ -272,7 +274,7 @@ extension Interpreter {
     /// The table view before a commit, when commit events are wanted (holding it costs the commit a
     /// copy of what it changes, so only then).
     var tableBeforeCommit: [Section]? {
-        eventDetail.contains(.commits) ? model.tableView : nil
+        eventDetail.contains(.commits) || tracesCalls ? model.tableView : nil
     }
 
     /// Sends a commit's event (when wanted) and its warnings. `before` is `tableBeforeCommit` as it was
@@ -280,7 +282,10 @@ extension Interpreter {
     @inline(__always)
     func committed(_ report: CommitReport, before: [Section]?, _ range: SourceRange) {
         if let before {
-            io.emit(.committed(CommitEvent(report: report, before: before, after: model.tableView)))
+            if tracesCalls { askAfterCommit(report, before: before) }
+            if eventDetail.contains(.commits) {
+                io.emit(.committed(CommitEvent(report: report, before: before, after: model.tableView)))
+            }
         }
         if report.hasWarnings {
             for w in report.warnings { self.report(Diagnostic(.warning, file: file, range: range, message: w)) }
@@ -303,6 +308,7 @@ extension Interpreter {
             batchOrigin = nil
             pendingLocations = []
         }
+        if tracesCalls, let rows = error.rowsAfter { askCounts(rows) }
         if eventDetail.contains(.commits) {
             io.emit(
                 .rejected(RejectionEvent(kind: error.kind, message: error.message, rolledBack: model.batchDepth == 0)))

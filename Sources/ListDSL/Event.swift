@@ -15,6 +15,9 @@ public enum Event: Sendable {
     case traceSwitched(Bool)
     /// The table view asked the app a question (a hook), or assumed UIKit's answer when the app has none.
     case hookAsked(HookEvent)
+    /// The table view asked the data source one of its required methods: `numberOfSections(in:)`,
+    /// `tableView(_:numberOfRowsInSection:)` or `tableView(_:cellForRowAt:)` (answered with the row's text).
+    case dataSourceAsked(HookEvent)
     /// The app called a table-view method: `insertRows(at:with:)`, `beginUpdates()`, `reloadData()`, ….
     case tableViewCalled(String)
     /// The table view did something on its own, not a call into the app: a drag moving its row.
@@ -56,11 +59,11 @@ public struct StatementEvent: Sendable {
     public var depth: Int
 }
 
-/// A question the table view asked the app.
+/// A question the table view asked the app: a hook, or one of the data source's required methods.
 public struct HookEvent: Sendable {
     /// The method as UIKit declares it: `tableView(_:canEditRowAt:)`.
     public var method: String
-    /// The call's arguments as Swift writes them: `[0, 1]`.
+    /// The call's arguments as Swift writes them: `[0, 1]`, `2`, or empty (`numberOfSections(in:)`).
     public var arguments: String
     /// The answer as Swift writes it (`true`, `.delete`), or nil for a method that answers nothing.
     public var answer: String?

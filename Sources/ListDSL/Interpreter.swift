@@ -145,14 +145,19 @@ public final class Interpreter {
     /// The list being edited.
     @exclusivity(unchecked) public var model: TableModel
     /// Limits and switches.
-    @exclusivity(unchecked) public var options: InterpreterOptions
+    @exclusivity(unchecked) public var options: InterpreterOptions {
+        didSet { model.reportsInPlaceChanges = wantsCommitReports }
+    }
     /// Number of `expect` statements that failed so far (the script exits 1 when non-zero).
     @exclusivity(unchecked) public internal(set) var failedExpectations = 0
     /// The events sent beyond output and diagnostics; starts as the I/O's, and the REPL adds commits
     /// while its change view is on.
     @exclusivity(unchecked) public var eventDetail: EventDetail {
-        didSet { model.reportsInPlaceChanges = eventDetail.contains(.commits) }
+        didSet { model.reportsInPlaceChanges = wantsCommitReports }
     }
+    /// Whether a commit's report must describe it in full: for the commit events, and for the trace's
+    /// questions to the data source (which cells a commit fetched).
+    var wantsCommitReports: Bool { eventDetail.contains(.commits) || eventDetail.contains(.calls) || options.trace }
 
     let io: InterpreterIO
     @exclusivity(unchecked) var globals: [String: Value] = [:]
@@ -186,8 +191,8 @@ public final class Interpreter {
         self.options = options
         self.model = TableModel()
         self.eventDetail = io.detail
-        self.model.reportsInPlaceChanges = io.detail.contains(.commits)
         self.file = SourceFile(name: "<none>", bytes: [])
+        self.model.reportsInPlaceChanges = wantsCommitReports
     }
 
     /// Names of the global variables, for completion.

@@ -52,6 +52,11 @@ public final class JSONLinesRenderer {
             o.add("arguments", h.arguments)
             if let answer = h.answer { o.add("answer", answer) } else { o.addRaw("answer", "null") }
             o.addRaw("default", h.isDefault ? "true" : "false")
+        case .dataSourceAsked(let h):
+            o.add("event", "dataSource")
+            o.add("method", h.method)
+            o.add("arguments", h.arguments)
+            o.add("answer", h.answer ?? "")
         case .tableViewCalled(let call):
             o.add("event", "call")
             o.add("call", call)

@@ -19,6 +19,7 @@ extension Interpreter {
         let color = options.color
         let grouped = model.style == .grouped
         let sections = model.tableView
+        let inSync = model.isInSync
         var out = ""
         if sections.isEmpty { out += "(no sections)\n" }
         let rule = "  " + Style.dim.apply(String(repeating: "─", count: 6), color)
@@ -39,6 +40,9 @@ extension Interpreter {
                     if try canReorder(path, at: range) { trailing += "  ≡" }
                 }
                 line += Style.dim.apply("\(s):\(r)", color) + "  " + text
+                if !inSync, let mark = staleCellMark(path, showing: text) {
+                    trailing += "  " + Style.yellow.apply(mark, color)
+                }
                 if model.selection == path { trailing += "  " + Style.cyan.apply("✓ selected", color) }
                 if let open = swipedRow, open.path == path {
                     trailing += "  " + Style.red.apply(buttons(open.buttons), color)
@@ -74,24 +78,34 @@ extension Interpreter {
         return try callHook(.canMove, path: path, fallback: .boolean(true), by: "show", at: range) == .boolean(true)
     }
 
-    /// Why the table view differs from the data source, or nil when they agree.
+    /// Why the table view differs from the data source, or nil when they agree: the section counts,
+    /// else the first section whose row counts differ, else every cell whose text is not the data
+    /// source's row at its index path.
     func syncWarning() -> String? {
+        if model.isInSync { return nil }
         let table = model.tableView
         let data = model.dataSource
-        if table.count != data.count {
-            return
-                "out of sync: the table view shows \(table.count) section\(table.count == 1 ? "" : "s"), the data source has \(data.count) (reloadData re-reads it)"
+        if table.count != data.count { return RuntimeWarning.sectionsOutOfSync(shown: table.count, data: data.count).message }
+        for s in table.indices where table[s].rows.count != data[s].rows.count {
+            return RuntimeWarning.rowsOutOfSync(section: s, shown: table[s].rows.count, data: data[s].rows.count).message
         }
-        for s in 0..<table.count where table[s].rows != data[s].rows {
-            let t = table[s].rows.count
-            let d = data[s].rows.count
-            if t != d {
-                return
-                    "out of sync: section \(s) shows \(t) row\(t == 1 ? "" : "s"), the data source has \(d) (reloadData re-reads it)"
+        var stale: [IndexPath] = []
+        for s in table.indices where table[s].rows != data[s].rows {
+            for r in table[s].rows.indices where table[s].rows[r] != data[s].rows[r] {
+                stale.append(IndexPath(section: s, row: r))
             }
-            return
-                "out of sync: section \(s) shows rows in a different order or with other text than the data source (reloadData re-reads it)"
         }
-        return nil
+        return stale.isEmpty ? nil : RuntimeWarning.cellsOutOfSync(stale).message
+    }
+
+    /// What the data source holds where the table view's cell at `path` shows something else: its
+    /// row's text, "no row" when it has none there; nil when the two agree.
+    func staleCellMark(_ path: IndexPath, showing text: String) -> String? {
+        let data = model.dataSource
+        guard path.section < data.count, path.row < data[path.section].rows.count else {
+            return "≠ data source: no row"
+        }
+        let row = data[path.section].rows[path.row]
+        return row == text ? nil : "≠ data source: " + row
     }
 }

@@ -251,6 +251,12 @@ public enum RuntimeWarning: CatalogueError, Equatable {
     case moveHookOutOfSync
     /// A tap or swipe that would commit, with no commit hook.
     case noCommitHook
+    /// `show` of a table view with another number of sections than the data source.
+    case sectionsOutOfSync(shown: Int, data: Int)
+    /// `show` of a table view whose section `section` has another number of rows than the data source's.
+    case rowsOutOfSync(section: Int, shown: Int, data: Int)
+    /// `show` of a table view whose cells at these paths show other text than the data source's rows.
+    case cellsOutOfSync([IndexPath])
 
     public var message: String {
         switch self {
@@ -277,7 +283,21 @@ public enum RuntimeWarning: CatalogueError, Equatable {
             "the move hook did not update the data source: the table view is now out of sync with it"
         case .noCommitHook:
             "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })"
+        case .sectionsOutOfSync(let shown, let data):
+            "out of sync: the table view shows \(counted(shown, "section")), the data source has \(data) (reloadData re-reads it)"
+        case .rowsOutOfSync(let section, let shown, let data):
+            "out of sync: section \(section) shows \(counted(shown, "row")), the data source has \(data) (reloadData re-reads it)"
+        case .cellsOutOfSync(let paths):
+            "out of sync: \(paths.count == 1 ? "the cell at" : "the cells at") \(Self.listed(paths)) \(paths.count == 1 ? "shows" : "show") other text than the data source (reloadRows(at:) or reloadData re-reads \(paths.count == 1 ? "it" : "them"))"
         }
+    }
+
+    /// `0:1`, `0:1 and 0:2`, `0:1, 0:2 and 1:0`; past six paths, the first five and how many more.
+    static func listed(_ paths: [IndexPath]) -> String {
+        let names = paths.prefix(paths.count > 6 ? 5 : 6).map { "\($0.section):\($0.row)" }
+        let last = paths.count > 6 ? "\(paths.count - 5) more" : names.last ?? ""
+        let first = paths.count > 6 ? names : names.dropLast()
+        return first.isEmpty ? last : first.joined(separator: ", ") + " and " + last
     }
 
     public var hint: String? {

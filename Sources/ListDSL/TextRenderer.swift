@@ -2,7 +2,8 @@
 /// diagnostics on standard error.
 ///
 /// The trace is the calls and hooks: one line per table-view call (`insertRows(at: …)`), per hook asked
-/// (`tableView(_:canEditRowAt:) [0, 1] -> true`, with `(default)` when UIKit assumed the answer) and per
+/// (`tableView(_:canEditRowAt:) [0, 1] -> true`, with `(default)` when UIKit assumed the answer), per
+/// question to the data source (`tableView(_:numberOfRowsInSection:) 0 -> 3`) and per
 /// thing the table view did itself (`# …`). An interpreter sends those only while `trace` is on, unless
 /// its receiver asks for them.
 public struct TextRenderer {
@@ -28,14 +29,14 @@ public struct TextRenderer {
         case .diagnostic(let diagnostic): report(diagnostic)
         case .tableViewCalled(let call): write(call + "\n")
         case .tableViewDid(let text): write("# " + text + "\n")
-        case .hookAsked(let hook): write(Self.traceLine(hook) + "\n")
+        case .hookAsked(let hook), .dataSourceAsked(let hook): write(Self.traceLine(hook) + "\n")
         case .statementStarted, .statementEnded, .traceSwitched, .committed, .rejected, .restored: break
         }
     }
 
     /// A hook as the trace shows it: `method arguments`, then `-> answer` and `(default)`.
     public static func traceLine(_ hook: HookEvent) -> String {
-        var line = hook.method + " " + hook.arguments
+        var line = hook.arguments.isEmpty ? hook.method : hook.method + " " + hook.arguments
         if let answer = hook.answer { line += " -> " + answer }
         if hook.isDefault { line += " (default)" }
         return line

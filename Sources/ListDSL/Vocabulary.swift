@@ -229,7 +229,12 @@ public enum Vocabulary {
         Entry(
             "sections", .builtin, "sections()", "the number of sections of the data source",
             example: "print sections()", arity: 0),
-        Entry("item", .builtin, "item(PATH)", "the text of the row at PATH", example: "print item(0:1)", arity: 1),
+        Entry(
+            "item", .builtin, "item(PATH)", "the text of the data source's row at PATH", example: "print item(0:1)",
+            arity: 1),
+        Entry(
+            "cell", .builtin, "cell(PATH)", "the text the table view's cell at PATH shows (may differ from item)",
+            example: "print cell(0:1)", arity: 1),
         Entry(
             "items", .builtin, "items(S)", "the texts of the rows of section S, as a list", example: "print items(0)",
             arity: 1),
@@ -318,6 +323,27 @@ public enum Vocabulary {
         Entry(
             ".autoshow", .dotCommand, ".autoshow on|off", "show the table after each change", example: ".autoshow on",
             arguments: ["on", "off"]),
+    ]
+
+    /// Topics `.help TOPIC` explains beyond single words: what a learner asks about, not what they type.
+    public static let topics: [(name: String, text: String)] = [
+        (
+            "cells",
+            """
+            The data source and the table view's cells are two layers, as in an app.
+              The data source is the app's array: dump, item(PATH), rows(S); data … edits it alone.
+              The table view holds a cell per row (as if every row were on screen): show, cell(PATH),
+              tableItems(S); table … tells it alone.
+            The table view asks for a cell (tableView(_:cellForRowAt:)) only when UIKit does:
+              at reloadData and reset, every cell;
+              at a commit, inserted and reloaded rows and the rows of inserted and reloaded sections.
+            Every other cell keeps what it shows: a deleted row's cell goes, a moved row's cell travels
+            with its content, the rest slide to their new index paths. So a row the app changed without
+            telling the table view shows stale text until reload PATH or reloadData fetches it again;
+            show marks it (≠ data source: …) and trace on shows every question UIKit asks.
+            example: reset [["A","B"]]; data reload 0:0 "X"; show; reload 0:0; show
+            """
+        ),
     ]
 
     /// The categories whose words start a statement.

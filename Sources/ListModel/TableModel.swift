@@ -235,7 +235,14 @@ public struct TableModel: Sendable {
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count))
-        let batch = try validator.validate(sorted)
+        let batch: ValidatedBatch
+        do {
+            batch = try validator.validate(sorted)
+        } catch {
+            var failure = error
+            failure.rowsAfter = dataSourceAfter.map(\.rows.count)
+            throw failure
+        }
         if batch.report.usedReloadFallback {
             selection = nil  // the update ends with reloadData
         } else if let selected = selection {

@@ -17,12 +17,21 @@ public struct UpdateError: Error, Equatable, Sendable {
     /// is about; nil means the committing `end` (the count checks). For a single command outside a
     /// batch it is 0 or nil.
     public var operationIndex: Int?
+    /// The data source's row counts, section by section, as the table view read them when the batch
+    /// ended and UIKit's checks ran (`numberOfSections(in:)`, `tableView(_:numberOfRowsInSection:)`);
+    /// nil when the failure came before the checks. Not part of equality: it records what was asked.
+    public var rowsAfter: [Int]?
 
     /// Creates an error of `kind` with `message`, about operation `operationIndex` of the batch.
     public init(_ kind: Kind, _ message: String, operationIndex: Int? = nil) {
         self.kind = kind
         self.message = message
         self.operationIndex = operationIndex
+    }
+
+    /// Equal when the kind, the message and the operation are.
+    public static func == (a: UpdateError, b: UpdateError) -> Bool {
+        a.kind == b.kind && a.message == b.message && a.operationIndex == b.operationIndex
     }
 }
 

@@ -54,7 +54,8 @@ struct Completer {
                 return files(word, inString: false) ?? .nothing(usage: usage(words))
             }
             if first == ".help" && words.count == 1 {
-                return offerWords(Vocabulary.entries.map(\.word), word, usage: usage(words))
+                return offerWords(
+                    Vocabulary.entries.map(\.word) + Vocabulary.topics.map(\.name), word, usage: usage(words))
             }
             let arguments = Vocabulary.entry(named: first, in: .dotCommand)?.arguments ?? []
             return words.count == 1 && !arguments.isEmpty

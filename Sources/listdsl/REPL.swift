@@ -396,6 +396,8 @@ final class REPL {
         if topic.isEmpty {
             var out = "Type a statement, or one of the commands below. `.help WORD` explains a word.\n"
             out += "Tab completes; Ctrl-R searches the history; Ctrl-C cancels; Ctrl-D (or quit, exit) leaves.\n"
+            out += "Topics: " + Vocabulary.topics.map { ".help " + $0.name }.joined(separator: ", ")
+            out += " (why a cell can show something other than the data source).\n"
             for category in REPL.helpOrder {
                 let entries = Vocabulary.entries.filter { $0.category == category }
                 if entries.isEmpty { continue }
@@ -409,6 +411,7 @@ final class REPL {
             }
             return out
         }
+        if let text = Vocabulary.topics.first(where: { $0.name == topic })?.text { return text + "\n" }
         var word = topic
         if Vocabulary.entries(named: word).isEmpty && Vocabulary.entries(named: "." + word).count > 0 {
             word = "." + word

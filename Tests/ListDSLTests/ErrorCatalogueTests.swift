@@ -346,11 +346,39 @@ import Testing
             .noCommitHook,
             "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })", nil
         ),
+        (
+            .sectionsOutOfSync(shown: 1, data: 2),
+            "out of sync: the table view shows 1 section, the data source has 2 (reloadData re-reads it)", nil
+        ),
+        (
+            .rowsOutOfSync(section: 1, shown: 3, data: 2),
+            "out of sync: section 1 shows 3 rows, the data source has 2 (reloadData re-reads it)", nil
+        ),
+        (
+            .cellsOutOfSync([path]),
+            "out of sync: the cell at 0:1 shows other text than the data source (reloadRows(at:) or reloadData re-reads it)",
+            nil
+        ),
+        (
+            .cellsOutOfSync([path, IndexPath(section: 2, row: 0)]),
+            "out of sync: the cells at 0:1 and 2:0 show other text than the data source (reloadRows(at:) or reloadData re-reads them)",
+            nil
+        ),
+        (
+            .cellsOutOfSync((0..<3).map { IndexPath(section: 0, row: $0) }),
+            "out of sync: the cells at 0:0, 0:1 and 0:2 show other text than the data source (reloadRows(at:) or reloadData re-reads them)",
+            nil
+        ),
+        (
+            .cellsOutOfSync((0..<8).map { IndexPath(section: 0, row: $0) }),
+            "out of sync: the cells at 0:0, 0:1, 0:2, 0:3, 0:4 and 3 more show other text than the data source (reloadRows(at:) or reloadData re-reads them)",
+            nil
+        ),
     ]
 
     @Test func everyWarningsText() {
         Self.check(Self.warnings)
-        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 13)  // every case of RuntimeWarning
+        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 16)  // every case of RuntimeWarning
     }
 
     /// A case's name; the switch lists every case.
@@ -358,7 +386,7 @@ import Testing
         switch warning {
         case .noSelectionWhileEditing, .cannotEditNoControl, .noEditingControl, .swipeWhileEditing, .swipeWithoutCommit,
             .cannotEditNoSwipe, .swipeNotDelete, .noActions, .actionsShown, .noReorderControl, .cannotMove,
-            .moveHookOutOfSync, .noCommitHook:
+            .moveHookOutOfSync, .noCommitHook, .sectionsOutOfSync, .rowsOutOfSync, .cellsOutOfSync:
             String(String(describing: warning).prefix { $0 != "(" })
         }
     }

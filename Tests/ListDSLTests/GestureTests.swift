@@ -86,7 +86,9 @@ private func lines(_ items: String...) -> String {
                 "tableView(_:titleForDeleteConfirmationButtonForRowAt:) [0, 0] -> \"Delete\" (default)",
                 "# row [0, 0] shows its delete button [Delete]; tapping it",
                 "tableView(_:commit:forRowAt:) .delete [0, 0]",
-                "deleteRows(at: [[0, 0]], with: .automatic)")),
+                "deleteRows(at: [[0, 0]], with: .automatic)",
+                "numberOfSections(in:) -> 1",
+                "tableView(_:numberOfRowsInSection:) 0 -> 0")),
         GestureCase(
             id: "without commit a swipe asks nothing and says so",
             source: "reset [[\"A\"]]\ntrace on\nswipe 0:0\ndump", stdout: lines("[[\"A\"]]"),
@@ -155,7 +157,9 @@ private func lines(_ items: String...) -> String {
                 "tableView(_:titleForDeleteConfirmationButtonForRowAt:) [0, 1] -> \"Remove\"",
                 "# row [0, 1] shows its delete button [Remove]; tapping it",
                 "tableView(_:commit:forRowAt:) .delete [0, 1]",
-                "deleteRows(at: [[0, 1]], with: .automatic)")),
+                "deleteRows(at: [[0, 1]], with: .automatic)",
+                "numberOfSections(in:) -> 1",
+                "tableView(_:numberOfRowsInSection:) 0 -> 1")),
         GestureCase(
             id: "editing mode, insert: ⊕ commits at once → insertRows",
             source: """
@@ -174,6 +178,9 @@ private func lines(_ items: String...) -> String {
                 "tableView(_:editingStyleForRowAt:) [0, 0] -> .insert",
                 "tableView(_:commit:forRowAt:) .insert [0, 0]",
                 "insertRows(at: [[0, 0]], with: .automatic)",
+                "numberOfSections(in:) -> 1",
+                "tableView(_:numberOfRowsInSection:) 0 -> 2",
+                "tableView(_:cellForRowAt:) [0, 0] -> \"new\"",
                 "[[\"new\",\"A\"]]")),
         GestureCase(
             id: "reordering: canMove → targetForMove → the table moves → moveRowAt",
@@ -243,8 +250,8 @@ private func lines(_ items: String...) -> String {
             id: "the move hook forgets the data source: out of sync, and show says so",
             source: "reset [[\"A\",\"B\"]]\non move { }\nedit on\ndrag 0:0 to 0:1\nedit off\nshow",
             stdout: lines(
-                "section 0", "  0:0  B", "  0:1  A",
-                "! out of sync: section 0 shows rows in a different order or with other text than the data source (reloadData re-reads it)"
+                "section 0", "  0:0  B  ≠ data source: A", "  0:1  A  ≠ data source: B",
+                "! out of sync: the cells at 0:0 and 0:1 show other text than the data source (reloadRows(at:) or reloadData re-reads them)"
             ),
             warning: "the move hook did not update the data source"),
     ]

@@ -125,7 +125,19 @@ struct ProgramCase: CustomTestStringConvertible, Sendable {
             source: "reset [[\"a\",\"b\"]]\nbegin\ndelete 0:0\nprint rows(0)\nend\nprint rows(0)", stdout: "2\n1\n"),
         ProgramCase(
             id: "trace of a batch", source: "reset [[\"a\"]]\nbegin\ninsert 0:1 \"b\"\nend",
-            stdout: "reloadData()\nbeginUpdates()\ninsertRows(at: [[0, 1]], with: .automatic)\nendUpdates()\n"),
+            stdout: """
+                reloadData()
+                numberOfSections(in:) -> 1
+                tableView(_:numberOfRowsInSection:) 0 -> 1
+                tableView(_:cellForRowAt:) [0, 0] -> "a"
+                beginUpdates()
+                insertRows(at: [[0, 1]], with: .automatic)
+                endUpdates()
+                numberOfSections(in:) -> 1
+                tableView(_:numberOfRowsInSection:) 0 -> 2
+                tableView(_:cellForRowAt:) [0, 1] -> "b"
+
+                """),
     ]
 
     @Test(arguments: InterpreterTests.cases)

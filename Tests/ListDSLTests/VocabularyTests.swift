@@ -55,7 +55,7 @@ import Testing
             ])
         #expect(
             Set(Vocabulary.builtinNames) == [
-                "rows", "sections", "item", "items", "len", "str", "header", "footer", "indexTitle", "editing",
+                "rows", "sections", "item", "cell", "items", "len", "str", "header", "footer", "indexTitle", "editing",
                 "selected", "isInSync", "tableRows", "tableSections", "tableItems", "int", "lastError",
             ])
         #expect(

@@ -41,7 +41,16 @@ import Testing
             stderrContains: ["step limit of 1000 exceeded"], status: 70),
         Case(
             id: "trace prints table-view calls", arguments: ["--trace", "-e", #"reset [["a"]]"#, "-e", "delete 0:0"],
-            stdout: "reloadData()\ndeleteRows(at: [[0, 0]], with: .automatic)\n", status: 0),
+            stdout: """
+                reloadData()
+                numberOfSections(in:) -> 1
+                tableView(_:numberOfRowsInSection:) 0 -> 1
+                tableView(_:cellForRowAt:) [0, 0] -> "a"
+                deleteRows(at: [[0, 0]], with: .automatic)
+                numberOfSections(in:) -> 1
+                tableView(_:numberOfRowsInSection:) 0 -> 0
+
+                """, status: 0),
         Case(id: "version", arguments: ["--version"], stdout: "0.1.0\n", status: 0),
         Case(id: "help lists exit codes", arguments: ["--help"], status: 0),
         Case(id: "check clean file", arguments: ["check", "-"], stdin: "print 1\n", stdout: "", status: 0),

@@ -50,6 +50,7 @@ import Testing
             excludes: [".hidden"]),
         Case(id: "hidden file asked for", before: ".read ", word: ".h", includes: [".hidden"]),
         Case(id: "help topics", before: ".help ", word: "app", includes: ["append"]),
+        Case(id: "help on cells", before: ".help ", word: "cel", includes: ["cell", "cells"]),
         Case(id: "nothing in a comment", before: "# ", word: "ins"),
     ]
 

@@ -28,8 +28,9 @@ import Testing
             case "trace": trace = e["on"] as? Bool ?? false
             case "call" where trace: out += (e["call"] as? String ?? "") + "\n"
             case "tableView" where trace: out += "# " + (e["text"] as? String ?? "") + "\n"
-            case "hook" where trace:
-                out += (e["method"] as? String ?? "") + " " + (e["arguments"] as? String ?? "")
+            case "hook" where trace, "dataSource" where trace:
+                let arguments = e["arguments"] as? String ?? ""
+                out += (e["method"] as? String ?? "") + (arguments.isEmpty ? "" : " " + arguments)
                 if let answer = e["answer"] as? String { out += " -> " + answer }
                 if e["default"] as? Bool == true { out += " (default)" }
                 out += "\n"

@@ -324,6 +324,9 @@ import Testing
         #expect(one.contains("example: " + (Vocabulary.entry(named: "append")?.example ?? "?")))
         let dot = try t.enter(".help read")
         #expect(dot.contains(".read FILE"))
+        #expect(all.contains(".help cells"))
+        let cells = try t.enter(".help cells")
+        #expect(cells.contains("tableView(_:cellForRowAt:)") && cells.contains("stale"))
     }
 
     @Test func autoshowMarksAndCanBeTurnedOff() throws {
