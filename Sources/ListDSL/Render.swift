@@ -85,9 +85,12 @@ extension Interpreter {
         if model.isInSync { return nil }
         let table = model.tableView
         let data = model.dataSource
-        if table.count != data.count { return RuntimeWarning.sectionsOutOfSync(shown: table.count, data: data.count).message }
+        if table.count != data.count {
+            return RuntimeWarning.sectionsOutOfSync(shown: table.count, data: data.count).message
+        }
         for s in table.indices where table[s].rows.count != data[s].rows.count {
-            return RuntimeWarning.rowsOutOfSync(section: s, shown: table[s].rows.count, data: data[s].rows.count).message
+            return RuntimeWarning.rowsOutOfSync(section: s, shown: table[s].rows.count, data: data[s].rows.count)
+                .message
         }
         var stale: [IndexPath] = []
         for s in table.indices where table[s].rows != data[s].rows {

@@ -25,7 +25,8 @@ import Testing
             id: "insert fetches the inserted row only", setup: #"reset [["A","B"]]; data reload 0:0 "a""#,
             step: #"insert 0:1 "X""#, fetched: ["[0, 1]"], cells: [["A", "X", "B"]]),
         Case(
-            id: "reload fetches the reloaded row", setup: #"reset [["A","B"]]; data reload 0:0 "a"; data reload 0:1 "b""#,
+            id: "reload fetches the reloaded row",
+            setup: #"reset [["A","B"]]; data reload 0:0 "a"; data reload 0:1 "b""#,
             step: "reload 0:1", fetched: ["[0, 1]"], cells: [["A", "b"]]),
         Case(
             id: "a reload lands where UIKit puts its insert", setup: #"reset [["A","B","C"]]; data reload 0:2 "c""#,
@@ -60,9 +61,12 @@ import Testing
             fetched: ["[0, 0]", "[0, 1]"], cells: [["X", "Y"]]),
         Case(
             id: "a commit UIKit ends with reloadData fetches every cell",
-            setup: #"reset [["A","B"],["C"]]; data reload 1:0 "c""#, step: "begin; delete section 0; move 0:1 to 0:0; end",
+            setup: #"reset [["A","B"],["C"]]; data reload 1:0 "c""#,
+            step: "begin; delete section 0; move 0:1 to 0:0; end",
             fetched: ["[0, 0]", "[0, 1]"], cells: [["B", "c"]],
-            warnings: ["row moved out of deleted section 0: UITableView skips the row-count check and reloads the table"]),
+            warnings: [
+                "row moved out of deleted section 0: UITableView skips the row-count check and reloads the table"
+            ]),
         Case(
             id: "a failed batch fetches nothing and changes nothing", setup: #"reset [["A","B"]]; data reload 0:0 "a""#,
             step: #"expect error "Invalid update" { begin; table insert 0:0; end }"#, fetched: [],
@@ -101,7 +105,8 @@ import Testing
         let result = interpret(#"reset [["A","B"]]; data delete 0:0; trace on; begin; end"#)
         #expect(
             result.stdout
-                == "beginUpdates()\nendUpdates()\nnumberOfSections(in:) -> 1\ntableView(_:numberOfRowsInSection:) 0 -> 1\n")
+                == "beginUpdates()\nendUpdates()\nnumberOfSections(in:) -> 1\ntableView(_:numberOfRowsInSection:) 0 -> 1\n"
+        )
         #expect(result.errors.first?.hasPrefix("Invalid update: invalid number of rows in section 0") == true)
     }
 }
