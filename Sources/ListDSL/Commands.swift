@@ -164,7 +164,8 @@ extension Interpreter {
         if let literal = paths.literal {
             let p = literal.indexPath
             called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            try admit(TableSize(entries: 1), literal.range)
+            // Outside a batch a delete only shrinks the table; inside one it is queued.
+            if model.batchDepth > 0 { try admit(TableSize(entries: 1), literal.range) }
             return try submit(.both, .deleteRow(p), literal.range, range, admitted: true)
         }
         if paths.count == 1 && layer != .data {
@@ -273,8 +274,9 @@ extension Interpreter {
 
     /// The table view before a commit, when commit events are wanted (holding it costs the commit a
     /// copy of what it changes, so only then).
+    @inline(__always)
     var tableBeforeCommit: [Section]? {
-        eventDetail.contains(.commits) || tracesCalls ? model.tableView : nil
+        wantsCommitReports ? model.tableView : nil
     }
 
     /// Sends a commit's event (when wanted) and its warnings. `before` is `tableBeforeCommit` as it was

@@ -146,18 +146,24 @@ public final class Interpreter {
     @exclusivity(unchecked) public var model: TableModel
     /// Limits and switches.
     @exclusivity(unchecked) public var options: InterpreterOptions {
-        didSet { model.reportsInPlaceChanges = wantsCommitReports }
+        didSet { updateCommitDetail() }
     }
     /// Number of `expect` statements that failed so far (the script exits 1 when non-zero).
     @exclusivity(unchecked) public internal(set) var failedExpectations = 0
     /// The events sent beyond output and diagnostics; starts as the I/O's, and the REPL adds commits
     /// while its change view is on.
     @exclusivity(unchecked) public var eventDetail: EventDetail {
-        didSet { model.reportsInPlaceChanges = wantsCommitReports }
+        didSet { updateCommitDetail() }
     }
-    /// Whether a commit's report must describe it in full: for the commit events, and for the trace's
-    /// questions to the data source (which cells a commit fetched).
-    var wantsCommitReports: Bool { eventDetail.contains(.commits) || eventDetail.contains(.calls) || options.trace }
+    /// Whether a commit's report must describe it in full, and the table before it be kept: for the
+    /// commit events, and for the trace's questions to the data source (which cells a commit fetched).
+    @exclusivity(unchecked) private(set) var wantsCommitReports = false
+
+    /// Works out `wantsCommitReports` after the options or the event detail change.
+    private func updateCommitDetail() {
+        wantsCommitReports = eventDetail.contains(.commits) || eventDetail.contains(.calls) || options.trace
+        model.reportsInPlaceChanges = wantsCommitReports
+    }
 
     let io: InterpreterIO
     @exclusivity(unchecked) var globals: [String: Value] = [:]
@@ -192,7 +198,7 @@ public final class Interpreter {
         self.model = TableModel()
         self.eventDetail = io.detail
         self.file = SourceFile(name: "<none>", bytes: [])
-        self.model.reportsInPlaceChanges = wantsCommitReports
+        updateCommitDetail()
     }
 
     /// Names of the global variables, for completion.
@@ -276,9 +282,16 @@ public final class Interpreter {
         .runtime(Diagnostic(error, file: file, range: range))
     }
 
-    /// Counts one step and checks the step limit and Ctrl-C.
+    /// Counts one step and checks the step limit and Ctrl-C (every 1,024 steps) and memory (every 16,384).
+    @inline(__always)
     func tick(_ range: SourceRange) throws(ScriptError) {
         steps &+= 1
+        if steps & 0x3FF == 0 || options.limits.steps != nil { try checkStep(range) }
+    }
+
+    /// `tick`'s checks.
+    @inline(never)
+    func checkStep(_ range: SourceRange) throws(ScriptError) {
         if let limit = options.maxSteps, steps > limit {
             throw failure(range, .stepLimit(limit))
         }
