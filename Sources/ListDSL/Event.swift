@@ -57,6 +57,11 @@ public struct StatementEvent: Sendable {
     public var range: SourceRange
     /// 0 at the top level; one more inside each procedure or hook call.
     public var depth: Int
+    /// True for `if`, `for`, `while` and `repeat`: their statements run inside them, each with its own
+    /// events, so a step-by-step view shows those rather than the whole.
+    public var isCompound: Bool = false
+    /// On a statement's end: the table view's cells after it.
+    public var tableView: [Section]? = nil
 }
 
 /// A question the table view asked the app: a hook, or one of the data source's required methods.

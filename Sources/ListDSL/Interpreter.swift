@@ -410,13 +410,19 @@ public final class Interpreter {
 
     /// Executes one statement between its start and end events.
     func execSending(_ statement: Stmt) throws(ScriptError) -> Flow {
-        let event = StatementEvent(file: file, range: statement.range, depth: frames.count - 1)
+        var event = StatementEvent(file: file, range: statement.range, depth: frames.count - 1)
+        switch statement.kind {
+        case .conditional, .forLoop, .whileLoop, .repeatLoop: event.isCompound = true
+        default: break
+        }
         io.emit(.statementStarted(event))
         do {
             let flow = try execQuietly(statement)
+            event.tableView = model.tableView
             io.emit(.statementEnded(event, completed: true))
             return flow
         } catch {
+            event.tableView = model.tableView
             io.emit(.statementEnded(event, completed: false))
             throw error
         }

@@ -40,6 +40,10 @@ public final class JSONLinesRenderer {
             o.add("event", "statementEnd")
             addStatement(s, to: &o)
             o.addRaw("completed", completed ? "true" : "false")
+            if let table = s.tableView {
+                let small = table.reduce(0) { $0 + $1.rows.count } <= Self.tableRowLimit
+                o.addRaw("table", small ? JSON.encode(table) : "null")
+            }
         case .traceSwitched(let on):
             o.add("event", "trace")
             o.addRaw("on", on ? "true" : "false")
@@ -112,6 +116,7 @@ public final class JSONLinesRenderer {
         addPosition(s.file, s.range, to: &o)
         o.addRaw("depth", String(s.depth))
         o.add("text", s.file.text(s.range))
+        if s.isCompound { o.addRaw("compound", "true") }
     }
 
     /// `"file"`, `"line"`, `"column"`, `"endLine"`, `"endColumn"` (1-based; columns count characters).
@@ -178,7 +183,7 @@ public final class JSONLinesRenderer {
     }
 
     /// A section's origin: `{"from":1,"how":"moved"}`, or `null` for an inserted section.
-    private static func origin(_ origin: SectionOrigin) -> String {
+    static func origin(_ origin: SectionOrigin) -> String {
         switch origin {
         case .inserted: "null"
         case .kept(let o): "{\"from\":\(o),\"how\":\"kept\"}"

@@ -60,14 +60,24 @@ extension Interpreter {
     /// The editing control for a row: ⊖ delete, ⊕ insert, or a space when it has none (canEdit false, or
     /// the editing style none).
     func editingControl(_ path: IndexPath, at range: SourceRange) throws(ScriptError) -> String {
+        switch try editingControlKind(path, at: range) {
+        case "delete": Style.red.apply("⊖", options.color)
+        case "insert": Style.green.apply("⊕", options.color)
+        default: " "
+        }
+    }
+
+    /// The editing control a row shows, by name: `delete`, `insert` or `none` (canEdit false, or the
+    /// editing style none), as the app's hooks (or UIKit's defaults) answer.
+    func editingControlKind(_ path: IndexPath, at range: SourceRange = SourceRange(0, 0)) throws(ScriptError) -> String {
         guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "show", at: range) == .boolean(true)
         else {
-            return " "
+            return "none"
         }
         switch try callHook(.editingStyle, path: path, fallback: .style(.delete), by: "show", at: range) {
-        case .style(.delete)?: return Style.red.apply("⊖", options.color)
-        case .style(.insert)?: return Style.green.apply("⊕", options.color)
-        default: return " "
+        case .style(.delete)?: return "delete"
+        case .style(.insert)?: return "insert"
+        default: return "none"
         }
     }
 

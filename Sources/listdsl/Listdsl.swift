@@ -12,6 +12,7 @@ enum Exit: Int32 {
     case syntax = 65
     case noInput = 66
     case runtime = 70
+    case cannotCreate = 73
     case interrupted = 130
 }
 
@@ -24,6 +25,7 @@ let exitCodeHelp = """
       65   syntax error (nothing was run)
       66   a script file cannot be read
       70   runtime error, including every UIKit validation failure
+      73   the output file cannot be written (html -o)
       130  interrupted by Ctrl-C
     """
 
@@ -39,7 +41,7 @@ struct Listdsl: ParsableCommand {
             \(exitCodeHelp)
             """,
         version: listdslVersion,
-        subcommands: [Run.self, Check.self],
+        subcommands: [Run.self, Check.self, HTML.self],
         defaultSubcommand: Run.self
     )
 

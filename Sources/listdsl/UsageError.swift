@@ -16,6 +16,8 @@ enum UsageError: CatalogueError, Equatable {
     case interactiveNeedsTerminal(file: String)
     /// `.save` could not write its file.
     case cannotSave(String)
+    /// `listdsl html -o FILE` could not write its file.
+    case cannotWriteLesson(String)
     /// The history file cannot be used this session.
     case historyUnusable(path: String, reason: String)
     /// An error inside `begin … end` in the REPL ended the batch.
@@ -50,6 +52,7 @@ enum UsageError: CatalogueError, Equatable {
         case .replNeedsTerminal: "the REPL needs a terminal on standard input"
         case .interactiveNeedsTerminal(let file): "-i needs a terminal on standard input; ran '\(file)' only"
         case .cannotSave(let problem): "cannot save: \(problem)"
+        case .cannotWriteLesson(let problem): "cannot write the lesson: \(problem)"
         case .historyUnusable(let path, let reason):
             "history file '\(path)': \(reason); history will not be saved this session"
         case .batchAbandoned: "the batch was abandoned: the table view is as it was before 'begin'"

@@ -1,0 +1,402 @@
+import ListModel
+
+/// A run recorded step by step for the HTML lesson (`listdsl html`): one step per executed statement
+/// (the statements inside `if`, loops, procedures and hooks each count; the `if` or loop itself does
+/// not), each with what the table view and the data source hold after it, the calls it made, what it
+/// printed, and the commit or rejection it caused.
+///
+/// Tables are stored as *frames*, each at most `rowsPerFrame` rows; a step refers to its frames by
+/// index, and a frame equal to the previous one is not stored again, so a loop that appends 10,000 rows
+/// records 10,000 steps but only as many frames as the drawn part of the table changed.
+public struct Lesson: Sendable {
+    /// The most rows a frame draws; the step says how many there are in all.
+    public static let rowsPerFrame = 200
+    /// The most steps a lesson records; the run goes on, and the lesson says it stopped recording.
+    public static let stepLimit = 20_000
+
+    /// A script that ran: its name and lines.
+    public struct File: Sendable, Equatable {
+        public var name: String
+        public var lines: [String]
+    }
+
+    /// A table as drawn: its sections, each with its titles and (the first) rows.
+    public struct Frame: Sendable, Equatable {
+        public struct Section: Sendable, Equatable {
+            public var header: String?
+            public var footer: String?
+            public var indexTitle: String?
+            public var rows: [String]
+            /// How many rows the section has in all (more than `rows.count` past the frame's row budget).
+            public var rowCount: Int
+        }
+        public var sections: [Section]
+    }
+
+    /// One call in the step's sequence diagram.
+    public struct Call: Sendable, Equatable {
+        /// Who calls: `user`, `app` (the app's own code: the data source and delegate objects calling
+        /// table-view methods), `tableView`.
+        public var from: Lane
+        public var to: Lane
+        /// The method as Swift writes it, with its arguments.
+        public var text: String
+        /// The answer, when the method returns one.
+        public var answer: String?
+        /// Whether the answer is UIKit's default (the app does not implement the method).
+        public var isDefault: Bool
+    }
+
+    /// A lane of the sequence diagram.
+    public enum Lane: String, Sendable {
+        case user, tableView, dataSource, delegate
+    }
+
+    /// Text the step printed: output, a warning, an error, the out-of-sync line.
+    public struct Output: Sendable, Equatable {
+        public enum Kind: String, Sendable { case print, show, dump, warning, error, note, outOfSync }
+        public var kind: Kind
+        public var text: String
+    }
+
+    /// A commit, for its animation: where each row of the new table came from.
+    public struct Commit: Sendable, Equatable {
+        /// The frame of the table view before the commit.
+        public var before: Int
+        /// For each new section, for each drawn row: `kept`, `moved` or `reloaded` from an old path, or
+        /// `inserted` (`nil` old path).
+        public var rows: [[RowOrigin]]
+        /// For each new section: its old index, or nil when inserted; and whether it was reloaded.
+        public var sections: [SectionOrigin]
+        /// UITableView ended the update with `reloadData`: no mapping, everything is reloaded.
+        public var reloadData: Bool
+    }
+
+    /// A rejected batch: UIKit's exception, and the check that failed.
+    public struct Rejection: Sendable, Equatable {
+        /// `NSInternalInconsistencyException`, `NSRangeException`, or nil for ListDSL's own rule.
+        public var exception: String?
+        public var message: String
+        /// For a count check: the formula with its numbers, e.g. `2 ≠ 3 + 0 − 0 + 0 − 0`.
+        public var formula: String?
+    }
+
+    /// One executed statement and the state after it (step 0 is the start, before any statement).
+    public struct Step: Sendable, Equatable {
+        /// The file (index into `files`) and the 1-based lines and columns of the statement.
+        public var file: Int
+        public var line: Int
+        public var column: Int
+        public var endLine: Int
+        public var endColumn: Int
+        /// 0 at the top level, one more inside each procedure or hook call.
+        public var depth: Int
+        /// The statement's source.
+        public var text: String
+        /// False when an error ended the statement.
+        public var completed: Bool
+        /// The table view's cells (a frame index) and, when they differ, the data source's rows.
+        public var tableView: Int
+        public var dataSource: Int?
+        public var grouped: Bool
+        public var editing: Bool
+        public var selected: IndexPath?
+        /// The row swiped open and the buttons it shows.
+        public var swiped: IndexPath?
+        public var buttons: [String]
+        /// In editing mode, for each drawn row: `delete`, `insert` or `none`, and `≡` when it can move.
+        public var controls: [[String]]
+        /// The table-view calls queued in the open batch.
+        public var queued: [String]
+        public var commit: Commit?
+        public var rejection: Rejection?
+        public var calls: [Call]
+        public var output: [Output]
+    }
+
+    public var files: [File] = []
+    public var frames: [Frame] = []
+    public var steps: [Step] = []
+    /// True when the run had more steps than `stepLimit`.
+    public var truncated = false
+}
+
+/// Records a lesson from a session's events (`LessonRecorder.receive`). Create it, create the
+/// interpreter with an I/O that sends every event here with `EventDetail.all`, then set `interpreter`.
+public final class LessonRecorder {
+    public private(set) var lesson = Lesson()
+    /// The session being recorded; read at the end of each statement for the state after it.
+    public weak var interpreter: Interpreter? {
+        didSet { if lesson.steps.isEmpty { recordStart() } }
+    }
+
+    private var fileIndexes: [ObjectIdentifier: Int] = [:]
+    private var lineIndexes: [ObjectIdentifier: LineIndex] = [:]
+    private var calls: [Lesson.Call] = []
+    private var output: [Lesson.Output] = []
+    private var queued: [String] = []
+    private var commit: Lesson.Commit?
+    private var rejection: Lesson.Rejection?
+    /// Set while the recorder itself asks the app's hooks (editing controls): their events are not the run's.
+    private var isAsking = false
+    private let diagnostics = DiagnosticRenderer(color: false)
+
+    public init() {}
+
+    /// Takes one event of the run.
+    public func receive(_ event: Event) {
+        if isAsking { return }
+        switch event {
+        case .statementStarted(let s):
+            if s.depth == 0 && isGesture(s) { calls.append(Lesson.Call(from: .user, to: .tableView, text: s.file.text(s.range), answer: nil, isDefault: false)) }
+        case .statementEnded(let s, let completed):
+            if !s.isCompound { record(s, completed: completed) }
+        case .hookAsked(let h):
+            calls.append(
+                Lesson.Call(
+                    from: .tableView, to: Self.lane(of: h.method), text: h.method + " " + h.arguments,
+                    answer: h.answer, isDefault: h.isDefault))
+        case .dataSourceAsked(let h):
+            calls.append(
+                Lesson.Call(
+                    from: .tableView, to: .dataSource, text: h.arguments.isEmpty ? h.method : h.method + " " + h.arguments,
+                    answer: h.answer, isDefault: false))
+        case .tableViewCalled(let call):
+            if call == "beginUpdates()" && (interpreter?.model.batchDepth ?? 0) <= 1 { queued = [] }
+            if (interpreter?.model.batchDepth ?? 0) > 0 && call != "beginUpdates()" && call != "endUpdates()" {
+                queued.append(call)
+            }
+            calls.append(Lesson.Call(from: .dataSource, to: .tableView, text: call, answer: nil, isDefault: false))
+        case .tableViewDid(let text):
+            calls.append(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false))
+        case .committed(let c):
+            queued = []
+            commit = Lesson.Commit(
+                before: frame(c.before),
+                rows: c.report.usedReloadFallback
+                    ? []
+                    : Self.drawn(
+                        c.report.rowOrigins(
+                            sections: c.report.sectionOrigins(count: c.after.count),
+                            rowCounts: c.after.map(\.rows.count), oldRowCounts: c.before.map(\.rows.count))),
+                sections: c.report.sectionOrigins(count: c.after.count), reloadData: c.report.usedReloadFallback)
+        case .rejected(let r):
+            if r.rolledBack { queued = [] }
+            rejection = Self.rejection(r)
+        case .restored:
+            queued = []
+        case .output(let o):
+            output.append(Lesson.Output(kind: Lesson.Output.Kind(rawValue: o.kind.rawValue) ?? .print, text: o.text))
+        case .outOfSync(let text):
+            output.append(Lesson.Output(kind: .outOfSync, text: text))
+        case .diagnostic(let d):
+            let kind: Lesson.Output.Kind = d.severity == .error ? .error : d.severity == .warning ? .warning : .note
+            output.append(Lesson.Output(kind: kind, text: diagnostics.render(d)))
+            // The error that ends the run comes after its statement's end: it belongs to the last step.
+            if lesson.steps.count > 1 && d.severity == .error && calls.isEmpty {
+                lesson.steps[lesson.steps.count - 1].output += output
+                output = []
+            }
+        case .traceSwitched:
+            break
+        }
+    }
+
+    /// Adds the script files that were parsed but not run (a syntax error), so the page shows them.
+    public func addFile(_ file: SourceFile) { _ = fileIndex(file) }
+
+    /// Ends the recording: what came after the last statement (the error that ended the run, a batch
+    /// left open) joins the last step.
+    public func finish() {
+        guard let lastStep = lesson.steps.indices.last else { return }
+        lesson.steps[lastStep].output += output
+        lesson.steps[lastStep].calls += calls
+        if let rejection { lesson.steps[lastStep].rejection = rejection }
+        output = []
+        calls = []
+        rejection = nil
+    }
+
+    // MARK: - Steps
+
+    /// Step 0: the empty table before the first statement.
+    private func recordStart() {
+        guard let interpreter else { return }
+        let model = interpreter.model
+        lesson.steps.append(
+            Lesson.Step(
+                file: 0, line: 0, column: 0, endLine: 0, endColumn: 0, depth: 0, text: "", completed: true,
+                tableView: frame(model.tableView), dataSource: nil, grouped: model.style == .grouped,
+                editing: model.isEditing, selected: model.selection, swiped: nil, buttons: [], controls: [],
+                queued: [], commit: nil, rejection: nil, calls: [], output: []))
+    }
+
+    /// The step of the statement `s` just ended.
+    private func record(_ s: StatementEvent, completed: Bool) {
+        guard let interpreter else { return }
+        if lesson.steps.count > Lesson.stepLimit {
+            lesson.truncated = true
+            return
+        }
+        let model = interpreter.model
+        let lines = lineIndex(s.file)
+        let start = lines.location(of: s.range.lowerBound)
+        let end = lines.location(of: s.range.upperBound)
+        let table = model.tableView
+        let inSync = model.isInSync
+        lesson.steps.append(
+            Lesson.Step(
+                file: fileIndex(s.file), line: start.line, column: start.column, endLine: end.line,
+                endColumn: end.column, depth: s.depth, text: s.file.text(s.range), completed: completed,
+                tableView: frame(table), dataSource: inSync ? nil : frame(model.dataSource),
+                grouped: model.style == .grouped, editing: model.isEditing, selected: model.selection,
+                swiped: interpreter.swipedRow?.path, buttons: interpreter.swipedRow?.buttons ?? [],
+                controls: model.isEditing ? controls(interpreter, table) : [], queued: queued, commit: commit,
+                rejection: rejection, calls: calls, output: output))
+        calls = []
+        output = []
+        commit = nil
+        rejection = nil
+    }
+
+    /// The editing controls of the drawn rows, as `show` draws them, asked of the app's hooks with the
+    /// session restored afterwards (a hook with side effects changes nothing) and their events left out.
+    private func controls(_ interpreter: Interpreter, _ table: [Section]) -> [[String]] {
+        isAsking = true
+        // The step may end inside a running hook or procedure: its frames, like the rest, are put back.
+        let saved = interpreter.snapshot()
+        let frames = interpreter.frames
+        let failed = interpreter.failedExpectations
+        let lastError = interpreter.lastCaughtError
+        let steps = interpreter.steps
+        let limits = interpreter.options.limits
+        // A hook that loops is cut short: the controls of a step may cost at most this many steps.
+        interpreter.options.limits.steps = steps &+ 100_000
+        defer {
+            interpreter.restore(saved)
+            interpreter.frames = frames
+            interpreter.failedExpectations = failed
+            interpreter.lastCaughtError = lastError
+            interpreter.options.limits = limits
+            interpreter.steps = steps
+            isAsking = false
+        }
+        var budget = Lesson.rowsPerFrame
+        return table.indices.map { s in
+            let count = min(table[s].rows.count, budget)
+            budget -= count
+            return (0..<count).map { r in
+                let path = IndexPath(section: s, row: r)
+                let control = (try? interpreter.editingControlKind(path)) ?? "none"
+                let moves = (try? interpreter.canReorder(path, at: SourceRange(0, 0))) ?? false
+                return moves ? control + " ≡" : control
+            }
+        }
+    }
+
+    // MARK: - Parts
+
+    /// The frame of `sections`, reusing the last one when it is equal.
+    private func frame(_ sections: [Section]) -> Int {
+        var budget = Lesson.rowsPerFrame
+        let frame = Lesson.Frame(
+            sections: sections.map { section in
+                let count = min(section.rows.count, budget)
+                budget -= count
+                return Lesson.Frame.Section(
+                    header: section.header, footer: section.footer, indexTitle: section.indexTitle,
+                    rows: Array(section.rows.prefix(count)), rowCount: section.rows.count)
+            })
+        if let last = lesson.frames.indices.last, lesson.frames[last] == frame { return last }
+        // A commit's before-frame is usually the previous step's.
+        if lesson.frames.count >= 2, lesson.frames[lesson.frames.count - 2] == frame { return lesson.frames.count - 2 }
+        lesson.frames.append(frame)
+        return lesson.frames.count - 1
+    }
+
+    /// The row origins of the drawn rows only (the frame's row budget).
+    private static func drawn(_ rows: [[RowOrigin]]) -> [[RowOrigin]] {
+        var budget = Lesson.rowsPerFrame
+        return rows.map { section in
+            let count = min(section.count, budget)
+            budget -= count
+            return Array(section.prefix(count))
+        }
+    }
+
+    private func fileIndex(_ file: SourceFile) -> Int {
+        let key = ObjectIdentifier(file)
+        if let index = fileIndexes[key] { return index }
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        lesson.files.append(Lesson.File(name: file.name, lines: lines))
+        fileIndexes[key] = lesson.files.count - 1
+        return lesson.files.count - 1
+    }
+
+    private func lineIndex(_ file: SourceFile) -> LineIndex {
+        let key = ObjectIdentifier(file)
+        if let index = lineIndexes[key] { return index }
+        let index = LineIndex(file)
+        lineIndexes[key] = index
+        return index
+    }
+
+    /// Whether a top-level statement is a user's gesture (the diagram's user lane starts it).
+    private func isGesture(_ s: StatementEvent) -> Bool {
+        let word = s.file.text(s.range).prefix { $0.isLetter }
+        return ["tap", "swipe", "drag", "select", "edit"].contains(String(word))
+    }
+
+    /// Which object answers a hook: the data source's methods, or the delegate's.
+    static func lane(of method: String) -> Lesson.Lane {
+        let dataSourceMethods = [
+            "tableView(_:canEditRowAt:)", "tableView(_:commit:forRowAt:)", "tableView(_:canMoveRowAt:)",
+            "tableView(_:moveRowAt:to:)",
+        ]
+        return dataSourceMethods.contains(method) ? .dataSource : .delegate
+    }
+
+    /// A rejection as Xcode's console shows it, with the formula of a count check.
+    static func rejection(_ r: RejectionEvent) -> Lesson.Rejection {
+        switch r.kind {
+        case .invalidUpdate:
+            return Lesson.Rejection(
+                exception: "NSInternalInconsistencyException", message: r.message, formula: formula(r.message))
+        case .outOfBounds:
+            return Lesson.Rejection(exception: "NSRangeException", message: r.message, formula: nil)
+        case .usage:
+            return Lesson.Rejection(exception: nil, message: r.message, formula: nil)
+        }
+    }
+
+    /// The count check of an "Invalid update" text as a formula with its numbers: the numbers in
+    /// parentheses, in the order UIKit prints them (after, before, then the inserted, deleted, moved-in and
+    /// moved-out counts).
+    static func formula(_ message: String) -> String? {
+        guard message.hasPrefix("Invalid update: invalid number of") else { return nil }
+        var numbers: [Int] = []
+        var current: Int? = nil
+        for c in message {
+            if let digit = c.wholeNumberValue, c.isASCII {
+                current = (current ?? 0) &* 10 &+ digit
+            } else {
+                if let n = current { numbers.append(n) }
+                current = nil
+            }
+        }
+        if let n = current { numbers.append(n) }
+        // "rows in section S. … after (A) … before (B) … (I inserted, D deleted) … (M moved in, O moved out)"
+        if message.hasPrefix("Invalid update: invalid number of rows"), numbers.count >= 7 {
+            let (a, b, i, d, m, o) = (numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], numbers[6])
+            let expected = b &+ i &- d &+ m &- o
+            return "rows after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
+        }
+        if message.hasPrefix("Invalid update: invalid number of sections"), numbers.count >= 4 {
+            let (a, b, i, d) = (numbers[0], numbers[1], numbers[2], numbers[3])
+            return "sections after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) = \(b &+ i &- d)"
+        }
+        return nil
+    }
+}

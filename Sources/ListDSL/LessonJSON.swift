@@ -1,0 +1,134 @@
+import ListModel
+
+/// The lesson as the page's JavaScript reads it: one JSON object (see `LessonPage` for the keys).
+extension Lesson {
+    /// The lesson as JSON, safe inside a `<script>` element (`<` is written as `\u003c`).
+    public var json: String {
+        var out = "{\"files\":["
+        for (i, file) in files.enumerated() {
+            if i > 0 { out += "," }
+            out += "{\"name\":"
+            JSON.string(file.name, into: &out)
+            out += ",\"lines\":" + Self.strings(file.lines) + "}"
+        }
+        out += "],\"frames\":["
+        for (i, frame) in frames.enumerated() {
+            if i > 0 { out += "," }
+            out += "["
+            for (j, section) in frame.sections.enumerated() {
+                if j > 0 { out += "," }
+                var o = JSONObject()
+                if let header = section.header { o.add("header", header) }
+                if let footer = section.footer { o.add("footer", footer) }
+                if let indexTitle = section.indexTitle { o.add("indexTitle", indexTitle) }
+                o.addRaw("rows", Self.strings(section.rows))
+                o.addRaw("count", String(section.rowCount))
+                out += o.json
+            }
+            out += "]"
+        }
+        out += "],\"steps\":["
+        for (i, step) in steps.enumerated() {
+            if i > 0 { out += "," }
+            out += Self.json(step)
+        }
+        out += "],\"truncated\":\(truncated),\"stepLimit\":\(Self.stepLimit),\"rowsPerFrame\":\(Self.rowsPerFrame)}"
+        // `</script>` in a row's text must not end the element the JSON sits in.
+        return out.replacingAll("<", with: "\\u003c")
+    }
+
+    private static func json(_ step: Step) -> String {
+        var o = JSONObject()
+        o.addRaw("file", String(step.file))
+        o.addRaw("line", String(step.line))
+        o.addRaw("column", String(step.column))
+        o.addRaw("endLine", String(step.endLine))
+        o.addRaw("endColumn", String(step.endColumn))
+        o.addRaw("depth", String(step.depth))
+        o.add("text", step.text)
+        o.addRaw("completed", String(step.completed))
+        o.addRaw("tableView", String(step.tableView))
+        o.addRaw("dataSource", step.dataSource.map(String.init) ?? "null")
+        o.addRaw("grouped", String(step.grouped))
+        o.addRaw("editing", String(step.editing))
+        o.addRaw("selected", path(step.selected))
+        o.addRaw("swiped", path(step.swiped))
+        o.addRaw("buttons", strings(step.buttons))
+        o.addRaw("controls", "[" + step.controls.map(strings).joined(separator: ",") + "]")
+        o.addRaw("queued", strings(step.queued))
+        if let commit = step.commit {
+            var c = JSONObject()
+            c.addRaw("before", String(commit.before))
+            c.addRaw("reloadData", String(commit.reloadData))
+            c.addRaw("sections", "[" + commit.sections.map(JSONLinesRenderer.origin).joined(separator: ",") + "]")
+            c.addRaw(
+                "rows",
+                "["
+                    + commit.rows.map { section in
+                        "["
+                            + section.map { origin -> String in
+                                switch origin {
+                                case .inserted: "null"
+                                case .kept(let p): "[\(p.section),\(p.row),\"kept\"]"
+                                case .moved(let p): "[\(p.section),\(p.row),\"moved\"]"
+                                case .reloaded(let p): "[\(p.section),\(p.row),\"reloaded\"]"
+                                }
+                            }.joined(separator: ",") + "]"
+                    }.joined(separator: ",") + "]")
+            o.addRaw("commit", c.json)
+        }
+        if let rejection = step.rejection {
+            var r = JSONObject()
+            if let exception = rejection.exception { r.add("exception", exception) }
+            r.add("message", rejection.message)
+            if let formula = rejection.formula { r.add("formula", formula) }
+            o.addRaw("rejection", r.json)
+        }
+        o.addRaw(
+            "calls",
+            "["
+                + step.calls.map { call -> String in
+                    var c = JSONObject()
+                    c.add("from", call.from.rawValue)
+                    c.add("to", call.to.rawValue)
+                    c.add("text", call.text)
+                    if let answer = call.answer { c.add("answer", answer) }
+                    if call.isDefault { c.addRaw("default", "true") }
+                    return c.json
+                }.joined(separator: ",") + "]")
+        o.addRaw(
+            "output",
+            "["
+                + step.output.map { output -> String in
+                    var c = JSONObject()
+                    c.add("kind", output.kind.rawValue)
+                    c.add("text", output.text)
+                    return c.json
+                }.joined(separator: ",") + "]")
+        return o.json
+    }
+
+    private static func strings(_ values: [String]) -> String {
+        var out = "["
+        for (i, value) in values.enumerated() {
+            if i > 0 { out += "," }
+            JSON.string(value, into: &out)
+        }
+        return out + "]"
+    }
+
+    private static func path(_ path: IndexPath?) -> String {
+        path.map { "[\($0.section),\($0.row)]" } ?? "null"
+    }
+}
+
+extension String {
+    /// The string with every `target` replaced by `replacement`.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}
