@@ -27,8 +27,6 @@ public struct Lesson: Sendable {
             public var footer: String?
             public var indexTitle: String?
             public var rows: [String]
-            /// How many rows the section has in all (more than `rows.count` past the frame's row budget).
-            public var rowCount: Int
         }
         public var sections: [Section]
     }
@@ -98,6 +96,10 @@ public struct Lesson: Sendable {
         /// The table view's cells (a frame index) and, when they differ, the data source's rows.
         public var tableView: Int
         public var dataSource: Int?
+        /// When a frame leaves rows out: how many rows each section of the table view, then of the data
+        /// source, has in all (empty when every row is drawn).
+        public var rowCounts: [Int]
+        public var dataRowCounts: [Int]
         public var grouped: Bool
         public var editing: Bool
         public var selected: IndexPath?
@@ -148,7 +150,10 @@ public final class LessonRecorder {
         if isAsking { return }
         switch event {
         case .statementStarted(let s):
-            if s.depth == 0 && isGesture(s) { calls.append(Lesson.Call(from: .user, to: .tableView, text: s.file.text(s.range), answer: nil, isDefault: false)) }
+            if s.depth == 0 && isGesture(s) {
+                calls.append(
+                    Lesson.Call(from: .user, to: .tableView, text: s.file.text(s.range), answer: nil, isDefault: false))
+            }
         case .statementEnded(let s, let completed):
             if !s.isCompound { record(s, completed: completed) }
         case .hookAsked(let h):
@@ -159,7 +164,8 @@ public final class LessonRecorder {
         case .dataSourceAsked(let h):
             calls.append(
                 Lesson.Call(
-                    from: .tableView, to: .dataSource, text: h.arguments.isEmpty ? h.method : h.method + " " + h.arguments,
+                    from: .tableView, to: .dataSource,
+                    text: h.arguments.isEmpty ? h.method : h.method + " " + h.arguments,
                     answer: h.answer, isDefault: false))
         case .tableViewCalled(let call):
             if call == "beginUpdates()" && (interpreter?.model.batchDepth ?? 0) <= 1 { queued = [] }
@@ -226,7 +232,8 @@ public final class LessonRecorder {
         lesson.steps.append(
             Lesson.Step(
                 file: 0, line: 0, column: 0, endLine: 0, endColumn: 0, depth: 0, text: "", completed: true,
-                tableView: frame(model.tableView), dataSource: nil, grouped: model.style == .grouped,
+                tableView: frame(model.tableView), dataSource: nil, rowCounts: [], dataRowCounts: [],
+                grouped: model.style == .grouped,
                 editing: model.isEditing, selected: model.selection, swiped: nil, buttons: [], controls: [],
                 queued: [], commit: nil, rejection: nil, calls: [], output: []))
     }
@@ -249,6 +256,7 @@ public final class LessonRecorder {
                 file: fileIndex(s.file), line: start.line, column: start.column, endLine: end.line,
                 endColumn: end.column, depth: s.depth, text: s.file.text(s.range), completed: completed,
                 tableView: frame(table), dataSource: inSync ? nil : frame(model.dataSource),
+                rowCounts: Self.counts(table), dataRowCounts: inSync ? [] : Self.counts(model.dataSource),
                 grouped: model.style == .grouped, editing: model.isEditing, selected: model.selection,
                 swiped: interpreter.swipedRow?.path, buttons: interpreter.swipedRow?.buttons ?? [],
                 controls: model.isEditing ? controls(interpreter, table) : [], queued: queued, commit: commit,
@@ -305,13 +313,19 @@ public final class LessonRecorder {
                 budget -= count
                 return Lesson.Frame.Section(
                     header: section.header, footer: section.footer, indexTitle: section.indexTitle,
-                    rows: Array(section.rows.prefix(count)), rowCount: section.rows.count)
+                    rows: Array(section.rows.prefix(count)))
             })
         if let last = lesson.frames.indices.last, lesson.frames[last] == frame { return last }
         // A commit's before-frame is usually the previous step's.
         if lesson.frames.count >= 2, lesson.frames[lesson.frames.count - 2] == frame { return lesson.frames.count - 2 }
         lesson.frames.append(frame)
         return lesson.frames.count - 1
+    }
+
+    /// Each section's number of rows, when a frame of `sections` leaves some out; else empty.
+    private static func counts(_ sections: [Section]) -> [Int] {
+        let counts = sections.map(\.rows.count)
+        return counts.reduce(0, &+) > Lesson.rowsPerFrame ? counts : []
     }
 
     /// The row origins of the drawn rows only (the frame's row budget).
@@ -391,7 +405,8 @@ public final class LessonRecorder {
         if message.hasPrefix("Invalid update: invalid number of rows"), numbers.count >= 7 {
             let (a, b, i, d, m, o) = (numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], numbers[6])
             let expected = b &+ i &- d &+ m &- o
-            return "rows after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
+            return
+                "rows after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
         }
         if message.hasPrefix("Invalid update: invalid number of sections"), numbers.count >= 4 {
             let (a, b, i, d) = (numbers[0], numbers[1], numbers[2], numbers[3])

@@ -22,7 +22,6 @@ extension Lesson {
                 if let footer = section.footer { o.add("footer", footer) }
                 if let indexTitle = section.indexTitle { o.add("indexTitle", indexTitle) }
                 o.addRaw("rows", Self.strings(section.rows))
-                o.addRaw("count", String(section.rowCount))
                 out += o.json
             }
             out += "]"
@@ -49,6 +48,8 @@ extension Lesson {
         o.addRaw("completed", String(step.completed))
         o.addRaw("tableView", String(step.tableView))
         o.addRaw("dataSource", step.dataSource.map(String.init) ?? "null")
+        if !step.rowCounts.isEmpty { o.addRaw("rowCounts", integers(step.rowCounts)) }
+        if !step.dataRowCounts.isEmpty { o.addRaw("dataRowCounts", integers(step.dataRowCounts)) }
         o.addRaw("grouped", String(step.grouped))
         o.addRaw("editing", String(step.editing))
         o.addRaw("selected", path(step.selected))
@@ -61,20 +62,21 @@ extension Lesson {
             c.addRaw("before", String(commit.before))
             c.addRaw("reloadData", String(commit.reloadData))
             c.addRaw("sections", "[" + commit.sections.map(JSONLinesRenderer.origin).joined(separator: ",") + "]")
-            c.addRaw(
-                "rows",
-                "["
-                    + commit.rows.map { section in
-                        "["
-                            + section.map { origin -> String in
-                                switch origin {
-                                case .inserted: "null"
-                                case .kept(let p): "[\(p.section),\(p.row),\"kept\"]"
-                                case .moved(let p): "[\(p.section),\(p.row),\"moved\"]"
-                                case .reloaded(let p): "[\(p.section),\(p.row),\"reloaded\"]"
-                                }
-                            }.joined(separator: ",") + "]"
-                    }.joined(separator: ",") + "]")
+            // Only the rows that did not stay where they were: [section, row, oldSection, oldRow, how], the
+            // old path null for an inserted row. A row not listed was kept at its own index path.
+            var changes: [String] = []
+            for (s, section) in commit.rows.enumerated() {
+                for (r, origin) in section.enumerated() {
+                    switch origin {
+                    case .inserted: changes.append("[\(s),\(r),null,null,\"inserted\"]")
+                    case .kept(let p) where p.section == s && p.row == r: break
+                    case .kept(let p): changes.append("[\(s),\(r),\(p.section),\(p.row),\"kept\"]")
+                    case .moved(let p): changes.append("[\(s),\(r),\(p.section),\(p.row),\"moved\"]")
+                    case .reloaded(let p): changes.append("[\(s),\(r),\(p.section),\(p.row),\"reloaded\"]")
+                    }
+                }
+            }
+            c.addRaw("rows", "[" + changes.joined(separator: ",") + "]")
             o.addRaw("commit", c.json)
         }
         if let rejection = step.rejection {
@@ -115,6 +117,10 @@ extension Lesson {
             JSON.string(value, into: &out)
         }
         return out + "]"
+    }
+
+    private static func integers(_ values: [Int]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
     private static func path(_ path: IndexPath?) -> String {

@@ -5,9 +5,12 @@
 /// What the page draws, and the keys it reads (`Lesson.json`):
 /// - `files[].name`, `files[].lines`: the source, the current statement (`steps[].file`, `line`,
 ///   `column`, `endLine`, `endColumn`) highlighted;
-/// - `frames[]`: tables, each a list of sections `{header, footer, indexTitle, rows, count}`;
-///   `steps[].tableView` and `steps[].dataSource` (when they differ) index them;
-/// - `steps[].commit`: `{before, rows, sections, reloadData}` for the commit's animation;
+/// - `frames[]`: tables, each a list of sections `{header, footer, indexTitle, rows}` (at most
+///   `Lesson.rowsPerFrame` rows in all); `steps[].tableView` and `steps[].dataSource` (when they
+///   differ) index them, and `steps[].rowCounts` and `dataRowCounts` give the sections' full counts
+///   when a frame leaves rows out;
+/// - `steps[].commit`: `{before, rows, sections, reloadData}` for the commit's animation, `rows`
+///   listing `[section, row, oldSection, oldRow, how]` for each drawn row not kept at its own path;
 /// - `steps[].rejection`: `{exception, message, formula}`;
 /// - `steps[].calls`: `{from, to, text, answer, default}` for the sequence diagram;
 /// - `steps[].output`: `{kind, text}` for the console.
@@ -196,7 +199,7 @@ public enum LessonPage {
         }
 
         // The y of every header, row and footer of a frame, as a plain or grouped table lays them out.
-        function layout(frame, grouped) {
+        function layout(frame, grouped, counts) {
           const out = { headers: [], rows: [], footers: [], height: 0 };
           let y = 0;
           frame.forEach((section, s) => {
@@ -206,7 +209,7 @@ public enum LessonPage {
             const ys = [];
             section.rows.forEach(() => { ys.push(y); y += ROW; });
             out.rows.push(ys);
-            if (section.rows.length < section.count) y += 32;
+            if (counts && section.rows.length < counts[s]) y += 32;
             const fh = section.footer !== undefined ? 28 : (grouped ? 12 : 0);
             out.footers.push({ y: y, h: fh });
             y += fh;
@@ -224,10 +227,13 @@ public enum LessonPage {
           tv.id = "tableview";
           tv.setAttribute("role", "list");
           tv.setAttribute("aria-label", "The table view's rows");
-          const lay = layout(frame, grouped);
+          const lay = layout(frame, grouped, step.rowCounts);
           tv.style.height = lay.height + "px";
           const commit = step.commit;
           const before = commit ? L.frames[commit.before] : null;
+          const origins = new Map();
+          if (commit) commit.rows.forEach((c) => origins.set(c[0] + ":" + c[1], c[2] === null ? null : [c[2], c[3], c[4]]));
+          const originOf = (s, r) => origins.has(s + ":" + r) ? origins.get(s + ":" + r) : [s, r, "kept"];
           const beforeLay = before ? layout(before, grouped) : null;
           const travels = [];
           if (frame.length === 0) tv.appendChild(el("div", "more", "(no sections)"));
@@ -275,9 +281,9 @@ public enum LessonPage {
               if (ctl !== null && ctl.indexOf("≡") >= 0) row.appendChild(el("span", "grip", "≡"));
               const y = lay.rows[s][r];
               row.style.top = y + "px";
-              if (commit && !commit.reloadData && commit.rows[s]) {
-                const origin = commit.rows[s][r];
-                if (origin === null || origin === undefined) {
+              if (commit && !commit.reloadData) {
+                const origin = originOf(s, r);
+                if (origin === null) {
                   row.classList.add("inserted");
                   label += ", inserted";
                 } else {
@@ -301,8 +307,9 @@ public enum LessonPage {
               row.setAttribute("aria-label", label);
               tv.appendChild(row);
             });
-            if (section.rows.length < section.count) {
-              const more = el("div", "more", "… " + (section.count - section.rows.length) + " more rows not drawn");
+            const count = step.rowCounts ? step.rowCounts[s] : section.rows.length;
+            if (section.rows.length < count) {
+              const more = el("div", "more", "… " + (count - section.rows.length) + " more rows not drawn");
               more.style.position = "absolute";
               more.style.top = (lay.footers[s].y - 32) + "px";
               tv.appendChild(more);
@@ -317,7 +324,10 @@ public enum LessonPage {
           // table before the commit is drawn beside instead (drawBefore).
           if (commit && before && !commit.reloadData && !reduceMotion) {
             const used = new Set();
-            commit.rows.forEach((sec) => sec.forEach((o) => { if (o && o[2] !== "reloaded") used.add(o[0] + ":" + o[1]); }));
+            frame.forEach((section, s) => section.rows.forEach((t, r) => {
+              const o = originOf(s, r);
+              if (o && o[2] !== "reloaded") used.add(o[0] + ":" + o[1]);
+            }));
             before.forEach((section, os) => section.rows.forEach((text, or) => {
               if (used.has(os + ":" + or)) return;
               const g = el("div", "ghost", os + ":" + or + " " + text);
@@ -347,7 +357,11 @@ public enum LessonPage {
           const commit = step.commit;
           const before = L.frames[commit.before];
           const fate = new Map();
-          commit.rows.forEach((sec, s) => sec.forEach((o, r) => { if (o) fate.set(o[0] + ":" + o[1], [o[2], s + ":" + r]); }));
+          L.frames[step.tableView].forEach((section, s) => section.rows.forEach((t, r) => {
+            const c = commit.rows.find((c) => c[0] === s && c[1] === r);
+            const o = c ? (c[2] === null ? null : [c[2], c[3], c[4]]) : [s, r, "kept"];
+            if (o) fate.set(o[0] + ":" + o[1], [o[2], s + ":" + r]);
+          }));
           const box = el("div", "layer data before");
           box.appendChild(el("h3", "", "Before the commit"));
           const list = el("ol");
@@ -385,7 +399,8 @@ public enum LessonPage {
               if (shown !== text) li.classList.add("diff");
               list.appendChild(li);
             });
-            if (section.rows.length < section.count) list.appendChild(el("li", "", "… " + (section.count - section.rows.length) + " more"));
+            const count = step.dataRowCounts ? step.dataRowCounts[s] : section.rows.length;
+            if (section.rows.length < count) list.appendChild(el("li", "", "… " + (count - section.rows.length) + " more"));
           });
           box.appendChild(list);
           container.appendChild(box);
@@ -471,6 +486,7 @@ public enum LessonPage {
             pre.appendChild(span);
           });
           pre.scrollTop = pre.scrollHeight;
+          requestAnimationFrame(() => { pre.scrollTop = pre.scrollHeight; });
         }
 
         function drawStep(index) {

@@ -69,7 +69,8 @@ extension Interpreter {
 
     /// The editing control a row shows, by name: `delete`, `insert` or `none` (canEdit false, or the
     /// editing style none), as the app's hooks (or UIKit's defaults) answer.
-    func editingControlKind(_ path: IndexPath, at range: SourceRange = SourceRange(0, 0)) throws(ScriptError) -> String {
+    func editingControlKind(_ path: IndexPath, at range: SourceRange = SourceRange(0, 0)) throws(ScriptError) -> String
+    {
         guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "show", at: range) == .boolean(true)
         else {
             return "none"

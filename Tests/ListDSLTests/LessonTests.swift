@@ -1,0 +1,196 @@
+import Foundation
+import ListModel
+import Testing
+
+@testable import ListDSL
+
+/// The lesson's data, independent of the browser: which statements are steps, what each step holds,
+/// frames stored once, the commit's mapping, a rejection's exception and formula, and that recording
+/// changes nothing in the run.
+@Suite struct LessonTests {
+    /// Records `source` as `listdsl html` does; returns the lesson and the run's error, if any.
+    static func record(_ source: String, name: String = "lesson.list") -> (lesson: Lesson, error: String?) {
+        let recorder = LessonRecorder()
+        let io = InterpreterIO(
+            emit: recorder.receive, detail: .all, load: { _ in .failure(LoadError("no files")) },
+            isInterrupted: { false })
+        let interpreter = Interpreter(io: io)
+        recorder.interpreter = interpreter
+        let file = SourceFile(name: name, text: source)
+        let parsed = Parser.parse(file)
+        var failure: String?
+        do {
+            try interpreter.run(parsed.program, in: file)
+        } catch {
+            // As `listdsl html` does: the error that ends the run is reported, and reaches the lesson.
+            if case .runtime(let d) = error {
+                failure = d.message
+                recorder.receive(.diagnostic(d))
+            }
+        }
+        recorder.finish()
+        return (recorder.lesson, failure)
+    }
+
+    @Test func aStepPerStatementButNotPerIfOrLoop() {
+        let (lesson, error) = Self.record(
+            """
+            reset [["A","B"]]
+            for i in 1...2 { append 0 "x\\(i)" }
+            if true { print "yes" }
+            """)
+        #expect(error == nil)
+        #expect(
+            lesson.steps.map(\.text) == [
+                "", #"reset [["A","B"]]"#, #"append 0 "x\(i)""#, #"append 0 "x\(i)""#, #"print "yes""#,
+            ])
+        #expect(lesson.steps.map(\.line) == [0, 1, 2, 2, 3])
+        let last = lesson.frames[lesson.steps[4].tableView]
+        #expect(last.sections.map(\.rows) == [["A", "B", "x1", "x2"]])
+        #expect(lesson.steps[4].output == [Lesson.Output(kind: .print, text: "yes\n")])
+    }
+
+    @Test func aBatchShowsEachCommandQueuedThenTheCommit() throws {
+        let (lesson, _) = Self.record(
+            """
+            reset [["A","B","C"]]
+            begin
+            delete 0:0
+            insert 0:2 "Z"
+            move 0:2 to 0:0
+            end
+            """)
+        #expect(lesson.steps[3].queued == ["deleteRows(at: [[0, 0]], with: .automatic)"])
+        #expect(lesson.steps[4].queued.count == 2)
+        #expect(lesson.steps[5].queued.count == 3)
+        // Nothing is drawn differently until the commit.
+        #expect(lesson.steps[5].tableView == lesson.steps[1].tableView)
+        let end = lesson.steps[6]
+        #expect(end.queued == [])
+        let commit = try #require(end.commit)
+        #expect(lesson.frames[commit.before].sections.map(\.rows) == [["A", "B", "C"]])
+        #expect(lesson.frames[end.tableView].sections.map(\.rows) == [["C", "B", "Z"]])
+        // C moved from 0:2 to 0:0; B stayed at 0:1 (its old path); Z was inserted at 0:2.
+        #expect(
+            commit.rows == [
+                [.moved(from: IndexPath(section: 0, row: 2)), .kept(from: IndexPath(section: 0, row: 1)), .inserted]
+            ])
+    }
+
+    @Test func aRejectedBatchCarriesUIKitsExceptionAndTheFormula() throws {
+        let (lesson, error) = Self.record(
+            """
+            reset [["A","B"]]
+            expect error { table insert 0:0 }
+            data delete 0:0
+            begin
+            end
+            """)
+        #expect(error?.hasPrefix("Invalid update: invalid number of rows in section 0") == true)
+        let caught = try #require(lesson.steps[2].rejection)
+        #expect(caught.exception == "NSInternalInconsistencyException")
+        #expect(
+            caught.formula
+                == "rows after (2) ≠ before (2) + inserted (1) − deleted (0) + moved in (0) − moved out (0) = 3")
+        let last = try #require(lesson.steps.last?.rejection)
+        #expect(
+            last.formula
+                == "rows after (1) ≠ before (2) + inserted (0) − deleted (0) + moved in (0) − moved out (0) = 2")
+        #expect(lesson.steps.last?.output.contains { $0.kind == .error } == true)
+    }
+
+    @Test(arguments: [
+        (
+            "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (3) must be equal to the number of sections contained in the table view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+            "sections after (3) ≠ before (2) + inserted (0) − deleted (0) = 2"
+        ),
+        ("attempt to delete row 3 from section 0 which only contains 3 rows before the update", nil),
+    ])
+    func formula(_ message: String, _ formula: String?) {
+        #expect(LessonRecorder.formula(message) == formula)
+    }
+
+    @Test func staleCellsShowTheDataSourceBeside() {
+        let (lesson, _) = Self.record(#"reset [["A","B"]]; data reload 0:0 "X"; reload 0:0"#)
+        #expect(lesson.steps[1].dataSource == nil)
+        let stale = lesson.steps[2]
+        #expect(lesson.frames[stale.tableView].sections.map(\.rows) == [["A", "B"]])
+        #expect(stale.dataSource.map { lesson.frames[$0].sections.map(\.rows) } == [["X", "B"]])
+        #expect(lesson.steps[3].dataSource == nil)
+    }
+
+    @Test func editingControlsAreAskedWithoutChangingTheRun() {
+        let (lesson, error) = Self.record(
+            """
+            reset [["A","B","C"]]
+            let asked = 0
+            on editingStyle { asked = asked + 1; if row == 2 { return insert }; return delete }
+            on canMove = row != 0
+            on move { data move source to destination }
+            edit on
+            print asked
+            """)
+        #expect(error == nil)
+        let editing = lesson.steps[lesson.steps.count - 2]
+        #expect(editing.editing)
+        #expect(editing.controls == [["delete", "delete ≡", "insert ≡"]])
+        // The hooks the recorder asked changed nothing: `asked` is still 0 when the script prints it.
+        #expect(lesson.steps.last?.output == [Lesson.Output(kind: .print, text: "0\n")])
+    }
+
+    @Test func framesAreStoredOnceAndCapped() {
+        let (lesson, _) = Self.record(#"reset [[]]; for i in 1...500 { append 0 "r\(i)" }"#)
+        #expect(lesson.steps.count == 502)
+        #expect(lesson.frames.count <= Lesson.rowsPerFrame + 2)
+        let last = lesson.steps[501]
+        #expect(lesson.frames[last.tableView].sections[0].rows.count == Lesson.rowsPerFrame)
+        #expect(last.rowCounts == [500])
+    }
+
+    @Test func theJSONParsesAndHidesItsAngleBrackets() throws {
+        let (lesson, _) = Self.record(#"reset [["</script><b>"]]; show"#)
+        let json = lesson.json
+        #expect(!json.contains("<"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let frames = try #require(object["frames"] as? [[[String: Any]]])
+        #expect(frames.last?.first?["rows"] as? [String] == ["</script><b>"])
+        #expect((object["steps"] as? [Any])?.count == lesson.steps.count)
+    }
+
+    /// Recording a lesson leaves the run as it was: for every example, the output the lesson's console
+    /// holds is the plain run's.
+    @Test(arguments: ["editing-flow", "editing-styles", "favorites", "homepwner", "reorder", "stale-cells", "tour"])
+    func recordingChangesNothing(_ name: String) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/\(name).list")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        let (lesson, error) = Self.record(source)
+        #expect(error == nil)
+        // The same script run plainly (no statement events, nothing recorded): its output and out-of-sync lines.
+        final class Sink { var text = "" }
+        let sink = Sink()
+        let io = InterpreterIO(
+            emit: { event in
+                switch event {
+                case .output(let o): sink.text += o.text
+                case .outOfSync(let line): sink.text += "! " + line + "\n"
+                default: break
+                }
+            }, load: { _ in .failure(LoadError("no files")) }, isInterrupted: { false })
+        let file = SourceFile(name: "plain.list", text: source)
+        try? Interpreter(io: io).run(Parser.parse(file).program, in: file)
+        #expect(!sink.text.isEmpty)
+        #expect(Self.merged(lesson) == sink.text, "\(name)")
+    }
+
+    /// The lesson's console text as a terminal shows standard output: output and out-of-sync lines, in order.
+    static func merged(_ lesson: Lesson) -> String {
+        lesson.steps.flatMap(\.output).compactMap { output -> String? in
+            switch output.kind {
+            case .print, .show, .dump: output.text
+            case .outOfSync: "! " + output.text + "\n"
+            case .warning, .error, .note: nil
+            }
+        }.joined()
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// `listdsl html`: every example exports, runs with the exit status of `listdsl FILE`, and its page,
+/// opened in headless Chromium (Debian's `chromium`; `.ci/run` installs it), steps through every
+/// step with the → key drawing, at each step, exactly the rows the interpreter's table view holds
+/// after that statement (the reference is `listdsl --events`: each statement's end carries the
+/// table), shows UIKit's text for each rejected batch, and opens at `#step=N`. A screenshot of each
+/// example's last step is written to `.build/lesson-screenshots/`.
+@Suite(.serialized) struct LessonPageTests {
+    static let examples: [String] = ExampleTests.examples
+
+    /// The browser: `chromium` (or `chromium-browser`) on the PATH.
+    static let chromium: String? = {
+        for name in ["chromium", "chromium-browser"] {
+            for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+                let path = dir + "/" + name
+                if FileManager.default.isExecutableFile(atPath: path) { return path }
+            }
+        }
+        return nil
+    }()
+
+    /// In CI the browser must be there (`.ci/run` installs it); elsewhere the browser tests need it.
+    static let browserRequired = chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil
+
+    /// What the page must show at each step, from the event stream: the table after each statement that
+    /// is a step (not `if` or a loop), and the rejection message a step caused.
+    static func expectedSteps(events: String) throws -> [[String: Any]] {
+        var steps: [[String: Any]] = [["table": [[String]](), "rejection": NSNull()]]
+        var rejection: Any = NSNull()
+        for line in events.split(separator: "\n") {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            switch event["event"] as? String {
+            case "rejected": rejection = event["message"] ?? NSNull()
+            case "statementEnd" where event["compound"] as? Bool != true:
+                steps.append(["table": event["table"] ?? NSNull(), "rejection": rejection])
+                rejection = NSNull()
+            default: break
+            }
+        }
+        return steps
+    }
+
+    @Test(.enabled(if: browserRequired), arguments: LessonPageTests.examples)
+    func theLessonStepsThroughTheRun(_ name: String) throws {
+        let chromium = try #require(Self.chromium, "install Debian's chromium package (.ci/run does)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let script = "examples/" + name
+        let page = work.appendingPathComponent("lesson.html")
+        let export = try runListdsl(["html", script, "-o", page.path], directory: packageRoot)
+        let plain = try runListdsl([script], directory: packageRoot)
+        #expect(export.status == plain.status, "\(name): html exits as a plain run does")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(!html.contains("http://") && !html.contains("https://"), "\(name): the page loads nothing")
+
+        let events = try runListdsl(["--events", script], directory: packageRoot)
+        let expected = try Self.expectedSteps(events: events.stdout)
+        let expectedFile = work.appendingPathComponent("expected.json")
+        try JSONSerialization.data(withJSONObject: ["steps": expected]).write(to: expectedFile)
+        let shots = packageRoot.appendingPathComponent(".build/lesson-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let shot = shots.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".png"))
+        try? FileManager.default.removeItem(at: shot)
+
+        let drive = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "Tests/Browser/drive.py", chromium, page.path, expectedFile.path, shot.path],
+            directory: packageRoot, timeout: 300)
+        let result = try #require(
+            try JSONSerialization.jsonObject(with: Data(drive.stdout.utf8)) as? [String: Any],
+            "\(name): the driver printed \(drive.stdout) \(drive.stderr)")
+        #expect(result["error"] == nil, "\(name): \(result["error"] ?? "")")
+        #expect(result["steps"] as? Int == expected.count, "\(name): stepped through every step")
+        let mismatches = result["mismatches"] as? [Any] ?? []
+        #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(3))")
+        let hash = result["hash"] as? [String: Int]
+        #expect(hash?["asked"] != nil && hash?["asked"] == hash?["seen"], "\(name): #step=N opens at step N")
+        #expect(FileManager.default.fileExists(atPath: shot.path), "\(name): the last step's screenshot")
+    }
+
+    /// A syntax error runs nothing and exits 65; a runtime error exits 70: either way the page is
+    /// written, with the error in its console.
+    @Test(arguments: [
+        ("reset [[\"a\"]]\ndelete 0:\n", Int32(65), "expected a row after ':'"),
+        ("reset [[\"a\"]]\ntable delete 0:0\n", Int32(70), "Invalid update: invalid number of rows in section 0"),
+    ])
+    func errorsExitAsARunDoesAndReachThePage(_ source: String, _ status: Int32, _ text: String) throws {
+        let run = try runListdsl(["html", "-"], stdin: source)
+        #expect(run.status == status)
+        #expect(run.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(run.stdout.contains(text))
+        #expect(run.stderr.contains(text), "the error is reported on standard error too")
+    }
+}
