@@ -284,7 +284,7 @@ extension Interpreter {
     @inline(__always)
     func committed(_ report: CommitReport, before: [Section]?, _ range: SourceRange) {
         if let before {
-            if tracesCalls { askAfterCommit(report, before: before) }
+            if tracesCalls { askAfterCommit(report) }
             if eventDetail.contains(.commits) {
                 io.emit(.committed(CommitEvent(report: report, before: before, after: model.tableView)))
             }

@@ -28,22 +28,24 @@ extension Interpreter {
         askCells(data.indices.lazy.flatMap { s in data[s].rows.indices.lazy.map { IndexPath(section: s, row: $0) } })
     }
 
-    /// A batch committed as `report` describes, from the table view `before`: the counts it checked,
+    /// A batch committed as `report` describes: the counts it checked,
     /// then a cell for each row it fetched (or, when it ended with `reloadData`, the whole load again).
-    func askAfterCommit(_ report: CommitReport, before: [Section]) {
+    func askAfterCommit(_ report: CommitReport) {
         let data = model.dataSource
         askCounts(data.map(\.rows.count))
         if report.usedReloadFallback { return askToLoad() }
-        let sections = report.sectionOrigins(count: data.count)
-        let rows = report.rowOrigins(
-            sections: sections, rowCounts: data.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
+        // The rows `rowOrigins` calls inserted or reloaded, found from the report's lists alone, so a commit
+        // costs its changes, not the table: every row of an inserted or reloaded section, else the
+        // section's inserted rows and reload destinations.
         var fetched: [IndexPath] = []
-        for (s, origins) in rows.enumerated() {
-            for (r, origin) in origins.enumerated() {
-                switch origin {
-                case .inserted, .reloaded: fetched.append(IndexPath(section: s, row: r))
-                case .kept, .moved: break
-                }
+        for (s, origin) in report.sectionOrigins(count: data.count).enumerated() {
+            switch origin {
+            case .inserted, .reloaded:
+                fetched += data[s].rows.indices.map { IndexPath(section: s, row: $0) }
+            case .kept, .moved:
+                var rows = report.insertedRows.filter { $0.section == s }.map(\.row)
+                rows += report.reloadedRows.filter { $0.to.section == s }.map(\.to.row)
+                fetched += Set(rows).sorted().map { IndexPath(section: s, row: $0) }
             }
         }
         askCells(fetched)

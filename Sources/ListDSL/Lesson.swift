@@ -179,12 +179,12 @@ public final class LessonRecorder {
             queued = []
             commit = Lesson.Commit(
                 before: frame(c.before),
+                // Only the drawn rows' origins: the mapping of the first rows costs what they do, not the table.
                 rows: c.report.usedReloadFallback
                     ? []
-                    : Self.drawn(
-                        c.report.rowOrigins(
-                            sections: c.report.sectionOrigins(count: c.after.count),
-                            rowCounts: c.after.map(\.rows.count), oldRowCounts: c.before.map(\.rows.count))),
+                    : c.report.rowOrigins(
+                        sections: c.report.sectionOrigins(count: c.after.count),
+                        rowCounts: Self.drawnCounts(c.after), oldRowCounts: c.before.map(\.rows.count)),
                 sections: c.report.sectionOrigins(count: c.after.count), reloadData: c.report.usedReloadFallback)
         case .rejected(let r):
             if r.rolledBack { queued = [] }
@@ -289,11 +289,8 @@ public final class LessonRecorder {
             interpreter.steps = steps
             isAsking = false
         }
-        var budget = Lesson.rowsPerFrame
-        return table.indices.map { s in
-            let count = min(table[s].rows.count, budget)
-            budget -= count
-            return (0..<count).map { r in
+        return Self.drawnCounts(table).enumerated().map { s, count in
+            (0..<count).map { r in
                 let path = IndexPath(section: s, row: r)
                 let control = (try? interpreter.editingControlKind(path)) ?? "none"
                 let moves = (try? interpreter.canReorder(path, at: SourceRange(0, 0))) ?? false
@@ -306,12 +303,9 @@ public final class LessonRecorder {
 
     /// The frame of `sections`, reusing the last one when it is equal.
     private func frame(_ sections: [Section]) -> Int {
-        var budget = Lesson.rowsPerFrame
         let frame = Lesson.Frame(
-            sections: sections.map { section in
-                let count = min(section.rows.count, budget)
-                budget -= count
-                return Lesson.Frame.Section(
+            sections: zip(sections, Self.drawnCounts(sections)).map { section, count in
+                Lesson.Frame.Section(
                     header: section.header, footer: section.footer, indexTitle: section.indexTitle,
                     rows: Array(section.rows.prefix(count)))
             })
@@ -328,13 +322,13 @@ public final class LessonRecorder {
         return counts.reduce(0, &+) > Lesson.rowsPerFrame ? counts : []
     }
 
-    /// The row origins of the drawn rows only (the frame's row budget).
-    private static func drawn(_ rows: [[RowOrigin]]) -> [[RowOrigin]] {
+    /// How many rows of each section a frame draws (the frame's row budget).
+    private static func drawnCounts(_ sections: [Section]) -> [Int] {
         var budget = Lesson.rowsPerFrame
-        return rows.map { section in
-            let count = min(section.count, budget)
+        return sections.map { section in
+            let count = min(section.rows.count, budget)
             budget -= count
-            return Array(section.prefix(count))
+            return count
         }
     }
 

@@ -129,12 +129,15 @@ extension Lesson {
 }
 
 extension String {
-    /// The string with every `target` replaced by `replacement`.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
+    /// The string with every ASCII `target` replaced by `replacement` (byte by byte: an ASCII byte is
+    /// never part of another character's UTF-8).
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        guard target.isASCII, utf8.contains(UInt8(target.value)) else { return self }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 64)
+        for byte in utf8 {
+            if byte == UInt8(target.value) { bytes += replacement.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
