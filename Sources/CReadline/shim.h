@@ -8,6 +8,9 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 
+/// The version of the readline library linked in, e.g. "8.2".
+static inline const char *listdsl_rl_library_version(void) { return rl_library_version; }
+
 /// The name readline uses for conditional parsing of ~/.inputrc.
 static inline void listdsl_rl_set_readline_name(const char *name) { rl_readline_name = name; }
 

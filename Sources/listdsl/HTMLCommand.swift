@@ -21,13 +21,17 @@ struct HTML: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scripts to run in order, sharing one session; '-' reads standard input.")
+    @Argument(
+        help: ArgumentHelp("Scripts to run in order, sharing one session; '-' reads standard input.", valueName: "file"),
+        completion: .file(extensions: ["list"]))
     var files: [String]
 
-    @Option(name: .shortAndLong, help: "Write the page to FILE (default: standard output).")
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Write the page to FILE (default: standard output).", valueName: "file"),
+        completion: .file(extensions: ["html"]))
     var output: String?
 
-    @Option(help: "The page's title (default: the first script's name).")
+    @Option(help: ArgumentHelp("The page's title (default: the first script's name).", valueName: "text"))
     var title: String?
 
     @OptionGroup var options: RunOptions

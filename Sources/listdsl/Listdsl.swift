@@ -1,8 +1,27 @@
 import ArgumentParser
 import ListDSL
 
+import CReadline
+
 /// The version `--version` prints.
 let listdslVersion = "0.1.0"
+
+/// What `--version` prints: the name, the version, and what it was built with.
+let versionLine: String = {
+    #if compiler(>=7.0)
+        let swift = "7 or later"
+    #elseif compiler(>=6.3)
+        let swift = "6.3"
+    #elseif compiler(>=6.2)
+        let swift = "6.2"
+    #elseif compiler(>=6.1)
+        let swift = "6.1"
+    #else
+        let swift = "6.0"
+    #endif
+    let readline = listdsl_rl_library_version().map { String(cString: $0) } ?? "unknown"
+    return "listdsl \(listdslVersion) (Swift \(swift), GNU readline \(readline))"
+}()
 
 /// Exit statuses (README, "Using it").
 enum Exit: Int32 {
@@ -40,7 +59,7 @@ struct Listdsl: ParsableCommand {
 
             \(exitCodeHelp)
             """,
-        version: listdslVersion,
+        version: versionLine,
         subcommands: [Run.self, Check.self, HTML.self],
         defaultSubcommand: Run.self
     )
@@ -49,6 +68,15 @@ struct Listdsl: ParsableCommand {
     /// are (`listdsl: error: …`), with the parser's exit status. Help, the version and the commands'
     /// own exit statuses go the usual way.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            print(rootHelp(), terminator: "")
+            return
+        }
+        if arguments.first == "--complete-words" {
+            print(completionWords(Array(arguments.dropFirst())).joined(separator: "\n"))
+            return
+        }
         let command: ParsableCommand
         do {
             command = try parseAsRoot()
@@ -67,6 +95,75 @@ struct Listdsl: ParsableCommand {
     }
 }
 
+/// `listdsl --help`: what everyday use needs on its first screen, all of it from the argument
+/// definitions: the usage of each command, the default command's arguments and options, the commands.
+func rootHelp(columns: Int? = nil) -> String {
+    let run = Run.helpMessage(columns: columns)
+    let commands = Listdsl.configuration.subcommands.map { command -> String in
+        let name = command._commandName
+        let label = ObjectIdentifier(command) == ObjectIdentifier(Run.self) ? "\(name) (default)" : name
+        return "  " + label + String(repeating: " ", count: max(1, 24 - label.count)) + command.configuration.abstract
+    }
+    return """
+        OVERVIEW: \(Listdsl.configuration.abstract)
+
+        USAGE: listdsl [<file> ...] [-e <code> ...] [-i <file>] [<options>]   run scripts, or the REPL
+               listdsl check <file> ...                                    parse only
+               listdsl html <file> ... [-o <file>]                         an HTML lesson
+
+        With no file, starts the REPL when standard input is a terminal and otherwise runs standard input as a script.
+
+        \(helpBlock("ARGUMENTS:", of: run))
+        \(helpBlock("OPTIONS:", of: run))  --version               Show the version and what it was built with.
+
+        SUBCOMMANDS:
+        \(commands.joined(separator: "\n"))
+
+          See 'listdsl help <subcommand>' for each command's own options.
+
+        \(exitCodeHelp)
+
+        """
+}
+
+/// The block of `help` under `heading` (e.g. "OPTIONS:"), up to the next heading.
+func helpBlock(_ heading: String, of help: String) -> String {
+    let all = help.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = all.firstIndex(where: { $0 == heading }) else { return "" }
+    var lines: [Substring] = []
+    for line in all[(start + 1)...] {
+        if let first = line.first, first != " ", line.hasSuffix(":") { break }
+        lines.append(line)
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return heading + "\n" + lines.joined(separator: "\n") + "\n"
+}
+
+/// `listdsl --complete-words [SUBCOMMAND]`, for the shell completion scripts: the subcommands (with
+/// none given) and the options of the command, read off its help, one per line.
+func completionWords(_ arguments: [String]) -> [String] {
+    let commands: [ParsableCommand.Type] = Listdsl.configuration.subcommands
+    let command = commands.first { $0._commandName == arguments.first } ?? Run.self
+    var words = arguments.isEmpty ? commands.map { $0._commandName } : []
+    for line in helpBlock("OPTIONS:", of: command.helpMessage(columns: 200)).split(separator: "\n") {
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.first == "-" else { continue }
+        for name in trimmed.split(separator: " ").prefix(3) {
+            let word = name.trimmingCharacters(in: ",")
+            if word.hasPrefix("-") { words.append(word) }
+        }
+    }
+    if arguments.isEmpty { words.append("--version") }
+    return words
+}
+
+extension Substring {
+    /// The text with `characters` removed from both ends.
+    fileprivate func trimmingCharacters(in characters: String) -> String {
+        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+    }
+}
+
 extension ColorMode: ExpressibleByArgument {}
 
 /// Options every way of running shares.
@@ -74,10 +171,10 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Print every hook call and table-view method as it happens.")
     var trace = false
 
-    @Option(help: "Colour output: auto (only on a terminal), always or never.")
+    @Option(help: ArgumentHelp("Colour output: auto (only on a terminal), always or never.", valueName: "when"))
     var color: ColorMode = .auto
 
-    @Option(help: "Stop with an error after this many statements.")
+    @Option(help: ArgumentHelp("Stop with an error after this many statements.", valueName: "n"))
     var maxSteps: Int?
 
     @Flag(help: "After each top-level statement that changes the table, show what it changed, as the REPL does.")
@@ -142,15 +239,28 @@ struct Run: ParsableCommand {
         discussion: exitCodeHelp
     )
 
-    @Argument(help: "Scripts to run in order, sharing one session; '-' reads standard input.")
+    @OptionGroup var script: ScriptArguments
+
+    func validate() throws { try script.validate() }
+
+    func run() throws { try script.run() }
+}
+
+/// What a run takes: scripts, `-e` code, `-i`, and the options every way of running shares.
+struct ScriptArguments: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp("Scripts to run in order, sharing one session; '-' reads standard input.", valueName: "file"),
+        completion: .file(extensions: ["list"]))
     var files: [String] = []
 
     @Option(
         name: .customShort("e"), parsing: .unconditionalSingleValue,
-        help: "Run CODE (repeatable; named \"-e\" in diagnostics).")
+        help: ArgumentHelp("Run CODE (repeatable; named \"-e\" in diagnostics).", valueName: "code"))
     var code: [String] = []
 
-    @Option(name: .customShort("i"), help: "Run FILE, then enter the REPL with its state.")
+    @Option(
+        name: .customShort("i"), help: ArgumentHelp("Run FILE, then enter the REPL with its state.", valueName: "file"),
+        completion: .file(extensions: ["list"]))
     var interactive: String?
 
     @OptionGroup var options: RunOptions
@@ -183,13 +293,15 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scripts to check; '-' reads standard input.")
+    @Argument(
+        help: ArgumentHelp("Scripts to check; '-' reads standard input.", valueName: "file"),
+        completion: .file(extensions: ["list"]))
     var files: [String]
 
     @Flag(help: "Print each file's syntax tree as S-expressions.")
     var ast = false
 
-    @Option(help: "Colour diagnostics: auto, always or never.")
+    @Option(help: ArgumentHelp("Colour diagnostics: auto, always or never.", valueName: "when"))
     var color: ColorMode = .auto
 
     @Option(

@@ -51,7 +51,6 @@ import Testing
                 tableView(_:numberOfRowsInSection:) 0 -> 0
 
                 """, status: 0),
-        Case(id: "version", arguments: ["--version"], stdout: "0.1.0\n", status: 0),
         Case(id: "help lists exit codes", arguments: ["--help"], status: 0),
         Case(id: "check clean file", arguments: ["check", "-"], stdin: "print 1\n", stdout: "", status: 0),
         Case(
