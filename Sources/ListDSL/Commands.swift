@@ -315,7 +315,12 @@ extension Interpreter {
             io.emit(
                 .rejected(RejectionEvent(kind: error.kind, message: error.message, rolledBack: model.batchDepth == 0)))
         }
-        return .runtime(Diagnostic(file: where_.file, range: where_.range, message: error.message, notes: notes))
+        var diagnostic = Diagnostic(file: where_.file, range: where_.range, message: error.message, notes: notes)
+        // A learner's first command on the empty table: say how to get a section to put rows in.
+        if model.tableView.isEmpty && model.dataSource.isEmpty && error.message.contains("only 0 sections") {
+            diagnostic.hint = "the table has no sections yet: start with 'reset [[\"A\", \"B\"]]' or 'insert section 0'"
+        }
+        return .runtime(diagnostic)
     }
 
     /// Evaluates a list of strings (a section's rows).

@@ -36,6 +36,8 @@ public enum ParseError: CatalogueError, Equatable {
     case expectedEndOfStatement(found: String, nextStartsStatement: Bool)
     /// No statement starts with the token found; `word` is the name found, for "did you mean".
     case expectedStatement(found: String, word: String?)
+    /// A REPL dot command (`.show`, `.read`, …) in a script, as pasted from a REPL transcript.
+    case dotCommandInScript(String)
     /// A bracket the input closed wrongly or not at all: the closer wanted, the opener and its line.
     case unclosed(close: String, open: String, line: Int, found: String)
     /// An interpolation `\(…)` not ended by `)`.
@@ -99,6 +101,7 @@ public enum ParseError: CatalogueError, Equatable {
         case .expected(let what, let found): "expected \(what), found \(found)"
         case .expectedEndOfStatement(let found, _): "expected end of statement, found \(found)"
         case .expectedStatement(let found, _): "expected a statement, found \(found)"
+        case .dotCommandInScript(let command): "'\(command)' is a REPL command, not a statement"
         case .unclosed(let close, let open, let line, let found):
             "expected '\(close)' (to close '\(open)' at line \(line)), found \(found)"
         case .unclosedInterpolation(let found): "expected ')' to end the interpolation, found \(found)"
@@ -132,6 +135,15 @@ public enum ParseError: CatalogueError, Equatable {
         case .expectedEndOfStatement(_, let nextStartsStatement):
             nextStartsStatement ? "separate statements with a newline or ';'" : nil
         case .expectedStatement(_, let word?): Vocabulary.didYouMean(word, among: Vocabulary.statementKeywords)
+        case .dotCommandInScript(let command):
+            switch command {
+            case ".show": "in a script, write 'show'"
+            case ".read": "in a script, write 'run \"FILE\"'"
+            case ".trace": "in a script, write 'trace on' or 'trace off'"
+            case ".reset": "in a script, write 'reset [[]]'"
+            case ".quit", ".exit": "a script ends after its last line"
+            default: "dot commands work only in the REPL"
+            }
         case .elseWithoutIf: "'else' must follow the '}' of an 'if'"
         case .nestingTooDeep(let limit):
             "at most \(limit) levels of brackets, blocks and operators; split it with 'let'"

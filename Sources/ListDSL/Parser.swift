@@ -440,6 +440,12 @@ public struct Parser {
             if peekNext().kind == .leftParen { return try parseCallStatement() }
             throw fail(.expectedStatement(found: describe(token), word: text(token)))
         }
+        let next = peekNext()
+        if token.kind == .dot, next.kind == .identifier || next.kind == .reserved,
+            next.range.lowerBound == token.range.upperBound, Vocabulary.dotCommands.contains("." + text(next))
+        {
+            throw fail(.dotCommandInScript("." + text(next)))
+        }
         throw fail(.expectedStatement(found: describe(token), word: nil))
     }
 

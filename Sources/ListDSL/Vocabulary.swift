@@ -323,10 +323,57 @@ public enum Vocabulary {
         Entry(
             ".autoshow", .dotCommand, ".autoshow on|off", "show the table after each change", example: ".autoshow on",
             arguments: ["on", "off"]),
+        Entry(
+            ".timer", .dotCommand, ".timer on|off", "print how long each statement took", example: ".timer on",
+            arguments: ["on", "off"]),
     ]
 
     /// Topics `.help TOPIC` explains beyond single words: what a learner asks about, not what they type.
     public static let topics: [(name: String, text: String)] = [
+        (
+            "batches",
+            """
+            A batch is beginUpdates() … endUpdates(): begin … end. Only the outermost end commits.
+              Deletes and reloads name OLD index paths (the table before the batch); inserts name NEW
+              ones (the table after it); a move names its old source and its new destination. So the
+              order of the commands inside a batch does not matter.
+              At end UIKit asks the data source for its counts and checks them:
+                rows after = rows before + inserted − deleted + moved in − moved out
+              A batch that fails a check changes nothing ("Invalid update: …", UIKit's text).
+              Outside a batch every command is its own batch. Duplicates are merged, as UIKit does.
+            example: reset [["A","B","C"]]; begin; delete 0:0; insert 0:2 "X"; end; show
+            """
+        ),
+        (
+            "hooks",
+            """
+            Hooks answer the questions UITableView asks the app: on HOOK = EXPR, or on HOOK { … return X }.
+              canEdit, canMove            tableView(_:canEditRowAt:), tableView(_:canMoveRowAt:)   → true/false
+              editingStyle                tableView(_:editingStyleForRowAt:)                       → delete, insert, none
+              commit                      tableView(_:commit:forRowAt:): the app deletes or inserts the row
+              move                        tableView(_:moveRowAt:to:): the app moves the row in its array
+              targetForMove               tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)
+              deleteTitle, actions        the delete button's title, the swipe's buttons
+              select                      tableView(_:didSelectRowAt:)
+            Every hook sees path, section and row. Without a hook UIKit's default answer is used;
+            trace on shows each question and its answer, marked (default).
+            example: on commit { if style == delete { delete path } }
+            """
+        ),
+        (
+            "gestures",
+            """
+            Gestures do what a user's finger does, and UIKit asks the hooks in its order:
+              edit on|off     setEditing: the ⊖ ⊕ ≡ controls show (editingStyle, canMove per row)
+              tap PATH        tap the control: canEdit → editingStyle → (the delete button) → commit
+              swipe PATH      swipe to delete: canEdit → editingStyle → deleteTitle or actions → commit
+              drag A to B     reorder: canMove → targetForMove → the table moves its row → move
+              select PATH     select a row: didSelectRowAt (not in editing mode)
+            A hook that forgets the data source leaves the table out of sync (show says so) or makes
+            UIKit's count check fail.
+            example: reset [["A","B"]]; on commit { delete path }; edit on; tap 0:0
+            """
+        ),
         (
             "cells",
             """

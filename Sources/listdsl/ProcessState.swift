@@ -45,3 +45,10 @@ func residentMemory() -> Int? {
     guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
     return pages * sysconf(Int32(_SC_PAGESIZE))
 }
+
+/// Seconds on the monotonic clock, for `.timer`.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+}

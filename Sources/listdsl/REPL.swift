@@ -46,9 +46,14 @@ final class REPL {
     }
 
     /// The prompt for a new entry: it shows an open batch.
-    var prompt: String { interpreter.model.batchDepth > 0 ? "list[batch]> " : "list> " }
-    /// The prompt for the following lines of an unfinished entry.
-    static let continuationPrompt = "...> "
+    var prompt: String {
+        let depth = interpreter.model.batchDepth
+        return depth > 0 ? "list[batch \(depth)]> " : "list> "
+    }
+    /// The prompt for the following lines of an unfinished entry, its `>` under the main prompt's.
+    var continuationPrompt: String { String(repeating: " ", count: max(0, prompt.count - 5)) + "...> " }
+    /// Whether `.timer` is on: each statement's time is printed after it.
+    var timer = false
 
     /// Runs the session until `.quit`, `quit` or Ctrl-D on an empty line; returns the exit status.
     func run() -> Int32 {
@@ -73,6 +78,7 @@ final class REPL {
         defer { reader.complete = nil }
         if isatty(1) != 0 {
             console.write("listdsl \(listdslVersion): type .help for help, Ctrl-D to quit\n")
+            console.write("try: reset [[\"Milk\", \"Eggs\"]]   then: insert 0:1 \"Tea\"   then: .help batches\n")
         }
 
         while true {
@@ -125,7 +131,7 @@ final class REPL {
             let result = Parser.parse(source)
             if !result.isIncomplete { return .entry(bytes, parsed: (source, result)) }
             inContinuation = true
-            switch reader.read(prompt: REPL.continuationPrompt) {
+            switch reader.read(prompt: continuationPrompt) {
             case .line(let more):
                 bytes.append(0x0A)
                 bytes.append(contentsOf: more)
@@ -141,7 +147,7 @@ final class REPL {
     /// Whether a line is a dot command or bare `quit`/`exit` rather than statements.
     static func isCommandLine(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self).trimmingBlanks()
-        return text.hasPrefix(".") || text == "quit" || text == "exit"
+        return text.hasPrefix(".") || ["quit", "exit", "help", "?"].contains(text)
     }
 
     // MARK: - Statements
@@ -160,12 +166,14 @@ final class REPL {
             let snapshot = interpreter.snapshot()
             let before = BatchMark(interpreter.model)
             let change = StatementChange(interpreter, changes)
+            let started = timer ? monotonicSeconds() : 0
             do {
                 try interpreter.runTopLevel(statement, in: source)
             } catch {
                 recover(from: error, restoring: snapshot)
                 return false
             }
+            if timer { console.write(REPL.elapsed(monotonicSeconds() - started)) }
             journal.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
             if showChanges { console.write(change.render(interpreter)) }
             console.flush()
@@ -199,6 +207,13 @@ final class REPL {
 
     // MARK: - Dot commands
 
+    /// `.timer`'s line: `time: 0.42 ms`.
+    static func elapsed(_ seconds: Double) -> String {
+        let milliseconds = seconds * 1000
+        let rounded = (milliseconds * 100).rounded() / 100
+        return milliseconds < 1000 ? "time: \(rounded) ms\n" : "time: \((seconds * 1000).rounded() / 1000) s\n"
+    }
+
     /// What a dot command asks of the loop.
     enum CommandOutcome { case next, quit }
 
@@ -208,6 +223,10 @@ final class REPL {
         let line = String(decoding: bytes, as: UTF8.self)
         let text = line.trimmingBlanks()
         if text == "quit" || text == "exit" { return .quit }
+        if text == "help" || text == "?" {
+            console.write(help(""))
+            return .next
+        }
         let name = String(text.prefix { !$0.isWhitespace })
         let argument = String(text.dropFirst(name.count)).trimmingBlanks()
         switch name {
@@ -228,6 +247,8 @@ final class REPL {
             }
         case ".autoshow":
             if let on = switchArgument(argument, line: line, command: name, current: autoshow) { autoshow = on }
+        case ".timer":
+            if let on = switchArgument(argument, line: line, command: name, current: timer) { timer = on }
         case ".save":
             guard let path = fileArgument(argument, line: line, command: name) else { break }
             save(to: path)

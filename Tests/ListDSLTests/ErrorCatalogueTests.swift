@@ -45,6 +45,9 @@ import Testing
             "did you mean 'delete'?"
         ),
         (.expectedStatement(found: "'('", word: nil), "expected a statement, found '('", nil),
+        (.dotCommandInScript(".show"), "'.show' is a REPL command, not a statement", "in a script, write 'show'"),
+        (.dotCommandInScript(".read"), "'.read' is a REPL command, not a statement", "in a script, write 'run \"FILE\"'"),
+        (.dotCommandInScript(".save"), "'.save' is a REPL command, not a statement", "dot commands work only in the REPL"),
         (
             .unclosed(close: "]", open: "[", line: 3, found: "end of input"),
             "expected ']' (to close '[' at line 3), found end of input", nil
@@ -253,7 +256,7 @@ import Testing
 
     @Test func everyParseErrorsText() {
         Self.check(Self.parseErrors)
-        #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 35)  // every case of ParseError
+        #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 36)  // every case of ParseError
     }
 
     @Test func everyRuntimeErrorsText() {
@@ -274,7 +277,7 @@ import Testing
         switch error {
         case .bangForNot, .unexpectedCharacter, .controlCharacter, .nulByte, .invalidUTF8, .integerTooBig,
             .unterminatedString, .backslashAtEnd, .invalidEscape, .malformedBracedUnicode, .invalidScalar,
-            .malformedUnicodeEscape, .loneSurrogate, .expected, .expectedEndOfStatement, .expectedStatement, .unclosed,
+            .malformedUnicodeEscape, .loneSurrogate, .expected, .expectedEndOfStatement, .expectedStatement, .dotCommandInScript, .unclosed,
             .unclosedInterpolation, .elseWithoutIf, .strayClosingBrace, .nestingTooDeep, .tooManyErrors,
             .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter, .returnOutsideFunction,
             .reservedWord, .editingStyleName, .noTableForm, .tableTakesNoValue, .unknownHook, .expectedHookName,

@@ -65,7 +65,7 @@ import Testing
             ])
         #expect(
             Vocabulary.dotCommands == [
-                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow",
+                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow", ".timer",
             ])
     }
 

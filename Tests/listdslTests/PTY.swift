@@ -121,15 +121,15 @@ final class TerminalSession {
         return last
     }
 
-    /// The number of prompt lines (`list> `, `list[batch]> `, `...> `) on the screen so far.
+    /// The number of prompt lines (`list> `, `list[batch 1]> `, ` ...> `) on the screen so far.
     static func promptCount(_ screen: String) -> Int {
         screen.split(separator: "\n", omittingEmptySubsequences: false).filter(isPrompt).count
     }
 
     /// Whether a screen line starts with a prompt.
     static func isPrompt<S: StringProtocol>(_ line: S) -> Bool {
-        line.hasPrefix("list> ") || line == "list>" || line.hasPrefix("list[batch]> ") || line == "list[batch]>"
-            || line.hasPrefix("...> ") || line == "...>"
+        line.hasPrefix("list> ") || line == "list>" || line.hasPrefix("list[batch ")
+            || line.drop { $0 == " " }.hasPrefix("...> ") || line.drop { $0 == " " } == "...>"
     }
 
     /// The last line of the screen.

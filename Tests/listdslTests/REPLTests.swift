@@ -11,15 +11,42 @@ import Testing
         defer { t.close() }
         t.waitForPrompt()
         try t.enter("proc twice(n) {")
-        #expect(TerminalSession.lastLine(t.screen()) == "...>")
+        #expect(TerminalSession.lastLine(t.screen()) == " ...>", "its > under the main prompt's")
         try t.enter("print n * 2")
         try t.enter("}")
         #expect(try t.enter("twice(21)") == "42")
         try t.enter("print [1,")
-        #expect(TerminalSession.lastLine(t.screen()) == "...>")
+        #expect(TerminalSession.lastLine(t.screen()) == " ...>", "its > under the main prompt's")
         #expect(try t.enter("2]") == "[1, 2]")
         let screen = t.screen()
-        #expect(screen.contains("list> proc twice(n) {\n...> print n * 2\n...> }\nlist> twice(21)"))
+        #expect(screen.contains("list> proc twice(n) {\n ...> print n * 2\n ...> }\nlist> twice(21)"))
+    }
+
+    /// A new user's first contact: the banner suggests a first command; `help` and `?` answer with the
+    /// overview; `.help batches` explains batches; a nested batch's prompt shows its depth; `.timer`.
+    @Test func firstContactTopicsDepthAndTimer() throws {
+        let t = try TerminalSession(height: 200)
+        defer { t.close() }
+        let banner = t.waitForPrompt()
+        #expect(banner.contains("try: reset [[\"Milk\", \"Eggs\"]]"))
+        #expect(try t.enter("help").contains("Topics: .help batches"))
+        #expect(try t.enter("?").contains("Type a statement"))
+        let batches = try t.enter(".help batches")
+        #expect(batches.contains("Deletes and reloads name OLD index paths"))
+        #expect(try t.enter(".help hooks").contains("tableView(_:commit:forRowAt:)"))
+        #expect(try t.enter(".help gestures").contains("drag A to B"))
+        try t.enter("reset [[\"a\"]]")
+        try t.enter("begin")
+        try t.enter("begin")
+        #expect(TerminalSession.lastLine(t.screen()) == "list[batch 2]>")
+        try t.enter("end")
+        #expect(TerminalSession.lastLine(t.screen()) == "list[batch 1]>")
+        try t.enter("end")
+        try t.enter(".timer on")
+        let timed = try t.enter("print 1")
+        #expect(timed.contains("1\ntime: "), "\(timed)")
+        try t.enter(".timer off")
+        #expect(try t.enter("print 2") == "2")
     }
 
     @Test func batchPromptAndFailedBatch() throws {
@@ -28,10 +55,10 @@ import Testing
         t.waitForPrompt()
         try t.enter("reset [[\"a\", \"b\"]]")
         try t.enter("begin")
-        #expect(TerminalSession.lastLine(t.screen()) == "list[batch]>")
+        #expect(TerminalSession.lastLine(t.screen()) == "list[batch 1]>")
         try t.enter("begin")
         try t.enter("end")
-        #expect(TerminalSession.lastLine(t.screen()) == "list[batch]>", "an inner end keeps the batch open")
+        #expect(TerminalSession.lastLine(t.screen()) == "list[batch 1]>", "an inner end keeps the batch open")
         try t.enter("insert 0:0 \"new\"")
         let committed = try t.enter("end")
         #expect(committed == "section 0\n  + 0:0        new\n    0:0 → 0:1  a\n    0:1 → 0:2  b", "\(committed)")
@@ -149,7 +176,7 @@ import Testing
         t.waitFor("a fresh prompt") { $0.hasSuffix("list> insert 0:0 \"never\"^C\nlist>") }
         try t.enter("if true {")
         try t.type("print \"never\"")
-        t.waitFor("the continuation typed") { $0.hasSuffix("...> print \"never\"") }
+        t.waitFor("the continuation typed") { $0.hasSuffix(" ...> print \"never\"") }
         try t.press("C-c")
         t.waitFor("the main prompt after a continuation") { $0.hasSuffix("...> print \"never\"^C\nlist>") }
         #expect(try t.enter("dump") == "[]")
@@ -167,7 +194,7 @@ import Testing
         try t.press("Enter")
         Thread.sleep(forTimeInterval: 0.3)
         try t.press("C-c")
-        let after = t.waitFor("the interruption") { TerminalSession.lastLine($0) == "list[batch]>" }
+        let after = t.waitFor("the interruption") { TerminalSession.lastLine($0) == "list[batch 1]>" }
         #expect(after.contains("error: interrupted"))
         #expect(try t.enter("print n") == "0", "the loop's assignments are undone")
         try t.enter("end")
@@ -395,7 +422,7 @@ import Testing
         }
         try t.type("print \"unterminated")
         try t.press("Enter")
-        t.waitFor("the continuation prompt", timeout: 60) { TerminalSession.lastLine($0) == "...>" }
+        t.waitFor("the continuation prompt", timeout: 60) { TerminalSession.lastLine($0) == " ...>" }
         try t.press("C-c")
         t.waitFor("the prompt", timeout: 60) { TerminalSession.lastLine($0) == "list>" }
         try t.type("print \"alive\"")
