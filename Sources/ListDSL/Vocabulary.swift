@@ -390,7 +390,7 @@ public enum Vocabulary {
             show marks it (≠ data source: …) and trace on shows every question UIKit asks.
             example: reset [["A","B"]]; data reload 0:0 "X"; show; reload 0:0; show
             """
-        )
+        ),
     ]
 
     /// The categories whose words start a statement.

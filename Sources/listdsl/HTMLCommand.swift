@@ -22,12 +22,14 @@ struct HTML: ParsableCommand {
     )
 
     @Argument(
-        help: ArgumentHelp("Scripts to run in order, sharing one session; '-' reads standard input.", valueName: "file"),
+        help: ArgumentHelp(
+            "Scripts to run in order, sharing one session; '-' reads standard input.", valueName: "file"),
         completion: .file(extensions: ["list"]))
     var files: [String]
 
     @Option(
-        name: .shortAndLong, help: ArgumentHelp("Write the page to FILE (default: standard output).", valueName: "file"),
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the page to FILE (default: standard output).", valueName: "file"),
         completion: .file(extensions: ["html"]))
     var output: String?
 

@@ -1,7 +1,6 @@
 import ArgumentParser
-import ListDSL
-
 import CReadline
+import ListDSL
 
 /// The version `--version` prints.
 let listdslVersion = "0.1.0"
@@ -249,7 +248,8 @@ struct Run: ParsableCommand {
 /// What a run takes: scripts, `-e` code, `-i`, and the options every way of running shares.
 struct ScriptArguments: ParsableArguments {
     @Argument(
-        help: ArgumentHelp("Scripts to run in order, sharing one session; '-' reads standard input.", valueName: "file"),
+        help: ArgumentHelp(
+            "Scripts to run in order, sharing one session; '-' reads standard input.", valueName: "file"),
         completion: .file(extensions: ["list"]))
     var files: [String] = []
 

@@ -46,8 +46,14 @@ import Testing
         ),
         (.expectedStatement(found: "'('", word: nil), "expected a statement, found '('", nil),
         (.dotCommandInScript(".show"), "'.show' is a REPL command, not a statement", "in a script, write 'show'"),
-        (.dotCommandInScript(".read"), "'.read' is a REPL command, not a statement", "in a script, write 'run \"FILE\"'"),
-        (.dotCommandInScript(".save"), "'.save' is a REPL command, not a statement", "dot commands work only in the REPL"),
+        (
+            .dotCommandInScript(".read"), "'.read' is a REPL command, not a statement",
+            "in a script, write 'run \"FILE\"'"
+        ),
+        (
+            .dotCommandInScript(".save"), "'.save' is a REPL command, not a statement",
+            "dot commands work only in the REPL"
+        ),
         (
             .unclosed(close: "]", open: "[", line: 3, found: "end of input"),
             "expected ']' (to close '[' at line 3), found end of input", nil
@@ -277,7 +283,8 @@ import Testing
         switch error {
         case .bangForNot, .unexpectedCharacter, .controlCharacter, .nulByte, .invalidUTF8, .integerTooBig,
             .unterminatedString, .backslashAtEnd, .invalidEscape, .malformedBracedUnicode, .invalidScalar,
-            .malformedUnicodeEscape, .loneSurrogate, .expected, .expectedEndOfStatement, .expectedStatement, .dotCommandInScript, .unclosed,
+            .malformedUnicodeEscape, .loneSurrogate, .expected, .expectedEndOfStatement, .expectedStatement,
+            .dotCommandInScript, .unclosed,
             .unclosedInterpolation, .elseWithoutIf, .strayClosingBrace, .nestingTooDeep, .tooManyErrors,
             .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter, .returnOutsideFunction,
             .reservedWord, .editingStyleName, .noTableForm, .tableTakesNoValue, .unknownHook, .expectedHookName,

@@ -65,7 +65,8 @@ import Testing
             ])
         #expect(
             Vocabulary.dotCommands == [
-                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow", ".timer",
+                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow",
+                ".timer",
             ])
     }
 

@@ -8,7 +8,9 @@ import Testing
         let run = try runListdsl(["--version"])
         #expect(run.status == 0)
         let line = run.stdout.trimmingCharacters(in: .newlines)
-        #expect(line.wholeMatch(of: /listdsl \d+\.\d+\.\d+ \(Swift \d+(\.\d+)?( or later)?, GNU readline \d+\.\d+\)/) != nil, "\(line)")
+        #expect(
+            line.wholeMatch(of: /listdsl \d+\.\d+\.\d+ \(Swift \d+(\.\d+)?( or later)?, GNU readline \d+\.\d+\)/)
+                != nil, "\(line)")
     }
 
     /// Every option of the default command (read off `listdsl run --help`) and every subcommand is on
@@ -30,7 +32,9 @@ import Testing
         #expect(!root.contains("<e>") && !root.contains("<i>"))
         // The first screen: usage and the everyday options within the first 40 lines.
         let first = root.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
-        for option in ["-e <code>", "-i <file>", "--trace", "--max-steps", "--color"] { #expect(first.contains(option)) }
+        for option in ["-e <code>", "-i <file>", "--trace", "--max-steps", "--color"] {
+            #expect(first.contains(option))
+        }
     }
 
     /// The bash completion script completes options (asked of listdsl), subcommands and `.list` files.
