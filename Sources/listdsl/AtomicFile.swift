@@ -32,16 +32,16 @@ enum AtomicFile {
             (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
             + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, permissions)
-        if fd < 0 { return "cannot write '\(temporary)': \(errorDescription(errno))" }
+        if fd < 0 { return "cannot write '\(path)': \(errorDescription(errno))" }
         var failure: String?
         let written = bytes.withUnsafeBytes { writeAll(fd: fd, $0) }
-        if written != 0 { failure = "cannot write '\(temporary)': \(errorDescription(written))" }
+        if written != 0 { failure = "cannot write '\(path)': \(errorDescription(written))" }
         // The umask narrowed the mode open() was given; a replaced file keeps exactly the mode it had.
         if failure == nil && fchmod(fd, permissions) != 0 {
-            failure = "cannot write '\(temporary)': \(errorDescription(errno))"
+            failure = "cannot write '\(path)': \(errorDescription(errno))"
         }
-        if failure == nil && fsync(fd) != 0 { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
-        if close(fd) != 0 && failure == nil { failure = "cannot write '\(temporary)': \(errorDescription(errno))" }
+        if failure == nil && fsync(fd) != 0 { failure = "cannot write '\(path)': \(errorDescription(errno))" }
+        if close(fd) != 0 && failure == nil { failure = "cannot write '\(path)': \(errorDescription(errno))" }
         if failure == nil && rename(temporary, target) != 0 {
             failure = "cannot replace '\(path)': \(errorDescription(errno))"
         }

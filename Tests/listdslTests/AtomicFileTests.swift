@@ -16,6 +16,14 @@ import Testing
         #expect(AtomicFile.write([], to: dir.appendingPathComponent("missing/x").path, mode: 0o644) != nil)
     }
 
+    /// A failure names the file the user asked for, never the temporary file beside it.
+    @Test func aFailureNamesTheFileAskedFor() throws {
+        // /proc refuses new files even to root, after the path itself resolves.
+        let problem = AtomicFile.write(Array("x\n".utf8), to: "/proc/self/listdsl-test.list", mode: 0o644)
+        #expect(problem?.hasPrefix("cannot write '/proc/self/listdsl-test.list': ") == true, "\(problem ?? "")")
+        #expect(problem?.contains(".tmp") == false)
+    }
+
     @Test func aReplacedFileKeepsItsPermissions() throws {
         let dir = try scratchDirectory("atomic")
         defer { try? FileManager.default.removeItem(at: dir) }
