@@ -266,6 +266,8 @@ public enum StmtKind: Sendable {
     case tableStyle(grouped: Bool)
     /// `show`: render the table view.
     case show
+    /// `show json`: the table view as one JSON document.
+    case showJSON
     /// `dump`: print the data source as JSON.
     case dump
 

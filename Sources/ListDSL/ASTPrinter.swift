@@ -68,6 +68,7 @@ enum ASTPrinter {
             node(kind == .indexTitle ? "index-title" : kind.rawValue, [expression(section), expression(title)])
         case .tableStyle(let grouped): grouped ? "(style grouped)" : "(style plain)"
         case .show: "(show)"
+        case .showJSON: "(show json)"
         case .dump: "(dump)"
         case .letBinding(let name, _, let value):
             node("let", [name, expression(value)])

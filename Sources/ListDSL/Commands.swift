@@ -5,7 +5,7 @@ extension Interpreter {
     func execCommand(_ statement: Stmt) throws(ScriptError) {
         let range = statement.range
         switch statement.kind {
-        case .show, .dump: break  // they only look
+        case .show, .showJSON, .dump: break  // they only look
         default: if swipedRow != nil { swipedRow = nil }  // as in UIKit, the next change closes a row left open
         }
         switch statement.kind {
@@ -122,6 +122,8 @@ extension Interpreter {
             }
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
+        case .show where options.showsJSON, .showJSON:
+            io.emit(.output(OutputEvent(kind: .show, text: tableJSON() + "\n")))
         case .show:
             let text = try renderTable(at: range)
             io.emit(.output(OutputEvent(kind: .show, text: text)))

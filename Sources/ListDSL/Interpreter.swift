@@ -82,6 +82,8 @@ public struct InterpreterOptions: Sendable {
     public var trace: Bool
     /// Colour for `show` (only when the output is a terminal).
     public var color: Bool
+    /// `show` prints the table view as JSON, as `show json` does (the REPL's `.mode json`).
+    public var showsJSON = false
 
     /// Stop with an error after this many statements (nil: no limit).
     public var maxSteps: Int? {

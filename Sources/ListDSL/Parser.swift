@@ -726,7 +726,7 @@ public struct Parser {
         .reset(layer, try parseExpression())
     }
 
-    /// simpleStatement = "begin" | "end" | "reloadData" | "show" | "dump"
+    /// simpleStatement = "begin" | "end" | "reloadData" | "show" [ "json" ] | "dump"
     private mutating func parseSimpleStatement() throws(ParseFailure) -> Stmt {
         let token = current
         advance()
@@ -735,7 +735,14 @@ public struct Parser {
         case .begin: kind = .begin
         case .end: kind = .end
         case .reloadData: kind = .reloadData
-        case .show: kind = .show
+        case .show:
+            // `json` is a word only here (like `on` after `edit`), on the same line.
+            if current.kind == .identifier, text(current) == "json" {
+                let json = current
+                advance()
+                return Stmt(.showJSON, token.range.union(json.range))
+            }
+            kind = .show
         default: kind = .dump
         }
         return Stmt(kind, token.range)

@@ -123,3 +123,54 @@ extension Interpreter {
         return row == text ? nil : "≠ data source: " + row
     }
 }
+
+extension Interpreter {
+    /// `show json`: the table view as one JSON document, for machines: its style, editing mode,
+    /// selection and the row swiped open, its sections (titles and cells) and, when the data source
+    /// differs from what the table view shows, the data source's sections too.
+    ///
+    ///     {"style":"plain","editing":false,"selected":[0,1],"swiped":null,"inSync":true,
+    ///      "sections":[{"header":"Fruit","footer":null,"indexTitle":null,"rows":["Apples","Pears"]}],
+    ///      "dataSource":null}
+    public func tableJSON() -> String {
+        func sections(_ sections: [Section]) -> String {
+            "["
+                + sections.map { section -> String in
+                    var o = JSONObject()
+                    for (key, title) in [
+                        ("header", section.header), ("footer", section.footer), ("indexTitle", section.indexTitle),
+                    ] {
+                        if let title { o.add(key, title) } else { o.addRaw(key, "null") }
+                    }
+                    var rows = "["
+                    for (i, row) in section.rows.enumerated() {
+                        if i > 0 { rows += "," }
+                        JSON.string(row, into: &rows)
+                    }
+                    o.addRaw("rows", rows + "]")
+                    return o.json
+                }.joined(separator: ",") + "]"
+        }
+        var o = JSONObject()
+        o.add("style", model.style == .grouped ? "grouped" : "plain")
+        o.addRaw("editing", String(model.isEditing))
+        o.addRaw("selected", model.selection.map { "[\($0.section),\($0.row)]" } ?? "null")
+        if let open = swipedRow {
+            var s = JSONObject()
+            s.addRaw("path", "[\(open.path.section),\(open.path.row)]")
+            var buttons = "["
+            for (i, b) in open.buttons.enumerated() {
+                if i > 0 { buttons += "," }
+                JSON.string(b, into: &buttons)
+            }
+            s.addRaw("buttons", buttons + "]")
+            o.addRaw("swiped", s.json)
+        } else {
+            o.addRaw("swiped", "null")
+        }
+        o.addRaw("inSync", String(model.isInSync))
+        o.addRaw("sections", sections(model.tableView))
+        o.addRaw("dataSource", model.isInSync ? "null" : sections(model.dataSource))
+        return o.json
+    }
+}

@@ -115,7 +115,9 @@ public enum Vocabulary {
         Entry(
             "style", .command, "style plain|grouped", "set the table view's style", example: "style grouped",
             arguments: ["plain", "grouped"]),
-        Entry("show", .command, "show", "render the table view", example: "show"),
+        Entry(
+            "show", .command, "show [json]", "render the table view (json: as one JSON document)", example: "show",
+            arguments: ["json"]),
         Entry("dump", .command, "dump", "print the data source as one line of JSON", example: "dump"),
         // Layer prefixes: `data` edits only the data source, `table` only the table view.
         Entry(
@@ -323,6 +325,9 @@ public enum Vocabulary {
         Entry(
             ".autoshow", .dotCommand, ".autoshow on|off", "show the table after each change", example: ".autoshow on",
             arguments: ["on", "off"]),
+        Entry(
+            ".mode", .dotCommand, ".mode json|text", "what show and autoshow print: JSON for machines, or text",
+            example: ".mode json", arguments: ["json", "text"]),
         Entry(
             ".timer", .dotCommand, ".timer on|off", "print how long each statement took", example: ".timer on",
             arguments: ["on", "off"]),

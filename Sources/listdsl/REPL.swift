@@ -175,7 +175,15 @@ final class REPL {
             }
             if timer { console.write(REPL.elapsed(monotonicSeconds() - started)) }
             journal.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
-            if showChanges { console.write(change.render(interpreter)) }
+            if showChanges {
+                let drawn = change.render(interpreter)
+                // In `.mode json` a change shows the whole table view as JSON instead of the change view.
+                if interpreter.options.showsJSON {
+                    if !drawn.isEmpty { console.write(interpreter.tableJSON() + "\n") }
+                } else {
+                    console.write(drawn)
+                }
+            }
             console.flush()
         }
         return true
@@ -247,6 +255,13 @@ final class REPL {
             }
         case ".autoshow":
             if let on = switchArgument(argument, line: line, command: name, current: autoshow) { autoshow = on }
+        case ".mode":
+            switch argument {
+            case "json": interpreter.options.showsJSON = true
+            case "text": interpreter.options.showsJSON = false
+            case "": console.write("mode is \(interpreter.options.showsJSON ? "json" : "text")\n")
+            default: usageError(line, .needsMode(given: argument), usage: name)
+            }
         case ".timer":
             if let on = switchArgument(argument, line: line, command: name, current: timer) { timer = on }
         case ".save":

@@ -34,6 +34,8 @@ enum UsageError: CatalogueError, Equatable {
     case needsFileName(command: String)
     /// `.trace` or `.autoshow` with something other than `on` or `off`.
     case needsOnOrOff(command: String, given: String)
+    /// `.mode` with something other than `json` or `text`.
+    case needsMode(given: String)
 
     /// How serious it is.
     var severity: Severity {
@@ -62,6 +64,7 @@ enum UsageError: CatalogueError, Equatable {
         case .unknownDotCommand(let name): "unknown command '\(name)'"
         case .needsFileName(let command): "\(command) needs a file name"
         case .needsOnOrOff(let command, let given): "\(command) takes 'on' or 'off', not '\(given)'"
+        case .needsMode(let given): ".mode takes 'json' or 'text', not '\(given)'"
         }
     }
 
@@ -72,6 +75,7 @@ enum UsageError: CatalogueError, Equatable {
             Vocabulary.didYouMean(topic, among: Vocabulary.entries.map(\.word)) ?? "type .help for the list"
         case .unknownDotCommand(let name):
             Vocabulary.didYouMean(name, among: Vocabulary.dotCommands) ?? "type .help for the list of commands"
+        case .needsMode: Vocabulary.entry(named: ".mode").map { "usage: \($0.usage)" }
         case .needsFileName(let command), .needsOnOrOff(let command, _):
             Vocabulary.entry(named: command).map { "usage: \($0.usage)" }
         default: nil

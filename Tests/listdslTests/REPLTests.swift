@@ -47,6 +47,15 @@ import Testing
         #expect(timed.contains("1\ntime: "), "\(timed)")
         try t.enter(".timer off")
         #expect(try t.enter("print 2") == "2")
+        try t.enter(".mode json")
+        let json = try t.enter("insert 0:1 \"b\"")
+        #expect(
+            json.contains(
+                "\"sections\":[{\"header\":null,\"footer\":null,\"indexTitle\":null,\"rows\":[\"a\",\"b\"]}]"),
+            "\(json)")
+        #expect(try t.enter("show").hasPrefix("{\"style\":\"plain\""))
+        try t.enter(".mode text")
+        #expect(try t.enter("show").hasPrefix("section 0"))
     }
 
     @Test func batchPromptAndFailedBatch() throws {

@@ -39,6 +39,14 @@ import Testing
             .needsOnOrOff(command: ".trace", given: "yes"),
             "listdsl: error: .trace takes 'on' or 'off', not 'yes'\nhint: usage: .trace on|off\n"
         ),
+        (
+            .needsMode(given: "xml"),
+            "listdsl: error: .mode takes 'json' or 'text', not 'xml'\nhint: usage: .mode json|text\n"
+        ),
+        (
+            .cannotWriteLesson("cannot write 'x.html': Permission denied"),
+            "listdsl: error: cannot write the lesson: cannot write 'x.html': Permission denied\n"
+        ),
     ]
 
     @Test func everyCaseRenders() {
@@ -47,6 +55,6 @@ import Testing
             #expect(renderer.render(Diagnostic(error, error.severity)) == text)
         }
         // Every case of UsageError is in the table.
-        #expect(Set(Self.cases.map { String(String(describing: $0.0).prefix { $0 != "(" }) }).count == 14)
+        #expect(Set(Self.cases.map { String(String(describing: $0.0).prefix { $0 != "(" }) }).count == 16)
     }
 }
