@@ -293,6 +293,12 @@ extension Interpreter {
         }
         if report.hasWarnings {
             for w in report.warnings { self.report(Diagnostic(.warning, file: file, range: range, message: w)) }
+            if options.notes {
+                for i in report.mergedOperations {
+                    let place = i < pendingLocations.count ? pendingLocations[i] : (file, range)
+                    self.report(Diagnostic(RuntimeWarning.mergedDuplicate, .note, file: place.file, range: place.range))
+                }
+            }
         }
     }
 

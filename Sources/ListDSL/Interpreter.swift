@@ -84,6 +84,8 @@ public struct InterpreterOptions: Sendable {
     public var color: Bool
     /// `show` prints the table view as JSON, as `show json` does (the REPL's `.mode json`).
     public var showsJSON = false
+    /// Notes that explain what UIKit does silently (a merged duplicate); `--no-notes` turns them off.
+    public var notes = true
 
     /// Stop with an error after this many statements (nil: no limit).
     public var maxSteps: Int? {

@@ -257,6 +257,8 @@ public enum RuntimeWarning: CatalogueError, Equatable {
     case rowsOutOfSync(section: Int, shown: Int, data: Int)
     /// `show` of a table view whose cells at these paths show other text than the data source's rows.
     case cellsOutOfSync([IndexPath])
+    /// An operation of a batch that repeats an earlier one exactly (a note).
+    case mergedDuplicate
 
     public var message: String {
         switch self {
@@ -287,6 +289,8 @@ public enum RuntimeWarning: CatalogueError, Equatable {
             "out of sync: the table view shows \(counted(shown, "section")), the data source has \(data) (reloadData re-reads it)"
         case .rowsOutOfSync(let section, let shown, let data):
             "out of sync: section \(section) shows \(counted(shown, "row")), the data source has \(data) (reloadData re-reads it)"
+        case .mergedDuplicate:
+            "this repeats an earlier operation of the batch exactly: UIKit merges duplicates silently, so it does nothing"
         case .cellsOutOfSync(let paths):
             "out of sync: \(paths.count == 1 ? "the cell at" : "the cells at") \(Self.listed(paths)) \(paths.count == 1 ? "shows" : "show") other text than the data source (reloadRows(at:) or reloadData re-reads \(paths.count == 1 ? "it" : "them"))"
         }
@@ -305,6 +309,7 @@ public enum RuntimeWarning: CatalogueError, Equatable {
         case .actionsShown(_, _, let caller):
             "without an actions hook the row shows its delete button, and the \(caller) commits the delete"
         case .moveHookOutOfSync: "move the row in the data source too, with 'data move source to destination'"
+        case .mergedDuplicate: "--no-notes (or .notes off in the REPL) leaves such notes out"
         default: nil
         }
     }

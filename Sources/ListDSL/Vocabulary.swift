@@ -329,6 +329,9 @@ public enum Vocabulary {
             ".mode", .dotCommand, ".mode json|text", "what show and autoshow print: JSON for machines, or text",
             example: ".mode json", arguments: ["json", "text"]),
         Entry(
+            ".notes", .dotCommand, ".notes on|off", "notes on what UIKit does silently (merged duplicates)",
+            example: ".notes off", arguments: ["on", "off"]),
+        Entry(
             ".timer", .dotCommand, ".timer on|off", "print how long each statement took", example: ".timer on",
             arguments: ["on", "off"]),
     ]

@@ -38,6 +38,7 @@ public struct CommitReport: Equatable, Sendable {
         var reloadedSections: [Int] = []
         var movedSections: [SectionChange] = []
         var warnings: [String] = []
+        var mergedOperations: [Int] = []
         var sectionOrigins: [SectionOrigin]? = nil
     }
 
@@ -114,8 +115,17 @@ public struct CommitReport: Equatable, Sendable {
         get { box?.lists.sectionOrigins }
         set { edit { $0.sectionOrigins = newValue } }
     }
-    /// Whether the report has warnings (without building an empty list).
-    public var hasWarnings: Bool { !(box?.lists.warnings.isEmpty ?? true) }
+    /// The pending operations (0-based, in issue order) that repeated an earlier one of the batch
+    /// exactly and were merged into it, as UIKit merges duplicates silently: each did nothing.
+    public var mergedOperations: [Int] {
+        get { lists.mergedOperations }
+        set { edit { $0.mergedOperations = newValue } }
+    }
+    /// Whether the report has warnings or merged operations to tell of (without building an empty list).
+    public var hasWarnings: Bool {
+        guard let lists = box?.lists else { return false }
+        return !lists.warnings.isEmpty || !lists.mergedOperations.isEmpty
+    }
     /// True when UITableView would have ended the update with `reloadData` (a row move crossed a deleted or inserted section).
     public var usedReloadFallback: Bool
 

@@ -42,6 +42,27 @@ struct SortedOperations {
         movesByDestination = sortedMoves.stableOrder(by: Self.placeKeys { $0.to })
     }
 
+    /// The operations that repeat an earlier one exactly (same kind, same place; a move with the same
+    /// ends), ascending: UIKit merges them into the first. Sorting put each right after its original.
+    func duplicateOperations() -> [Int] {
+        var duplicates: [Int] = []
+        for list in [deletes, inserts, reloads] {
+            for i in list.indices.dropFirst() {
+                let (a, b) = (list[i - 1], list[i])
+                if a.isSection == b.isSection && a.section == b.section && a.row == b.row {
+                    duplicates.append(b.operation)
+                }
+            }
+        }
+        for i in moves.indices.dropFirst() {
+            let (a, b) = (moves[i - 1], moves[i])
+            if a.isSection == b.isSection && a.from.path == b.from.path && a.to.path == b.to.path {
+                duplicates.append(b.operation)
+            }
+        }
+        return duplicates.sorted()
+    }
+
     /// `items` sorted stably by the place `place` gives (`UpdateItem.isBefore` order).
     private static func sortedByPlace<Item>(_ items: [Item], _ place: @escaping (Item) -> UpdateItem) -> [Item] {
         items.stableOrder(by: placeKeys(place)).map { items[$0] }

@@ -235,13 +235,17 @@ public struct TableModel: Sendable {
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count))
-        let batch: ValidatedBatch
+        var batch: ValidatedBatch
         do {
             batch = try validator.validate(sorted)
         } catch {
             var failure = error
             failure.rowsAfter = dataSourceAfter.map(\.rows.count)
             throw failure
+        }
+        if operations.count > 1 {
+            let merged = sorted.duplicateOperations()
+            if !merged.isEmpty { batch.report.mergedOperations = merged }
         }
         if batch.report.usedReloadFallback {
             selection = nil  // the update ends with reloadData

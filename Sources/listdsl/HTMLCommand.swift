@@ -67,7 +67,11 @@ struct HTML: ParsableCommand {
         }
         let interpreter = Interpreter(
             io: ScriptRunner.io(limits: options.limits, emit: recorder.receive, detail: .all),
-            options: InterpreterOptions(limits: options.limits, trace: options.trace, color: false))
+            options: {
+                var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: false)
+                interpreterOptions.notes = !options.noNotes
+                return interpreterOptions
+            }())
         recorder.interpreter = interpreter
         var status = Exit.ok.rawValue
         var programs: [(SourceFile, Program)] = []

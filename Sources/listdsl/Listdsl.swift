@@ -179,6 +179,9 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "After each top-level statement that changes the table, show what it changed, as the REPL does.")
     var changes = false
 
+    @Flag(help: "Leave out the notes that explain what UIKit does silently (a batch's merged duplicates).")
+    var noNotes = false
+
     @Flag(
         help: ArgumentHelp(
             "Write the run on standard output as JSON lines, one event per line (see docs/events.md).",

@@ -262,6 +262,10 @@ final class REPL {
             case "": console.write("mode is \(interpreter.options.showsJSON ? "json" : "text")\n")
             default: usageError(line, .needsMode(given: argument), usage: name)
             }
+        case ".notes":
+            if let on = switchArgument(argument, line: line, command: name, current: interpreter.options.notes) {
+                interpreter.options.notes = on
+            }
         case ".timer":
             if let on = switchArgument(argument, line: line, command: name, current: timer) { timer = on }
         case ".save":

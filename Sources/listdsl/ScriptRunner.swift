@@ -114,7 +114,11 @@ struct ScriptRunner {
         }
         return Interpreter(
             io: ScriptRunner.io(limits: options.limits, emit: emit, detail: stream == nil ? [] : .all),
-            options: InterpreterOptions(limits: options.limits, trace: options.trace, color: color))
+            options: {
+                var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: color)
+                interpreterOptions.notes = !options.noNotes
+                return interpreterOptions
+            }())
     }
 
     /// A session's I/O: events go to `emit`, `run` reads files within `limits`, and Ctrl-C is the SIGINT

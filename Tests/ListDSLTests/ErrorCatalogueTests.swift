@@ -357,6 +357,11 @@ import Testing
             "nothing happens: the data source does not implement tableView(_:commit:forRowAt:) (on commit { … })", nil
         ),
         (
+            .mergedDuplicate,
+            "this repeats an earlier operation of the batch exactly: UIKit merges duplicates silently, so it does nothing",
+            "--no-notes (or .notes off in the REPL) leaves such notes out"
+        ),
+        (
             .sectionsOutOfSync(shown: 1, data: 2),
             "out of sync: the table view shows 1 section, the data source has 2 (reloadData re-reads it)", nil
         ),
@@ -388,7 +393,7 @@ import Testing
 
     @Test func everyWarningsText() {
         Self.check(Self.warnings)
-        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 16)  // every case of RuntimeWarning
+        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 17)  // every case of RuntimeWarning
     }
 
     /// A case's name; the switch lists every case.
@@ -396,7 +401,7 @@ import Testing
         switch warning {
         case .noSelectionWhileEditing, .cannotEditNoControl, .noEditingControl, .swipeWhileEditing, .swipeWithoutCommit,
             .cannotEditNoSwipe, .swipeNotDelete, .noActions, .actionsShown, .noReorderControl, .cannotMove,
-            .moveHookOutOfSync, .noCommitHook, .sectionsOutOfSync, .rowsOutOfSync, .cellsOutOfSync:
+            .moveHookOutOfSync, .noCommitHook, .sectionsOutOfSync, .rowsOutOfSync, .cellsOutOfSync, .mergedDuplicate:
             String(String(describing: warning).prefix { $0 != "(" })
         }
     }

@@ -66,7 +66,7 @@ import Testing
         #expect(
             Vocabulary.dotCommands == [
                 ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow",
-                ".mode", ".timer",
+                ".mode", ".notes", ".timer",
             ])
     }
 
