@@ -266,6 +266,11 @@ struct ScriptArguments: ParsableArguments {
         completion: .file(extensions: ["list"]))
     var interactive: String?
 
+    @Flag(
+        name: [.customShort("q"), .customLong("no-init")],
+        help: "Start the REPL without running the init file ($XDG_CONFIG_HOME/listdsl/init.list or $LISTDSL_INIT).")
+    var noInit = false
+
     @OptionGroup var options: RunOptions
 
     /// The event stream is a script run's: the REPL has no place for it.
@@ -277,7 +282,8 @@ struct ScriptArguments: ParsableArguments {
 
     func run() throws {
         let status = onLargeStack { [self] in
-            ScriptRunner(options: options).main(files: files, code: code, interactive: interactive)
+            ScriptRunner(options: options, runsInitFile: !noInit).main(
+                files: files, code: code, interactive: interactive)
         }
         if status != 0 { throw ExitCode(status) }
     }

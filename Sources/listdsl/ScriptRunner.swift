@@ -7,6 +7,18 @@ import ListDSL
 /// Runs scripts, `-e` code and standard input in one session, with the exit statuses of `Exit`.
 struct ScriptRunner {
     let options: RunOptions
+    /// Whether a REPL session first runs the init file (`-q`/`--no-init` turns it off).
+    var runsInitFile = true
+
+    /// The init file a REPL session runs first, as `~/.sqliterc` or `PYTHONSTARTUP`: `LISTDSL_INIT`
+    /// (empty: none), else `$XDG_CONFIG_HOME/listdsl/init.list`, else `~/.config/listdsl/init.list`.
+    static func initPath(environment: [String: String], home: String?) -> String? {
+        if let explicit = environment["LISTDSL_INIT"] { return explicit.isEmpty ? nil : explicit }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/listdsl/init.list" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home
+        guard let home, home.hasPrefix("/") else { return nil }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config/listdsl/init.list"
+    }
 
     /// Parses every input first (a syntax error anywhere runs nothing), then runs them in order.
     func main(files: [String], code: [String], interactive: String?) -> Int32 {
@@ -53,6 +65,9 @@ struct ScriptRunner {
         var journal: Journal? = wantsREPL && stdinIsTerminal ? Journal() : nil
         let view = options.changes ? changes : nil
         if view != nil { interpreter.eventDetail.insert(.commits) }
+        if wantsREPL && stdinIsTerminal && runsInitFile {
+            runInitFile(interpreter, report: report, journal: &journal, console: console)
+        }
         for (source, program) in programs {
             if let status = ScriptRunner.execute(
                 interpreter, report: report,
@@ -90,6 +105,34 @@ struct ScriptRunner {
             return status
         }
         return interpreter.failedExpectations > 0 ? Exit.expectFailed.rawValue : Exit.ok.rawValue
+    }
+
+    /// Runs the init file, when there is one, before the REPL's first prompt: its statements are journaled
+    /// like typed ones (so `.save` rebuilds what it did); an error in it is reported and the REPL starts
+    /// anyway, with what ran before the error.
+    func runInitFile(
+        _ interpreter: Interpreter, report: (Diagnostic) -> Void, journal: inout Journal?, console: Console
+    ) {
+        var environment: [String: String] = [:]
+        for name in ["LISTDSL_INIT", "XDG_CONFIG_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        guard let path = ScriptRunner.initPath(environment: environment, home: REPL.homeDirectory()),
+            access(path, F_OK) == 0
+        else { return }
+        guard case .success(let file) = readScript(path, limit: options.limits.scriptBytes, console: console) else {
+            return
+        }
+        let result = parseFile(file)
+        for d in result.diagnostics { report(d) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) { return }
+        _ = ScriptRunner.execute(interpreter, report: report) { () throws(ScriptError) in
+            for statement in result.program.statements {
+                let before = BatchMark(interpreter.model)
+                try interpreter.runTopLevel(statement, in: file)
+                journal?.record(statement, in: file, before: before, after: BatchMark(interpreter.model))
+            }
+        }
     }
 
     /// Creates the session's interpreter, its events drawn as text on the console and, when given,

@@ -58,6 +58,40 @@ import Testing
         #expect(try t.enter("show").hasPrefix("section 0"))
     }
 
+    /// The init file runs before the first prompt (its state is the session's, and `.save` keeps it);
+    /// `-q` skips it; `LISTDSL_INIT` names another; an error in it is reported and the REPL starts.
+    @Test func theInitFileRunsFirst() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-init-\(UUID().uuidString)")
+        let config = home.appendingPathComponent(".config/listdsl")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "let greeting = \"hello from init\"\nreset [[\"x\"]]\n".write(
+            to: config.appendingPathComponent("init.list"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": ""]
+        do {
+            let t = try TerminalSession(environment: environment, directory: home)
+            defer { t.close() }
+            t.waitForPrompt()
+            #expect(try t.enter("print greeting, rows(0)") == "hello from init 1")
+        }
+        do {
+            let t = try TerminalSession(["-q"], environment: environment, directory: home)
+            defer { t.close() }
+            t.waitForPrompt()
+            #expect(try t.enter("print sections()") == "0")
+        }
+        let other = home.appendingPathComponent("other.list")
+        try "reset [[\"a\", \"b\"]]\ndelete 0:5\nprint \"never\"\n".write(to: other, atomically: true, encoding: .utf8)
+        do {
+            let t = try TerminalSession(environment: ["LISTDSL_INIT": other.path], directory: home)
+            defer { t.close() }
+            let screen = t.waitForPrompt()
+            #expect(screen.contains("other.list:2:8: error: attempt to delete row 5 from section 0"))
+            #expect(!screen.contains("never"))
+            #expect(try t.enter("print rows(0)") == "2")
+        }
+    }
+
     @Test func batchPromptAndFailedBatch() throws {
         let t = try TerminalSession()
         defer { t.close() }
