@@ -215,6 +215,25 @@ final class REPL {
 
     // MARK: - Dot commands
 
+    /// Writes `text`, through a pager when it is longer than the terminal, as Python's `help()` does:
+    /// `$PAGER` (a shell command; empty: none), else `less` when it is installed. Never when standard
+    /// output is not a terminal.
+    func page(_ text: String) {
+        var size = winsize()
+        let rows = isatty(1) != 0 && ioctl(1, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_row) : 0
+        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let pager = getenv("PAGER").map { String(cString: $0) } ?? (access("/usr/bin/less", X_OK) == 0 ? "less" : "")
+        guard rows > 0, lines >= rows, !pager.isEmpty else { return console.write(text) }
+        console.flush()
+        // less: quit at the end of a short text, keep colours, leave the text on the screen.
+        setenv("LESS", "FRX", 0)
+        guard let pipe = popen(pager, "w") else { return console.write(text) }
+        let previous = signal(SIGPIPE, SIG_IGN)  // a pager that quits early must not end the session
+        _ = Array(text.utf8).withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }
+        pclose(pipe)
+        signal(SIGPIPE, previous)
+    }
+
     /// `.timer`'s line: `time: 0.42 ms`.
     static func elapsed(_ seconds: Double) -> String {
         let milliseconds = seconds * 1000
@@ -232,7 +251,7 @@ final class REPL {
         let text = line.trimmingBlanks()
         if text == "quit" || text == "exit" { return .quit }
         if text == "help" || text == "?" {
-            console.write(help(""))
+            page(help(""))
             return .next
         }
         let name = String(text.prefix { !$0.isWhitespace })
@@ -241,7 +260,7 @@ final class REPL {
         case ".quit", ".exit":
             return .quit
         case ".help":
-            console.write(help(argument))
+            page(help(argument))
         case ".read":
             guard let path = fileArgument(argument, line: line, command: name) else { break }
             read(path)

@@ -92,6 +92,30 @@ import Testing
         }
     }
 
+    /// Help longer than the terminal goes through the pager (`$PAGER`, else less); shorter help does not.
+    @Test func longHelpGoesThroughThePager() throws {
+        let t = try TerminalSession(environment: ["PAGER": "cat > paged.txt"], height: 20)
+        defer { t.close() }
+        t.waitForPrompt()
+        let screen = try t.enter(".help")
+        #expect(!screen.contains("Built-in functions"), "the overview went to the pager, not the screen")
+        let paged = try String(contentsOf: t.directory.appendingPathComponent("paged.txt"), encoding: .utf8)
+        #expect(paged.contains("Built-in functions") && paged.contains("Topics: .help batches"))
+        #expect(try t.enter(".help append").contains("append N VALUE"), "a short help is written directly")
+    }
+
+    @Test func lessPagesTheOverviewAndQReturnsToThePrompt() throws {
+        let t = try TerminalSession(environment: ["PAGER": "less"], height: 20)
+        defer { t.close() }
+        t.waitForPrompt()
+        try t.type(".help")
+        try t.press("Enter")
+        t.waitFor("less showing the overview") { $0.contains("Type a statement") && !$0.hasSuffix("list>") }
+        try t.press("q")
+        t.waitFor("the prompt after less") { TerminalSession.lastLine($0) == "list>" }
+        #expect(try t.enter("print 1") == "1")
+    }
+
     @Test func batchPromptAndFailedBatch() throws {
         let t = try TerminalSession()
         defer { t.close() }
