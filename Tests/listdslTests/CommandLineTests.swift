@@ -10,6 +10,8 @@ import Testing
         var stdin: String?
         var stdout: String?
         var stderrContains: [String] = []
+        /// The whole of standard error, when given.
+        var stderr: String? = nil
         var status: Int32
         var testDescription: String { id }
     }
@@ -36,6 +38,15 @@ import Testing
         Case(
             id: "expect failure is 1", arguments: ["-e", "expect 1 == 2"], stderrContains: ["expectation failed"],
             status: 1),
+        Case(
+            id: "a merged duplicate gets a note",
+            arguments: ["-e", #"reset [["a","b"]]; begin; delete 0:1; delete 0:1; end; dump"#],
+            stdout: "[[\"a\"]]\n", stderrContains: ["note: this repeats an earlier operation of the batch exactly"],
+            status: 0),
+        Case(
+            id: "--no-notes leaves it out",
+            arguments: ["--no-notes", "-e", #"reset [["a","b"]]; begin; delete 0:1; delete 0:1; end; dump"#],
+            stdout: "[[\"a\"]]\n", stderr: "", status: 0),
         Case(
             id: "max steps stops a runaway loop", arguments: ["--max-steps", "1000", "-e", "while true { }"],
             stderrContains: ["step limit of 1000 exceeded"], status: 70),
@@ -70,6 +81,7 @@ import Testing
         #expect(run.status == c.status, "exit \(run.status); stderr: \(run.stderr)")
         if let stdout = c.stdout { #expect(run.stdout == stdout) }
         for text in c.stderrContains { #expect(run.stderr.contains(text), "stderr: \(run.stderr)") }
+        if let stderr = c.stderr { #expect(run.stderr == stderr) }
         #expect(!run.stderr.contains("\u{1B}["), "escape sequences in plain output")
         #expect(!run.stdout.contains("\u{1B}["), "escape sequences in plain output")
     }
