@@ -6,7 +6,11 @@
 // 2. 1,000,000 single `append 0 "row i"` commands.
 // 3. 1,000,000 single-row inserts and deletes outside a batch on 10 sections (part 1's recipe).
 //
-// An argument `batch`, `append` or `single` runs only that part (for profiling).
+// 4. The snapshot diff (`SnapshotDiff`, `listdsl diff`): n rows with n/10 deleted, n/10 inserted and
+//    n/50 moved (shuffled), in one section for n = 10,000, 100,000 and 1,000,000, and in 10 sections
+//    of 10,000 rows; each derived batch is checked to give the new state.
+//
+// An argument `batch`, `append`, `single` or `diff` runs only that part (for profiling).
 import Foundation
 import ListModel
 
@@ -168,6 +172,7 @@ func main() throws {
     if only == nil || only == "batch" { try benchmarkBatch(using: &random) }
     if only == nil || only == "append" { try benchmarkAppends() }
     if only == nil || only == "single" { try benchmarkSingleCommands(using: &random) }
+    if only == nil || only == "diff" { try benchmarkDiff(using: &random) }
     print("load average after: \(loadAverage())")
 }
 
@@ -257,6 +262,53 @@ func benchmarkSingleCommands(using random: inout SeededGenerator) throws {
     print(
         "1,000,000 single inserts/deletes outside a batch: \(milliseconds(singleTime)), \(total) rows left (the same edits on two plain arrays: \(milliseconds(floorTime)), \(floorTotal) rows)"
     )
+}
+
+/// The diff's shape: `sections` sections of `rows` rows each, a tenth deleted, a tenth inserted (new
+/// texts) and a fiftieth moved to random places (within their section), shuffled.
+func diffPair(sections: Int, rows: Int, using random: inout SeededGenerator) -> (old: [[String]], new: [[String]]) {
+    let old = (0..<sections).map { s in (0..<rows).map { "s\(s)r\($0)" } }
+    var new = old
+    var serial = 0
+    for s in 0..<sections {
+        var section = new[s]
+        for _ in 0..<(rows / 10) { section.remove(at: Int.random(in: 0..<section.count, using: &random)) }
+        for _ in 0..<(rows / 10) {
+            serial += 1
+            section.insert("n\(s)-\(serial)", at: Int.random(in: 0...section.count, using: &random))
+        }
+        for _ in 0..<(rows / 50) {
+            let row = section.remove(at: Int.random(in: 0..<section.count, using: &random))
+            section.insert(row, at: Int.random(in: 0...section.count, using: &random))
+        }
+        new[s] = section
+    }
+    return (old, new)
+}
+
+/// Part 4: the snapshot diff, with how its cost grows.
+func benchmarkDiff(using random: inout SeededGenerator) throws {
+    for (sections, rows) in [(1, 10_000), (1, 100_000), (1, 1_000_000), (10, 10_000)] {
+        let (old, new) = diffPair(sections: sections, rows: rows, using: &random)
+        var times: [Double] = []
+        var edits: [Edit] = []
+        let count = rows >= 1_000_000 ? 5 : runs
+        for _ in 0..<(count + warmUpRuns) {
+            let start = now()
+            edits = try SnapshotDiff.batch(from: old, to: new)
+            times.append(now() - start)
+        }
+        times.removeFirst(warmUpRuns)
+        var model = TableModel(sections: old.map { Section(rows: $0) })
+        model.begin()
+        for edit in edits { _ = try model.perform(edit) }
+        _ = try model.end()
+        let exact = model.dataSource.map(\.rows) == new
+        let moves = edits.filter { if case .moveRow = $0 { true } else { false } }.count
+        print(
+            "diff of \(sections) × \(rows) rows: median \(milliseconds(median(times))), min \(milliseconds(times.min() ?? 0)) (\(count) runs); \(edits.count) edits, \(moves) moves; applied: \(exact ? "the new state exactly" : "NOT the new state")"
+        )
+    }
 }
 
 do {

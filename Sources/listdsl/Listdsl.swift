@@ -59,7 +59,7 @@ struct Listdsl: ParsableCommand {
             \(exitCodeHelp)
             """,
         version: versionLine,
-        subcommands: [Run.self, Check.self, HTML.self],
+        subcommands: [Run.self, Check.self, HTML.self, Diff.self],
         defaultSubcommand: Run.self
     )
 

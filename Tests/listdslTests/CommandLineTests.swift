@@ -86,6 +86,35 @@ import Testing
         #expect(!run.stdout.contains("\u{1B}["), "escape sequences in plain output")
     }
 
+    /// `listdsl diff`: the printed batch, run after `reset OLD`, gives NEW exactly; bad input is a
+    /// diagnostic with exit 65; a missing file 66.
+    @Test func diffPrintsABatchThatTurnsOldIntoNew() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = #"[["Milk","Eggs","Tea","Jam"],["Bread"],["Gone"]]"#
+        let new = #"[["Jam","Milk","Eggs","Oat \"milk\"\n"],["Tea","Bread"]]"#
+        try old.write(to: dir.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        try new.write(to: dir.appendingPathComponent("new.json"), atomically: true, encoding: .utf8)
+        let diff = try runListdsl(["diff", "old.json", "new.json"], directory: dir)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.hasPrefix("begin\n") && diff.stdout.hasSuffix("end\n"))
+        #expect(diff.stdout.contains("  move 0:3 to 0:0\n"), "a rotation is one move: \(diff.stdout)")
+        let replay = try runListdsl(["-"], stdin: "reset " + old + "\n" + diff.stdout + "dump\n")
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout == new + "\n")
+
+        try #"[["a", 3]]"#.write(to: dir.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try runListdsl(["diff", "old.json", "bad.json"], directory: dir)
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("bad.json:1:8: error: expected a string (a row's text)"))
+        try #"[["a"],["a"]]"#.write(to: dir.appendingPathComponent("dup.json"), atomically: true, encoding: .utf8)
+        let dup = try runListdsl(["diff", "dup.json", "new.json"], directory: dir)
+        #expect(dup.status == 65)
+        #expect(dup.stderr.contains(#"rows are not unique: "a" appears more than once"#))
+        #expect(try runListdsl(["diff", "missing.json", "new.json"], directory: dir).status == 66)
+    }
+
     /// Ctrl-C (SIGINT) stops a runaway script with exit status 130 and says where it stopped.
     @Test func interruptExits130() throws {
         let run = try runInterrupted(
