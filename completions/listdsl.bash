@@ -3,7 +3,7 @@
 _listdsl() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} sub="" i
     for ((i = 1; i < COMP_CWORD; i++)); do
-        case ${COMP_WORDS[i]} in run | check | html) sub=${COMP_WORDS[i]}; break ;; esac
+        case ${COMP_WORDS[i]} in run | check | html | diff) sub=${COMP_WORDS[i]}; break ;; esac
     done
     case $prev in
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -15,8 +15,10 @@ _listdsl() {
         return
     fi
     local words=""
-    [[ -z $sub && $COMP_CWORD -eq 1 ]] && words="run check html"
-    COMPREPLY=($(compgen -W "$words" -- "$cur") $(compgen -f -X '!*.list' -- "$cur") $(compgen -d -S / -- "$cur"))
+    [[ -z $sub && $COMP_CWORD -eq 1 ]] && words=$("${COMP_WORDS[0]}" --complete-words 2>/dev/null | grep -v "^-")
+    local files='!*.list'
+    [[ $sub == diff ]] && files='!*.json'
+    COMPREPLY=($(compgen -W "$words" -- "$cur") $(compgen -f -X "$files" -- "$cur") $(compgen -d -S / -- "$cur"))
     compopt -o nospace 2>/dev/null
     local j
     for j in "${!COMPREPLY[@]}"; do [[ ${COMPREPLY[j]} == */ ]] || COMPREPLY[j]+=" "; done

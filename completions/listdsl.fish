@@ -3,7 +3,7 @@
 function __listdsl_subcommand
     for word in (commandline -opc)[2..-1]
         switch $word
-            case run check html
+            case run check html diff
                 echo $word
                 return
         end
@@ -13,7 +13,8 @@ function __listdsl_words
     listdsl --complete-words (__listdsl_subcommand) 2>/dev/null | string match -- '-*'
 end
 complete -c listdsl -f
-complete -c listdsl -n 'test -z (__listdsl_subcommand)' -a 'run check html'
-complete -c listdsl -a '(__fish_complete_suffix .list)'
+complete -c listdsl -n 'test -z (__listdsl_subcommand)' -a '(listdsl --complete-words 2>/dev/null | string match -v -- "-*")'
+complete -c listdsl -n 'test (__listdsl_subcommand) != diff' -a '(__fish_complete_suffix .list)'
+complete -c listdsl -n 'test (__listdsl_subcommand) = diff' -a '(__fish_complete_suffix .json)'
 complete -c listdsl -n 'string match -q -- "-*" (commandline -ct)' -a '(__listdsl_words)'
 complete -c listdsl -l color -x -a 'auto always never'

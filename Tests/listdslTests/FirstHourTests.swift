@@ -43,15 +43,16 @@ import Testing
         ("listdsl ch", ["check"]),
         ("listdsl run --ma", ["--max-steps"]),
         ("listdsl html --ou", ["--output"]),
-        ("listdsl ", ["a.list", "b.list", "check", "html", "run"]),
+        ("listdsl ", ["a.list", "b.list", "check", "diff", "html", "run"]),
         ("listdsl check ", ["a.list", "b.list"]),
         ("listdsl --color al", ["always"]),
+        ("listdsl diff ", ["old.json"]),
     ])
     func bashCompletes(_ line: String, _ expected: [String]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["a.list", "b.list", "notes.txt"] {
+        for name in ["a.list", "b.list", "notes.txt", "old.json"] {
             FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
         }
         let script = """
