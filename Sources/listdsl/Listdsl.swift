@@ -109,6 +109,7 @@ func rootHelp(columns: Int? = nil) -> String {
         USAGE: listdsl [<file> ...] [-e <code> ...] [-i <file>] [<options>]   run scripts, or the REPL
                listdsl check <file> ...                                    parse only
                listdsl html <file> ... [-o <file>]                         an HTML lesson
+               listdsl diff <old.json> <new.json>                          the batch between two tables
 
         With no file, starts the REPL when standard input is a terminal and otherwise runs standard input as a script.
 
