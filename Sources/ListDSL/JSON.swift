@@ -7,14 +7,26 @@ enum JSON {
         var out = "["
         for (i, section) in sections.enumerated() {
             if i > 0 { out += "," }
-            out += "["
-            for (j, row) in section.rows.enumerated() {
-                if j > 0 { out += "," }
-                string(row, into: &out)
-            }
-            out += "]"
+            strings(section.rows, into: &out)
         }
         return out + "]"
+    }
+
+    /// Appends `values` as a JSON array of strings.
+    static func strings(_ values: [String], into out: inout String) {
+        out += "["
+        for (i, value) in values.enumerated() {
+            if i > 0 { out += "," }
+            string(value, into: &out)
+        }
+        out += "]"
+    }
+
+    /// `values` as a JSON array of strings.
+    static func strings(_ values: [String]) -> String {
+        var out = ""
+        strings(values, into: &out)
+        return out
     }
 
     /// Appends `s` as a JSON string literal.

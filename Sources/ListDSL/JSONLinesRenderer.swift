@@ -152,12 +152,7 @@ public final class JSONLinesRenderer {
             "[" + r.movedSections.map { "{\"from\":\($0.from),\"to\":\($0.to)}" }.joined(separator: ",") + "]")
         o.addRaw("reloadedSections", Self.integers(r.reloadedSections))
         o.addRaw("reloadData", r.usedReloadFallback ? "true" : "false")
-        var warnings = ""
-        for (i, w) in r.warnings.enumerated() {
-            if i > 0 { warnings += "," }
-            JSON.string(w, into: &warnings)
-        }
-        o.addRaw("warnings", "[" + warnings + "]")
+        o.addRaw("warnings", JSON.strings(r.warnings))
         let sections = r.sectionOrigins(count: c.after.count)
         o.addRaw("sections", "[" + sections.map(Self.origin).joined(separator: ",") + "]")
         let rowCount = c.before.reduce(0) { $0 + $1.rows.count } + c.after.reduce(0) { $0 + $1.rows.count }

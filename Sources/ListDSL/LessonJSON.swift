@@ -9,7 +9,7 @@ extension Lesson {
             if i > 0 { out += "," }
             out += "{\"name\":"
             JSON.string(file.name, into: &out)
-            out += ",\"lines\":" + Self.strings(file.lines) + "}"
+            out += ",\"lines\":" + JSON.strings(file.lines) + "}"
         }
         out += "],\"frames\":["
         for (i, frame) in frames.enumerated() {
@@ -21,7 +21,7 @@ extension Lesson {
                 if let header = section.header { o.add("header", header) }
                 if let footer = section.footer { o.add("footer", footer) }
                 if let indexTitle = section.indexTitle { o.add("indexTitle", indexTitle) }
-                o.addRaw("rows", Self.strings(section.rows))
+                o.addRaw("rows", JSON.strings(section.rows))
                 out += o.json
             }
             out += "]"
@@ -54,9 +54,9 @@ extension Lesson {
         o.addRaw("editing", String(step.editing))
         o.addRaw("selected", path(step.selected))
         o.addRaw("swiped", path(step.swiped))
-        o.addRaw("buttons", strings(step.buttons))
-        o.addRaw("controls", "[" + step.controls.map(strings).joined(separator: ",") + "]")
-        o.addRaw("queued", strings(step.queued))
+        o.addRaw("buttons", JSON.strings(step.buttons))
+        o.addRaw("controls", "[" + step.controls.map(JSON.strings).joined(separator: ",") + "]")
+        o.addRaw("queued", JSON.strings(step.queued))
         if let commit = step.commit {
             var c = JSONObject()
             c.addRaw("before", String(commit.before))
@@ -88,35 +88,30 @@ extension Lesson {
         }
         o.addRaw(
             "calls",
-            "["
-                + step.calls.map { call -> String in
-                    var c = JSONObject()
-                    c.add("from", call.from.rawValue)
-                    c.add("to", call.to.rawValue)
-                    c.add("text", call.text)
-                    if let answer = call.answer { c.add("answer", answer) }
-                    if call.isDefault { c.addRaw("default", "true") }
-                    return c.json
-                }.joined(separator: ",") + "]")
+            array(step.calls) { call, c in
+                c.add("from", call.from.rawValue)
+                c.add("to", call.to.rawValue)
+                c.add("text", call.text)
+                if let answer = call.answer { c.add("answer", answer) }
+                if call.isDefault { c.addRaw("default", "true") }
+            })
         o.addRaw(
             "output",
-            "["
-                + step.output.map { output -> String in
-                    var c = JSONObject()
-                    c.add("kind", output.kind.rawValue)
-                    c.add("text", output.text)
-                    return c.json
-                }.joined(separator: ",") + "]")
+            array(step.output) { output, c in
+                c.add("kind", output.kind.rawValue)
+                c.add("text", output.text)
+            })
         return o.json
     }
 
-    private static func strings(_ values: [String]) -> String {
-        var out = "["
-        for (i, value) in values.enumerated() {
-            if i > 0 { out += "," }
-            JSON.string(value, into: &out)
-        }
-        return out + "]"
+    /// `items` as a JSON array of objects, each filled in by `fill`.
+    private static func array<T>(_ items: [T], _ fill: (T, inout JSONObject) -> Void) -> String {
+        "["
+            + items.map { item -> String in
+                var object = JSONObject()
+                fill(item, &object)
+                return object.json
+            }.joined(separator: ",") + "]"
     }
 
     private static func integers(_ values: [Int]) -> String {

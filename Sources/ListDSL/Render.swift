@@ -142,12 +142,7 @@ extension Interpreter {
                     ] {
                         if let title { o.add(key, title) } else { o.addRaw(key, "null") }
                     }
-                    var rows = "["
-                    for (i, row) in section.rows.enumerated() {
-                        if i > 0 { rows += "," }
-                        JSON.string(row, into: &rows)
-                    }
-                    o.addRaw("rows", rows + "]")
+                    o.addRaw("rows", JSON.strings(section.rows))
                     return o.json
                 }.joined(separator: ",") + "]"
         }
@@ -158,12 +153,7 @@ extension Interpreter {
         if let open = swipedRow {
             var s = JSONObject()
             s.addRaw("path", "[\(open.path.section),\(open.path.row)]")
-            var buttons = "["
-            for (i, b) in open.buttons.enumerated() {
-                if i > 0 { buttons += "," }
-                JSON.string(b, into: &buttons)
-            }
-            s.addRaw("buttons", buttons + "]")
+            s.addRaw("buttons", JSON.strings(open.buttons))
             o.addRaw("swiped", s.json)
         } else {
             o.addRaw("swiped", "null")

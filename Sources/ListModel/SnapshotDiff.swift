@@ -142,48 +142,38 @@ private struct RowIdentities {
         var oldOnly = [Int32](repeating: 0, count: capacity)
         var newDuplicates: [String] = []
         var oldDuplicates: [String] = []
-        for (i, text) in newTexts.enumerated() {
-            var slot = Self.hash(text) & mask
-            while slots[slot] != 0 {
-                if newTexts[Int(slots[slot]) - 1] == text {
-                    if newDuplicates.count < 10 && !newDuplicates.contains(text) { newDuplicates.append(text) }
-                    break
-                }
+        /// Linear probing: the slot of `table` holding `text` (a 1-based index into `texts`) and its
+        /// index, or the empty slot where it would go.
+        func probe(_ table: [Int32], _ texts: [String], _ text: String, _ hash: Int) -> (slot: Int, index: Int?) {
+            var slot = hash & mask
+            while table[slot] != 0 {
+                let index = Int(table[slot]) - 1
+                if texts[index] == text { return (slot, index) }
                 slot = (slot + 1) & mask
             }
-            if slots[slot] == 0 { slots[slot] = Int32(i + 1) }
+            return (slot, nil)
+        }
+        func noteRepeat(_ text: String, in list: inout [String]) {
+            if list.count < 10 && !list.contains(text) { list.append(text) }
+        }
+        for (i, text) in newTexts.enumerated() {
+            let (slot, index) = probe(slots, newTexts, text, Self.hash(text))
+            if index != nil { noteRepeat(text, in: &newDuplicates) } else { slots[slot] = Int32(i + 1) }
         }
         for (i, text) in oldTexts.enumerated() {
             let hash = Self.hash(text)
-            var slot = hash & mask
-            var found: Int32 = -1
-            while slots[slot] != 0 {
-                let n = Int(slots[slot]) - 1
-                if newTexts[n] == text {
-                    found = Int32(n)
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
-            if found >= 0 {
-                if oldOfNew[Int(found)] >= 0 {
-                    if oldDuplicates.count < 10 && !oldDuplicates.contains(text) { oldDuplicates.append(text) }
+            if let n = probe(slots, newTexts, text, hash).index {
+                if oldOfNew[n] >= 0 {
+                    noteRepeat(text, in: &oldDuplicates)
                 } else {
-                    oldOfNew[Int(found)] = Int32(i)
-                    newOfOld[i] = found
+                    oldOfNew[n] = Int32(i)
+                    newOfOld[i] = Int32(n)
                 }
                 continue
             }
             // Only in the old state: still checked for repeats.
-            slot = hash & mask
-            while oldOnly[slot] != 0 {
-                if oldTexts[Int(oldOnly[slot]) - 1] == text {
-                    if oldDuplicates.count < 10 && !oldDuplicates.contains(text) { oldDuplicates.append(text) }
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
-            if oldOnly[slot] == 0 { oldOnly[slot] = Int32(i + 1) }
+            let (slot, index) = probe(oldOnly, oldTexts, text, hash)
+            if index != nil { noteRepeat(text, in: &oldDuplicates) } else { oldOnly[slot] = Int32(i + 1) }
         }
         if !oldDuplicates.isEmpty {
             failure = SnapshotDiff.Failure(state: "old", duplicates: oldDuplicates)

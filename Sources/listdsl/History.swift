@@ -37,11 +37,9 @@ final class History {
     /// Where history lives, from the environment: `LISTDSL_HISTORY` (empty disables), else
     /// `$XDG_STATE_HOME/listdsl/history` when XDG_STATE_HOME is absolute, else `~/.local/state/listdsl/history`.
     static func defaultPath(environment: [String: String], home: String?) -> String? {
-        if let explicit = environment["LISTDSL_HISTORY"] { return explicit.isEmpty ? nil : explicit }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/listdsl/history" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home
-        guard let home, home.hasPrefix("/") else { return nil }
-        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state/listdsl/history"
+        userFile(
+            override: "LISTDSL_HISTORY", xdg: "XDG_STATE_HOME", underHome: ".local/state", name: "history",
+            environment: environment, home: home)
     }
 
     /// Reads the file; returns the one warning to print when it cannot be used (it is then left alone).
@@ -209,4 +207,25 @@ final class History {
 struct HistoryError: Error, Equatable {
     var message: String
     init(_ message: String) { self.message = message }
+}
+
+/// The path of one of listdsl's own files, the XDG way: the variable `override` names it (empty: none),
+/// else `$xdg/listdsl/name` when `xdg` is absolute, else `~/underHome/listdsl/name` (`$HOME`, else `home`).
+func userFile(
+    override: String, xdg: String, underHome: String, name: String, environment: [String: String], home: String?
+) -> String? {
+    if let explicit = environment[override] { return explicit.isEmpty ? nil : explicit }
+    if let base = environment[xdg], base.hasPrefix("/") { return base + "/listdsl/" + name }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home
+    guard let home, home.hasPrefix("/") else { return nil }
+    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/" + underHome + "/listdsl/" + name
+}
+
+/// The values of the environment variables `names` that are set.
+func environmentValues(_ names: [String]) -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in names {
+        if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
 }

@@ -38,10 +38,7 @@ final class REPL {
         self.console = console
         self.options = options
         self.journal = journal
-        var environment: [String: String] = [:]
-        for name in ["LISTDSL_HISTORY", "XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
+        let environment = environmentValues(["LISTDSL_HISTORY", "XDG_STATE_HOME", "HOME"])
         history = History(path: History.defaultPath(environment: environment, home: REPL.homeDirectory()))
     }
 

@@ -13,11 +13,9 @@ struct ScriptRunner {
     /// The init file a REPL session runs first, as `~/.sqliterc` or `PYTHONSTARTUP`: `LISTDSL_INIT`
     /// (empty: none), else `$XDG_CONFIG_HOME/listdsl/init.list`, else `~/.config/listdsl/init.list`.
     static func initPath(environment: [String: String], home: String?) -> String? {
-        if let explicit = environment["LISTDSL_INIT"] { return explicit.isEmpty ? nil : explicit }
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/listdsl/init.list" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home
-        guard let home, home.hasPrefix("/") else { return nil }
-        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config/listdsl/init.list"
+        userFile(
+            override: "LISTDSL_INIT", xdg: "XDG_CONFIG_HOME", underHome: ".config", name: "init.list",
+            environment: environment, home: home)
     }
 
     /// Parses every input first (a syntax error anywhere runs nothing), then runs them in order.
@@ -113,10 +111,7 @@ struct ScriptRunner {
     func runInitFile(
         _ interpreter: Interpreter, report: (Diagnostic) -> Void, journal: inout Journal?, console: Console
     ) {
-        var environment: [String: String] = [:]
-        for name in ["LISTDSL_INIT", "XDG_CONFIG_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
+        let environment = environmentValues(["LISTDSL_INIT", "XDG_CONFIG_HOME", "HOME"])
         guard let path = ScriptRunner.initPath(environment: environment, home: REPL.homeDirectory()),
             access(path, F_OK) == 0
         else { return }
