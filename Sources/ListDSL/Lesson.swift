@@ -251,6 +251,7 @@ public final class LessonRecorder {
         let end = lines.location(of: s.range.upperBound)
         let table = model.tableView
         let inSync = model.isInSync
+        let controls = model.isEditing ? controls(interpreter, table) : []  // may add a warning to `output`
         lesson.steps.append(
             Lesson.Step(
                 file: fileIndex(s.file), line: start.line, column: start.column, endLine: end.line,
@@ -259,7 +260,7 @@ public final class LessonRecorder {
                 rowCounts: Self.counts(table), dataRowCounts: inSync ? [] : Self.counts(model.dataSource),
                 grouped: model.style == .grouped, editing: model.isEditing, selected: model.selection,
                 swiped: interpreter.swipedRow?.path, buttons: interpreter.swipedRow?.buttons ?? [],
-                controls: model.isEditing ? controls(interpreter, table) : [], queued: queued, commit: commit,
+                controls: controls, queued: queued, commit: commit,
                 rejection: rejection, calls: calls, output: output))
         calls = []
         output = []
@@ -279,7 +280,7 @@ public final class LessonRecorder {
         let steps = interpreter.steps
         let limits = interpreter.options.limits
         // A hook that loops is cut short: the controls of a step may cost at most this many steps.
-        interpreter.options.limits.steps = steps &+ 100_000
+        interpreter.options.limits.steps = min(limits.steps ?? Int.max, steps &+ 100_000)
         defer {
             interpreter.restore(saved)
             interpreter.frames = frames
@@ -289,14 +290,29 @@ public final class LessonRecorder {
             interpreter.steps = steps
             isAsking = false
         }
-        return Self.drawnCounts(table).enumerated().map { s, count in
-            (0..<count).map { r in
+        var problem: String?
+        let controls = Self.drawnCounts(table).enumerated().map { s, count in
+            (0..<count).map { r -> String in
                 let path = IndexPath(section: s, row: r)
-                let control = (try? interpreter.editingControlKind(path)) ?? "none"
-                let moves = (try? interpreter.canReorder(path, at: SourceRange(0, 0))) ?? false
-                return moves ? control + " ≡" : control
+                do throws(ScriptError) {
+                    let control = try interpreter.editingControlKind(path)
+                    return try interpreter.canReorder(path, at: SourceRange(0, 0)) ? control + " ≡" : control
+                } catch {
+                    switch error {
+                    case .runtime(let d), .interrupted(let d): problem = problem ?? d.message
+                    case .syntax(let ds): problem = problem ?? ds.first?.message
+                    }
+                    return "none"
+                }
             }
         }
+        // A row whose hooks failed is drawn without a control; the step's console says why.
+        if let problem {
+            output.append(
+                Lesson.Output(
+                    kind: .warning, text: "warning: a hook failed while asking the editing controls: \(problem)\n"))
+        }
+        return controls
     }
 
     // MARK: - Parts

@@ -536,7 +536,7 @@ public enum LessonPage {
           drawStep(index);
           const step = L.steps[index];
           $("slider").value = String(index);
-          $("counter").textContent = "Step " + index + " of " + last;
+          $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + L.stepLimit + " steps of the run)" : "");
           $("statement").textContent = index === 0 ? "The start: nothing has run yet." : (step.completed ? "Ran: " : "Failed: ") + step.text;
           $("first").disabled = $("back").disabled = index === 0;
           $("next").disabled = $("last").disabled = index === last;
@@ -563,7 +563,6 @@ public enum LessonPage {
           else if (e.key === "End") { go(last); e.preventDefault(); }
         });
         window.addEventListener("hashchange", () => go(stepFromHash(), true));
-        if (L.truncated) $("statement").title = "The lesson records the first " + L.stepLimit + " steps.";
         go(stepFromHash(), true);
 
         """#

@@ -100,6 +100,7 @@ struct HTML: ParsableCommand {
             if status == Exit.ok.rawValue && interpreter.failedExpectations > 0 { status = Exit.expectFailed.rawValue }
         }
         recorder.finish()
+        if recorder.lesson.truncated { console.report(.lessonTruncated(steps: Lesson.stepLimit)) }
         let name = title ?? files[0].split(separator: "/").last.map(String.init) ?? files[0]
         let page = LessonPage.html(recorder.lesson, title: name)
         if let output {

@@ -18,6 +18,8 @@ enum UsageError: CatalogueError, Equatable {
     case cannotSave(String)
     /// `listdsl html -o FILE` could not write its file.
     case cannotWriteLesson(String)
+    /// The run had more steps than a lesson records.
+    case lessonTruncated(steps: Int)
     /// The history file cannot be used this session.
     case historyUnusable(path: String, reason: String)
     /// An error inside `begin … end` in the REPL ended the batch.
@@ -40,7 +42,7 @@ enum UsageError: CatalogueError, Equatable {
     /// How serious it is.
     var severity: Severity {
         switch self {
-        case .historyUnusable, .saveNotExact: .warning
+        case .historyUnusable, .saveNotExact, .lessonTruncated: .warning
         case .batchAbandoned, .savedInsideBatch: .note
         default: .error
         }
@@ -55,6 +57,8 @@ enum UsageError: CatalogueError, Equatable {
         case .interactiveNeedsTerminal(let file): "-i needs a terminal on standard input; ran '\(file)' only"
         case .cannotSave(let problem): "cannot save: \(problem)"
         case .cannotWriteLesson(let problem): "cannot write the lesson: \(problem)"
+        case .lessonTruncated(let steps):
+            "the lesson shows the first \(steps) steps of the run; the statements after them ran but are not in it"
         case .historyUnusable(let path, let reason):
             "history file '\(path)': \(reason); history will not be saved this session"
         case .batchAbandoned: "the batch was abandoned: the table view is as it was before 'begin'"

@@ -138,6 +138,23 @@ import Testing
         #expect(lesson.steps.last?.output == [Lesson.Output(kind: .print, text: "0\n")])
     }
 
+    /// A hook that fails while the recorder asks for the controls: the row has none, the step's console
+    /// says why, and the run goes on as before.
+    @Test func aFailingControlHookIsReportedInTheStep() {
+        let (lesson, error) = Self.record(
+            """
+            reset [["A","B"]]
+            on editingStyle { return nosuchname }
+            edit on
+            print "still running"
+            """)
+        #expect(error == nil)
+        let editing = lesson.steps[3]
+        #expect(editing.controls == [["none", "none"]])
+        #expect(editing.output.contains { $0.kind == .warning && $0.text.contains("unknown name 'nosuchname'") })
+        #expect(lesson.steps[4].output.first == Lesson.Output(kind: .print, text: "still running\n"))
+    }
+
     @Test func framesAreStoredOnceAndCapped() {
         let (lesson, _) = Self.record(#"reset [[]]; for i in 1...500 { append 0 "r\(i)" }"#)
         #expect(lesson.steps.count == 502)

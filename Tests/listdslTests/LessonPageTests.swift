@@ -81,6 +81,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: shot.path), "\(name): the last step's screenshot")
     }
 
+    /// A run longer than a lesson records: the page holds the first steps and says so, and a warning says
+    /// so on standard error; the run itself finishes.
+    @Test func aLongRunIsCutAndSaysSo() throws {
+        let run = try runListdsl(["html", "-"], stdin: "reset [[]]\nfor i in 1...25000 { print i }\nprint \"done\"\n")
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("warning: the lesson shows the first 20000 steps of the run"))
+        #expect(run.stdout.contains("\"truncated\":true"))
+    }
+
     /// A syntax error runs nothing and exits 65; a runtime error exits 70: either way the page is
     /// written, with the error in its console.
     @Test(arguments: [

@@ -40,6 +40,10 @@ import Testing
             "listdsl: error: .trace takes 'on' or 'off', not 'yes'\nhint: usage: .trace on|off\n"
         ),
         (
+            .lessonTruncated(steps: 20000),
+            "listdsl: warning: the lesson shows the first 20000 steps of the run; the statements after them ran but are not in it\n"
+        ),
+        (
             .needsMode(given: "xml"),
             "listdsl: error: .mode takes 'json' or 'text', not 'xml'\nhint: usage: .mode json|text\n"
         ),
@@ -55,6 +59,6 @@ import Testing
             #expect(renderer.render(Diagnostic(error, error.severity)) == text)
         }
         // Every case of UsageError is in the table.
-        #expect(Set(Self.cases.map { String(String(describing: $0.0).prefix { $0 != "(" }) }).count == 16)
+        #expect(Set(Self.cases.map { String(String(describing: $0.0).prefix { $0 != "(" }) }).count == 17)
     }
 }
