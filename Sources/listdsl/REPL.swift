@@ -222,8 +222,11 @@ final class REPL {
         let pager = getenv("PAGER").map { String(cString: $0) } ?? (access("/usr/bin/less", X_OK) == 0 ? "less" : "")
         guard rows > 0, lines >= rows, !pager.isEmpty else { return console.write(text) }
         console.flush()
-        // less: quit at the end of a short text, keep colours, leave the text on the screen.
-        setenv("LESS", "FRX", 0)
+        // less (unless the user set these): quit at the end of a short text, keep colours, leave the text on
+        // the screen, and quit on Ctrl-C, which brings back the prompt; no shell commands, editor or
+        // files from inside the pager.
+        setenv("LESS", "FRXK", 0)
+        setenv("LESSSECURE", "1", 0)
         guard let pipe = popen(pager, "w") else { return console.write(text) }
         let previous = signal(SIGPIPE, SIG_IGN)  // a pager that quits early must not end the session
         _ = Array(text.utf8).withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }

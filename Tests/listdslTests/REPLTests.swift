@@ -114,6 +114,13 @@ import Testing
         try t.press("q")
         t.waitFor("the prompt after less") { TerminalSession.lastLine($0) == "list>" }
         #expect(try t.enter("print 1") == "1")
+        // Ctrl-C leaves the pager too (the key fuzzer found a session left inside less, deaf to Ctrl-C).
+        try t.type(".help")
+        try t.press("Enter")
+        t.waitFor("less showing the overview again") { TerminalSession.lastLine($0).hasPrefix(":") }
+        try t.press("C-c")
+        t.waitFor("the prompt after Ctrl-C in less") { TerminalSession.lastLine($0) == "list>" }
+        #expect(try t.enter("print 2") == "2")
     }
 
     @Test func batchPromptAndFailedBatch() throws {
