@@ -314,6 +314,34 @@ public enum StmtKind: Sendable {
     indirect case select(Expr)
     /// `trace on|off`.
     case trace(Bool)
+
+    // The diffable data source (§3).
+    /// `apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]`.
+    indirect case apply(ApplySnapshot)
+}
+
+/// `apply`: a snapshot handed to the diffable data source, and how.
+public struct ApplySnapshot: Sendable {
+    /// How the table view takes the new state.
+    public enum Mode: String, Sendable {
+        /// `apply(_:animatingDifferences: true)`: the difference as one animated batch.
+        case animated
+        /// `apply(_:animatingDifferences: false)`: the same batch, inside `UIView.performWithoutAnimation`.
+        case withoutAnimation
+        /// `applySnapshotUsingReloadData(_:)`: no difference; the table view reloads.
+        case usingReloadData
+    }
+    /// The rows of each section: a table.
+    public var snapshot: Expr
+    /// The section identifiers (a list of strings), or nil to identify sections by position.
+    public var sections: Expr?
+    /// The rows to reload, by text.
+    public var reloading: Expr?
+    /// The rows to reconfigure, by text.
+    public var reconfiguring: Expr?
+    public var mode: Mode = .animated
+
+    public init(snapshot: Expr) { self.snapshot = snapshot }
 }
 
 /// An expression: what it is and where it is.

@@ -111,6 +111,12 @@ enum ASTPrinter {
         case .drag(let from, let to): node("drag", [expression(from), expression(to)])
         case .select(let path): node("select", [expression(path)])
         case .trace(let on): on ? "(trace on)" : "(trace off)"
+        case .apply(let apply):
+            node(
+                "apply",
+                [apply.mode.rawValue, expression(apply.snapshot)]
+                    + [("sections", apply.sections), ("reloading", apply.reloading), ("reconfiguring", apply.reconfiguring)]
+                    .compactMap { word, value in value.map { node(word, [expression($0)]) } })
         }
     }
 

@@ -120,6 +120,8 @@ extension Interpreter {
             do { try model.setTitle(k, section: s, to: title) } catch {
                 throw modelFailure(error, at: sectionExpr.range)
             }
+        case .apply(let apply):
+            try execApply(apply, range)
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show where options.showsJSON, .showJSON:

@@ -26,6 +26,9 @@ public struct Diagnostic: Error, Sendable {
     public var notes: [Note]
     /// A suggestion such as "did you mean 'delete'?", printed as a `hint:` line.
     public var hint: String?
+    /// True when the message's line breaks are its own (UIKit's set descriptions), so they are printed
+    /// as line breaks rather than escaped.
+    public var keepsLineBreaks = false
 
     /// Creates a diagnostic.
     public init(
@@ -47,6 +50,7 @@ public struct Diagnostic: Error, Sendable {
         notes: [Note] = []
     ) {
         self.init(severity, file: file, range: range, message: error.message, notes: notes, hint: error.hint)
+        keepsLineBreaks = error.keepsLineBreaks
     }
 
     /// A diagnostic about the program as a whole rather than a place in a source (`SourceFile.program`).
@@ -61,4 +65,10 @@ public protocol CatalogueError: Error, Sendable {
     var message: String { get }
     /// What to do about it, when there is something to say.
     var hint: String? { get }
+    /// True when the message spans lines on purpose (its own text escapes any line break it quotes).
+    var keepsLineBreaks: Bool { get }
+}
+
+extension CatalogueError {
+    public var keepsLineBreaks: Bool { false }
 }

@@ -31,11 +31,18 @@ public struct DiagnosticRenderer: Sendable {
     /// note likewise, and the hint; every line ends in a newline.
     public func render(_ diagnostic: Diagnostic) -> String {
         var output = ""
+        let message =
+            diagnostic.keepsLineBreaks
+            ? diagnostic.message.split(separator: "\n", omittingEmptySubsequences: false).map {
+                DiagnosticRenderer.sanitized(String($0))
+            }.joined(separator: "\n") : DiagnosticRenderer.sanitized(diagnostic.message)
         write(
-            severity: diagnostic.severity, message: diagnostic.message, file: diagnostic.file,
+            severity: diagnostic.severity, message: message, file: diagnostic.file,
             range: diagnostic.range, into: &output)
         for note in diagnostic.notes {
-            write(severity: .note, message: note.message, file: note.file, range: note.range, into: &output)
+            write(
+                severity: .note, message: DiagnosticRenderer.sanitized(note.message), file: note.file,
+                range: note.range, into: &output)
         }
         if let hint = diagnostic.hint {
             output += paint("hint:", Style.bold) + " " + DiagnosticRenderer.sanitized(hint) + "\n"
@@ -48,21 +55,21 @@ public struct DiagnosticRenderer: Sendable {
         style.apply(text, color)
     }
 
-    /// One `FILE:LINE:COL: severity: message` line and its source excerpt.
+    /// One `FILE:LINE:COL: severity: message` line and its source excerpt; `message` is already sanitized.
     private func write(
         severity: Severity, message: String, file: SourceFile, range: SourceRange,
         into output: inout String
     ) {
         if file === SourceFile.program {
             output +=
-                "\(file.name): \(label(severity)) " + paint(DiagnosticRenderer.sanitized(message), Style.bold) + "\n"
+                "\(file.name): \(label(severity)) " + paint(message, Style.bold) + "\n"
             return
         }
         let excerpt = SourceExcerpt(file: file, range: range)
         let location = "\(DiagnosticRenderer.sanitized(file.name)):\(excerpt.line):\(excerpt.column):"
         output +=
             paint(location, Style.bold) + " " + label(severity) + " "
-            + paint(DiagnosticRenderer.sanitized(message), Style.bold) + "\n"
+            + paint(message, Style.bold) + "\n"
         let number = String(excerpt.line)
         let gutter = String(repeating: " ", count: max(0, 5 - number.count))
         output += gutter + number + " | " + excerpt.text + "\n"

@@ -4,7 +4,7 @@ struct KeywordTable: Sendable {
     /// Built once from `Vocabulary.entries`.
     static let shared = KeywordTable(Vocabulary.entries)
 
-    private static let maxLength = 15
+    private static let maxLength = 16
     /// For bucket `b`, candidates `starts[b]..<starts[b + 1]`.
     private let starts: [Int32]
     private let candidates: [(offset: Int32, keyword: Keyword, reserved: Bool)]

@@ -435,6 +435,7 @@ public struct Parser {
             case .edit, .trace: return try parseSwitchStatement()
             case .tap, .swipe, .select: return try parseGestureStatement()
             case .drag: return try parseDragStatement()
+            case .apply: return try parseApplyStatement()
             default: break
             }
             if peekNext().kind == .leftParen { return try parseCallStatement() }
@@ -873,6 +874,31 @@ public struct Parser {
         try consumeWord(.to, "'to' after the row to drag")
         let to = try parseExpression()
         return Stmt(.drag(from: from, to: to), keyword.range.union(to.range))
+    }
+
+    /// applyStatement = "apply" expression [ "sections" expression ] [ "reloading" expression ]
+    ///                  [ "reconfiguring" expression ] [ "withoutAnimation" | "usingReloadData" ]
+    private mutating func parseApplyStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        var apply = ApplySnapshot(snapshot: try parseExpression())
+        if current.isWord(.sections) {
+            advance()
+            apply.sections = try parseExpression()
+        }
+        if current.isWord(.reloading) {
+            advance()
+            apply.reloading = try parseExpression()
+        }
+        if current.isWord(.reconfiguring) {
+            advance()
+            apply.reconfiguring = try parseExpression()
+        }
+        if current.isWord(.withoutAnimation) || current.isWord(.usingReloadData) {
+            apply.mode = current.isWord(.withoutAnimation) ? .withoutAnimation : .usingReloadData
+            advance()
+        }
+        return Stmt(.apply(apply), keyword.range.union(previous.range))
     }
 
     /// callStatement = NAME arguments

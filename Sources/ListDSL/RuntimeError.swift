@@ -60,6 +60,10 @@ public enum RuntimeError: CatalogueError, Equatable {
     case cannotRunHere
     /// A statement that is not a gesture, sent to the gesture interpreter.
     case notAGesture
+    /// `apply` of a snapshot UIKit refuses, or from a state no diffable data source holds.
+    case snapshot(SnapshotError)
+    /// `apply … sections LIST` whose list does not name each section once.
+    case sectionIdentifierCount(sections: Int, identifiers: Int)
 
     // MARK: Gestures
     /// `tap` outside editing mode.
@@ -168,6 +172,9 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .runCycle(let name): "run cycle: '\(name)' is already running"
         case .runTooDeep(let limit): "run nesting deeper than \(limit) scripts"
         case .cannotRun(let name, let reason): "cannot run '\(name)': \(reason)"
+        case .snapshot(let error): error.message
+        case .sectionIdentifierCount(let sections, let identifiers):
+            "the snapshot has \(counted(sections, "section")) but \(counted(identifiers, "section identifier"))"
         case .stepLimit(let limit): "step limit of \(limit) exceeded"
         case .callDepthLimit(let limit): "call depth limit of \(limit) exceeded"
         case .valueDepthLimit(let depth, let limit):
@@ -203,7 +210,20 @@ public enum RuntimeError: CatalogueError, Equatable {
             "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE"
         case .valueTextLimit, .memoryLimit: "raise it with --limit \(self.limitName)=SIZE"
         case .tableSizeLimit: "an open batch's operations count too; raise the limit with --limit table-size=N"
+        case .snapshot(.duplicateItemIdentifiers), .snapshot(.currentDuplicateItems):
+            "a diffable data source identifies each row by its text, so every text must be unique"
+        case .snapshot(.duplicateSectionIdentifiers), .snapshot(.currentDuplicateSections):
+            "each section needs its own identifier (its header)"
+        case .snapshot(.missingItem): "reload or reconfigure only rows that are in the snapshot you apply"
+        case .sectionIdentifierCount: "give one identifier per section, in order: apply [[\"A\"], [\"B\"]] sections [\"One\", \"Two\"]"
         default: nil
+        }
+    }
+
+    public var keepsLineBreaks: Bool {
+        switch self {
+        case .snapshot(.duplicateItemIdentifiers), .snapshot(.duplicateSectionIdentifiers): true
+        default: false
         }
     }
 

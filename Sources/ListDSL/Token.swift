@@ -39,6 +39,8 @@ enum Keyword: String, Sendable, CaseIterable {
     case print, expect, run, on, edit, tap, swipe, drag, select, trace
     // Layer prefixes and words that mean something inside one statement.
     case data, table, section, to, off, plain, grouped, error
+    // The diffable data source's statement and its words.
+    case apply, sections, reloading, reconfiguring, withoutAnimation, usingReloadData
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

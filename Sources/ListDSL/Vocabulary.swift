@@ -119,6 +119,12 @@ public enum Vocabulary {
             "show", .command, "show [json]", "render the table view (json: as one JSON document)", example: "show",
             arguments: ["json"]),
         Entry("dump", .command, "dump", "print the data source as one line of JSON", example: "dump"),
+        Entry(
+            "apply", .command,
+            "apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]",
+            "hand a snapshot to the diffable data source: it derives the batch and tells the table view",
+            example: "apply [[\"Tea\", \"Milk\"], [\"Jam\"]] sections [\"Drinks\", \"Spreads\"]",
+            arguments: ["sections", "reloading", "reconfiguring", "withoutAnimation", "usingReloadData"]),
         // Layer prefixes: `data` edits only the data source, `table` only the table view.
         Entry(
             "data", .layerPrefix, "data insert|delete|move|reload|append|reset …",
@@ -290,6 +296,22 @@ public enum Vocabulary {
         Entry("off", .optionWord, "edit off | trace off", "turn a mode off", example: "trace off"),
         Entry("plain", .optionWord, "style plain", "the plain table view style", example: "style plain"),
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style", example: "style grouped"),
+        Entry(
+            "sections", .optionWord, "apply TABLE sections LIST",
+            "the snapshot's section identifiers, which become the headers", example: "apply [[\"A\"]] sections [\"One\"]"),
+        Entry(
+            "reloading", .optionWord, "apply TABLE reloading LIST", "rows of the snapshot to reload (replace their cells)",
+            example: "apply [[\"A\", \"B\"]] reloading [\"A\"]"),
+        Entry(
+            "reconfiguring", .optionWord, "apply TABLE reconfiguring LIST",
+            "rows of the snapshot whose cells are updated in place", example: "apply [[\"A\", \"B\"]] reconfiguring [\"B\"]"),
+        Entry(
+            "withoutAnimation", .optionWord, "apply TABLE withoutAnimation",
+            "apply(_:animatingDifferences: false): the same batch, not animated", example: "apply [[\"A\"]] withoutAnimation"),
+        Entry(
+            "usingReloadData", .optionWord, "apply TABLE usingReloadData",
+            "applySnapshotUsingReloadData(_:): no difference, the table view reloads",
+            example: "apply [[\"A\"]] usingReloadData"),
         Entry(
             "error", .optionWord, "expect error [TEXT] { … }", "expect the block to fail",
             example: "expect error { delete 9:9 }"),

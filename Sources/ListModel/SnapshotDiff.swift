@@ -33,59 +33,23 @@ public enum SnapshotDiff {
         let rows = RowIdentities(old: old, new: new)
         if let failure = rows.failure { throw failure }
         let common = min(old.count, new.count)
-        var edits: [Edit] = []
-
         // Sections by position: those past the common count are deleted or inserted, whole.
-        for s in stride(from: old.count - 1, through: common, by: -1) { edits.append(.deleteSection(s)) }
-        for s in common..<max(common, new.count) {
+        let sections = SectionMatch(
+            newOfOld: (0..<old.count).map { $0 < common ? $0 : -1 },
+            oldOfNew: (0..<new.count).map { $0 < common ? $0 : -1 })
+        let d = Derivation(old: old, new: new, rows: rows, sections: sections)
+        var edits: [Edit] = []
+        edits.reserveCapacity(
+            d.deletedSections.count + d.deletedRows.count + d.insertedRows.count + d.rowMoves.count
+                + d.insertedSections.reduce(0) { $0 + 1 + new[$1].count })
+        for s in d.deletedSections.reversed() { edits.append(.deleteSection(s)) }
+        for s in d.insertedSections {
             edits.append(.insertSection(s, header: nil))
             for (r, text) in new[s].enumerated() { edits.append(.insertRow(IndexPath(section: s, row: r), text)) }
         }
-
-        // Rows: deleted (gone, or bound for an inserted section), inserted (new, or coming from a deleted
-        // section), and kept or moved.
-        var deletes: [IndexPath] = []
-        var inserts: [(IndexPath, String)] = []
-        var moves: [(IndexPath, IndexPath)] = []
-        var oldFlat = 0
-        for s in 0..<common {
-            // The rows staying in section s, in old order, with their new rows: the longest run whose new
-            // rows increase stays; the others move.
-            var stayingOld: [Int] = []
-            var stayingNew: [Int] = []
-            for r in old[s].indices {
-                defer { oldFlat += 1 }
-                let place = rows.newPlace(ofOld: oldFlat)
-                guard let place else {
-                    deletes.append(IndexPath(section: s, row: r))
-                    continue
-                }
-                if place.section == s {
-                    stayingOld.append(r)
-                    stayingNew.append(place.row)
-                } else if place.section >= common {
-                    deletes.append(IndexPath(section: s, row: r))  // bound for an inserted section
-                } else {
-                    moves.append((IndexPath(section: s, row: r), place))
-                }
-            }
-            let keep = longestIncreasingRun(stayingNew)
-            for (i, r) in stayingOld.enumerated() where !keep[i] {
-                moves.append((IndexPath(section: s, row: r), IndexPath(section: s, row: stayingNew[i])))
-            }
-        }
-        var newFlat = 0
-        for s in 0..<common {
-            for (r, text) in new[s].enumerated() {
-                defer { newFlat += 1 }
-                if let origin = rows.oldSection(ofNew: newFlat), origin < common { continue }
-                inserts.append((IndexPath(section: s, row: r), text))
-            }
-        }
-        edits.reserveCapacity(edits.count + deletes.count + inserts.count + moves.count)
-        edits += deletes.map { .deleteRow($0) }
-        edits += inserts.map { .insertRow($0.0, $0.1) }
-        edits += moves.map { .moveRow(from: $0.0, to: $0.1) }
+        edits += d.deletedRows.map { .deleteRow($0) }
+        edits += d.insertedRows.map { .insertRow($0, new[$0.section][$0.row]) }
+        edits += d.rowMoves.map { .moveRow(from: $0.from, to: $0.to) }
         return edits
     }
 
@@ -114,9 +78,147 @@ public enum SnapshotDiff {
     }
 }
 
+/// Which old section each new section is, and back; -1 for a deleted or an inserted section.
+struct SectionMatch {
+    var newOfOld: [Int]
+    var oldOfNew: [Int]
+}
+
+/// The difference between two states in UIKit's index spaces, before it is written as edits or calls.
+///
+/// Kept sections outside a longest run that keeps its order move. In a kept section, the rows that
+/// stay form a longest run that keeps its order; the others move. A row of a deleted section, or bound
+/// for an inserted one, is deleted and inserted (a move across them would make UITableView reload
+/// everything). A reloaded row that moves is deleted and inserted, as IGListKit does; one that stays is
+/// reloaded where it is, unless UIKit would put the reload's insert elsewhere (it shifts the insert by
+/// the deletes and inserts, not by the moves: reference rule 11c), in which case it too is deleted and
+/// inserted.
+struct Derivation {
+    /// Old sections deleted, ascending.
+    var deletedSections: [Int] = []
+    /// New sections inserted, ascending.
+    var insertedSections: [Int] = []
+    /// Kept sections that move, old to new, ascending by old section.
+    var sectionMoves: [(from: Int, to: Int)] = []
+    /// Rows deleted, old paths ascending.
+    var deletedRows: [IndexPath] = []
+    /// Rows inserted outside inserted sections, new paths ascending.
+    var insertedRows: [IndexPath] = []
+    /// Rows that move, ascending by their old path.
+    var rowMoves: [(from: IndexPath, to: IndexPath)] = []
+    /// Rows reloaded in place, old paths ascending.
+    var reloadedRows: [IndexPath] = []
+    /// Rows whose cell stays and is reconfigured, old paths ascending.
+    var reconfiguredRows: [IndexPath] = []
+
+    /// `reloaded` and `reconfigured` are rows of the old state (flattened) that are in both states.
+    init(
+        old: [[String]], new: [[String]], rows: RowIdentities, sections: SectionMatch, reloaded: Set<Int> = [],
+        reconfigured: Set<Int> = []
+    ) {
+        for s in old.indices where sections.newOfOld[s] < 0 { deletedSections.append(s) }
+        for t in new.indices where sections.oldOfNew[t] < 0 { insertedSections.append(t) }
+        let keptSections = old.indices.filter { sections.newOfOld[$0] >= 0 }
+        let keepOrder = SnapshotDiff.longestIncreasingRun(keptSections.map { sections.newOfOld[$0] })
+        for (i, s) in keptSections.enumerated() where !keepOrder[i] {
+            sectionMoves.append((s, sections.newOfOld[s]))
+        }
+
+        // Rows of kept sections: deleted, staying (reloaded or not), or moving.
+        var replaced: [IndexPath: IndexPath] = [:]  // reloaded rows deleted and inserted, old → new
+        var reloadsInPlace: [(old: IndexPath, new: IndexPath)] = []
+        var oldFlat = 0
+        for s in old.indices {
+            let target = sections.newOfOld[s]
+            guard target >= 0 else {
+                oldFlat += old[s].count
+                continue
+            }
+            var stayingOld: [Int] = []
+            var stayingNew: [Int] = []
+            var stayingFlat: [Int] = []
+            for r in old[s].indices {
+                defer { oldFlat += 1 }
+                let from = IndexPath(section: s, row: r)
+                guard let place = rows.newPlace(ofOld: oldFlat), sections.oldOfNew[place.section] >= 0 else {
+                    deletedRows.append(from)  // gone, or bound for an inserted section
+                    continue
+                }
+                if place.section == target {
+                    stayingOld.append(r)
+                    stayingNew.append(place.row)
+                    stayingFlat.append(oldFlat)
+                } else if reloaded.contains(oldFlat) {
+                    replaced[from] = place
+                } else {
+                    rowMoves.append((from, place))
+                    if reconfigured.contains(oldFlat) { reconfiguredRows.append(from) }
+                }
+            }
+            let keep = SnapshotDiff.longestIncreasingRun(stayingNew)
+            for (i, r) in stayingOld.enumerated() {
+                let from = IndexPath(section: s, row: r)
+                let to = IndexPath(section: target, row: stayingNew[i])
+                if reloaded.contains(stayingFlat[i]) {
+                    if keep[i] { reloadsInPlace.append((from, to)) } else { replaced[from] = to }
+                    continue
+                }
+                if !keep[i] { rowMoves.append((from, to)) }
+                if reconfigured.contains(stayingFlat[i]) { reconfiguredRows.append(from) }
+            }
+        }
+        var newFlat = 0
+        for t in new.indices {
+            guard sections.oldOfNew[t] >= 0 else {
+                newFlat += new[t].count
+                continue
+            }
+            for r in new[t].indices {
+                defer { newFlat += 1 }
+                if let origin = rows.oldSection(ofNew: newFlat), sections.newOfOld[origin] >= 0 { continue }
+                insertedRows.append(IndexPath(section: t, row: r))
+            }
+        }
+        if !replaced.isEmpty || !reloadsInPlace.isEmpty {
+            placeReloads(reloadsInPlace, replacing: replaced, new: new)
+        }
+        rowMoves.sort { $0.from < $1.from }
+        reconfiguredRows.sort()
+    }
+
+    /// Adds the reloaded rows deleted and inserted, and keeps in place each reload whose insert UIKit
+    /// puts where the row goes; any other is deleted and inserted too, until every remaining one lands
+    /// right (each change shifts the others' inserts, so this repeats; at most once per reload).
+    private mutating func placeReloads(
+        _ inPlace: [(old: IndexPath, new: IndexPath)], replacing replaced: [IndexPath: IndexPath], new: [[String]]
+    ) {
+        var replaced = replaced
+        var candidates = inPlace
+        while true {
+            var deletes = deletedSections.map { UpdateItem.section($0, operation: 0) }
+            deletes += (deletedRows + replaced.keys).map { UpdateItem.row($0, operation: 0) }
+            var inserts = insertedSections.map { UpdateItem.section($0, operation: 0) }
+            inserts += (insertedRows + replaced.values).map { UpdateItem.row($0, operation: 0) }
+            for t in insertedSections {
+                inserts += new[t].indices.map { UpdateItem.row(IndexPath(section: t, row: $0), operation: 0) }
+            }
+            deletes.sort { $0.isBefore($1) }
+            inserts.sort { $0.isBefore($1) }
+            let decomposition = ReloadDecomposition(explicitDeletes: deletes, explicitInserts: inserts)
+            let landing = candidates.map { decomposition.insertHalf(of: .row($0.old, operation: 0)).path == $0.new }
+            if !landing.contains(false) { break }
+            for (i, candidate) in candidates.enumerated() where !landing[i] { replaced[candidate.old] = candidate.new }
+            candidates = candidates.indices.filter { landing[$0] }.map { candidates[$0] }
+        }
+        reloadedRows = candidates.map(\.old).sorted()
+        deletedRows = (deletedRows + replaced.keys).sorted()
+        insertedRows = (insertedRows + replaced.values).sorted()
+    }
+}
+
 /// Which old row each new row is, by text: one open-addressing table over both states, hashed with
 /// FNV-1a over the UTF-8 bytes (each text hashed once), rather than two dictionaries.
-private struct RowIdentities {
+struct RowIdentities {
     /// For each row of the new state, flattened in order: the old row with its text (flattened), or -1.
     private var oldOfNew: [Int32]
     /// For each row of the old state: the new row with its text, or -1.
@@ -124,8 +226,15 @@ private struct RowIdentities {
     /// Each flattened row's section and row, in each state.
     private let newPlaces: [(section: Int32, row: Int32)]
     private let oldSections: [Int32]
+    /// The first repeated texts of each state (at most 10 each, in order of first repetition).
+    private(set) var oldDuplicates: [String] = []
+    private(set) var newDuplicates: [String] = []
     /// The first repeated texts, when a state has any.
-    private(set) var failure: SnapshotDiff.Failure?
+    var failure: SnapshotDiff.Failure? {
+        if !oldDuplicates.isEmpty { return SnapshotDiff.Failure(state: "old", duplicates: oldDuplicates) }
+        if !newDuplicates.isEmpty { return SnapshotDiff.Failure(state: "new", duplicates: newDuplicates) }
+        return nil
+    }
 
     init(old: [[String]], new: [[String]]) {
         let newTexts = new.flatMap { $0 }
@@ -140,8 +249,6 @@ private struct RowIdentities {
         // Each slot holds a new row's index + 1 (0: empty); texts only in the old state use a second table.
         var slots = [Int32](repeating: 0, count: capacity)
         var oldOnly = [Int32](repeating: 0, count: capacity)
-        var newDuplicates: [String] = []
-        var oldDuplicates: [String] = []
         /// Linear probing: the slot of `table` holding `text` (a 1-based index into `texts`) and its
         /// index, or the empty slot where it would go.
         func probe(_ table: [Int32], _ texts: [String], _ text: String, _ hash: Int) -> (slot: Int, index: Int?) {
@@ -174,11 +281,6 @@ private struct RowIdentities {
             // Only in the old state: still checked for repeats.
             let (slot, index) = probe(oldOnly, oldTexts, text, hash)
             if index != nil { noteRepeat(text, in: &oldDuplicates) } else { oldOnly[slot] = Int32(i + 1) }
-        }
-        if !oldDuplicates.isEmpty {
-            failure = SnapshotDiff.Failure(state: "old", duplicates: oldDuplicates)
-        } else if !newDuplicates.isEmpty {
-            failure = SnapshotDiff.Failure(state: "new", duplicates: newDuplicates)
         }
     }
 

@@ -164,6 +164,12 @@ public struct TableModel: Sendable {
         selection = nil
     }
 
+    /// Fails, abandoning the open batch, when `command` is used inside a batch (`apply`, which performs
+    /// a batch of its own); `instead` says what to do.
+    public mutating func refuseInsideBatch(_ command: String, instead: String) throws(UpdateError) {
+        guard batchDepth == 0 else { throw failingBatch(.usage(.notInsideBatch(command: command, instead: instead))) }
+    }
+
     /// The table view re-reads the data source; clears the selection. Inside a batch it is a usage
     /// error.
     public mutating func reloadData() throws(UpdateError) {

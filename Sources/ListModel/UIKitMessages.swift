@@ -128,4 +128,36 @@ enum UIKitMessage {
     static func reloadFallbackWarning(movedIntoInsertedSection section: Int) -> String {
         "row moved into inserted section \(section): UITableView skips the row-count check and reloads the table"
     }
+
+    /// A diffable data source's snapshot with a repeated identifier (`kind` is `item` or `section`):
+    /// the identifiers as `NSSet` describes them, one per line.
+    static func duplicateIdentifiers(_ kind: String, _ identifiers: [String]) -> String {
+        let lines = identifiers.map { "    " + describedInCollection($0) }.joined(separator: ",\n")
+        return "Fatal: supplied \(kind) identifiers are not unique. Duplicate identifiers: {(\n\(lines)\n)}"
+    }
+
+    /// `reloadItems` or `reconfigureItems` (`action` is `reload` or `reconfigure`) of an item the snapshot lacks.
+    static func missingItemIdentifier(_ action: String, _ identifier: String) -> String {
+        "Attempted to \(action) item identifier that does not exist in the snapshot: \(identifier)"
+    }
+
+    /// A string as `NSArray` and `NSSet` describe an element: bare when it is letters, digits and
+    /// `_ $ . / :` only, else in double quotes with `"` and `\` escaped.
+    static func describedInCollection(_ text: String) -> String {
+        let bare = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "_$./:".unicodeScalars.contains($0)
+        }
+        if bare { return text }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": quoted += "\\" + String(scalar)
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
 }

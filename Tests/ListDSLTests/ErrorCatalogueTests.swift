@@ -224,6 +224,35 @@ import Testing
             nil
         ),
         (.cannotRun("x", reason: "no such file or directory"), "cannot run 'x': no such file or directory", nil),
+        (
+            .snapshot(.duplicateItemIdentifiers(["Milk"])),
+            "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    Milk\n)}",
+            "a diffable data source identifies each row by its text, so every text must be unique"
+        ),
+        (
+            .snapshot(.duplicateSectionIdentifiers(["Dairy", "Two words"])),
+            "Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\n    Dairy,\n    \"Two words\"\n)}",
+            "each section needs its own identifier (its header)"
+        ),
+        (
+            .snapshot(.missingItem(action: "reconfigure", "Jam")),
+            "Attempted to reconfigure item identifier that does not exist in the snapshot: Jam",
+            "reload or reconfigure only rows that are in the snapshot you apply"
+        ),
+        (
+            .snapshot(.currentDuplicateItems(["A"])),
+            "the data source repeats \"A\", so no diffable data source holds it: rows are identified by their text",
+            "a diffable data source identifies each row by its text, so every text must be unique"
+        ),
+        (
+            .snapshot(.currentDuplicateSections(["H"])),
+            "the data source repeats the header \"H\", so its sections cannot be identified by their headers",
+            "each section needs its own identifier (its header)"
+        ),
+        (
+            .sectionIdentifierCount(sections: 2, identifiers: 1), "the snapshot has 2 sections but 1 section identifier",
+            "give one identifier per section, in order: apply [[\"A\"], [\"B\"]] sections [\"One\", \"Two\"]"
+        ),
         (.stepLimit(10), "step limit of 10 exceeded", "raise it with --max-steps"),
         (
             .callDepthLimit(1000), "call depth limit of 1000 exceeded",
@@ -267,7 +296,7 @@ import Testing
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 47)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 49)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -300,7 +329,7 @@ import Testing
             .cannotApply, .cannotCompare, .noMember, .cannotIndex, .indexOutOfRange, .notAnInteger, .rangeTooLong,
             .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
             .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
-            .notAGesture, .tapNeedsEditing, .dragNeedsEditing, .cannotDrop, .runCycle, .runTooDeep, .cannotRun,
+            .notAGesture, .snapshot, .sectionIdentifierCount, .tapNeedsEditing, .dragNeedsEditing, .cannotDrop, .runCycle, .runTooDeep, .cannotRun,
             .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,
             .blockSucceeded,
             .stepLimit, .callDepthLimit, .valueDepthLimit, .valueSizeLimit, .valueTextLimit, .tableSizeLimit,
