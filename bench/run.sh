@@ -66,3 +66,27 @@ print("listdsl -e dump (startup)         %7.2f ms < 5 ms" % (startup * 1000))
 print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
 print("(median of %d runs each)" % runs)
 PY
+
+# The snapshot diff beside its peer, in one run, on the very same pairs of states: SnapshotDiff
+# (listdsl-bench diff) and DifferenceKit's StagedChangeset (bench/differencekit), each timed in
+# process, median of 11 runs (5 for a million rows). DifferenceKit is not a dependency of ListDSL:
+# give a checkout as DIFFERENCEKIT=path, or let this clone it (needs the network); else it is skipped.
+swift build -c release --product listdsl-bench >/dev/null
+bench_bin=$(swift build -c release --show-bin-path)/listdsl-bench
+peer=${DIFFERENCEKIT:-.build/peers/DifferenceKit}
+if [ ! -d "$peer" ]; then
+    git clone -q --depth 1 https://github.com/ra1028/DifferenceKit "$peer" 2>/dev/null || true
+fi
+if [ -d "$peer" ]; then
+    pairs=$work/diff-pairs
+    mkdir -p "$pairs"
+    "$bench_bin" diff-pairs "$pairs"
+    export DIFFERENCEKIT=$(cd "$peer" && pwd)
+    (cd bench/differencekit && swift build -c release >/dev/null)
+    peer_bin=$(cd bench/differencekit && swift build -c release --show-bin-path)/differencekit-bench
+    "$bench_bin" diff | grep '^diff'
+    "$peer_bin" "$pairs" 1x10k 1x100k 1x1m 10x10k
+else
+    echo "DifferenceKit not available (set DIFFERENCEKIT=path to a checkout): the diff's peer is skipped"
+    "$bench_bin" diff | grep '^diff'
+fi

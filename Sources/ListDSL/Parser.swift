@@ -389,6 +389,7 @@ public struct Parser {
     ///           | repeatStatement | procDeclaration | returnStatement | command | simpleStatement
     ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
     ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
+    ///           | applyStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
         if token.kind == .identifier && (token.keyword == .insert || token.keyword == .delete),
@@ -876,8 +877,7 @@ public struct Parser {
         return Stmt(.drag(from: from, to: to), keyword.range.union(to.range))
     }
 
-    /// applyStatement = "apply" expression [ "sections" expression ] [ "reloading" expression ]
-    ///                  [ "reconfiguring" expression ] [ "withoutAnimation" | "usingReloadData" ]
+    /// applyStatement = "apply" expression [ "sections" expression ] applyOptions
     private mutating func parseApplyStatement() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
@@ -886,6 +886,12 @@ public struct Parser {
             advance()
             apply.sections = try parseExpression()
         }
+        try parseApplyOptions(into: &apply)
+        return Stmt(.apply(apply), keyword.range.union(previous.range))
+    }
+
+    /// applyOptions = [ "reloading" expression ] [ "reconfiguring" expression ] [ "withoutAnimation" | "usingReloadData" ]
+    private mutating func parseApplyOptions(into apply: inout ApplySnapshot) throws(ParseFailure) {
         if current.isWord(.reloading) {
             advance()
             apply.reloading = try parseExpression()
@@ -898,7 +904,6 @@ public struct Parser {
             apply.mode = current.isWord(.withoutAnimation) ? .withoutAnimation : .usingReloadData
             advance()
         }
-        return Stmt(.apply(apply), keyword.range.union(previous.range))
     }
 
     /// callStatement = NAME arguments

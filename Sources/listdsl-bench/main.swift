@@ -10,7 +10,9 @@
 //    n/50 moved (shuffled), in one section for n = 10,000, 100,000 and 1,000,000, and in 10 sections
 //    of 10,000 rows; each derived batch is checked to give the new state.
 //
-// An argument `batch`, `append`, `single` or `diff` runs only that part (for profiling).
+// An argument `batch`, `append`, `single` or `diff` runs only that part (for profiling);
+// `diff-pairs DIR` writes part 4's pairs of states to DIR as NAME.old.json and NAME.new.json (dump's
+// format), for a peer to diff the very same states.
 import Foundation
 import ListModel
 
@@ -172,7 +174,10 @@ func main() throws {
     if only == nil || only == "batch" { try benchmarkBatch(using: &random) }
     if only == nil || only == "append" { try benchmarkAppends() }
     if only == nil || only == "single" { try benchmarkSingleCommands(using: &random) }
-    if only == nil || only == "diff" { try benchmarkDiff(using: &random) }
+    if only == nil || only == "diff" { try benchmarkDiff() }
+    if only == "diff-pairs", let directory = CommandLine.arguments.dropFirst(2).first {
+        return try writeDiffPairs(to: directory)
+    }
     print("load average after: \(loadAverage())")
 }
 
@@ -286,9 +291,14 @@ func diffPair(sections: Int, rows: Int, using random: inout SeededGenerator) -> 
     return (old, new)
 }
 
+/// Part 4's shapes, each with its name; the pairs come from one seed of their own, so every run (and
+/// `diff-pairs`) makes the same states.
+let diffShapes = [("1x10k", 1, 10_000), ("1x100k", 1, 100_000), ("1x1m", 1, 1_000_000), ("10x10k", 10, 10_000)]
+
 /// Part 4: the snapshot diff, with how its cost grows.
-func benchmarkDiff(using random: inout SeededGenerator) throws {
-    for (sections, rows) in [(1, 10_000), (1, 100_000), (1, 1_000_000), (10, 10_000)] {
+func benchmarkDiff() throws {
+    var random = SeededGenerator(seed: 4)
+    for (name, sections, rows) in diffShapes {
         let (old, new) = diffPair(sections: sections, rows: rows, using: &random)
         var times: [Double] = []
         var edits: [Edit] = []
@@ -306,8 +316,21 @@ func benchmarkDiff(using random: inout SeededGenerator) throws {
         let exact = model.dataSource.map(\.rows) == new
         let moves = edits.filter { if case .moveRow = $0 { true } else { false } }.count
         print(
-            "diff of \(sections) × \(rows) rows: median \(milliseconds(median(times))), min \(milliseconds(times.min() ?? 0)) (\(count) runs); \(edits.count) edits, \(moves) moves; applied: \(exact ? "the new state exactly" : "NOT the new state")"
+            "diff \(name), \(sections) × \(rows) rows: median \(milliseconds(median(times))), min \(milliseconds(times.min() ?? 0)) (\(count) runs); \(edits.count) edits, \(moves) moves; applied: \(exact ? "the new state exactly" : "NOT the new state")"
         )
+    }
+}
+
+/// `diff-pairs DIR`: part 4's pairs as JSON (their texts need no escaping).
+func writeDiffPairs(to directory: String) throws {
+    var random = SeededGenerator(seed: 4)
+    func json(_ table: [[String]]) -> String {
+        "[" + table.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]\n"
+    }
+    for (name, sections, rows) in diffShapes {
+        let (old, new) = diffPair(sections: sections, rows: rows, using: &random)
+        try json(old).write(toFile: "\(directory)/\(name).old.json", atomically: true, encoding: .utf8)
+        try json(new).write(toFile: "\(directory)/\(name).new.json", atomically: true, encoding: .utf8)
     }
 }
 

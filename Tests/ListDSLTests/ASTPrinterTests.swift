@@ -73,6 +73,7 @@ import Testing
             (.run(x), "(run x)"), (.hook(name: "canEdit", nameRange: range, body: .expression(x)), "(on canEdit x)"),
             (.edit(true), "(edit on)"), (.tap(x), "(tap x)"), (.swipe(x), "(swipe x)"),
             (.drag(from: x, to: x), "(drag x x)"), (.select(x), "(select x)"), (.trace(false), "(trace off)"),
+            (.apply(ApplySnapshot(snapshot: x)), "(apply animated x)"),
         ]
         for (kind, expected) in kinds {
             #expect(sexpr(Stmt(kind, range)) == expected)

@@ -42,7 +42,7 @@ import Testing
             Set(Vocabulary.statementKeywords) == [
                 "insert", "delete", "move", "reload", "append", "reset", "reloadData", "header", "footer", "indexTitle",
                 "style", "show", "dump", "data", "table", "begin", "end", "let", "if", "for", "while", "repeat", "proc",
-                "return", "print", "expect", "run", "on", "edit", "tap", "swipe", "drag", "select", "trace",
+                "return", "print", "expect", "run", "on", "edit", "tap", "swipe", "drag", "select", "trace", "apply",
             ])
         #expect(Vocabulary.statementKeywords.count == Set(Vocabulary.statementKeywords).count)
     }

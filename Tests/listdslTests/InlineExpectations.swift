@@ -9,6 +9,8 @@
 ///   `# error: FILE:LINE:COL: MESSAGE` is a diagnostic in another file, named by its path from the
 ///   script's folder (the binary runs in that folder, so it prints the same path).
 /// - `# hint: TEXT` says standard error holds the line `hint: TEXT`.
+/// - `# | TEXT` says standard error holds the line `TEXT`: the next line of a message that spans
+///   lines (UIKit's `Duplicate identifiers: {(` set, one identifier a line).
 ///
 /// At the end of a code line, `# error: col COL: MESSAGE` (or `warning`, `note`) is a diagnostic on
 /// that line, and `# stdout: LINE` reads as it does on a line of its own.
@@ -54,6 +56,8 @@ struct InlineExpectations {
             exit = Int32(text.trimmingCharacters(in: .whitespaces)) ?? -1
         } else if let text = InlineExpectations.value(of: "hint", in: comment) {
             diagnostics.append("hint: \(text)")
+        } else if comment.hasPrefix("# | ") {
+            diagnostics.append(String(comment.dropFirst(4)))
         } else {
             for severity in InlineExpectations.severities {
                 guard let text = InlineExpectations.value(of: severity, in: comment) else { continue }
