@@ -115,7 +115,10 @@ enum ASTPrinter {
             node(
                 "apply",
                 [apply.mode.rawValue, expression(apply.snapshot)]
-                    + [("sections", apply.sections), ("reloading", apply.reloading), ("reconfiguring", apply.reconfiguring)]
+                    + [
+                        ("sections", apply.sections), ("reloading", apply.reloading),
+                        ("reconfiguring", apply.reconfiguring),
+                    ]
                     .compactMap { word, value in value.map { node(word, [expression($0)]) } })
         }
     }

@@ -215,7 +215,8 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .snapshot(.duplicateSectionIdentifiers), .snapshot(.currentDuplicateSections):
             "each section needs its own identifier (its header)"
         case .snapshot(.missingItem): "reload or reconfigure only rows that are in the snapshot you apply"
-        case .sectionIdentifierCount: "give one identifier per section, in order: apply [[\"A\"], [\"B\"]] sections [\"One\", \"Two\"]"
+        case .sectionIdentifierCount:
+            "give one identifier per section, in order: apply [[\"A\"], [\"B\"]] sections [\"One\", \"Two\"]"
         default: nil
         }
     }

@@ -298,16 +298,20 @@ public enum Vocabulary {
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style", example: "style grouped"),
         Entry(
             "sections", .optionWord, "apply TABLE sections LIST",
-            "the snapshot's section identifiers, which become the headers", example: "apply [[\"A\"]] sections [\"One\"]"),
+            "the snapshot's section identifiers, which become the headers",
+            example: "apply [[\"A\"]] sections [\"One\"]"),
         Entry(
-            "reloading", .optionWord, "apply TABLE reloading LIST", "rows of the snapshot to reload (replace their cells)",
+            "reloading", .optionWord, "apply TABLE reloading LIST",
+            "rows of the snapshot to reload (replace their cells)",
             example: "apply [[\"A\", \"B\"]] reloading [\"A\"]"),
         Entry(
             "reconfiguring", .optionWord, "apply TABLE reconfiguring LIST",
-            "rows of the snapshot whose cells are updated in place", example: "apply [[\"A\", \"B\"]] reconfiguring [\"B\"]"),
+            "rows of the snapshot whose cells are updated in place",
+            example: "apply [[\"A\", \"B\"]] reconfiguring [\"B\"]"),
         Entry(
             "withoutAnimation", .optionWord, "apply TABLE withoutAnimation",
-            "apply(_:animatingDifferences: false): the same batch, not animated", example: "apply [[\"A\"]] withoutAnimation"),
+            "apply(_:animatingDifferences: false): the same batch, not animated",
+            example: "apply [[\"A\"]] withoutAnimation"),
         Entry(
             "usingReloadData", .optionWord, "apply TABLE usingReloadData",
             "applySnapshotUsingReloadData(_:): no difference, the table view reloads",

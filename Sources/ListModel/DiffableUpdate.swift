@@ -103,7 +103,9 @@ public struct DiffableUpdate: Sendable {
         if !rows.newDuplicates.isEmpty { throw .duplicateItemIdentifiers(rows.newDuplicates) }
         let present = Set(new.joined())
         for (action, items) in [("reload", snapshot.reloadedItems), ("reconfigure", snapshot.reconfiguredItems)] {
-            if let missing = items.first(where: { !present.contains($0) }) { throw .missingItem(action: action, missing) }
+            if let missing = items.first(where: { !present.contains($0) }) {
+                throw .missingItem(action: action, missing)
+            }
         }
         if !rows.oldDuplicates.isEmpty { throw .currentDuplicateItems(rows.oldDuplicates) }
 

@@ -144,9 +144,12 @@ enum UIKitMessage {
     /// A string as `NSArray` and `NSSet` describe an element: bare when it is letters, digits and
     /// `_ $ . / :` only, else in double quotes with `"` and `\` escaped.
     static func describedInCollection(_ text: String) -> String {
-        let bare = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "_$./:".unicodeScalars.contains($0)
-        }
+        let bare =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                    || "_$./:".unicodeScalars.contains($0)
+            }
         if bare { return text }
         var quoted = "\""
         for scalar in text.unicodeScalars {

@@ -250,7 +250,8 @@ import Testing
             "each section needs its own identifier (its header)"
         ),
         (
-            .sectionIdentifierCount(sections: 2, identifiers: 1), "the snapshot has 2 sections but 1 section identifier",
+            .sectionIdentifierCount(sections: 2, identifiers: 1),
+            "the snapshot has 2 sections but 1 section identifier",
             "give one identifier per section, in order: apply [[\"A\"], [\"B\"]] sections [\"One\", \"Two\"]"
         ),
         (.stepLimit(10), "step limit of 10 exceeded", "raise it with --max-steps"),
@@ -329,7 +330,8 @@ import Testing
             .cannotApply, .cannotCompare, .noMember, .cannotIndex, .indexOutOfRange, .notAnInteger, .rangeTooLong,
             .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
             .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
-            .notAGesture, .snapshot, .sectionIdentifierCount, .tapNeedsEditing, .dragNeedsEditing, .cannotDrop, .runCycle, .runTooDeep, .cannotRun,
+            .notAGesture, .snapshot, .sectionIdentifierCount, .tapNeedsEditing, .dragNeedsEditing, .cannotDrop,
+            .runCycle, .runTooDeep, .cannotRun,
             .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,
             .blockSucceeded,
             .stepLimit, .callDepthLimit, .valueDepthLimit, .valueSizeLimit, .valueTextLimit, .tableSizeLimit,

@@ -53,7 +53,9 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
             #"apply t sections ids reloading ["A"] reconfiguring ["B"] withoutAnimation"#,
             #"(apply withoutAnimation t (sections ids) (reloading (list "A")) (reconfiguring (list "B")))"#),
         ParseCase(#"apply t usingReloadData"#, "(apply usingReloadData t)"),
-        ParseCase("sections = 2; apply sections sections sections", "(assign sections 2)", "(apply animated sections (sections sections))"),
+        ParseCase(
+            "sections = 2; apply sections sections sections", "(assign sections 2)",
+            "(apply animated sections (sections sections))"),
         ParseCase("move section 0 to 2", "(move-section both 0 2)"),
         ParseCase("data move section 1 to 0", "(move-section data 1 0)"),
         ParseCase("table move section 1 to 0", "(move-section table 1 0)"),

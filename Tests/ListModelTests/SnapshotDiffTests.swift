@@ -200,7 +200,8 @@ import Testing
             try DiffableUpdate(from: [], to: DiffableSnapshot(sections: [["b", "c"], ["b"]]))
         }
         #expect(throws: SnapshotError.duplicateSectionIdentifiers(["X"])) {
-            try DiffableUpdate(from: [], to: DiffableSnapshot(sections: [["b"], ["b"]], sectionIdentifiers: ["X", "X"]))
+            try DiffableUpdate(
+                from: [], to: DiffableSnapshot(sections: [["b"], ["b"]], sectionIdentifiers: ["X", "X"]))
         }
         #expect(throws: SnapshotError.missingItem(action: "reconfigure", "z")) {
             try DiffableUpdate(from: [], to: DiffableSnapshot(sections: [["a"]], reconfiguredItems: ["z"]))
@@ -210,7 +211,8 @@ import Testing
         }
         #expect(
             SnapshotError.duplicateItemIdentifiers(["Milk", "Green tea"]).message
-                == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    Milk,\n    \"Green tea\"\n)}")
+                == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    Milk,\n    \"Green tea\"\n)}"
+        )
         #expect(
             SnapshotError.missingItem(action: "reload", "Tea").message
                 == "Attempted to reload item identifier that does not exist in the snapshot: Tea")
