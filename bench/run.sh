@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Benchmarks listdsl (release build) side by side with the Python baseline, and prints the ratios.
 #   bench/run.sh [RUNS]      (default 5 runs; the median is reported)
+#   bench/run.sh diff        only the snapshot diff beside DifferenceKit (the last part)
 # Workloads come from ../shared/bench/gen_workloads.py (written once to $TMPDIR/listdsl-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
+only_diff=false
+if [ "$runs" = diff ]; then only_diff=true; runs=5; fi
 shared=../shared/bench
 work=${TMPDIR:-/tmp}/listdsl-bench
 [ -f "$work/edits-1m.list" ] || python3 "$shared/gen_workloads.py" "$work" >/dev/null
 
+if ! $only_diff; then
 # A release build with the Swift runtime linked statically, as a command-line tool ships on Linux:
 # loading the runtime's shared libraries would cost more than the whole of `listdsl -e dump`.
 swift build -c release --static-swift-stdlib --product listdsl >/dev/null
@@ -66,9 +70,10 @@ print("listdsl -e dump (startup)         %7.2f ms < 5 ms" % (startup * 1000))
 print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
 print("(median of %d runs each)" % runs)
 PY
+fi
 
 # The snapshot diff beside its peer, in one run, on the very same pairs of states: SnapshotDiff
-# (listdsl-bench diff) and DifferenceKit's StagedChangeset (bench/differencekit), each timed in
+# (listdsl-bench diff) and DifferenceKit's StagedChangeset (bench/diff-peer), each timed in
 # process, median of 11 runs (5 for a million rows). DifferenceKit is not a dependency of ListDSL:
 # give a checkout as DIFFERENCEKIT=path, or let this clone it (needs the network); else it is skipped.
 swift build -c release --product listdsl-bench >/dev/null
@@ -82,8 +87,8 @@ if [ -d "$peer" ]; then
     mkdir -p "$pairs"
     "$bench_bin" diff-pairs "$pairs"
     export DIFFERENCEKIT=$(cd "$peer" && pwd)
-    (cd bench/differencekit && swift build -c release >/dev/null)
-    peer_bin=$(cd bench/differencekit && swift build -c release --show-bin-path)/differencekit-bench
+    (cd bench/diff-peer && swift build -c release >/dev/null)
+    peer_bin=$(cd bench/diff-peer && swift build -c release --show-bin-path)/differencekit-bench
     "$bench_bin" diff | grep '^diff'
     "$peer_bin" "$pairs" 1x10k 1x100k 1x1m 10x10k
 else

@@ -169,15 +169,15 @@ func timeFullCopy(of sections: [Section]) -> Double {
 /// Runs the parts named on the command line, or all of them.
 func main() throws {
     let only = CommandLine.arguments.dropFirst().first
+    if only == "diff-pairs", let directory = CommandLine.arguments.dropFirst(2).first {
+        return try writeDiffPairs(to: directory)
+    }
     print("load average before: \(loadAverage())")
     var random = SeededGenerator(seed: 42)
     if only == nil || only == "batch" { try benchmarkBatch(using: &random) }
     if only == nil || only == "append" { try benchmarkAppends() }
     if only == nil || only == "single" { try benchmarkSingleCommands(using: &random) }
     if only == nil || only == "diff" { try benchmarkDiff() }
-    if only == "diff-pairs", let directory = CommandLine.arguments.dropFirst(2).first {
-        return try writeDiffPairs(to: directory)
-    }
     print("load average after: \(loadAverage())")
 }
 

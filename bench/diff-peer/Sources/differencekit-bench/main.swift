@@ -5,6 +5,7 @@ import DifferenceKit
 import Foundation
 
 extension String: Differentiable {}
+extension Int: Differentiable {}
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
