@@ -227,6 +227,68 @@ struct BatchValidator {
         batch.moves = sortedMoves
     }
 
+    /// SPEC §5 rule 5: the plain moves of a batch that cannot be carried out on the data source at all
+    /// (a move from a section or row it does not have, one source moved to two places, two sources
+    /// moved to one place) leave no data source for the ordered checks to read, so the first of them,
+    /// in the order of the move checks (ascending by source), fails with UIKit's text before those
+    /// checks. `rowsBefore` are the table view's counts before the update, which UIKit's texts give.
+    static func checkCarriable(_ operations: SortedOperations, isPlain: (Int) -> Bool, rowsBefore: [Int])
+        throws(UpdateError)
+    {
+        let (allMoves, _) = distinctMoves(operations)
+        let moves = allMoves.filter { isPlain($0.operation) }
+        guard !moves.isEmpty else { return }
+        // For each move, the first one (in source order) with its destination, when that is another.
+        let byDestination = moves.indices.sorted {
+            let (a, b) = (moves[$0], moves[$1])
+            return a.to.isSamePlace(as: b.to) ? $0 < $1 : a.to.isBefore(b.to)
+        }
+        var earlier = [Int?](repeating: nil, count: moves.count)
+        for (k, index) in byDestination.enumerated() where k > 0 {
+            let previous = byDestination[k - 1]
+            if moves[previous].to.isSamePlace(as: moves[index].to) { earlier[index] = earlier[previous] ?? previous }
+        }
+        for (position, move) in moves.enumerated() {
+            let from = move.from.path
+            if move.isSection {
+                guard move.from.section < rowsBefore.count else {
+                    throw .invalidUpdate(
+                        UIKitMessage.moveMissingSection(move.from.section, sectionsBefore: rowsBefore.count),
+                        operation: move.operation)
+                }
+            } else {
+                guard from.section < rowsBefore.count else {
+                    throw .invalidUpdate(
+                        UIKitMessage.moveRowFromMissingSection(from, sectionsBefore: rowsBefore.count),
+                        operation: move.operation)
+                }
+                guard from.row < rowsBefore[from.section] else {
+                    throw .invalidUpdate(
+                        UIKitMessage.moveMissingRow(from, rowsBefore: rowsBefore[from.section]),
+                        operation: move.operation)
+                }
+            }
+            if position > 0, moves[position - 1].from.isSamePlace(as: move.from) {
+                let previous = moves[position - 1]
+                throw .invalidUpdate(
+                    move.isSection
+                        ? UIKitMessage.sectionMovedTwice(
+                            move.from.section, first: previous.to.section, second: move.to.section)
+                        : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: move.to.path),
+                    operation: move.operation)
+            }
+            if let first = earlier[position] {
+                let other = moves[first].from
+                throw .invalidUpdate(
+                    move.isSection
+                        ? UIKitMessage.sectionsMovedToOne(
+                            first: other.section, second: move.from.section, destination: move.to.section)
+                        : UIKitMessage.rowsMovedToOne(first: other.path, second: from, destination: move.to.path),
+                    operation: move.operation)
+            }
+        }
+    }
+
     /// The batch's moves with exact duplicates merged (the first issued kept), ascending by source;
     /// and for each, the position of the first one before it with the same destination, if any.
     private static func distinctMoves(_ operations: SortedOperations) -> (

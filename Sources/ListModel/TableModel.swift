@@ -237,6 +237,10 @@ public struct TableModel: Sendable {
         if operations.isEmpty && isKnownInSync { return CommitReport() }
         let sorted = SortedOperations(operations.map(\.update))
         let hasPlainEdits = operations.contains(where: \.isPlain)
+        if hasPlainEdits && !sorted.moves.isEmpty {
+            try BatchValidator.checkCarriable(
+                sorted, isPlain: { operations[$0].isPlain }, rowsBefore: tableView.map(\.rows.count))
+        }
         let dataSourceAfter =
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(

@@ -297,6 +297,64 @@ enum SimpleReference {
         return .accepted(fallback: false)
     }
 
+    /// SPEC §5 rule 5: the first plain move, ascending by source (then destination), that cannot be
+    /// carried out: a source missing from the rows before the update (`before`, the table view's
+    /// counts), a source moved to two places, or a destination taken by two sources. Nil when every
+    /// move can be carried out.
+    static func uncarriable(_ before: [Int], _ edits: [Edit]) -> Outcome? {
+        var moves: [Move] = []
+        for (operation, edit) in edits.enumerated() {
+            switch edit {
+            case .moveRow(let f, let t):
+                let move = Move(
+                    from: Item(section: f.section, row: f.row, operation: operation),
+                    to: Item(section: t.section, row: t.row, operation: operation))
+                if !moves.contains(where: { $0.from.isSame(move.from) && $0.to.isSame(move.to) }) { moves.append(move) }
+            case .moveSection(let f, let t):
+                let move = Move(
+                    from: Item(section: f, row: nil, operation: operation),
+                    to: Item(section: t, row: nil, operation: operation))
+                if !moves.contains(where: { $0.from.isSame(move.from) && $0.to.isSame(move.to) }) { moves.append(move) }
+            default: break
+            }
+        }
+        var kept: [Move] = []
+        for move in moves.sorted(by: { $0.from.isSame($1.from) ? $0.to.isBefore($1.to) : $0.from.isBefore($1.from) }) {
+            let from = move.from, to = move.to
+            if move.isSection, from.section >= before.count {
+                return .rejected(
+                    "attempt to move section \(from.section), but there are only \(before.count) sections before the update",
+                    from.operation)
+            }
+            if !move.isSection, from.section >= before.count {
+                return .rejected(
+                    "attempt to move index path (\(from.path)) from a section that does not exist - there are only \(before.count) sections before the update",
+                    from.operation)
+            }
+            if !move.isSection, from.row! >= before[from.section] {
+                return .rejected(
+                    "attempt to move index path (\(from.path)) that does not exist - there are only \(before[from.section]) rows in section \(from.section) before the update",
+                    from.operation)
+            }
+            for earlier in kept where earlier.isSection == move.isSection && earlier.from.isSame(from) {
+                return .rejected(
+                    move.isSection
+                        ? "attempt to move section \(from.section) to both section \(earlier.to.section) and section \(to.section)"
+                        : "attempt to move row at index path \(from.path) to both \(earlier.to.path) and \(to.path)",
+                    from.operation)
+            }
+            for earlier in kept where earlier.isSection == move.isSection && earlier.to.isSame(to) {
+                return .rejected(
+                    move.isSection
+                        ? "attempt to move both section \(earlier.from.section) and section \(from.section) to section \(to.section)"
+                        : "attempt to move both row at index path \(earlier.from.path) and \(from.path) to \(to.path)",
+                    from.operation)
+            }
+            kept.append(move)
+        }
+        return nil
+    }
+
     /// The data source after a batch of plain `edits`, "as meant", with the same lenient rules as the
     /// library documents, but placing each insert or move destination by inserting into a growing
     /// array: in ascending order, at `min(max(index, previous place + 1), count)`.
