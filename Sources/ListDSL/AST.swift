@@ -318,6 +318,8 @@ public enum StmtKind: Sendable {
     // The diffable data source (§3).
     /// `apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]`.
     indirect case apply(ApplySnapshot)
+    /// `view table|collection`: the class simulated.
+    case view(ViewKind)
 }
 
 /// `apply`: a snapshot handed to the diffable data source, and how.

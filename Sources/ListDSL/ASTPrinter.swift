@@ -111,6 +111,7 @@ enum ASTPrinter {
         case .drag(let from, let to): node("drag", [expression(from), expression(to)])
         case .select(let path): node("select", [expression(path)])
         case .trace(let on): on ? "(trace on)" : "(trace off)"
+        case .view(let kind): "(view \(kind.rawValue))"
         case .apply(let apply):
             node(
                 "apply",

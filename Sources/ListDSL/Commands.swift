@@ -122,6 +122,11 @@ extension Interpreter {
             }
         case .apply(let apply):
             try execApply(apply, range)
+        case .view(let kind):
+            do { try model.refuseInsideBatch("view", instead: "end the batch first") } catch {
+                throw modelFailure(error, at: range)
+            }
+            model.view = kind
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show where options.showsJSON, .showJSON:
@@ -380,7 +385,7 @@ extension Interpreter {
 
     /// Sends a table-view call (when calls are sent).
     func called(_ call: @autoclosure () -> String) {
-        if tracesCalls { io.emit(.tableViewCalled(call())) }
+        if tracesCalls { io.emit(.tableViewCalled(CollectionViewNames.call(call(), in: model.view))) }
     }
 
     /// Sends a warning, a failed expectation or a note.

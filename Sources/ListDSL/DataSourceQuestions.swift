@@ -53,6 +53,10 @@ extension Interpreter {
 
     /// Sends one question the table view asked the data source, with its answer.
     private func asked(_ method: String, _ arguments: String, _ answer: String) {
-        io.emit(.dataSourceAsked(HookEvent(method: method, arguments: arguments, answer: answer, isDefault: false)))
+        io.emit(
+            .dataSourceAsked(
+                HookEvent(
+                    method: CollectionViewNames.method(method, in: model.view), arguments: arguments, answer: answer,
+                    isDefault: false)))
     }
 }

@@ -38,13 +38,14 @@ extension Interpreter {
         fallback: Value?, by caller: String, at range: SourceRange
     ) throws(ScriptError) -> Value? {
         let shownArguments = arguments ?? swiftIndexPath(path)
+        let method = CollectionViewNames.method(kind.method, in: model.view)
         guard let hook = hooks[kind.rawValue] else {
             // UIKit does not call a method the app does not implement; the trace shows the answer it assumes.
             if let fallback, tracesCalls {
                 io.emit(
                     .hookAsked(
                         HookEvent(
-                            method: kind.method, arguments: shownArguments, answer: traceText(fallback),
+                            method: method, arguments: shownArguments, answer: traceText(fallback),
                             isDefault: true)))
             }
             return fallback
@@ -53,7 +54,7 @@ extension Interpreter {
         // follow it in the trace; a hook that answers is traced with its answer.
         if kind.answerType == nil, tracesCalls {
             io.emit(
-                .hookAsked(HookEvent(method: kind.method, arguments: shownArguments, answer: nil, isDefault: false)))
+                .hookAsked(HookEvent(method: method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
         var bindings = extra
         bindings["path"] = .indexPath(path)
@@ -80,7 +81,7 @@ extension Interpreter {
                 io.emit(
                     .hookAsked(
                         HookEvent(
-                            method: kind.method, arguments: shownArguments, answer: traceText(result), isDefault: false
+                            method: method, arguments: shownArguments, answer: traceText(result), isDefault: false
                         )))
             }
             return result
@@ -89,7 +90,7 @@ extension Interpreter {
             d.notes.append(
                 Diagnostic.Note(
                     file: caller.file, range: caller.range,
-                    message: "'\(caller.word)' called \(kind.method) (hook '\(kind.rawValue)') here"))
+                    message: "'\(caller.word)' called \(method) (hook '\(kind.rawValue)') here"))
             throw .runtime(d)
         }
     }
@@ -174,6 +175,7 @@ extension Interpreter {
             called("setEditing(\(on), animated: true)")
             model.isEditing = on
         case .tap(let pathExpr):
+            if model.view == .collection { throw failure(range, .noCollectionViewEquivalent("tap")) }
             let path = try indexPath(pathExpr)
             try requireRow(path, pathExpr.range)
             guard model.isEditing else {
@@ -181,6 +183,7 @@ extension Interpreter {
             }
             try tap(path, at: range)
         case .swipe(let pathExpr):
+            if model.view == .collection { throw failure(range, .noCollectionViewEquivalent("swipe")) }
             let path = try indexPath(pathExpr)
             try requireRow(path, pathExpr.range)
             try swipe(path, at: range)
@@ -199,7 +202,7 @@ extension Interpreter {
             let path = try indexPath(pathExpr)
             try requireRow(path, pathExpr.range)
             guard !model.isEditing else {
-                note(range, .noSelectionWhileEditing)
+                note(range, .noSelectionWhileEditing(model.view))
                 return
             }
             do { try model.select(path) } catch { throw modelFailure(error, at: pathExpr.range) }
@@ -313,7 +316,9 @@ extension Interpreter {
         }
         let wasInSync = model.isInSync
         do { try model.moveRowInTableView(from: source, to: target) } catch { throw modelFailure(error, at: range) }
-        traceEvent("the table view moves its row \(swiftIndexPath(source)) to \(swiftIndexPath(target))")
+        traceEvent(
+            "the \(model.view.name) moves its \(model.view.item) \(swiftIndexPath(source)) to \(swiftIndexPath(target))"
+        )
         _ = try callHook(
             .move, path: source, extra: ["source": .indexPath(source), "destination": .indexPath(target)],
             arguments: "\(swiftIndexPath(source)) \(swiftIndexPath(target))", fallback: nil, by: "drag", at: range)

@@ -86,6 +86,8 @@ public struct InterpreterOptions: Sendable {
     public var showsJSON = false
     /// Notes that explain what UIKit does silently (a merged duplicate); `--no-notes` turns them off.
     public var notes = true
+    /// The class simulated at the start (`--view`); `view table|collection` switches it.
+    public var view: ViewKind = .table
 
     /// Stop with an error after this many statements (nil: no limit).
     public var maxSteps: Int? {
@@ -200,6 +202,7 @@ public final class Interpreter {
         self.io = io
         self.options = options
         self.model = TableModel()
+        self.model.view = options.view
         self.eventDetail = io.detail
         self.file = SourceFile(name: "<none>", bytes: [])
         updateCommitDetail()

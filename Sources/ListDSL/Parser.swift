@@ -1,3 +1,5 @@
+import ListModel
+
 /// What parsing a source file produced: the statements it could parse, every syntax error,
 /// and whether the input merely stopped too early.
 public struct ParseResult: Sendable {
@@ -389,7 +391,7 @@ public struct Parser {
     ///           | repeatStatement | procDeclaration | returnStatement | command | simpleStatement
     ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
     ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
-    ///           | applyStatement
+    ///           | applyStatement | viewCommand
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
         if token.kind == .identifier && (token.keyword == .insert || token.keyword == .delete),
@@ -437,6 +439,7 @@ public struct Parser {
             case .tap, .swipe, .select: return try parseGestureStatement()
             case .drag: return try parseDragStatement()
             case .apply: return try parseApplyStatement()
+            case .view: return try parseViewCommand()
             default: break
             }
             if peekNext().kind == .leftParen { return try parseCallStatement() }
@@ -875,6 +878,18 @@ public struct Parser {
         try consumeWord(.to, "'to' after the row to drag")
         let to = try parseExpression()
         return Stmt(.drag(from: from, to: to), keyword.range.union(to.range))
+    }
+
+    /// viewCommand = "view" ( "table" | "collection" )
+    private mutating func parseViewCommand() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        guard current.isWord(.table) || current.isWord(.collection) else {
+            throw expected("'table' or 'collection' after 'view'")
+        }
+        let kind: ViewKind = current.isWord(.table) ? .table : .collection
+        advance()
+        return Stmt(.view(kind), keyword.range.union(previous.range))
     }
 
     /// applyStatement = "apply" expression [ "sections" expression ] applyOptions

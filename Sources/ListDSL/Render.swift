@@ -20,7 +20,7 @@ extension Interpreter {
         let grouped = model.style == .grouped
         let sections = model.tableView
         let inSync = model.isInSync
-        var out = ""
+        var out = model.view == .collection ? "collection view (UICollectionView)\n" : ""
         if sections.isEmpty { out += "(no sections)\n" }
         let rule = "  " + Style.dim.apply(String(repeating: "─", count: 6), color)
         for (s, section) in sections.enumerated() {
@@ -71,6 +71,8 @@ extension Interpreter {
     /// editing style none), as the app's hooks (or UIKit's defaults) answer.
     func editingControlKind(_ path: IndexPath, at range: SourceRange = SourceRange(0, 0)) throws(ScriptError) -> String
     {
+        // UICollectionView has no editing-style control, and asks neither question.
+        if model.view == .collection { return "none" }
         guard try callHook(.canEdit, path: path, fallback: .boolean(true), by: "show", at: range) == .boolean(true)
         else {
             return "none"

@@ -70,6 +70,8 @@ public enum RuntimeError: CatalogueError, Equatable {
     case tapNeedsEditing(IndexPath)
     /// `drag` outside editing mode.
     case dragNeedsEditing
+    /// A gesture of UITableView's editing controls (`tap`, `swipe`) while a collection view is simulated.
+    case noCollectionViewEquivalent(String)
     /// A drop UIKit would not allow, and why.
     case cannotDrop(from: IndexPath, at: IndexPath, reason: String)
 
@@ -152,6 +154,8 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .cannotRunHere: "this statement cannot run here"
         case .notAGesture: "this statement is not a gesture"
         case .tapNeedsEditing: "tap needs editing mode: the editing controls show only after 'edit on'"
+        case .noCollectionViewEquivalent(let gesture):
+            "'\(gesture)' has no equivalent in UICollectionView: its data source has no editing style and no commit method (swipe actions come from a list layout's configuration)"
         case .dragNeedsEditing: "drag needs editing mode: the reorder controls show only after 'edit on'"
         case .cannotDrop(let from, let at, let reason):
             "cannot drop row \(from.section):\(from.row) at \(at.section):\(at.row): \(reason)"
@@ -214,6 +218,8 @@ public enum RuntimeError: CatalogueError, Equatable {
             "a diffable data source identifies each row by its text, so every text must be unique"
         case .snapshot(.duplicateSectionIdentifiers), .snapshot(.currentDuplicateSections):
             "each section needs its own identifier (its header)"
+        case .noCollectionViewEquivalent:
+            "a collection view deletes through its data source ('delete PATH'), or 'view table' simulates a table view"
         case .snapshot(.missingItem): "reload or reconfigure only rows that are in the snapshot you apply"
         case .sectionIdentifierCount:
             "give one identifier per section, in order: apply [[\"A\"], [\"B\"]] sections [\"One\", \"Two\"]"
@@ -247,7 +253,7 @@ extension Value {
 /// data its text needs: the catalogue of the teaching layer's warnings.
 public enum RuntimeWarning: CatalogueError, Equatable {
     /// `select` in editing mode.
-    case noSelectionWhileEditing
+    case noSelectionWhileEditing(ViewKind)
     /// `tap` on a row whose canEdit is false.
     case cannotEditNoControl(IndexPath)
     /// `tap` on a row whose editing style is none.
@@ -283,8 +289,8 @@ public enum RuntimeWarning: CatalogueError, Equatable {
 
     public var message: String {
         switch self {
-        case .noSelectionWhileEditing:
-            "nothing is selected: a table view in editing mode does not select rows (allowsSelectionDuringEditing is false)"
+        case .noSelectionWhileEditing(let view):
+            "nothing is selected: a \(view.name) in editing mode does not select \(view.items) (allowsSelectionDuringEditing is false)"
         case .cannotEditNoControl(let p):
             "row \(p.section):\(p.row) cannot be edited (canEdit is false): it has no editing control to tap"
         case .noEditingControl(let p): "row \(p.section):\(p.row) has no editing control (its editing style is none)"

@@ -41,6 +41,8 @@ enum Keyword: String, Sendable, CaseIterable {
     case data, table, section, to, off, plain, grouped, error
     // The diffable data source's statement and its words.
     case apply, sections, reloading, reconfiguring, withoutAnimation, usingReloadData
+    // The class simulated.
+    case view, collection
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

@@ -120,6 +120,10 @@ public enum Vocabulary {
             arguments: ["json"]),
         Entry("dump", .command, "dump", "print the data source as one line of JSON", example: "dump"),
         Entry(
+            "view", .command, "view table|collection",
+            "simulate a UITableView (the default) or a UICollectionView: their batch rules and texts differ",
+            example: "view collection", arguments: ["table", "collection"]),
+        Entry(
             "apply", .command,
             "apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]",
             "hand a snapshot to the diffable data source: it derives the batch and tells the table view",
@@ -296,6 +300,9 @@ public enum Vocabulary {
         Entry("off", .optionWord, "edit off | trace off", "turn a mode off", example: "trace off"),
         Entry("plain", .optionWord, "style plain", "the plain table view style", example: "style plain"),
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style", example: "style grouped"),
+        Entry(
+            "collection", .optionWord, "view collection", "simulate a UICollectionView",
+            example: "view collection"),
         Entry(
             "sections", .optionWord, "apply TABLE sections LIST",
             "the snapshot's section identifiers, which become the headers",

@@ -11,6 +11,8 @@ struct BatchValidator {
     let rowsBefore: [Int]
     /// Rows per section after the update: the data source's counts when the batch commits.
     let rowsAfter: [Int]
+    /// The class whose rules and texts apply.
+    var view: ViewKind = .table
 
     private var sectionsBefore: Int { rowsBefore.count }
     private var sectionsAfter: Int { rowsAfter.count }
@@ -48,7 +50,12 @@ struct BatchValidator {
         }
 
         let moveEnds = MoveEnds(sortedMoves, operations)
+        if view == .collection {
+            // UICollectionView merges only identical moves: a repeated delete or insert is done twice.
+            try Self.requireNoRepeat(in: operations.deletes, "delete")
+        }
         try checkDeletes(.mergingSorted(explicitDeletes, reloadDeletes), moveEnds, &batch)
+        if view == .collection { try Self.requireNoRepeat(in: operations.inserts, "insert") }
         try checkInserts(.mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates()), moveEnds, &batch)
         try checkMoves(sortedMoves, earlierToSameDestination, &batch)
 
@@ -58,10 +65,11 @@ struct BatchValidator {
         if sectionsAfter != sectionsBefore + inserted - deleted {
             throw .invalidUpdate(
                 UIKitMessage.invalidSectionCount(
-                    after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted),
+                    after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted, in: view),
                 operation: nil)
         }
         mapSections(&batch, explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
+        if view == .collection { warnOfKnownCrashes(sortedMoves, operations, &batch) }
         // 6. The row counts, unless a row move across a deleted or inserted section made UITableView end the update with reloadData.
         if !batch.report.usedReloadFallback {
             try checkRowCounts(batch)
@@ -82,6 +90,10 @@ struct BatchValidator {
                     throw .invalidUpdate(UIKitMessage.deleteAndMoveSameSection(item.section), operation: item.operation)
                 }
                 if moves.rowSources.containsSection(item.section) {
+                    if view == .collection {
+                        throw .invalidUpdate(
+                            UIKitMessage.cannotMoveFromDeletedSection(item.section), operation: item.operation)
+                    }
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedOutOfDeletedSection: item.section))
                 }
                 guard item.section < sectionsBefore else {
@@ -98,12 +110,12 @@ struct BatchValidator {
                 }
                 guard item.section < sectionsBefore else {
                     throw .invalidUpdate(
-                        UIKitMessage.deleteRowFromMissingSection(item.path, sectionsBefore: sectionsBefore),
+                        UIKitMessage.deleteRowFromMissingSection(item.path, sectionsBefore: sectionsBefore, in: view),
                         operation: item.operation)
                 }
                 guard item.row < rowsBefore[item.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.deleteMissingRow(item.path, rowsBefore: rowsBefore[item.section]),
+                        UIKitMessage.deleteMissingRow(item.path, rowsBefore: rowsBefore[item.section], in: view),
                         operation: item.operation)
                 }
                 batch.rowDeletes.append(item)
@@ -124,6 +136,10 @@ struct BatchValidator {
                     throw .invalidUpdate(UIKitMessage.insertAndMoveSameSection(item.section), operation: item.operation)
                 }
                 if moves.rowDestinations.containsSection(item.section) {
+                    if view == .collection {
+                        throw .invalidUpdate(
+                            UIKitMessage.cannotMoveIntoInsertedSection(item.section), operation: item.operation)
+                    }
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedIntoInsertedSection: item.section))
                 }
                 guard item.section < sectionsAfter else {
@@ -147,12 +163,12 @@ struct BatchValidator {
                 }
                 guard item.section < sectionsAfter else {
                     throw .invalidUpdate(
-                        UIKitMessage.insertRowIntoMissingSection(item.path, sectionsAfter: sectionsAfter),
+                        UIKitMessage.insertRowIntoMissingSection(item.path, sectionsAfter: sectionsAfter, in: view),
                         operation: item.operation)
                 }
                 guard item.row < rowsAfter[item.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.insertRowPastEnd(item.path, rowsAfter: rowsAfter[item.section]),
+                        UIKitMessage.insertRowPastEnd(item.path, rowsAfter: rowsAfter[item.section], in: view),
                         operation: item.operation)
                 }
                 batch.rowInserts.append(item)
@@ -189,7 +205,7 @@ struct BatchValidator {
                 }
                 guard from.row < rowsBefore[from.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveMissingRow(from, rowsBefore: rowsBefore[from.section]),
+                        UIKitMessage.moveMissingRow(from, rowsBefore: rowsBefore[from.section], in: view),
                         operation: move.operation)
                 }
                 guard to.section < sectionsAfter else {
@@ -199,7 +215,7 @@ struct BatchValidator {
                 }
                 guard to.row < rowsAfter[to.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveRowPastEnd(from: from, to: to, rowsAfter: rowsAfter[to.section]),
+                        UIKitMessage.moveRowPastEnd(from: from, to: to, rowsAfter: rowsAfter[to.section], in: view),
                         operation: move.operation)
                 }
             }
@@ -211,7 +227,7 @@ struct BatchValidator {
                     move.isSection
                     ? UIKitMessage.sectionMovedTwice(
                         move.from.section, first: previous.to.section, second: move.to.section)
-                    : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: to)
+                    : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: to, in: view)
                 throw .invalidUpdate(message, operation: move.operation)
             }
             if let earlier = earlierToSameDestination[position] {
@@ -220,11 +236,42 @@ struct BatchValidator {
                     move.isSection
                     ? UIKitMessage.sectionsMovedToOne(
                         first: first.section, second: move.from.section, destination: move.to.section)
-                    : UIKitMessage.rowsMovedToOne(first: first.path, second: from, destination: to)
+                    : UIKitMessage.rowsMovedToOne(first: first.path, second: from, destination: to, in: view)
                 throw .invalidUpdate(message, operation: move.operation)
             }
         }
         batch.moves = sortedMoves
+    }
+
+    /// Fails on the first place that `items` (sorted by place, then issue order) names twice; `verb`
+    /// is "delete" or "insert".
+    private static func requireNoRepeat(in items: [UpdateItem], _ verb: String) throws(UpdateError) {
+        let sorted = items.sorted { $0.isBefore($1) || ($0.isSamePlace(as: $1) && $0.operation < $1.operation) }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where a.isSamePlace(as: b) {
+            throw .invalidUpdate(UIKitMessage.repeatedInCollectionView(verb, b), operation: b.operation)
+        }
+    }
+
+    /// Batches UICollectionView accepts that are known to crash it (reference beyond-batches §2,
+    /// "Valid is not safe"): a section move among item updates, and a section moved onto itself with an
+    /// item moved out of it.
+    private func warnOfKnownCrashes(_ moves: [MoveItem], _ operations: SortedOperations, _ batch: inout ValidatedBatch)
+    {
+        let sectionMoves = moves.filter(\.isSection)
+        guard !sectionMoves.isEmpty else { return }
+        let rowMoves = moves.filter { !$0.isSection }
+        for move in sectionMoves where move.from.section == move.to.section {
+            if rowMoves.contains(where: { $0.from.section == move.from.section && $0.to.section != move.to.section }) {
+                batch.report.warnings.append(UIKitMessage.itemOutOfUnmovedSectionWarning(move.from.section))
+                return
+            }
+        }
+        let hasItemUpdates =
+            !rowMoves.isEmpty || operations.deletes.contains { !$0.isSection }
+            || operations.inserts.contains { !$0.isSection } || operations.reloads.contains { !$0.isSection }
+        if hasItemUpdates, let move = sectionMoves.first(where: { $0.from.section != $0.to.section }) {
+            batch.report.warnings.append(UIKitMessage.sectionMoveWithItemUpdatesWarning(move.from.section))
+        }
     }
 
     /// SPEC §5 rule 5: the plain moves of a batch that cannot be carried out on the data source at all
@@ -232,9 +279,9 @@ struct BatchValidator {
     /// moved to one place) leave no data source for the ordered checks to read, so the first of them,
     /// in the order of the move checks (ascending by source), fails with UIKit's text before those
     /// checks. `rowsBefore` are the table view's counts before the update, which UIKit's texts give.
-    static func checkCarriable(_ operations: SortedOperations, isPlain: (Int) -> Bool, rowsBefore: [Int])
-        throws(UpdateError)
-    {
+    static func checkCarriable(
+        _ operations: SortedOperations, isPlain: (Int) -> Bool, rowsBefore: [Int], view: ViewKind
+    ) throws(UpdateError) {
         let (allMoves, _) = distinctMoves(operations)
         let moves = allMoves.filter { isPlain($0.operation) }
         guard !moves.isEmpty else { return }
@@ -264,7 +311,7 @@ struct BatchValidator {
                 }
                 guard from.row < rowsBefore[from.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveMissingRow(from, rowsBefore: rowsBefore[from.section]),
+                        UIKitMessage.moveMissingRow(from, rowsBefore: rowsBefore[from.section], in: view),
                         operation: move.operation)
                 }
             }
@@ -274,7 +321,7 @@ struct BatchValidator {
                     move.isSection
                         ? UIKitMessage.sectionMovedTwice(
                             move.from.section, first: previous.to.section, second: move.to.section)
-                        : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: move.to.path),
+                        : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: move.to.path, in: view),
                     operation: move.operation)
             }
             if let first = earlier[position] {
@@ -283,7 +330,8 @@ struct BatchValidator {
                     move.isSection
                         ? UIKitMessage.sectionsMovedToOne(
                             first: other.section, second: move.from.section, destination: move.to.section)
-                        : UIKitMessage.rowsMovedToOne(first: other.path, second: from, destination: move.to.path),
+                        : UIKitMessage.rowsMovedToOne(
+                            first: other.path, second: from, destination: move.to.path, in: view),
                     operation: move.operation)
             }
         }
@@ -371,7 +419,7 @@ struct BatchValidator {
                 throw .invalidUpdate(
                     UIKitMessage.invalidRowCount(
                         section: new, after: rowsAfter[new], before: rowsBefore[old], inserted: inserted[new],
-                        deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old]),
+                        deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old], in: view),
                     operation: nil)
             }
         }

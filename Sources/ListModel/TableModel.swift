@@ -18,6 +18,8 @@ public struct TableModel: Sendable {
     private var loadedTableView: [Section] = []
     public var isEditing: Bool = false
     public var style: TableStyle = .plain
+    /// The class simulated: UITableView (the default) or UICollectionView, whose batch rules and texts differ.
+    public var view: ViewKind = .table
     /// Whether single commands applied in place describe their change in the returned report.
     /// A script runner that never looks at reports turns this off to save an allocation per command.
     public var reportsInPlaceChanges = true
@@ -239,12 +241,12 @@ public struct TableModel: Sendable {
         let hasPlainEdits = operations.contains(where: \.isPlain)
         if hasPlainEdits && !sorted.moves.isEmpty {
             try BatchValidator.checkCarriable(
-                sorted, isPlain: { operations[$0].isPlain }, rowsBefore: tableView.map(\.rows.count))
+                sorted, isPlain: { operations[$0].isPlain }, rowsBefore: tableView.map(\.rows.count), view: view)
         }
         let dataSourceAfter =
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
-            rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count))
+            rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count), view: view)
         var batch: ValidatedBatch
         do {
             batch = try validator.validate(sorted)

@@ -1,3 +1,15 @@
+/// Which class is simulated: its batch-update texts say "row" or "item", "table view" or "collection view".
+public enum ViewKind: String, Sendable, CaseIterable {
+    case table, collection
+
+    /// "row" or "item".
+    public var item: String { self == .table ? "row" : "item" }
+    /// "rows" or "items".
+    public var items: String { self == .table ? "rows" : "items" }
+    /// "table view" or "collection view".
+    public var name: String { self == .table ? "table view" : "collection view" }
+}
+
 /// UITableView's assertion texts (reference §2.1, UIKit-3698 format strings), verbatim except that the
 /// two count texts have one space after their first sentence, as iOS 16 prints them. T23 ("Attempt to
 /// delete more rows than exist in section") needs a negative row count and cannot occur here.
@@ -23,13 +35,13 @@ enum UIKitMessage {
     }
 
     /// T5.
-    static func deleteRowFromMissingSection(_ path: IndexPath, sectionsBefore: Int) -> String {
-        "attempt to delete row \(path.row) from section \(path.section), but there are only \(sectionsBefore) sections before the update"
+    static func deleteRowFromMissingSection(_ path: IndexPath, sectionsBefore: Int, in view: ViewKind) -> String {
+        "attempt to delete \(view.item) \(path.row) from section \(path.section), but there are only \(sectionsBefore) sections before the update"
     }
 
     /// T6.
-    static func deleteMissingRow(_ path: IndexPath, rowsBefore: Int) -> String {
-        "attempt to delete row \(path.row) from section \(path.section) which only contains \(rowsBefore) rows before the update"
+    static func deleteMissingRow(_ path: IndexPath, rowsBefore: Int, in view: ViewKind) -> String {
+        "attempt to delete \(view.item) \(path.row) from section \(path.section) which only contains \(rowsBefore) \(view.items) before the update"
     }
 
     /// T7.
@@ -48,13 +60,13 @@ enum UIKitMessage {
     }
 
     /// T10.
-    static func insertRowIntoMissingSection(_ path: IndexPath, sectionsAfter: Int) -> String {
-        "attempt to insert row \(path.row) into section \(path.section), but there are only \(sectionsAfter) sections after the update"
+    static func insertRowIntoMissingSection(_ path: IndexPath, sectionsAfter: Int, in view: ViewKind) -> String {
+        "attempt to insert \(view.item) \(path.row) into section \(path.section), but there are only \(sectionsAfter) sections after the update"
     }
 
     /// T11.
-    static func insertRowPastEnd(_ path: IndexPath, rowsAfter: Int) -> String {
-        "attempt to insert row \(path.row) into section \(path.section), but there are only \(rowsAfter) rows in section \(path.section) after the update"
+    static func insertRowPastEnd(_ path: IndexPath, rowsAfter: Int, in view: ViewKind) -> String {
+        "attempt to insert \(view.item) \(path.row) into section \(path.section), but there are only \(rowsAfter) \(view.items) in section \(path.section) after the update"
     }
 
     /// T12.
@@ -73,8 +85,8 @@ enum UIKitMessage {
     }
 
     /// T15.
-    static func moveMissingRow(_ from: IndexPath, rowsBefore: Int) -> String {
-        "attempt to move index path (\(from)) that does not exist - there are only \(rowsBefore) rows in section \(from.section) before the update"
+    static func moveMissingRow(_ from: IndexPath, rowsBefore: Int, in view: ViewKind) -> String {
+        "attempt to move index path (\(from)) that does not exist - there are only \(rowsBefore) \(view.items) in section \(from.section) before the update"
     }
 
     /// T16.
@@ -83,8 +95,8 @@ enum UIKitMessage {
     }
 
     /// T17.
-    static func moveRowPastEnd(from: IndexPath, to: IndexPath, rowsAfter: Int) -> String {
-        "attempt to move index path (\(from)) to index path (\(to)) that does not exist - there are only \(rowsAfter) rows in section \(to.section) after the update"
+    static func moveRowPastEnd(from: IndexPath, to: IndexPath, rowsAfter: Int, in view: ViewKind) -> String {
+        "attempt to move index path (\(from)) to index path (\(to)) that does not exist - there are only \(rowsAfter) \(view.items) in section \(to.section) after the update"
     }
 
     /// T18.
@@ -93,8 +105,8 @@ enum UIKitMessage {
     }
 
     /// T19.
-    static func rowMovedTwice(_ path: IndexPath, first: IndexPath, second: IndexPath) -> String {
-        "attempt to move row at index path \(path) to both \(first) and \(second)"
+    static func rowMovedTwice(_ path: IndexPath, first: IndexPath, second: IndexPath, in view: ViewKind) -> String {
+        "attempt to move \(view.item) at index path \(path) to both \(first) and \(second)"
     }
 
     /// T20.
@@ -103,20 +115,52 @@ enum UIKitMessage {
     }
 
     /// T21.
-    static func rowsMovedToOne(first: IndexPath, second: IndexPath, destination: IndexPath) -> String {
-        "attempt to move both row at index path \(first) and \(second) to \(destination)"
+    static func rowsMovedToOne(first: IndexPath, second: IndexPath, destination: IndexPath, in view: ViewKind) -> String
+    {
+        "attempt to move both \(view.item) at index path \(first) and \(second) to \(destination)"
     }
 
     /// T22.
-    static func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int) -> String {
-        "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(after)) must be equal to the number of sections contained in the table view before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+    static func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int, in view: ViewKind) -> String {
+        "Invalid update: invalid number of sections. The number of sections contained in the \(view.name) after the update (\(after)) must be equal to the number of sections contained in the \(view.name) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
     }
 
     /// T24.
     static func invalidRowCount(
-        section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int
+        section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int,
+        in view: ViewKind
     ) -> String {
-        "Invalid update: invalid number of rows in section \(section). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+        "Invalid update: invalid number of \(view.items) in section \(section). The number of \(view.items) contained in an existing section after the update (\(after)) must be equal to the number of \(view.items) contained in that section before the update (\(before)), plus or minus the number of \(view.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(view.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+    }
+
+    /// UICollectionView's own error for an item moved out of a deleted section (UITableView reloads instead).
+    static func cannotMoveFromDeletedSection(_ section: Int) -> String {
+        "cannot move an item from a deleted section (\(section))"
+    }
+
+    /// UICollectionView's own error for an item moved into an inserted section.
+    static func cannotMoveIntoInsertedSection(_ section: Int) -> String {
+        "cannot move an item into a newly inserted section (\(section))"
+    }
+
+    // MARK: ListDSL's words for what UIKit does not describe
+
+    /// A delete or insert (`verb`) repeated in one UICollectionView batch, which it does not merge.
+    static func repeatedInCollectionView(_ verb: String, _ item: UpdateItem) -> String {
+        let what = item.isSection ? "section \(item.section)" : "item \(item.row) of section \(item.section)"
+        let done = verb.hasSuffix("e") ? verb + "d" : verb + "ed"
+        return
+            "UICollectionView does not merge a repeated \(verb): \(what) would be \(done) twice, which crashes or corrupts its layout on a device (IGListKit #689)"
+    }
+
+    /// A batch UICollectionView accepts that mixes a section move with item updates.
+    static func sectionMoveWithItemUpdatesWarning(_ section: Int) -> String {
+        "UICollectionView accepts this batch, but moving section \(section) while items are inserted, deleted, reloaded or moved is known to crash it in -[UICollectionViewUpdate _computeItemUpdates] (IGListKit #691; IGListKit turns such a move into a section delete and insert)"
+    }
+
+    /// A batch UICollectionView accepts that moves a section onto itself and an item out of it.
+    static func itemOutOfUnmovedSectionWarning(_ section: Int) -> String {
+        "UICollectionView accepts this batch, but moving section \(section) to itself while an item moves out of it is known to crash it: 'request for index path for global index … when there are only … items' (rdar://48941906)"
     }
 
     /// The warning when a row move crosses a deleted or inserted section and UITableView falls back to `reloadData`.

@@ -70,6 +70,7 @@ struct HTML: ParsableCommand {
             options: {
                 var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: false)
                 interpreterOptions.notes = !options.noNotes
+                interpreterOptions.view = options.view
                 return interpreterOptions
             }())
         recorder.interpreter = interpreter

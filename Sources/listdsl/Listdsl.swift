@@ -1,6 +1,7 @@
 import ArgumentParser
 import CReadline
 import ListDSL
+import ListModel
 
 /// The version `--version` prints.
 let listdslVersion = "0.1.0"
@@ -165,6 +166,7 @@ extension Substring {
 }
 
 extension ColorMode: ExpressibleByArgument {}
+extension ViewKind: ExpressibleByArgument {}
 
 /// Options every way of running shares.
 struct RunOptions: ParsableArguments {
@@ -182,6 +184,12 @@ struct RunOptions: ParsableArguments {
 
     @Flag(help: "Leave out the notes that explain what UIKit does silently (a batch's merged duplicates).")
     var noNotes = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The class simulated: table (UITableView) or collection (UICollectionView), whose batch rules and texts differ.",
+            valueName: "view"))
+    var view: ViewKind = .table
 
     @Flag(
         help: ArgumentHelp(

@@ -411,9 +411,9 @@ final class REPL {
         if let error = parsed.diagnostics.first(where: { $0.severity == .error }) {
             return "it has a syntax error: \(error.message)"
         }
-        let replay = Interpreter(
-            io: ScriptRunner.io(limits: options.limits, emit: { _ in }),
-            options: InterpreterOptions(limits: options.limits, trace: false, color: false))
+        var replayOptions = InterpreterOptions(limits: options.limits, trace: false, color: false)
+        replayOptions.view = options.view
+        let replay = Interpreter(io: ScriptRunner.io(limits: options.limits, emit: { _ in }), options: replayOptions)
         do {
             try replay.run(parsed.program, in: source)
         } catch {

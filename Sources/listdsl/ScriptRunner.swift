@@ -155,6 +155,7 @@ struct ScriptRunner {
             options: {
                 var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: color)
                 interpreterOptions.notes = !options.noNotes
+                interpreterOptions.view = options.view
                 return interpreterOptions
             }())
     }

@@ -225,6 +225,11 @@ import Testing
         ),
         (.cannotRun("x", reason: "no such file or directory"), "cannot run 'x': no such file or directory", nil),
         (
+            .noCollectionViewEquivalent("swipe"),
+            "'swipe' has no equivalent in UICollectionView: its data source has no editing style and no commit method (swipe actions come from a list layout's configuration)",
+            "a collection view deletes through its data source ('delete PATH'), or 'view table' simulates a table view"
+        ),
+        (
             .snapshot(.duplicateItemIdentifiers(["Milk"])),
             "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    Milk\n)}",
             "a diffable data source identifies each row by its text, so every text must be unique"
@@ -297,7 +302,7 @@ import Testing
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 49)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 50)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -330,7 +335,8 @@ import Testing
             .cannotApply, .cannotCompare, .noMember, .cannotIndex, .indexOutOfRange, .notAnInteger, .rangeTooLong,
             .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
             .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
-            .notAGesture, .snapshot, .sectionIdentifierCount, .tapNeedsEditing, .dragNeedsEditing, .cannotDrop,
+            .notAGesture, .noCollectionViewEquivalent, .snapshot, .sectionIdentifierCount, .tapNeedsEditing,
+            .dragNeedsEditing, .cannotDrop,
             .runCycle, .runTooDeep, .cannotRun,
             .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,
             .blockSucceeded,
@@ -343,8 +349,13 @@ import Testing
     static let path = IndexPath(section: 0, row: 1)
     static let warnings: [(RuntimeWarning, String, String?)] = [
         (
-            .noSelectionWhileEditing,
+            .noSelectionWhileEditing(.table),
             "nothing is selected: a table view in editing mode does not select rows (allowsSelectionDuringEditing is false)",
+            nil
+        ),
+        (
+            .noSelectionWhileEditing(.collection),
+            "nothing is selected: a collection view in editing mode does not select items (allowsSelectionDuringEditing is false)",
             nil
         ),
         (

@@ -88,8 +88,10 @@ struct PropertyTests {
     }
 
     /// Random plain, table+data and mixed batches, and single commands.
-    @Test("random plain, table+data and mixed batches, and single commands", arguments: [1 as UInt64, 2, 3, 4])
-    func randomBatches(seed: UInt64) throws {
+    @Test(
+        "random plain, table+data and mixed batches, and single commands, in both views",
+        arguments: [1 as UInt64, 2, 3, 4], ViewKind.allCases)
+    func randomBatches(seed: UInt64, view: ViewKind) throws {
         var generator = BatchGenerator(seed: seed)
         var accepted = 0
         var rejected = 0
@@ -98,6 +100,7 @@ struct PropertyTests {
         for iteration in 0..<Self.iterations {
             let start = generator.table()
             var model = TableModel(sections: sections(start))
+            model.view = view
             var dataSource = start
             // Sometimes the app changed its data source outside any batch: the table view is stale.
             if Int.random(in: 0..<5, using: &generator.random) == 0 {
@@ -110,7 +113,7 @@ struct PropertyTests {
             let edits = generator.edits(on: start)
             let mode = Int.random(in: 0..<4, using: &generator.random)
             let context =
-                "seed \(seed) iteration \(iteration) mode \(mode): start \(start), data source \(dataSource), edits \(edits)"
+                "seed \(seed) view \(view) iteration \(iteration) mode \(mode): start \(start), data source \(dataSource), edits \(edits)"
 
             var expected: Observed
             var actual: Observed
@@ -120,9 +123,10 @@ struct PropertyTests {
                 let tableOnly = mode == 1 ? generator.edits(on: start).map(\.update) : []
                 let after = SimpleReference.arrange(dataSource, edits)
                 let outcome =
-                    SimpleReference.uncarriable(start.map(\.count), edits)
+                    SimpleReference.uncarriable(start.map(\.count), edits, view: view)
                     ?? SimpleReference.check(
-                        before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update) + tableOnly)
+                        before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update) + tableOnly,
+                        view: view)
                 let cells = SimpleReference.cells(
                     before: start, updates: edits.map(\.update) + tableOnly, after: after)
                 expected = Self.expectation(outcome, success: after, cells: cells, failure: (dataSource, start))
@@ -142,7 +146,7 @@ struct PropertyTests {
                     Bool.random(using: &generator.random)
                     ? SimpleReference.arrange(dataSource, edits) : generator.perturbed(dataSource)
                 let outcome = SimpleReference.check(
-                    before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update))
+                    before: start.map(\.count), after: after.map(\.count), updates: edits.map(\.update), view: view)
                 let cells = SimpleReference.cells(before: start, updates: edits.map(\.update), after: after)
                 expected = Self.expectation(outcome, success: after, cells: cells, failure: (after, start))
                 var fallback = false
@@ -162,7 +166,8 @@ struct PropertyTests {
                 for edit in edits {
                     let after = SimpleReference.arrange(expected.dataSource, [edit])
                     let outcome = SimpleReference.check(
-                        before: expected.tableView.map(\.count), after: after.map(\.count), updates: [edit.update])
+                        before: expected.tableView.map(\.count), after: after.map(\.count), updates: [edit.update],
+                        view: view)
                     if case .rejected(let message, let operation) = outcome {
                         expected.error = UpdateError(.invalidUpdate, message, operationIndex: operation)
                         break
@@ -206,19 +211,27 @@ struct PropertyTests {
         #expect(accepted > Self.iterations / 4)
         #expect(rejected > Self.iterations / 4)
         // Every kind of check fires somewhere in the run.
-        let kinds = [
+        let items = view == .table ? "rows" : "items"
+        var kinds = [
             "delete and reload", "delete and a move from the same section",
             "delete and a move from the same index path",
-            "attempt to delete section", "sections before the update", "rows before the update",
+            "attempt to delete section", "sections before the update", "\(items) before the update",
             "insert and a move to the same section", "insert and a move to the same index path",
-            "attempt to insert section", "sections after the update", "rows in section",
+            "attempt to insert section", "sections after the update", "\(items) in section",
             "attempt to move section", "to move section", "from a section that does not exist", "to both",
-            "attempt to move both", "invalid number of sections", "invalid number of rows",
+            "attempt to move both", "invalid number of sections", "invalid number of \(items)",
         ]
-        for kind in kinds {
-            #expect(messages.contains { $0.contains(kind) }, "no \(kind) error with seed \(seed)")
+        if view == .collection {
+            kinds += [
+                "cannot move an item from a deleted section", "cannot move an item into a newly inserted section",
+                "does not merge a repeated delete", "does not merge a repeated insert",
+            ]
         }
-        #expect(fallbacks > 0)
+        for kind in kinds {
+            #expect(messages.contains { $0.contains(kind) }, "no \(kind) error with seed \(seed) in the \(view) view")
+        }
+        // UITableView reloads when a row moves across a deleted or inserted section; UICollectionView raises.
+        #expect(view == .table ? fallbacks > 0 : fallbacks == 0)
     }
 
     /// Scenarios per seed.

@@ -69,9 +69,14 @@ enum SimpleReference {
     }
 
     /// UIKit's checks for `updates` with `before` and `after` rows per section.
-    static func check(before: [Int], after: [Int], updates: [Update]) -> Outcome {
+    static func check(before: [Int], after: [Int], updates: [Update], view: ViewKind = .table) -> Outcome {
+        let row = view == .table ? "row" : "item"
+        let rows = view == .table ? "rows" : "items"
+        let viewName = view == .table ? "table view" : "collection view"
         var deletes: [Item] = []
         var inserts: [Item] = []
+        var repeatedDelete: (String, Int)?
+        var repeatedInsert: (String, Int)?
         var reloads: [Item] = []
         var moves: [Move] = []
         for (operation, update) in updates.enumerated() {
@@ -92,6 +97,20 @@ enum SimpleReference {
                     Move(
                         from: Item(section: f, row: nil, operation: operation),
                         to: Item(section: t, row: nil, operation: operation)))
+            }
+        }
+        if view == .collection {
+            // UICollectionView merges only identical moves: a repeated delete or insert is an error here.
+            for (list, verb) in [(deletes, "delete"), (inserts, "insert")] {
+                let sorted = list.sorted { $0.isBefore($1) || ($0.isSame($1) && $0.operation < $1.operation) }
+                for (a, b) in zip(sorted, sorted.dropFirst()) where a.isSame(b) {
+                    let what = b.row.map { "item \($0) of section \(b.section)" } ?? "section \(b.section)"
+                    let message =
+                        "UICollectionView does not merge a repeated \(verb): \(what) would be \(verb == "delete" ? "deleted" : "inserted") twice, which crashes or corrupts its layout on a device (IGListKit #689)"
+                    // Deletes are checked after reloads, inserts after deletes: remember, report in turn.
+                    if verb == "delete" { repeatedDelete = repeatedDelete ?? (message, b.operation) }
+                    if verb == "insert" { repeatedInsert = repeatedInsert ?? (message, b.operation) }
+                }
             }
         }
         deletes = merged(deletes)
@@ -120,6 +139,7 @@ enum SimpleReference {
         allDeletes = merged(allDeletes)
         allInserts = merged(allInserts)
 
+        if let (message, operation) = repeatedDelete { return .rejected(message, operation) }
         // 2. Deletes, descending.
         var fallback = false
         var deletedSections: [Int] = []
@@ -131,7 +151,13 @@ enum SimpleReference {
                         "attempt to perform a delete and a move from the same section (\(delete.section))",
                         delete.operation)
                 }
-                for move in moves where !move.isSection && move.from.section == delete.section { fallback = true }
+                for move in moves where !move.isSection && move.from.section == delete.section {
+                    if view == .collection {
+                        return .rejected(
+                            "cannot move an item from a deleted section (\(delete.section))", delete.operation)
+                    }
+                    fallback = true
+                }
                 if delete.section >= before.count {
                     return .rejected(
                         "attempt to delete section \(delete.section), but there are only \(before.count) sections before the update",
@@ -147,18 +173,19 @@ enum SimpleReference {
                 }
                 if delete.section >= before.count {
                     return .rejected(
-                        "attempt to delete row \(delete.row!) from section \(delete.section), but there are only \(before.count) sections before the update",
+                        "attempt to delete \(row) \(delete.row!) from section \(delete.section), but there are only \(before.count) sections before the update",
                         delete.operation)
                 }
                 if delete.row! >= before[delete.section] {
                     return .rejected(
-                        "attempt to delete row \(delete.row!) from section \(delete.section) which only contains \(before[delete.section]) rows before the update",
+                        "attempt to delete \(row) \(delete.row!) from section \(delete.section) which only contains \(before[delete.section]) \(rows) before the update",
                         delete.operation)
                 }
                 keptDeletes.append(delete)
             }
         }
 
+        if let (message, operation) = repeatedInsert { return .rejected(message, operation) }
         // 3. Inserts, ascending.
         var insertedSections: [Int] = []
         var keptInserts: [Item] = []
@@ -169,7 +196,13 @@ enum SimpleReference {
                         "attempt to perform an insert and a move to the same section (\(insert.section))",
                         insert.operation)
                 }
-                for move in moves where !move.isSection && move.to.section == insert.section { fallback = true }
+                for move in moves where !move.isSection && move.to.section == insert.section {
+                    if view == .collection {
+                        return .rejected(
+                            "cannot move an item into a newly inserted section (\(insert.section))", insert.operation)
+                    }
+                    fallback = true
+                }
                 if insert.section >= after.count {
                     return .rejected(
                         "attempt to insert section \(insert.section) but there are only \(after.count) sections after the update",
@@ -185,12 +218,12 @@ enum SimpleReference {
                 }
                 if insert.section >= after.count {
                     return .rejected(
-                        "attempt to insert row \(insert.row!) into section \(insert.section), but there are only \(after.count) sections after the update",
+                        "attempt to insert \(row) \(insert.row!) into section \(insert.section), but there are only \(after.count) sections after the update",
                         insert.operation)
                 }
                 if insert.row! >= after[insert.section] {
                     return .rejected(
-                        "attempt to insert row \(insert.row!) into section \(insert.section), but there are only \(after[insert.section]) rows in section \(insert.section) after the update",
+                        "attempt to insert \(row) \(insert.row!) into section \(insert.section), but there are only \(after[insert.section]) \(rows) in section \(insert.section) after the update",
                         insert.operation)
                 }
                 keptInserts.append(insert)
@@ -221,7 +254,7 @@ enum SimpleReference {
                 }
                 if from.row! >= before[from.section] {
                     return .rejected(
-                        "attempt to move index path (\(from.path)) that does not exist - there are only \(before[from.section]) rows in section \(from.section) before the update",
+                        "attempt to move index path (\(from.path)) that does not exist - there are only \(before[from.section]) \(rows) in section \(from.section) before the update",
                         from.operation)
                 }
                 if to.section >= after.count {
@@ -231,7 +264,7 @@ enum SimpleReference {
                 }
                 if to.row! >= after[to.section] {
                     return .rejected(
-                        "attempt to move index path (\(from.path)) to index path (\(to.path)) that does not exist - there are only \(after[to.section]) rows in section \(to.section) after the update",
+                        "attempt to move index path (\(from.path)) to index path (\(to.path)) that does not exist - there are only \(after[to.section]) \(rows) in section \(to.section) after the update",
                         from.operation)
                 }
             }
@@ -239,14 +272,14 @@ enum SimpleReference {
                 return .rejected(
                     move.isSection
                         ? "attempt to move section \(from.section) to both section \(earlier.to.section) and section \(to.section)"
-                        : "attempt to move row at index path \(from.path) to both \(earlier.to.path) and \(to.path)",
+                        : "attempt to move \(row) at index path \(from.path) to both \(earlier.to.path) and \(to.path)",
                     from.operation)
             }
             for earlier in keptMoves where earlier.isSection == move.isSection && earlier.to.isSame(to) {
                 return .rejected(
                     move.isSection
                         ? "attempt to move both section \(earlier.from.section) and section \(from.section) to section \(to.section)"
-                        : "attempt to move both row at index path \(earlier.from.path) and \(from.path) to \(to.path)",
+                        : "attempt to move both \(row) at index path \(earlier.from.path) and \(from.path) to \(to.path)",
                     from.operation)
             }
             keptMoves.append(move)
@@ -255,7 +288,7 @@ enum SimpleReference {
         // 5. The section count.
         if after.count != before.count + insertedSections.count - deletedSections.count {
             return .rejected(
-                "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(after.count)) must be equal to the number of sections contained in the table view before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).",
+                "Invalid update: invalid number of sections. The number of sections contained in the \(viewName) after the update (\(after.count)) must be equal to the number of sections contained in the \(viewName) before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).",
                 nil)
         }
         if fallback { return .accepted(fallback: true) }
@@ -290,7 +323,7 @@ enum SimpleReference {
                 .count
             if after[new] != before[old] + inserted - deleted + movedIn - movedOut {
                 return .rejected(
-                    "Invalid update: invalid number of rows in section \(new). The number of rows contained in an existing section after the update (\(after[new])) must be equal to the number of rows contained in that section before the update (\(before[old])), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).",
+                    "Invalid update: invalid number of \(rows) in section \(new). The number of \(rows) contained in an existing section after the update (\(after[new])) must be equal to the number of \(rows) contained in that section before the update (\(before[old])), plus or minus the number of \(rows) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(rows) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).",
                     nil)
             }
         }
@@ -301,7 +334,9 @@ enum SimpleReference {
     /// carried out: a source missing from the rows before the update (`before`, the table view's
     /// counts), a source moved to two places, or a destination taken by two sources. Nil when every
     /// move can be carried out.
-    static func uncarriable(_ before: [Int], _ edits: [Edit]) -> Outcome? {
+    static func uncarriable(_ before: [Int], _ edits: [Edit], view: ViewKind = .table) -> Outcome? {
+        let row = view == .table ? "row" : "item"
+        let rows = view == .table ? "rows" : "items"
         var moves: [Move] = []
         for (operation, edit) in edits.enumerated() {
             switch edit {
@@ -333,21 +368,21 @@ enum SimpleReference {
             }
             if !move.isSection, from.row! >= before[from.section] {
                 return .rejected(
-                    "attempt to move index path (\(from.path)) that does not exist - there are only \(before[from.section]) rows in section \(from.section) before the update",
+                    "attempt to move index path (\(from.path)) that does not exist - there are only \(before[from.section]) \(rows) in section \(from.section) before the update",
                     from.operation)
             }
             for earlier in kept where earlier.isSection == move.isSection && earlier.from.isSame(from) {
                 return .rejected(
                     move.isSection
                         ? "attempt to move section \(from.section) to both section \(earlier.to.section) and section \(to.section)"
-                        : "attempt to move row at index path \(from.path) to both \(earlier.to.path) and \(to.path)",
+                        : "attempt to move \(row) at index path \(from.path) to both \(earlier.to.path) and \(to.path)",
                     from.operation)
             }
             for earlier in kept where earlier.isSection == move.isSection && earlier.to.isSame(to) {
                 return .rejected(
                     move.isSection
                         ? "attempt to move both section \(earlier.from.section) and section \(from.section) to section \(to.section)"
-                        : "attempt to move both row at index path \(earlier.from.path) and \(from.path) to \(to.path)",
+                        : "attempt to move both \(row) at index path \(earlier.from.path) and \(from.path) to \(to.path)",
                     from.operation)
             }
             kept.append(move)
