@@ -320,6 +320,8 @@ public enum StmtKind: Sendable {
     indirect case apply(ApplySnapshot)
     /// `view table|collection`: the class simulated.
     case view(ViewKind)
+    /// `messages classic|modern`: which texts a failed count check gives.
+    case messages(MessageStyle)
 }
 
 /// `apply`: a snapshot handed to the diffable data source, and how.

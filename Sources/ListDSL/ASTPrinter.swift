@@ -112,6 +112,7 @@ enum ASTPrinter {
         case .select(let path): node("select", [expression(path)])
         case .trace(let on): on ? "(trace on)" : "(trace off)"
         case .view(let kind): "(view \(kind.rawValue))"
+        case .messages(let style): "(messages \(style.rawValue))"
         case .apply(let apply):
             node(
                 "apply",

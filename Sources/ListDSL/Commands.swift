@@ -127,6 +127,8 @@ extension Interpreter {
                 throw modelFailure(error, at: range)
             }
             model.view = kind
+        case .messages(let style):
+            model.messages = style
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show where options.showsJSON, .showJSON:
@@ -331,6 +333,8 @@ extension Interpreter {
                 .rejected(RejectionEvent(kind: error.kind, message: error.message, rolledBack: model.batchDepth == 0)))
         }
         var diagnostic = Diagnostic(file: where_.file, range: where_.range, message: error.message, notes: notes)
+        // The model's texts quote no user text, so a line break in one is its own (the modern text's lines).
+        diagnostic.keepsLineBreaks = true
         // A learner's first command on the empty table: say how to get a section to put rows in.
         if model.tableView.isEmpty && model.dataSource.isEmpty && error.message.contains("only 0 sections") {
             diagnostic.hint = "the table has no sections yet: start with 'reset [[\"A\", \"B\"]]' or 'insert section 0'"

@@ -88,6 +88,8 @@ public struct InterpreterOptions: Sendable {
     public var notes = true
     /// The class simulated at the start (`--view`); `view table|collection` switches it.
     public var view: ViewKind = .table
+    /// The texts a failed count check gives at the start (`--messages`); `messages classic|modern` switches.
+    public var messages: MessageStyle = .classic
 
     /// Stop with an error after this many statements (nil: no limit).
     public var maxSteps: Int? {
@@ -203,6 +205,7 @@ public final class Interpreter {
         self.options = options
         self.model = TableModel()
         self.model.view = options.view
+        self.model.messages = options.messages
         self.eventDetail = io.detail
         self.file = SourceFile(name: "<none>", bytes: [])
         updateCommitDetail()

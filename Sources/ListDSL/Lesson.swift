@@ -101,6 +101,8 @@ public struct Lesson: Sendable {
         public var rowCounts: [Int]
         public var dataRowCounts: [Int]
         public var grouped: Bool
+        /// True when a UICollectionView is simulated (`view collection`).
+        public var collection: Bool
         public var editing: Bool
         public var selected: IndexPath?
         /// The row swiped open and the buttons it shows.
@@ -233,7 +235,7 @@ public final class LessonRecorder {
             Lesson.Step(
                 file: 0, line: 0, column: 0, endLine: 0, endColumn: 0, depth: 0, text: "", completed: true,
                 tableView: frame(model.tableView), dataSource: nil, rowCounts: [], dataRowCounts: [],
-                grouped: model.style == .grouped,
+                grouped: model.style == .grouped, collection: model.view == .collection,
                 editing: model.isEditing, selected: model.selection, swiped: nil, buttons: [], controls: [],
                 queued: [], commit: nil, rejection: nil, calls: [], output: []))
     }
@@ -258,7 +260,8 @@ public final class LessonRecorder {
                 endColumn: end.column, depth: s.depth, text: s.file.text(s.range), completed: completed,
                 tableView: frame(table), dataSource: inSync ? nil : frame(model.dataSource),
                 rowCounts: Self.counts(table), dataRowCounts: inSync ? [] : Self.counts(model.dataSource),
-                grouped: model.style == .grouped, editing: model.isEditing, selected: model.selection,
+                grouped: model.style == .grouped, collection: model.view == .collection, editing: model.isEditing,
+                selected: model.selection,
                 swiped: interpreter.swipedRow?.path, buttons: interpreter.swipedRow?.buttons ?? [],
                 controls: controls, queued: queued, commit: commit,
                 rejection: rejection, calls: calls, output: output))

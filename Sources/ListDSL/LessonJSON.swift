@@ -51,6 +51,7 @@ extension Lesson {
         if !step.rowCounts.isEmpty { o.addRaw("rowCounts", integers(step.rowCounts)) }
         if !step.dataRowCounts.isEmpty { o.addRaw("dataRowCounts", integers(step.dataRowCounts)) }
         o.addRaw("grouped", String(step.grouped))
+        if step.collection { o.addRaw("collection", "true") }
         o.addRaw("editing", String(step.editing))
         o.addRaw("selected", path(step.selected))
         o.addRaw("swiped", path(step.swiped))

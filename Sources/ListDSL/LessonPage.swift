@@ -433,7 +433,7 @@ public enum LessonPage {
           const box = $("calls");
           box.textContent = "";
           const lanes = el("div", "lanes");
-          ["User", "UITableView", "Data source", "Delegate"].forEach((t) => lanes.appendChild(el("div", "", t)));
+          ["User", step.collection ? "UICollectionView" : "UITableView", "Data source", "Delegate"].forEach((t) => lanes.appendChild(el("div", "", t)));
           box.appendChild(lanes);
           if (step.calls.length === 0) {
             box.appendChild(el("p", "dim", "No calls in this step."));
@@ -494,7 +494,9 @@ public enum LessonPage {
           const layers = $("layers");
           layers.textContent = "";
           const tableBox = el("div", "layer");
-          tableBox.appendChild(el("h3", "", step.dataSource === null ? "Its cells, as an iPhone draws them" : "The table view's cells"));
+          const viewName = step.collection ? "collection view" : "table view";
+          $("phone-title").textContent = "The " + viewName;
+          tableBox.appendChild(el("h3", "", step.dataSource === null ? "Its cells, as an iPhone draws them" : "The " + viewName + "'s cells"));
           drawTable(step, tableBox);
           layers.appendChild(tableBox);
           if (step.commit && reduceMotion) drawBefore(step, layers);

@@ -391,7 +391,7 @@ public struct Parser {
     ///           | repeatStatement | procDeclaration | returnStatement | command | simpleStatement
     ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
     ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
-    ///           | applyStatement | viewCommand
+    ///           | applyStatement | viewCommand | messagesCommand
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
         if token.kind == .identifier && (token.keyword == .insert || token.keyword == .delete),
@@ -440,6 +440,7 @@ public struct Parser {
             case .drag: return try parseDragStatement()
             case .apply: return try parseApplyStatement()
             case .view: return try parseViewCommand()
+            case .messages: return try parseMessagesCommand()
             default: break
             }
             if peekNext().kind == .leftParen { return try parseCallStatement() }
@@ -890,6 +891,18 @@ public struct Parser {
         let kind: ViewKind = current.isWord(.table) ? .table : .collection
         advance()
         return Stmt(.view(kind), keyword.range.union(previous.range))
+    }
+
+    /// messagesCommand = "messages" ( "classic" | "modern" )
+    private mutating func parseMessagesCommand() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        guard current.isWord(.classic) || current.isWord(.modern) else {
+            throw expected("'classic' or 'modern' after 'messages'")
+        }
+        let style: MessageStyle = current.isWord(.classic) ? .classic : .modern
+        advance()
+        return Stmt(.messages(style), keyword.range.union(previous.range))
     }
 
     /// applyStatement = "apply" expression [ "sections" expression ] applyOptions

@@ -43,6 +43,8 @@ enum Keyword: String, Sendable, CaseIterable {
     case apply, sections, reloading, reconfiguring, withoutAnimation, usingReloadData
     // The class simulated.
     case view, collection
+    // Which texts a failed count check gives.
+    case messages, classic, modern
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

@@ -124,6 +124,10 @@ public enum Vocabulary {
             "simulate a UITableView (the default) or a UICollectionView: their batch rules and texts differ",
             example: "view collection", arguments: ["table", "collection"]),
         Entry(
+            "messages", .command, "messages classic|modern",
+            "which text a failed count check gives: UIKit's classic formula, or the modern 'Invalid batch updates detected'",
+            example: "messages modern", arguments: ["classic", "modern"]),
+        Entry(
             "apply", .command,
             "apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]",
             "hand a snapshot to the diffable data source: it derives the batch and tells the table view",
@@ -303,6 +307,12 @@ public enum Vocabulary {
         Entry(
             "collection", .optionWord, "view collection", "simulate a UICollectionView",
             example: "view collection"),
+        Entry(
+            "classic", .optionWord, "messages classic", "count errors as UIKit's 'Invalid update: …' formula",
+            example: "messages classic"),
+        Entry(
+            "modern", .optionWord, "messages modern",
+            "a count below what the updates imply gives 'Invalid batch updates detected'", example: "messages modern"),
         Entry(
             "sections", .optionWord, "apply TABLE sections LIST",
             "the snapshot's section identifiers, which become the headers",

@@ -13,6 +13,9 @@ struct BatchValidator {
     let rowsAfter: [Int]
     /// The class whose rules and texts apply.
     var view: ViewKind = .table
+    /// In modern mode, the batch's updates in the order they were issued (for the "Invalid batch
+    /// updates detected" text); nil in classic mode.
+    var modernUpdates: [Update]? = nil
 
     private var sectionsBefore: Int { rowsBefore.count }
     private var sectionsAfter: Int { rowsAfter.count }
@@ -63,6 +66,9 @@ struct BatchValidator {
         let inserted = batch.insertedSectionCount
         let deleted = batch.deletedSectionCount
         if sectionsAfter != sectionsBefore + inserted - deleted {
+            if let updates = modernUpdates, sectionsAfter < sectionsBefore + inserted - deleted {
+                throw modernFailure(updates)
+            }
             throw .invalidUpdate(
                 UIKitMessage.invalidSectionCount(
                     after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted, in: view),
@@ -398,6 +404,13 @@ struct BatchValidator {
 
     /// 6. `new(n) = old(o) + inserted(n) − deleted(o) + movedIn(n) − movedOut(o)` for every new section
     /// that is not inserted; a row move counts only when it leaves the new index of its old section.
+    /// The modern text for a count that came out below what the updates imply.
+    private func modernFailure(_ updates: [Update]) -> UpdateError {
+        .invalidUpdate(
+            UIKitMessage.invalidBatchUpdates(before: rowsBefore, after: rowsAfter, updates: updates, in: view),
+            operation: nil)
+    }
+
     private func checkRowCounts(_ batch: ValidatedBatch) throws(UpdateError) {
         var inserted = [Int](repeating: 0, count: sectionsAfter)
         for item in batch.rowInserts { inserted[item.section] += 1 }
@@ -416,6 +429,7 @@ struct BatchValidator {
             guard let old = batch.oldSectionOfNew[new] else { continue }
             let expected = rowsBefore[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
             if rowsAfter[new] != expected {
+                if let updates = modernUpdates, rowsAfter[new] < expected { throw modernFailure(updates) }
                 throw .invalidUpdate(
                     UIKitMessage.invalidRowCount(
                         section: new, after: rowsAfter[new], before: rowsBefore[old], inserted: inserted[new],

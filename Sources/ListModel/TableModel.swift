@@ -20,6 +20,9 @@ public struct TableModel: Sendable {
     public var style: TableStyle = .plain
     /// The class simulated: UITableView (the default) or UICollectionView, whose batch rules and texts differ.
     public var view: ViewKind = .table
+    /// Classic texts (UIKit's "Invalid update: …" with its formula) or modern ones ("Invalid batch
+    /// updates detected", for a count below what the updates imply, as iOS 15+ logs show).
+    public var messages: MessageStyle = .classic
     /// Whether single commands applied in place describe their change in the returned report.
     /// A script runner that never looks at reports turns this off to save an allocation per command.
     public var reportsInPlaceChanges = true
@@ -246,7 +249,8 @@ public struct TableModel: Sendable {
         let dataSourceAfter =
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
-            rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count), view: view)
+            rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count), view: view,
+            modernUpdates: messages == .modern ? operations.map(\.update) : nil)
         var batch: ValidatedBatch
         do {
             batch = try validator.validate(sorted)

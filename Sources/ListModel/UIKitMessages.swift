@@ -10,6 +10,12 @@ public enum ViewKind: String, Sendable, CaseIterable {
     public var name: String { self == .table ? "table view" : "collection view" }
 }
 
+/// Which texts a failed count check gives: the classic formula, or the modern "Invalid batch updates
+/// detected" text when the count came out below what the updates imply.
+public enum MessageStyle: String, Sendable, CaseIterable {
+    case classic, modern
+}
+
 /// UITableView's assertion texts (reference §2.1, UIKit-3698 format strings), verbatim except that the
 /// two count texts have one space after their first sentence, as iOS 16 prints them. T23 ("Attempt to
 /// delete more rows than exist in section") needs a negative row count and cannot occur here.
@@ -131,6 +137,33 @@ enum UIKitMessage {
         in view: ViewKind
     ) -> String {
         "Invalid update: invalid number of \(view.items) in section \(section). The number of \(view.items) contained in an existing section after the update (\(after)) must be equal to the number of \(view.items) contained in that section before the update (\(before)), plus or minus the number of \(view.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(view.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+    }
+
+    /// The modern text (iOS 15+ logs, reference §2.3): a count below what the updates imply. `before`
+    /// and `after` are the rows per section; `updates` the batch's, as issued.
+    static func invalidBatchUpdates(before: [Int], after: [Int], updates: [Update], in view: ViewKind) -> String {
+        func counts(_ rows: [Int]) -> String {
+            "{ \(rows.count) \(rows.count == 1 ? "section" : "sections") with \(view.item) counts: [\(rows.map(String.init).joined(separator: ", "))] }"
+        }
+        func place(_ path: IndexPath) -> String { "(\(path.section) - \(path.row))" }
+        let lines = updates.map { update -> String in
+            switch update {
+            case .deleteRow(let p): "Delete \(view.item) \(place(p))"
+            case .insertRow(let p): "Insert \(view.item) \(place(p))"
+            case .reloadRow(let p): "Reload \(view.item) \(place(p))"
+            case .moveRow(let from, let to): "Move \(view.item) \(place(from)) to \(place(to))"
+            case .deleteSection(let s): "Delete section \(s)"
+            case .insertSection(let s): "Insert section \(s)"
+            case .reloadSection(let s): "Reload section \(s)"
+            case .moveSection(let from, let to): "Move section \(from) to \(to)"
+            }
+        }
+        return """
+            Invalid batch updates detected: the number of sections and/or \(view.items) returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+            Data source before updates = \(counts(before))
+            Data source after updates = \(counts(after))
+            Updates = \(lines.isEmpty ? "[]" : "[\n" + lines.map { "\t" + $0 }.joined(separator: ",\n") + "\n]")
+            """
     }
 
     /// UICollectionView's own error for an item moved out of a deleted section (UITableView reloads instead).

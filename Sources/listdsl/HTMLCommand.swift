@@ -71,6 +71,7 @@ struct HTML: ParsableCommand {
                 var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: false)
                 interpreterOptions.notes = !options.noNotes
                 interpreterOptions.view = options.view
+                interpreterOptions.messages = options.messages
                 return interpreterOptions
             }())
         recorder.interpreter = interpreter

@@ -167,6 +167,7 @@ extension Substring {
 
 extension ColorMode: ExpressibleByArgument {}
 extension ViewKind: ExpressibleByArgument {}
+extension MessageStyle: ExpressibleByArgument {}
 
 /// Options every way of running shares.
 struct RunOptions: ParsableArguments {
@@ -190,6 +191,12 @@ struct RunOptions: ParsableArguments {
             "The class simulated: table (UITableView) or collection (UICollectionView), whose batch rules and texts differ.",
             valueName: "view"))
     var view: ViewKind = .table
+
+    @Option(
+        help: ArgumentHelp(
+            "Count errors as UIKit's classic formula, or modern: 'Invalid batch updates detected' when a count is below what the updates imply.",
+            valueName: "style"))
+    var messages: MessageStyle = .classic
 
     @Flag(
         help: ArgumentHelp(

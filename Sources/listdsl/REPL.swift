@@ -413,6 +413,7 @@ final class REPL {
         }
         var replayOptions = InterpreterOptions(limits: options.limits, trace: false, color: false)
         replayOptions.view = options.view
+        replayOptions.messages = options.messages
         let replay = Interpreter(io: ScriptRunner.io(limits: options.limits, emit: { _ in }), options: replayOptions)
         do {
             try replay.run(parsed.program, in: source)

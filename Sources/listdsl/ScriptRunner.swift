@@ -156,6 +156,7 @@ struct ScriptRunner {
                 var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: color)
                 interpreterOptions.notes = !options.noNotes
                 interpreterOptions.view = options.view
+                interpreterOptions.messages = options.messages
                 return interpreterOptions
             }())
     }

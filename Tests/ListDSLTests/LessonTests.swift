@@ -119,6 +119,13 @@ import Testing
         #expect(lesson.steps[3].dataSource == nil)
     }
 
+    /// Each step says which class is simulated, so the page names it ("The collection view").
+    @Test func eachStepSaysWhichViewIsSimulated() {
+        let (lesson, _) = Self.record(#"reset [["A"]]; view collection; delete 0:0; view table"#)
+        #expect(lesson.steps.map(\.collection) == [false, false, true, true, false])
+        #expect(lesson.json.contains(#""collection":true"#))
+    }
+
     @Test func editingControlsAreAskedWithoutChangingTheRun() {
         let (lesson, error) = Self.record(
             """

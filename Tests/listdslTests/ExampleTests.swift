@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Every script in examples/ runs clean (exit 0, nothing on stderr) and prints exactly its golden
-/// output, `examples/NAME.out`. Re-record with `LISTDSL_RECORD=1 swift test --filter ExampleTests`:
-/// that run writes the files and fails, so a recording run never passes for a checking one.
+/// Every script in examples/ runs clean (exit 0) and prints exactly its golden output,
+/// `examples/NAME.out`, and on stderr nothing, or exactly `examples/NAME.err` when the lesson shows
+/// warnings (run from examples/, so they name the script as `NAME.list`). Re-record with
+/// `LISTDSL_RECORD=1 swift test --filter ExampleTests`: that run writes the files and fails, so a
+/// recording run never passes for a checking one.
 @Suite struct ExampleTests {
     static let examples: [String] = {
         let dir = packageRoot.appendingPathComponent("examples")
@@ -18,17 +20,20 @@ import Testing
     @Test(arguments: ExampleTests.examples)
     func example(_ name: String) throws {
         let dir = packageRoot.appendingPathComponent("examples")
-        let run = try runListdsl([dir.appendingPathComponent(name).path], directory: packageRoot)
+        let run = try runListdsl([name], directory: dir)
         #expect(run.status == 0, "\(name) exited \(run.status): \(run.stderr)")
-        #expect(run.stderr.isEmpty, "\(name) wrote to stderr: \(run.stderr)")
         let golden = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".out"))
+        let goldenErrors = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".err"))
         if ProcessInfo.processInfo.environment["LISTDSL_RECORD"] == "1" {
             try run.stdout.write(to: golden, atomically: true, encoding: .utf8)
+            if !run.stderr.isEmpty { try run.stderr.write(to: goldenErrors, atomically: true, encoding: .utf8) }
             Issue.record("recorded \(golden.lastPathComponent); run again without LISTDSL_RECORD to check it")
             return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
         #expect(run.stdout == expected, "\(name): output differs from \(golden.lastPathComponent)")
+        let expectedErrors = (try? String(contentsOf: goldenErrors, encoding: .utf8)) ?? ""
+        #expect(run.stderr == expectedErrors, "\(name) wrote to stderr: \(run.stderr)")
     }
 
     /// Each example is listed in the README.
