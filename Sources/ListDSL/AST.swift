@@ -308,6 +308,8 @@ public enum StmtKind: Sendable {
     indirect case tap(Expr)
     /// `swipe PATH`: swipe to delete.
     indirect case swipe(Expr)
+    /// `swipe close`: the row a swipe left open closes without a delete.
+    case swipeClose
     /// `drag PATH to PATH`: reorder.
     indirect case drag(from: Expr, to: Expr)
     /// `select PATH`.

@@ -108,6 +108,7 @@ enum ASTPrinter {
         case .edit(let on): on ? "(edit on)" : "(edit off)"
         case .tap(let path): node("tap", [expression(path)])
         case .swipe(let path): node("swipe", [expression(path)])
+        case .swipeClose: "(swipe close)"
         case .drag(let from, let to): node("drag", [expression(from), expression(to)])
         case .select(let path): node("select", [expression(path)])
         case .trace(let on): on ? "(trace on)" : "(trace off)"

@@ -6,7 +6,7 @@ extension Interpreter {
         let range = statement.range
         switch statement.kind {
         case .show, .showJSON, .dump: break  // they only look
-        default: if swipedRow != nil { swipedRow = nil }  // as in UIKit, the next change closes a row left open
+        default: if swipedRow != nil { try closeSwipe(at: range) }  // as in UIKit, the next change closes a row left open
         }
         switch statement.kind {
         case .insertRows(let rows):
@@ -146,7 +146,7 @@ extension Interpreter {
 
     /// `insert` of rows, in every form. One row, as most inserts are, goes straight to `submit`.
     func execInsertRows(_ rows: InsertedRows, _ range: SourceRange) throws(ScriptError) {
-        if swipedRow != nil { swipedRow = nil }
+        if swipedRow != nil { try closeSwipe(at: range) }
         let layer = rows.layer
         if let literal = rows.literal {
             let p = literal.path.indexPath
@@ -170,7 +170,7 @@ extension Interpreter {
 
     /// `delete` of rows, in every form. One row goes straight to `submit`.
     func execDeleteRows(_ paths: DeletedRows, _ range: SourceRange) throws(ScriptError) {
-        if swipedRow != nil { swipedRow = nil }
+        if swipedRow != nil { try closeSwipe(at: range) }
         let layer = paths.layer
         if let literal = paths.literal {
             let p = literal.indexPath

@@ -3,7 +3,8 @@ import ListModel
 /// The hooks (grammar.md §7), whose methods and answer types `Vocabulary` gives; here, what the
 /// interpreter needs to check an answer.
 enum HookKind: String, CaseIterable {
-    case canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select
+    case canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing,
+        didEndEditing
 
     /// The UIKit method, as the trace prints it (from `Vocabulary`).
     var method: String { Vocabulary.hooks[rawValue]?.method ?? rawValue }
@@ -144,7 +145,12 @@ extension Interpreter {
     func execGesture(_ statement: Stmt) throws(ScriptError) {
         try atomically { () throws(ScriptError) in
             // A new touch closes a row left open, as it does in UIKit.
-            swipedRow = nil
+            let wasOpen = swipedRow != nil
+            try closeSwipe(at: statement.range)
+            if case .swipeClose = statement.kind {
+                if !wasOpen { note(statement.range, .noSwipedRow) }
+                return
+            }
             try runGesture(statement)
         }
     }
@@ -165,6 +171,15 @@ extension Interpreter {
             swipedRow = savedSwipe
             throw error
         }
+    }
+
+    /// Closes the row a swipe left open, if any: it leaves its editing state and the delegate hears
+    /// `tableView(_:didEndEditingRowAt:)`.
+    func closeSwipe(at range: SourceRange) throws(ScriptError) {
+        guard let open = swipedRow else { return }
+        swipedRow = nil
+        traceEvent("row \(swiftIndexPath(open.path)) closes: the table view ends its editing")
+        _ = try callHook(.didEndEditing, path: open.path, fallback: nil, by: "swipe", at: range)
     }
 
     /// The gesture flows themselves.
@@ -252,7 +267,15 @@ extension Interpreter {
             note(range, .swipeNotDelete(path, style: style?.literal ?? "none"))
             return
         }
+        // The row opens: the table view is in editing for this row until it closes.
+        _ = try callHook(.willBeginEditing, path: path, fallback: nil, by: "swipe", at: range)
+        traceEvent("row \(swiftIndexPath(path)) opens: the table view begins editing it")
         try confirmDelete(path, by: "swipe", at: range)
+        if swipedRow == nil {
+            // The delete was tapped and the row went: the swipe ends with it.
+            traceEvent("row \(swiftIndexPath(path)) closes: the table view ends its editing")
+            _ = try callHook(.didEndEditing, path: path, fallback: nil, by: "swipe", at: range)
+        }
     }
 
     /// The delete confirmation, after a tap on ⊖ or a swipe: the row shows the row actions when the delegate

@@ -496,7 +496,7 @@ public final class Interpreter {
         case .trace(let on):
             options.trace = on
             io.emit(.traceSwitched(on))
-        case .edit, .tap, .swipe, .drag, .select:
+        case .edit, .tap, .swipe, .swipeClose, .drag, .select:
             try execGesture(statement)
         default:
             try execCommand(statement)

@@ -857,10 +857,16 @@ public struct Parser {
         return Stmt(kind, keyword.range.union(previous.range))
     }
 
-    /// gestureStatement = ( "tap" | "swipe" | "select" ) expression
+    /// gestureStatement = ( "tap" | "swipe" | "select" ) expression | "swipe" "close"
     private mutating func parseGestureStatement() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
+        // `swipe close` closes the open row; `close` followed by more is a name in an expression.
+        if keyword.isWord(.swipe) && current.isWord(.close) && peekNext().endsStatement {
+            let word = current
+            advance()
+            return Stmt(.swipeClose, keyword.range.union(word.range))
+        }
         let path = try parseExpression()
         let kind: StmtKind
         switch keyword.keyword {

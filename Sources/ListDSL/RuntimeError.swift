@@ -254,6 +254,8 @@ extension Value {
 public enum RuntimeWarning: CatalogueError, Equatable {
     /// `select` in editing mode.
     case noSelectionWhileEditing(ViewKind)
+    /// `swipe close` with no row swiped open.
+    case noSwipedRow
     /// `tap` on a row whose canEdit is false.
     case cannotEditNoControl(IndexPath)
     /// `tap` on a row whose editing style is none.
@@ -289,6 +291,7 @@ public enum RuntimeWarning: CatalogueError, Equatable {
 
     public var message: String {
         switch self {
+        case .noSwipedRow: "no row is swiped open: 'swipe close' closes the row a swipe left showing its buttons"
         case .noSelectionWhileEditing(let view):
             "nothing is selected: a \(view.name) in editing mode does not select \(view.items) (allowsSelectionDuringEditing is false)"
         case .cannotEditNoControl(let p):

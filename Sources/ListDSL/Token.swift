@@ -45,6 +45,8 @@ enum Keyword: String, Sendable, CaseIterable {
     case view, collection
     // Which texts a failed count check gives.
     case messages, classic, modern
+    // Closing a swiped-open row.
+    case close
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

@@ -187,7 +187,9 @@ public enum Vocabulary {
         Entry(
             "tap", .gesture, "tap PATH", "tap a row's editing control: canEdit, editingStyle, commit",
             example: "tap 0:1"),
-        Entry("swipe", .gesture, "swipe PATH", "swipe a row to delete it", example: "swipe 0:1"),
+        Entry(
+            "swipe", .gesture, "swipe PATH | swipe close", "swipe a row to delete it, or close the row left open",
+            example: "swipe 0:1", arguments: ["close"]),
         Entry(
             "drag", .gesture, "drag PATH to PATH", "reorder a row: canMove, targetForMove, move",
             example: "drag 0:0 to 0:2"),
@@ -238,6 +240,16 @@ public enum Vocabulary {
             "select", .hook, "on select { … }", "tableView(_:didSelectRowAt:); default nothing",
             example: "on select { print item(source) }", hook: Hook(method: "tableView(_:didSelectRowAt:)", answer: nil)
         ),
+        Entry(
+            "willBeginEditing", .hook, "on willBeginEditing { … }",
+            "tableView(_:willBeginEditingRowAt:): a swipe opens the row; binds path",
+            example: "on willBeginEditing { print \"swiping\", path }",
+            hook: Hook(method: "tableView(_:willBeginEditingRowAt:)", answer: nil)),
+        Entry(
+            "didEndEditing", .hook, "on didEndEditing { … }",
+            "tableView(_:didEndEditingRowAt:): the swiped row closes (deleted, or tapped elsewhere); binds path",
+            example: "on didEndEditing { print \"closed\", path }",
+            hook: Hook(method: "tableView(_:didEndEditingRowAt:)", answer: nil)),
         // Built-ins.
         Entry(
             "rows", .builtin, "rows(S)", "the number of rows in section S of the data source", example: "print rows(0)",
@@ -304,6 +316,9 @@ public enum Vocabulary {
         Entry("off", .optionWord, "edit off | trace off", "turn a mode off", example: "trace off"),
         Entry("plain", .optionWord, "style plain", "the plain table view style", example: "style plain"),
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style", example: "style grouped"),
+        Entry(
+            "close", .optionWord, "swipe close", "close the row a swipe left open, without deleting it",
+            example: "swipe close"),
         Entry(
             "collection", .optionWord, "view collection", "simulate a UICollectionView",
             example: "view collection"),

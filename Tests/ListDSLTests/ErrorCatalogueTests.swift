@@ -92,11 +92,11 @@ import Testing
         (.unknownHook("comit"), "unknown hook 'comit'", "did you mean 'commit'?"),
         (
             .unknownHook("zzz"), "unknown hook 'zzz'",
-            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select"
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing"
         ),
         (
             .expectedHookName(found: "'1'"), "expected a hook name after 'on', found '1'",
-            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select"
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing"
         ),
         (.chainedComparison, "comparisons cannot be chained", "use 'and' or parentheses: a < b and b < c"),
         (.chainedRange, "ranges cannot be chained", nil),
@@ -348,6 +348,7 @@ import Testing
 
     static let path = IndexPath(section: 0, row: 1)
     static let warnings: [(RuntimeWarning, String, String?)] = [
+        (.noSwipedRow, "no row is swiped open: 'swipe close' closes the row a swipe left showing its buttons", nil),
         (
             .noSelectionWhileEditing(.table),
             "nothing is selected: a table view in editing mode does not select rows (allowsSelectionDuringEditing is false)",
@@ -435,13 +436,14 @@ import Testing
 
     @Test func everyWarningsText() {
         Self.check(Self.warnings)
-        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 17)  // every case of RuntimeWarning
+        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 18)  // every case of RuntimeWarning
     }
 
     /// A case's name; the switch lists every case.
     static func name(of warning: RuntimeWarning) -> String {
         switch warning {
-        case .noSelectionWhileEditing, .cannotEditNoControl, .noEditingControl, .swipeWhileEditing, .swipeWithoutCommit,
+        case .noSelectionWhileEditing, .noSwipedRow, .cannotEditNoControl, .noEditingControl, .swipeWhileEditing,
+            .swipeWithoutCommit,
             .cannotEditNoSwipe, .swipeNotDelete, .noActions, .actionsShown, .noReorderControl, .cannotMove,
             .moveHookOutOfSync, .noCommitHook, .sectionsOutOfSync, .rowsOutOfSync, .cellsOutOfSync, .mergedDuplicate:
             String(String(describing: warning).prefix { $0 != "(" })

@@ -83,12 +83,14 @@ private func lines(_ items: String...) -> String {
             stdout: lines(
                 "tableView(_:canEditRowAt:) [0, 0] -> true (default)",
                 "tableView(_:editingStyleForRowAt:) [0, 0] -> .delete (default)",
+                "# row [0, 0] opens: the table view begins editing it",
                 "tableView(_:titleForDeleteConfirmationButtonForRowAt:) [0, 0] -> \"Delete\" (default)",
                 "# row [0, 0] shows its delete button [Delete]; tapping it",
                 "tableView(_:commit:forRowAt:) .delete [0, 0]",
                 "deleteRows(at: [[0, 0]], with: .automatic)",
                 "numberOfSections(in:) -> 1",
-                "tableView(_:numberOfRowsInSection:) 0 -> 0")),
+                "tableView(_:numberOfRowsInSection:) 0 -> 0",
+                "# row [0, 0] closes: the table view ends its editing")),
         GestureCase(
             id: "without commit a swipe asks nothing and says so",
             source: "reset [[\"A\"]]\ntrace on\nswipe 0:0\ndump", stdout: lines("[[\"A\"]]"),
@@ -217,6 +219,7 @@ private func lines(_ items: String...) -> String {
             stdout: lines(
                 "tableView(_:canEditRowAt:) [0, 0] -> true (default)",
                 "tableView(_:editingStyleForRowAt:) [0, 0] -> .delete (default)",
+                "# row [0, 0] opens: the table view begins editing it",
                 "tableView(_:editActionsForRowAt:) [0, 0] -> [\"Share\", \"Delete\"]",
                 "# row [0, 0] shows the row actions [Share] [Delete]",
                 "section 0", "  0:0  A  [Share] [Delete]"),

@@ -52,7 +52,7 @@ import Testing
         #expect(
             Vocabulary.hookNames == [
                 "canEdit", "editingStyle", "commit", "canMove", "move", "targetForMove", "deleteTitle", "actions",
-                "select",
+                "select", "willBeginEditing", "didEndEditing",
             ])
         #expect(
             Set(Vocabulary.builtinNames) == [
