@@ -6,7 +6,9 @@ extension Interpreter {
         let range = statement.range
         switch statement.kind {
         case .show, .showJSON, .dump: break  // they only look
-        default: if swipedRow != nil { try closeSwipe(at: range) }  // as in UIKit, the next change closes a row left open
+        default:
+            // As in UIKit, the next change closes a row left open.
+            if swipedRow != nil { try closeSwipe(at: range) }
         }
         switch statement.kind {
         case .insertRows(let rows):
