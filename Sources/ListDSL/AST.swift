@@ -310,6 +310,8 @@ public enum StmtKind: Sendable {
     indirect case swipe(Expr)
     /// `swipe close`: the row a swipe left open closes without a delete.
     case swipeClose
+    /// `tap index TITLE`: a title of the section index bar.
+    indirect case tapIndex(Expr)
     /// `drag PATH to PATH`: reorder.
     indirect case drag(from: Expr, to: Expr)
     /// `select PATH`.

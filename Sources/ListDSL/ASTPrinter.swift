@@ -109,6 +109,7 @@ enum ASTPrinter {
         case .tap(let path): node("tap", [expression(path)])
         case .swipe(let path): node("swipe", [expression(path)])
         case .swipeClose: "(swipe close)"
+        case .tapIndex(let title): node("tap-index", [expression(title)])
         case .drag(let from, let to): node("drag", [expression(from), expression(to)])
         case .select(let path): node("select", [expression(path)])
         case .trace(let on): on ? "(trace on)" : "(trace off)"

@@ -12,6 +12,8 @@ enum CollectionViewNames {
         "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)":
             "collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)",
         "tableView(_:didSelectRowAt:)": "collectionView(_:didSelectItemAt:)",
+        "sectionIndexTitles(for:)": "indexTitles(for:)",
+        "tableView(_:sectionForSectionIndexTitle:at:)": "collectionView(_:indexPathForIndexTitle:at:)",
     ]
 
     /// Table-view calls (their start, and what their end becomes): the animation argument goes, since

@@ -9,6 +9,7 @@ extension Interpreter {
         default:
             // As in UIKit, the next change closes a row left open.
             if swipedRow != nil { try closeSwipe(at: range) }
+            scrolledSection = nil
         }
         switch statement.kind {
         case .insertRows(let rows):

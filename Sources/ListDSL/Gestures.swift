@@ -4,7 +4,7 @@ import ListModel
 /// interpreter needs to check an answer.
 enum HookKind: String, CaseIterable {
     case canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing,
-        didEndEditing
+        didEndEditing, sectionIndexTitles, sectionForIndexTitle
 
     /// The UIKit method, as the trace prints it (from `Vocabulary`).
     var method: String { Vocabulary.hooks[rawValue]?.method ?? rawValue }
@@ -18,7 +18,8 @@ enum HookKind: String, CaseIterable {
         case (.canEdit, .boolean), (.canMove, .boolean), (.editingStyle, .style), (.targetForMove, .indexPath),
             (.deleteTitle, .string):
             return true
-        case (.actions, .list(let items)):
+        case (.sectionForIndexTitle, .integer): return true
+        case (.actions, .list(let items)), (.sectionIndexTitles, .list(let items)):
             return items.elements.allSatisfy { if case .string = $0 { true } else { false } }
         case (.commit, _), (.move, _), (.select, _):
             return true
@@ -36,7 +37,7 @@ extension Interpreter {
     /// asks: an error inside the outermost hook gets a note pointing there.
     func callHook(
         _ kind: HookKind, path: IndexPath, extra: [String: Value] = [:], arguments: String? = nil,
-        fallback: Value?, by caller: String, at range: SourceRange
+        fallback: Value?, by caller: String, at range: SourceRange, bindsPath: Bool = true
     ) throws(ScriptError) -> Value? {
         let shownArguments = arguments ?? swiftIndexPath(path)
         let method = CollectionViewNames.method(kind.method, in: model.view)
@@ -58,9 +59,11 @@ extension Interpreter {
                 .hookAsked(HookEvent(method: method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
         var bindings = extra
-        bindings["path"] = .indexPath(path)
-        bindings["section"] = .integer(path.section)
-        bindings["row"] = .integer(path.row)
+        if bindsPath {
+            bindings["path"] = .indexPath(path)
+            bindings["section"] = .integer(path.section)
+            bindings["row"] = .integer(path.row)
+        }
         let caller = (file: file, range: range, word: caller)
         hookDepth += 1
         defer { hookDepth -= 1 }
@@ -173,6 +176,50 @@ extension Interpreter {
         }
     }
 
+    /// The section index's titles: the `sectionIndexTitles` hook's answer, else the sections' index
+    /// titles (`indexTitle N TITLE`), as the data source gives them.
+    func indexTitles(by caller: String, at range: SourceRange) throws(ScriptError) -> [String] {
+        guard hooks[HookKind.sectionIndexTitles.rawValue] != nil else {
+            return model.tableView.compactMap(\.indexTitle)
+        }
+        let answer = try callHook(
+            .sectionIndexTitles, path: IndexPath(section: 0, row: 0), arguments: "", fallback: nil, by: caller,
+            at: range, bindsPath: false)
+        guard case .list(let titles)? = answer else { return [] }
+        return titles.elements.map { if case .string(let s) = $0 { s } else { $0.literal } }
+    }
+
+    /// `tap index TITLE`: the table view finds the title in the section index, asks the data source which
+    /// section it means, and scrolls there.
+    private func tapIndex(_ titleExpr: Expr, at range: SourceRange) throws(ScriptError) {
+        let title = try rowText(titleExpr)
+        let titles = try indexTitles(by: "tap", at: range)
+        guard let index = titles.firstIndex(of: title) else {
+            throw failure(titleExpr.range, .noIndexTitle(title, titles: titles))
+        }
+        let answer = try callHook(
+            .sectionForIndexTitle, path: IndexPath(section: 0, row: 0),
+            extra: ["title": .string(title), "index": .integer(index)],
+            arguments: "\(Value.quoted(title)) \(index)", fallback: .integer(index), by: "tap", at: range,
+            bindsPath: false)
+        guard case .integer(let section)? = answer else { return }
+        let count = model.tableView.count
+        guard section >= 0 && section < count else {
+            let error = RuntimeError.indexSectionOutOfRange(section, title: title, sections: count)
+            if let hook = hooks[HookKind.sectionForIndexTitle.rawValue] {
+                throw .runtime(
+                    Diagnostic(
+                        error, file: hook.file, range: hook.nameRange,
+                        notes: [
+                            Diagnostic.Note(file: file, range: range, message: "'tap index' asked for the section here")
+                        ]))
+            }
+            throw failure(range, error)
+        }
+        traceEvent("the \(model.view.name) scrolls to section \(section)")
+        scrolledSection = section
+    }
+
     /// Closes the row a swipe left open, if any: it leaves its editing state and the delegate hears
     /// `tableView(_:didEndEditingRowAt:)`.
     func closeSwipe(at range: SourceRange) throws(ScriptError) {
@@ -197,6 +244,8 @@ extension Interpreter {
                 throw failure(range, .tapNeedsEditing(path))
             }
             try tap(path, at: range)
+        case .tapIndex(let titleExpr):
+            try tapIndex(titleExpr, at: range)
         case .swipe(let pathExpr):
             if model.view == .collection { throw failure(range, .noCollectionViewEquivalent("swipe")) }
             let path = try indexPath(pathExpr)

@@ -192,6 +192,8 @@ public final class Interpreter {
     /// The row left open showing its buttons (the delete confirmation or the row actions), for `show`.
     /// A gesture or a command that changes the table closes it.
     @exclusivity(unchecked) var swipedRow: (path: IndexPath, buttons: [String])?
+    /// The section a `tap index` scrolled to, until the next change (`show` says so).
+    var scrolledSection: Int?
     /// How many hook calls are running, so only the outermost one notes the gesture that caused it.
     @exclusivity(unchecked) var hookDepth = 0
     /// An upper bound of what the model holds, for the table limits (see `admit`).
@@ -496,7 +498,7 @@ public final class Interpreter {
         case .trace(let on):
             options.trace = on
             io.emit(.traceSwitched(on))
-        case .edit, .tap, .swipe, .swipeClose, .drag, .select:
+        case .edit, .tap, .tapIndex, .swipe, .swipeClose, .drag, .select:
             try execGesture(statement)
         default:
             try execCommand(statement)

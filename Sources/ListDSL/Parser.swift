@@ -857,7 +857,7 @@ public struct Parser {
         return Stmt(kind, keyword.range.union(previous.range))
     }
 
-    /// gestureStatement = ( "tap" | "swipe" | "select" ) expression | "swipe" "close"
+    /// gestureStatement = ( "tap" | "swipe" | "select" ) expression | "swipe" "close" | "tap" "index" expression
     private mutating func parseGestureStatement() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
@@ -866,6 +866,15 @@ public struct Parser {
             let word = current
             advance()
             return Stmt(.swipeClose, keyword.range.union(word.range))
+        }
+        // `tap index TITLE`; `index` followed by anything else is a name in an expression.
+        if keyword.isWord(.tap) && current.isWord(.index) {
+            let next = peekNext().kind
+            if next == .string || next == .identifier || next == .integer || next == .leftParen {
+                advance()
+                let title = try parseExpression()
+                return Stmt(.tapIndex(title), keyword.range.union(title.range))
+            }
         }
         let path = try parseExpression()
         let kind: StmtKind

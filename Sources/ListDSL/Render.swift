@@ -52,8 +52,9 @@ extension Interpreter {
             if grouped { out += "  " + Style.dim.apply("╰", color) + rule.dropFirst(2) + "\n" }
             if let footer = section.footer { out += "  " + Style.dim.apply("footer: ", color) + footer + "\n" }
         }
-        let titles = sections.compactMap(\.indexTitle)
+        let titles = try indexTitles(by: "show", at: range)
         if !titles.isEmpty { out += (grouped ? "\n" : "") + "index: " + titles.joined(separator: " ") + "\n" }
+        if let section = scrolledSection { out += Style.dim.apply("scrolled to section \(section)", color) + "\n" }
         return out
     }
 

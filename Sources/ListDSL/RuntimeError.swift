@@ -70,6 +70,10 @@ public enum RuntimeError: CatalogueError, Equatable {
     case tapNeedsEditing(IndexPath)
     /// `drag` outside editing mode.
     case dragNeedsEditing
+    /// `tap index TITLE` for a title the section index does not show.
+    case noIndexTitle(String, titles: [String])
+    /// A section index title mapped to a section the table view does not have.
+    case indexSectionOutOfRange(Int, title: String, sections: Int)
     /// A gesture of UITableView's editing controls (`tap`, `swipe`) while a collection view is simulated.
     case noCollectionViewEquivalent(String)
     /// A drop UIKit would not allow, and why.
@@ -154,6 +158,12 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .cannotRunHere: "this statement cannot run here"
         case .notAGesture: "this statement is not a gesture"
         case .tapNeedsEditing: "tap needs editing mode: the editing controls show only after 'edit on'"
+        case .noIndexTitle(let title, let titles):
+            "the section index has no title \(Value.quoted(title))"
+                + (titles.isEmpty
+                    ? ": it shows no index" : "; it shows \(titles.map(Value.quoted).joined(separator: " "))")
+        case .indexSectionOutOfRange(let section, let title, let sections):
+            "index title \(Value.quoted(title)) was mapped to section \(section), but the table view has \(counted(sections, "section"))"
         case .noCollectionViewEquivalent(let gesture):
             "'\(gesture)' has no equivalent in UICollectionView: its data source has no editing style and no commit method (swipe actions come from a list layout's configuration)"
         case .dragNeedsEditing: "drag needs editing mode: the reorder controls show only after 'edit on'"
@@ -218,6 +228,8 @@ public enum RuntimeError: CatalogueError, Equatable {
             "a diffable data source identifies each row by its text, so every text must be unique"
         case .snapshot(.duplicateSectionIdentifiers), .snapshot(.currentDuplicateSections):
             "each section needs its own identifier (its header)"
+        case .noIndexTitle: "set index titles with 'indexTitle N TITLE', or answer 'on sectionIndexTitles = [\"A\", …]'"
+        case .indexSectionOutOfRange: "answer a section number from 0 to the number of sections minus 1"
         case .noCollectionViewEquivalent:
             "a collection view deletes through its data source ('delete PATH'), or 'view table' simulates a table view"
         case .snapshot(.missingItem): "reload or reconfigure only rows that are in the snapshot you apply"

@@ -45,8 +45,8 @@ enum Keyword: String, Sendable, CaseIterable {
     case view, collection
     // Which texts a failed count check gives.
     case messages, classic, modern
-    // Closing a swiped-open row.
-    case close
+    // Closing a swiped-open row; the section index.
+    case close, index
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

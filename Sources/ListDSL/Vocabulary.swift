@@ -185,8 +185,9 @@ public enum Vocabulary {
             "edit", .gesture, "edit on|off", "turn editing mode on or off (setEditing)", example: "edit on",
             arguments: ["on", "off"]),
         Entry(
-            "tap", .gesture, "tap PATH", "tap a row's editing control: canEdit, editingStyle, commit",
-            example: "tap 0:1"),
+            "tap", .gesture, "tap PATH | tap index TITLE",
+            "tap a row's editing control (canEdit, editingStyle, commit), or a title of the section index",
+            example: "tap 0:1", arguments: ["index"]),
         Entry(
             "swipe", .gesture, "swipe PATH | swipe close", "swipe a row to delete it, or close the row left open",
             example: "swipe 0:1", arguments: ["close"]),
@@ -250,6 +251,16 @@ public enum Vocabulary {
             "tableView(_:didEndEditingRowAt:): the swiped row closes (deleted, or tapped elsewhere); binds path",
             example: "on didEndEditing { print \"closed\", path }",
             hook: Hook(method: "tableView(_:didEndEditingRowAt:)", answer: nil)),
+        Entry(
+            "sectionIndexTitles", .hook, "on sectionIndexTitles = EXPR",
+            "sectionIndexTitles(for:): the index bar's titles; default the sections' indexTitle",
+            example: "on sectionIndexTitles = [\"A\", \"B\", \"C\"]",
+            hook: Hook(method: "sectionIndexTitles(for:)", answer: "a list of strings")),
+        Entry(
+            "sectionForIndexTitle", .hook, "on sectionForIndexTitle = EXPR",
+            "tableView(_:sectionForSectionIndexTitle:at:): the section a tapped index title means; binds title and index; default index",
+            example: "on sectionForIndexTitle = index",
+            hook: Hook(method: "tableView(_:sectionForSectionIndexTitle:at:)", answer: "a section number")),
         // Built-ins.
         Entry(
             "rows", .builtin, "rows(S)", "the number of rows in section S of the data source", example: "print rows(0)",
@@ -316,6 +327,9 @@ public enum Vocabulary {
         Entry("off", .optionWord, "edit off | trace off", "turn a mode off", example: "trace off"),
         Entry("plain", .optionWord, "style plain", "the plain table view style", example: "style plain"),
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style", example: "style grouped"),
+        Entry(
+            "index", .optionWord, "tap index TITLE", "tap a title of the section index bar",
+            example: "tap index \"B\""),
         Entry(
             "close", .optionWord, "swipe close", "close the row a swipe left open, without deleting it",
             example: "swipe close"),

@@ -92,11 +92,11 @@ import Testing
         (.unknownHook("comit"), "unknown hook 'comit'", "did you mean 'commit'?"),
         (
             .unknownHook("zzz"), "unknown hook 'zzz'",
-            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing"
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, sectionIndexTitles, sectionForIndexTitle"
         ),
         (
             .expectedHookName(found: "'1'"), "expected a hook name after 'on', found '1'",
-            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing"
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, sectionIndexTitles, sectionForIndexTitle"
         ),
         (.chainedComparison, "comparisons cannot be chained", "use 'and' or parentheses: a < b and b < c"),
         (.chainedRange, "ranges cannot be chained", nil),
@@ -225,6 +225,19 @@ import Testing
         ),
         (.cannotRun("x", reason: "no such file or directory"), "cannot run 'x': no such file or directory", nil),
         (
+            .noIndexTitle("Z", titles: ["A", "B"]), #"the section index has no title "Z"; it shows "A" "B""#,
+            #"set index titles with 'indexTitle N TITLE', or answer 'on sectionIndexTitles = ["A", …]'"#
+        ),
+        (
+            .noIndexTitle("Z", titles: []), #"the section index has no title "Z": it shows no index"#,
+            #"set index titles with 'indexTitle N TITLE', or answer 'on sectionIndexTitles = ["A", …]'"#
+        ),
+        (
+            .indexSectionOutOfRange(4, title: "D", sections: 3),
+            #"index title "D" was mapped to section 4, but the table view has 3 sections"#,
+            "answer a section number from 0 to the number of sections minus 1"
+        ),
+        (
             .noCollectionViewEquivalent("swipe"),
             "'swipe' has no equivalent in UICollectionView: its data source has no editing style and no commit method (swipe actions come from a list layout's configuration)",
             "a collection view deletes through its data source ('delete PATH'), or 'view table' simulates a table view"
@@ -302,7 +315,7 @@ import Testing
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 50)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 52)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -335,7 +348,8 @@ import Testing
             .cannotApply, .cannotCompare, .noMember, .cannotIndex, .indexOutOfRange, .notAnInteger, .rangeTooLong,
             .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
             .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
-            .notAGesture, .noCollectionViewEquivalent, .snapshot, .sectionIdentifierCount, .tapNeedsEditing,
+            .notAGesture, .noCollectionViewEquivalent, .noIndexTitle, .indexSectionOutOfRange, .snapshot,
+            .sectionIdentifierCount, .tapNeedsEditing,
             .dragNeedsEditing, .cannotDrop,
             .runCycle, .runTooDeep, .cannotRun,
             .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,

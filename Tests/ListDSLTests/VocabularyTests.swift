@@ -52,7 +52,7 @@ import Testing
         #expect(
             Vocabulary.hookNames == [
                 "canEdit", "editingStyle", "commit", "canMove", "move", "targetForMove", "deleteTitle", "actions",
-                "select", "willBeginEditing", "didEndEditing",
+                "select", "willBeginEditing", "didEndEditing", "sectionIndexTitles", "sectionForIndexTitle",
             ])
         #expect(
             Set(Vocabulary.builtinNames) == [
@@ -126,7 +126,11 @@ import Testing
     /// The hooks the interpreter calls are the vocabulary's, each with its UIKit method.
     @Test func hooksComeFromTheVocabulary() {
         #expect(Set(HookKind.allCases.map(\.rawValue)) == Set(Vocabulary.hookNames))
-        for kind in HookKind.allCases { #expect(kind.method.hasPrefix("tableView(_:")) }
+        // Every one is a UITableView data-source or delegate method: `tableView(_:…)`, or the data
+        // source's one table-wide question, `sectionIndexTitles(for:)`.
+        for kind in HookKind.allCases {
+            #expect(kind.method.hasPrefix("tableView(_:") || kind.method == "sectionIndexTitles(for:)")
+        }
         #expect(HookKind.canEdit.answerType == "a boolean" && HookKind.commit.answerType == nil)
     }
 
