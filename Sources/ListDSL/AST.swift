@@ -312,6 +312,8 @@ public enum StmtKind: Sendable {
     case swipeClose
     /// `tap index TITLE`: a title of the section index bar.
     indirect case tapIndex(Expr)
+    /// `tap accessory PATH`: a row's accessory button.
+    indirect case tapAccessory(Expr)
     /// `drag PATH to PATH`: reorder.
     indirect case drag(from: Expr, to: Expr)
     /// `select PATH`.

@@ -110,6 +110,7 @@ enum ASTPrinter {
         case .swipe(let path): node("swipe", [expression(path)])
         case .swipeClose: "(swipe close)"
         case .tapIndex(let title): node("tap-index", [expression(title)])
+        case .tapAccessory(let path): node("tap-accessory", [expression(path)])
         case .drag(let from, let to): node("drag", [expression(from), expression(to)])
         case .select(let path): node("select", [expression(path)])
         case .trace(let on): on ? "(trace on)" : "(trace off)"

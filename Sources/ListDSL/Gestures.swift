@@ -4,7 +4,10 @@ import ListModel
 /// interpreter needs to check an answer.
 enum HookKind: String, CaseIterable {
     case canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing,
-        didEndEditing, sectionIndexTitles, sectionForIndexTitle
+        didEndEditing, sectionIndexTitles, sectionForIndexTitle, accessory, accessoryTapped
+
+    /// The accessory types UITableViewCell draws, as the `accessory` hook names them.
+    static let accessoryTypes = ["none", "disclosureIndicator", "detailButton", "detailDisclosureButton", "checkmark"]
 
     /// The UIKit method, as the trace prints it (from `Vocabulary`).
     var method: String { Vocabulary.hooks[rawValue]?.method ?? rawValue }
@@ -19,6 +22,8 @@ enum HookKind: String, CaseIterable {
             (.deleteTitle, .string):
             return true
         case (.sectionForIndexTitle, .integer): return true
+        case (.accessory, .string(let type)): return HookKind.accessoryTypes.contains(type)
+        case (.accessoryTapped, _): return true
         case (.actions, .list(let items)), (.sectionIndexTitles, .list(let items)):
             return items.elements.allSatisfy { if case .string = $0 { true } else { false } }
         case (.commit, _), (.move, _), (.select, _):
@@ -220,6 +225,27 @@ extension Interpreter {
         scrolledSection = section
     }
 
+    /// The accessory the data source gives the cell at `path` (the `accessory` hook; `none` without one).
+    func accessoryType(_ path: IndexPath, by caller: String, at range: SourceRange) throws(ScriptError) -> String {
+        guard hooks[HookKind.accessory.rawValue] != nil,
+            case .string(let type)? = try callHook(.accessory, path: path, fallback: nil, by: caller, at: range)
+        else { return "none" }
+        return type
+    }
+
+    /// `tap accessory PATH`: a detail button calls `accessoryTapped`; other accessories are not buttons.
+    private func tapAccessory(_ pathExpr: Expr, at range: SourceRange) throws(ScriptError) {
+        let path = try indexPath(pathExpr)
+        try requireRow(path, pathExpr.range)
+        let type = try accessoryType(path, by: "tap", at: range)
+        guard type == "detailButton" || type == "detailDisclosureButton" else {
+            note(range, .noAccessoryButton(path, type: type))
+            return
+        }
+        traceEvent("row \(swiftIndexPath(path))'s detail button is tapped")
+        _ = try callHook(.accessoryTapped, path: path, fallback: nil, by: "tap", at: range)
+    }
+
     /// Closes the row a swipe left open, if any: it leaves its editing state and the delegate hears
     /// `tableView(_:didEndEditingRowAt:)`.
     func closeSwipe(at range: SourceRange) throws(ScriptError) {
@@ -246,6 +272,9 @@ extension Interpreter {
             try tap(path, at: range)
         case .tapIndex(let titleExpr):
             try tapIndex(titleExpr, at: range)
+        case .tapAccessory(let pathExpr):
+            if model.view == .collection { throw failure(range, .noCollectionViewEquivalent("tap accessory")) }
+            try tapAccessory(pathExpr, at: range)
         case .swipe(let pathExpr):
             if model.view == .collection { throw failure(range, .noCollectionViewEquivalent("swipe")) }
             let path = try indexPath(pathExpr)

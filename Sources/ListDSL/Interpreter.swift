@@ -498,7 +498,7 @@ public final class Interpreter {
         case .trace(let on):
             options.trace = on
             io.emit(.traceSwitched(on))
-        case .edit, .tap, .tapIndex, .swipe, .swipeClose, .drag, .select:
+        case .edit, .tap, .tapIndex, .tapAccessory, .swipe, .swipeClose, .drag, .select:
             try execGesture(statement)
         default:
             try execCommand(statement)

@@ -857,7 +857,8 @@ public struct Parser {
         return Stmt(kind, keyword.range.union(previous.range))
     }
 
-    /// gestureStatement = ( "tap" | "swipe" | "select" ) expression | "swipe" "close" | "tap" "index" expression
+    /// gestureStatement = ( "tap" | "swipe" | "select" ) expression | "swipe" "close"
+    ///                  | "tap" ( "index" | "accessory" ) expression
     private mutating func parseGestureStatement() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
@@ -867,13 +868,14 @@ public struct Parser {
             advance()
             return Stmt(.swipeClose, keyword.range.union(word.range))
         }
-        // `tap index TITLE`; `index` followed by anything else is a name in an expression.
-        if keyword.isWord(.tap) && current.isWord(.index) {
+        // `tap index TITLE` and `tap accessory PATH`; the word followed by anything else is a name.
+        if keyword.isWord(.tap) && (current.isWord(.index) || current.isWord(.accessory)) {
             let next = peekNext().kind
             if next == .string || next == .identifier || next == .integer || next == .leftParen {
+                let isIndex = current.isWord(.index)
                 advance()
-                let title = try parseExpression()
-                return Stmt(.tapIndex(title), keyword.range.union(title.range))
+                let operand = try parseExpression()
+                return Stmt(isIndex ? .tapIndex(operand) : .tapAccessory(operand), keyword.range.union(operand.range))
             }
         }
         let path = try parseExpression()

@@ -23,6 +23,7 @@ extension Interpreter {
         var out = model.view == .collection ? "collection view (UICollectionView)\n" : ""
         if sections.isEmpty { out += "(no sections)\n" }
         let rule = "  " + Style.dim.apply(String(repeating: "─", count: 6), color)
+        let hasAccessories = hooks[HookKind.accessory.rawValue] != nil && model.view == .table
         for (s, section) in sections.enumerated() {
             if s > 0 && grouped { out += "\n" }
             var title = "section \(s)"
@@ -38,6 +39,10 @@ extension Interpreter {
                 if model.isEditing {
                     line += try editingControl(path, at: range) + " "
                     if try canReorder(path, at: range) { trailing += "  ≡" }
+                } else if hasAccessories,
+                    let symbol = Self.accessorySymbols[try accessoryType(path, by: "show", at: range)]
+                {
+                    trailing += "  " + symbol  // UIKit hides the accessory in editing mode
                 }
                 line += Style.dim.apply("\(s):\(r)", color) + "  " + text
                 if !inSync, let mark = staleCellMark(path, showing: text) {
@@ -57,6 +62,11 @@ extension Interpreter {
         if let section = scrolledSection { out += Style.dim.apply("scrolled to section \(section)", color) + "\n" }
         return out
     }
+
+    /// How `show` draws each accessory type (none draws nothing).
+    static let accessorySymbols = [
+        "disclosureIndicator": "›", "detailButton": "ⓘ", "detailDisclosureButton": "ⓘ ›", "checkmark": "✔",
+    ]
 
     /// The editing control for a row: ⊖ delete, ⊕ insert, or a space when it has none (canEdit false, or
     /// the editing style none).

@@ -268,6 +268,8 @@ public enum RuntimeWarning: CatalogueError, Equatable {
     case noSelectionWhileEditing(ViewKind)
     /// `swipe close` with no row swiped open.
     case noSwipedRow
+    /// `tap accessory` on a row whose accessory is not a detail button.
+    case noAccessoryButton(IndexPath, type: String)
     /// `tap` on a row whose canEdit is false.
     case cannotEditNoControl(IndexPath)
     /// `tap` on a row whose editing style is none.
@@ -303,6 +305,10 @@ public enum RuntimeWarning: CatalogueError, Equatable {
 
     public var message: String {
         switch self {
+        case .noAccessoryButton(let p, let type):
+            type == "disclosureIndicator"
+                ? "row \(p.section):\(p.row)'s disclosure indicator is not a button: tapping there selects the row"
+                : "row \(p.section):\(p.row) has no accessory button (its accessory is \(type))"
         case .noSwipedRow: "no row is swiped open: 'swipe close' closes the row a swipe left showing its buttons"
         case .noSelectionWhileEditing(let view):
             "nothing is selected: a \(view.name) in editing mode does not select \(view.items) (allowsSelectionDuringEditing is false)"
@@ -352,6 +358,9 @@ public enum RuntimeWarning: CatalogueError, Equatable {
             "without an actions hook the row shows its delete button, and the \(caller) commits the delete"
         case .moveHookOutOfSync: "move the row in the data source too, with 'data move source to destination'"
         case .mergedDuplicate: "--no-notes (or .notes off in the REPL) leaves such notes out"
+        case .noAccessoryButton(let p, "disclosureIndicator"): "to open the row, 'select \(p.section):\(p.row)'"
+        case .noAccessoryButton:
+            "a row has a button only when the accessory hook answers \"detailButton\" or \"detailDisclosureButton\""
         default: nil
         }
     }

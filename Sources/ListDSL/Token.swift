@@ -46,7 +46,7 @@ enum Keyword: String, Sendable, CaseIterable {
     // Which texts a failed count check gives.
     case messages, classic, modern
     // Closing a swiped-open row; the section index.
-    case close, index
+    case close, index, accessory
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

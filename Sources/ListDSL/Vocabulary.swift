@@ -185,9 +185,9 @@ public enum Vocabulary {
             "edit", .gesture, "edit on|off", "turn editing mode on or off (setEditing)", example: "edit on",
             arguments: ["on", "off"]),
         Entry(
-            "tap", .gesture, "tap PATH | tap index TITLE",
-            "tap a row's editing control (canEdit, editingStyle, commit), or a title of the section index",
-            example: "tap 0:1", arguments: ["index"]),
+            "tap", .gesture, "tap PATH | tap index TITLE | tap accessory PATH",
+            "tap a row's editing control (canEdit, editingStyle, commit), a title of the section index, or a row's accessory button",
+            example: "tap 0:1", arguments: ["index", "accessory"]),
         Entry(
             "swipe", .gesture, "swipe PATH | swipe close", "swipe a row to delete it, or close the row left open",
             example: "swipe 0:1", arguments: ["close"]),
@@ -251,6 +251,20 @@ public enum Vocabulary {
             "tableView(_:didEndEditingRowAt:): the swiped row closes (deleted, or tapped elsewhere); binds path",
             example: "on didEndEditing { print \"closed\", path }",
             hook: Hook(method: "tableView(_:didEndEditingRowAt:)", answer: nil)),
+        Entry(
+            "accessory", .hook, "on accessory = EXPR",
+            "the accessoryType the data source gives each cell (in tableView(_:cellForRowAt:)); default \"none\"",
+            example: "on accessory = \"detailButton\"",
+            hook: Hook(
+                method: "tableView(_:cellForRowAt:).accessoryType",
+                answer:
+                    "an accessory type (\"none\", \"disclosureIndicator\", \"detailButton\", \"detailDisclosureButton\" or \"checkmark\")"
+            )),
+        Entry(
+            "accessoryTapped", .hook, "on accessoryTapped { … }",
+            "tableView(_:accessoryButtonTappedForRowWith:): a detail button was tapped; binds path",
+            example: "on accessoryTapped { print \"details of\", item(path) }",
+            hook: Hook(method: "tableView(_:accessoryButtonTappedForRowWith:)", answer: nil)),
         Entry(
             "sectionIndexTitles", .hook, "on sectionIndexTitles = EXPR",
             "sectionIndexTitles(for:): the index bar's titles; default the sections' indexTitle",
@@ -327,6 +341,9 @@ public enum Vocabulary {
         Entry("off", .optionWord, "edit off | trace off", "turn a mode off", example: "trace off"),
         Entry("plain", .optionWord, "style plain", "the plain table view style", example: "style plain"),
         Entry("grouped", .optionWord, "style grouped", "the grouped table view style", example: "style grouped"),
+        Entry(
+            "accessory", .optionWord, "tap accessory PATH", "tap a row's accessory button",
+            example: "tap accessory 0:1"),
         Entry(
             "index", .optionWord, "tap index TITLE", "tap a title of the section index bar",
             example: "tap index \"B\""),
@@ -446,9 +463,13 @@ public enum Vocabulary {
             Gestures do what a user's finger does, and UIKit asks the hooks in its order:
               edit on|off     setEditing: the ⊖ ⊕ ≡ controls show (editingStyle, canMove per row)
               tap PATH        tap the control: canEdit → editingStyle → (the delete button) → commit
-              swipe PATH      swipe to delete: canEdit → editingStyle → deleteTitle or actions → commit
+              swipe PATH      swipe to delete: canEdit → editingStyle → willBeginEditing
+                              → deleteTitle or actions → commit → didEndEditing
+              swipe close     close a row left open, without deleting: didEndEditing
               drag A to B     reorder: canMove → targetForMove → the table moves its row → move
               select PATH     select a row: didSelectRowAt (not in editing mode)
+              tap index "B"   the section index: sectionIndexTitles → sectionForIndexTitle → scroll
+              tap accessory PATH  a detail button (the accessory hook's answer): accessoryTapped
             A hook that forgets the data source leaves the table out of sync (show says so) or makes
             UIKit's count check fail.
             example: reset [["A","B"]]; on commit { delete path }; edit on; tap 0:0

@@ -92,11 +92,11 @@ import Testing
         (.unknownHook("comit"), "unknown hook 'comit'", "did you mean 'commit'?"),
         (
             .unknownHook("zzz"), "unknown hook 'zzz'",
-            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, sectionIndexTitles, sectionForIndexTitle"
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, accessory, accessoryTapped, sectionIndexTitles, sectionForIndexTitle"
         ),
         (
             .expectedHookName(found: "'1'"), "expected a hook name after 'on', found '1'",
-            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, sectionIndexTitles, sectionForIndexTitle"
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, accessory, accessoryTapped, sectionIndexTitles, sectionForIndexTitle"
         ),
         (.chainedComparison, "comparisons cannot be chained", "use 'and' or parentheses: a < b and b < c"),
         (.chainedRange, "ranges cannot be chained", nil),
@@ -362,6 +362,15 @@ import Testing
 
     static let path = IndexPath(section: 0, row: 1)
     static let warnings: [(RuntimeWarning, String, String?)] = [
+        (
+            .noAccessoryButton(path, type: "checkmark"), "row 0:1 has no accessory button (its accessory is checkmark)",
+            #"a row has a button only when the accessory hook answers "detailButton" or "detailDisclosureButton""#
+        ),
+        (
+            .noAccessoryButton(path, type: "disclosureIndicator"),
+            "row 0:1's disclosure indicator is not a button: tapping there selects the row",
+            "to open the row, 'select 0:1'"
+        ),
         (.noSwipedRow, "no row is swiped open: 'swipe close' closes the row a swipe left showing its buttons", nil),
         (
             .noSelectionWhileEditing(.table),
@@ -450,13 +459,14 @@ import Testing
 
     @Test func everyWarningsText() {
         Self.check(Self.warnings)
-        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 18)  // every case of RuntimeWarning
+        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 19)  // every case of RuntimeWarning
     }
 
     /// A case's name; the switch lists every case.
     static func name(of warning: RuntimeWarning) -> String {
         switch warning {
-        case .noSelectionWhileEditing, .noSwipedRow, .cannotEditNoControl, .noEditingControl, .swipeWhileEditing,
+        case .noSelectionWhileEditing, .noSwipedRow, .noAccessoryButton, .cannotEditNoControl, .noEditingControl,
+            .swipeWhileEditing,
             .swipeWithoutCommit,
             .cannotEditNoSwipe, .swipeNotDelete, .noActions, .actionsShown, .noReorderControl, .cannotMove,
             .moveHookOutOfSync, .noCommitHook, .sectionsOutOfSync, .rowsOutOfSync, .cellsOutOfSync, .mergedDuplicate:

@@ -340,7 +340,7 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
         ("on canedit = 1", "did you mean 'canEdit'?"),
         (
             "on frobnicate = 1",
-            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, sectionIndexTitles, sectionForIndexTitle"
+            "hooks: canEdit, editingStyle, commit, canMove, move, targetForMove, deleteTitle, actions, select, willBeginEditing, didEndEditing, accessory, accessoryTapped, sectionIndexTitles, sectionForIndexTitle"
         ),
         ("show show", "separate statements with a newline or ';'"),
         ("x = 1 < 2 < 3", "use 'and' or parentheses: a < b and b < c"),

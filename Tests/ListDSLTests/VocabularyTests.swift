@@ -52,7 +52,8 @@ import Testing
         #expect(
             Vocabulary.hookNames == [
                 "canEdit", "editingStyle", "commit", "canMove", "move", "targetForMove", "deleteTitle", "actions",
-                "select", "willBeginEditing", "didEndEditing", "sectionIndexTitles", "sectionForIndexTitle",
+                "select", "willBeginEditing", "didEndEditing", "accessory", "accessoryTapped", "sectionIndexTitles",
+                "sectionForIndexTitle",
             ])
         #expect(
             Set(Vocabulary.builtinNames) == [
