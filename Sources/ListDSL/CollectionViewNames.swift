@@ -23,7 +23,6 @@ enum CollectionViewNames {
         ("reloadRows(at: ", "reloadItems(at: ", true), ("moveRow(at: ", "moveItem(at: ", false),
         ("reconfigureRows(at: ", "reconfigureItems(at: ", false), ("insertSections(", "insertSections(", true),
         ("deleteSections(", "deleteSections(", true), ("reloadSections(", "reloadSections(", true),
-        ("setEditing(", "setEditing(", false),
     ]
 
     /// `method` as the simulated class names it.
@@ -36,6 +35,8 @@ enum CollectionViewNames {
     static func call(_ call: String, in view: ViewKind) -> String {
         guard view == .collection else { return call }
         if call == "beginUpdates()" { return "performBatchUpdates(_:completion:) {" }
+        // UICollectionView's editing state is a property (iOS 14), not setEditing(_:animated:).
+        if call.hasPrefix("setEditing(") { return "isEditing = " + (call.hasPrefix("setEditing(true") ? "true" : "false") }
         if call == "endUpdates()" {
             return "} (performBatchUpdates's block ends; the collection view checks the update)"
         }
