@@ -46,13 +46,7 @@ extension Interpreter {
         pendingLocations.removeAll(keepingCapacity: true)
         model.begin()
         for edit in update.edits { try submit(.both, edit, range, range, admitted: true) }
-        let before = tableBeforeCommit
-        do {
-            if let report = try model.end() { committed(report, before: before, range) }
-        } catch {
-            throw modelFailure(error, at: range)
-        }
-        pendingLocations.removeAll(keepingCapacity: true)
+        try endOwnBatch(range)
     }
 
     /// How the trace shows a call of the diffable data source on the table view.

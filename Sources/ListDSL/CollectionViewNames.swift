@@ -36,7 +36,9 @@ enum CollectionViewNames {
         guard view == .collection else { return call }
         if call == "beginUpdates()" { return "performBatchUpdates(_:completion:) {" }
         // UICollectionView's editing state is a property (iOS 14), not setEditing(_:animated:).
-        if call.hasPrefix("setEditing(") { return "isEditing = " + (call.hasPrefix("setEditing(true") ? "true" : "false") }
+        if call.hasPrefix("setEditing(") {
+            return "isEditing = " + (call.hasPrefix("setEditing(true") ? "true" : "false")
+        }
         if call == "endUpdates()" {
             return "} (performBatchUpdates's block ends; the collection view checks the update)"
         }

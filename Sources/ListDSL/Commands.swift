@@ -9,7 +9,6 @@ extension Interpreter {
         default:
             // As in UIKit, the next change closes a row left open.
             if swipedRow != nil { try closeSwipe(at: range) }
-            scrolledSection = nil
         }
         switch statement.kind {
         case .insertRows(let rows):
@@ -215,15 +214,19 @@ extension Interpreter {
             model.begin()
         }
         for op in ops { try submit(layer, op.edit, op.range, range, admitted: implicit) }
-        if implicit {
-            let before = tableBeforeCommit
-            do {
-                if let report = try model.end() { committed(report, before: before, range) }
-            } catch {
-                throw modelFailure(error, at: range)
-            }
-            pendingLocations.removeAll(keepingCapacity: true)
+        if implicit { try endOwnBatch(range) }
+    }
+
+    /// Commits the batch one statement opened for its own operations (several of them outside a batch,
+    /// or `apply`'s): its report, or UIKit's complaint as a diagnostic at `range`.
+    func endOwnBatch(_ range: SourceRange) throws(ScriptError) {
+        let before = tableBeforeCommit
+        do {
+            if let report = try model.end() { committed(report, before: before, range) }
+        } catch {
+            throw modelFailure(error, at: range)
         }
+        pendingLocations.removeAll(keepingCapacity: true)
     }
 
     /// Hands one plain (`edit`) or `table` (its update) operation to the model: queued in the open

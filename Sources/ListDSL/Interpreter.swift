@@ -192,7 +192,8 @@ public final class Interpreter {
     /// The row left open showing its buttons (the delete confirmation or the row actions), for `show`.
     /// A gesture or a command that changes the table closes it.
     @exclusivity(unchecked) var swipedRow: (path: IndexPath, buttons: [String])?
-    /// The section a `tap index` scrolled to, until the next change (`show` says so).
+    /// The section the last `tap index` scrolled to: the table view stays scrolled there, and `show`
+    /// says so while the section exists.
     var scrolledSection: Int?
     /// How many hook calls are running, so only the outermost one notes the gesture that caused it.
     @exclusivity(unchecked) var hookDepth = 0

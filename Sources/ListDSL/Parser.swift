@@ -770,12 +770,16 @@ public struct Parser {
     private mutating func parseStyleCommand() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
-        let grouped = current.isWord(.grouped)
-        guard grouped || current.isWord(.plain) else {
-            throw expected("'plain' or 'grouped' after 'style'")
-        }
-        advance()
+        let grouped = try choose([(.plain, false), (.grouped, true)], "'plain' or 'grouped' after 'style'")
         return Stmt(.tableStyle(grouped: grouped), keyword.range.union(previous.range))
+    }
+
+    /// The value of the choice the current word names, after a statement's keyword (`style grouped`,
+    /// `view collection`); `what` says what was expected.
+    private mutating func choose<T>(_ choices: [(Keyword, T)], _ what: String) throws(ParseFailure) -> T {
+        guard let choice = choices.first(where: { current.isWord($0.0) }) else { throw expected(what) }
+        advance()
+        return choice.1
     }
 
     // MARK: Scripting and the teaching layer
@@ -902,11 +906,8 @@ public struct Parser {
     private mutating func parseViewCommand() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
-        guard current.isWord(.table) || current.isWord(.collection) else {
-            throw expected("'table' or 'collection' after 'view'")
-        }
-        let kind: ViewKind = current.isWord(.table) ? .table : .collection
-        advance()
+        let kind = try choose(
+            [(.table, ViewKind.table), (.collection, .collection)], "'table' or 'collection' after 'view'")
         return Stmt(.view(kind), keyword.range.union(previous.range))
     }
 
@@ -914,11 +915,8 @@ public struct Parser {
     private mutating func parseMessagesCommand() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
-        guard current.isWord(.classic) || current.isWord(.modern) else {
-            throw expected("'classic' or 'modern' after 'messages'")
-        }
-        let style: MessageStyle = current.isWord(.classic) ? .classic : .modern
-        advance()
+        let style = try choose(
+            [(.classic, MessageStyle.classic), (.modern, .modern)], "'classic' or 'modern' after 'messages'")
         return Stmt(.messages(style), keyword.range.union(previous.range))
     }
 

@@ -67,13 +67,7 @@ struct HTML: ParsableCommand {
         }
         let interpreter = Interpreter(
             io: ScriptRunner.io(limits: options.limits, emit: recorder.receive, detail: .all),
-            options: {
-                var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: false)
-                interpreterOptions.notes = !options.noNotes
-                interpreterOptions.view = options.view
-                interpreterOptions.messages = options.messages
-                return interpreterOptions
-            }())
+            options: options.interpreterOptions(color: false))
         recorder.interpreter = interpreter
         var status = Exit.ok.rawValue
         var programs: [(SourceFile, Program)] = []

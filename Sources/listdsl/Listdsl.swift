@@ -221,6 +221,16 @@ struct RunOptions: ParsableArguments {
         return limits
     }
 
+    /// The interpreter's options these set: limits, the trace (unless `trace` says otherwise), notes, the
+    /// view simulated and the texts of count errors.
+    func interpreterOptions(color: Bool, trace: Bool? = nil) -> InterpreterOptions {
+        var interpreterOptions = InterpreterOptions(limits: limits, trace: trace ?? self.trace, color: color)
+        interpreterOptions.notes = !noNotes
+        interpreterOptions.view = view
+        interpreterOptions.messages = messages
+        return interpreterOptions
+    }
+
     /// Rejects a negative step count and a limit that does not exist or is too small.
     func validate() throws {
         if let max = maxSteps, max < 0 { throw ValidationError("--max-steps needs a number of steps of at least 0") }

@@ -411,10 +411,9 @@ final class REPL {
         if let error = parsed.diagnostics.first(where: { $0.severity == .error }) {
             return "it has a syntax error: \(error.message)"
         }
-        var replayOptions = InterpreterOptions(limits: options.limits, trace: false, color: false)
-        replayOptions.view = options.view
-        replayOptions.messages = options.messages
-        let replay = Interpreter(io: ScriptRunner.io(limits: options.limits, emit: { _ in }), options: replayOptions)
+        let replay = Interpreter(
+            io: ScriptRunner.io(limits: options.limits, emit: { _ in }),
+            options: options.interpreterOptions(color: false, trace: false))
         do {
             try replay.run(parsed.program, in: source)
         } catch {

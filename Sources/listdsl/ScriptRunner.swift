@@ -152,13 +152,7 @@ struct ScriptRunner {
         }
         return Interpreter(
             io: ScriptRunner.io(limits: options.limits, emit: emit, detail: stream == nil ? [] : .all),
-            options: {
-                var interpreterOptions = InterpreterOptions(limits: options.limits, trace: options.trace, color: color)
-                interpreterOptions.notes = !options.noNotes
-                interpreterOptions.view = options.view
-                interpreterOptions.messages = options.messages
-                return interpreterOptions
-            }())
+            options: options.interpreterOptions(color: color))
     }
 
     /// A session's I/O: events go to `emit`, `run` reads files within `limits`, and Ctrl-C is the SIGINT
