@@ -59,7 +59,9 @@ extension Interpreter {
         }
         let titles = try indexTitles(by: "show", at: range)
         if !titles.isEmpty { out += (grouped ? "\n" : "") + "index: " + titles.joined(separator: " ") + "\n" }
-        if let section = scrolledSection, section < sections.count { out += Style.dim.apply("scrolled to section \(section)", color) + "\n" }
+        if let section = scrolledSection, section < sections.count {
+            out += Style.dim.apply("scrolled to section \(section)", color) + "\n"
+        }
         return out
     }
 
