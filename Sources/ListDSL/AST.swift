@@ -328,6 +328,20 @@ public enum StmtKind: Sendable {
     case view(ViewKind)
     /// `messages classic|modern`: which texts a failed count check gives.
     case messages(MessageStyle)
+
+    // Accessories, undo, state in files and user defaults (§8).
+    /// `accessory PATH TYPE`: the accessory the data source keeps for the item at PATH.
+    indirect case accessory(path: Expr, type: Expr)
+    /// `undo` (false) or `redo` (true).
+    case undo(redo: Bool)
+    /// `save FILE`: the whole state, as JSON or (for a name ending in `.plist`) a property list.
+    indirect case save(Expr)
+    /// `load FILE`: the state `save` wrote.
+    indirect case load(Expr)
+    /// `defaults set KEY VALUE`.
+    indirect case defaultsSet(key: Expr, value: Expr)
+    /// `defaults remove KEY`.
+    indirect case defaultsRemove(Expr)
 }
 
 /// `apply`: a snapshot handed to the diffable data source, and how.

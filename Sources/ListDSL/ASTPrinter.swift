@@ -116,6 +116,12 @@ enum ASTPrinter {
         case .trace(let on): on ? "(trace on)" : "(trace off)"
         case .view(let kind): "(view \(kind.rawValue))"
         case .messages(let style): "(messages \(style.rawValue))"
+        case .accessory(let path, let type): node("accessory", [expression(path), expression(type)])
+        case .undo(let redo): redo ? "(redo)" : "(undo)"
+        case .save(let file): node("save", [expression(file)])
+        case .load(let file): node("load", [expression(file)])
+        case .defaultsSet(let key, let value): node("defaults-set", [expression(key), expression(value)])
+        case .defaultsRemove(let key): node("defaults-remove", [expression(key)])
         case .apply(let apply):
             node(
                 "apply",

@@ -56,6 +56,19 @@ extension Interpreter {
         case "selected": return .list(ListValue(model.selection.map { [.indexPath($0)] } ?? []))
         case "isInSync": return .boolean(model.isInSync)
         case "lastError": return .string(lastCaughtError)
+        case "defaults":
+            guard case .string(let key) = values[0] else {
+                throw failure(
+                    arguments[0].range, .argumentType(function: name, needs: "a key string", found: values[0].found()))
+            }
+            return try defaultValue(key, otherwise: values[1], at: range)
+        case "accessory":
+            guard case .indexPath(let p) = values[0] else {
+                throw failure(
+                    arguments[0].range,
+                    .argumentType(function: name, needs: "an index path", found: values[0].found(withLiteral: false)))
+            }
+            return .string(accessories[try dataSourceItem(p, arguments[0].range)] ?? "none")
         case "len":
             switch values[0] {
             case .string(let s): return .integer(s.count)

@@ -301,6 +301,7 @@ extension Interpreter {
     @inline(__always)
     func committed(_ report: CommitReport, before: [Section]?, _ range: SourceRange) {
         if let before {
+            if options.recordsUndo { recordCommit(report, before: before) }
             if tracesCalls { askAfterCommit(report) }
             if eventDetail.contains(.commits) {
                 io.emit(.committed(CommitEvent(report: report, before: before, after: model.tableView)))

@@ -225,12 +225,24 @@ extension Interpreter {
         scrolledSection = section
     }
 
-    /// The accessory the data source gives the cell at `path` (the `accessory` hook; `none` without one).
+    /// The accessory the data source gives the cell at `path`: the `accessory` hook's answer, else the
+    /// one kept for the cell's item (`accessory PATH TYPE`), else `none`.
     func accessoryType(_ path: IndexPath, by caller: String, at range: SourceRange) throws(ScriptError) -> String {
-        guard hooks[HookKind.accessory.rawValue] != nil,
-            case .string(let type)? = try callHook(.accessory, path: path, fallback: nil, by: caller, at: range)
+        guard hooks[HookKind.accessory.rawValue] != nil else {
+            let cells = model.tableView
+            guard !accessories.isEmpty, path.section >= 0, path.section < cells.count, path.row >= 0,
+                path.row < cells[path.section].rows.count
+            else { return "none" }
+            return accessories[cells[path.section].rows[path.row]] ?? "none"
+        }
+        guard case .string(let type)? = try callHook(.accessory, path: path, fallback: nil, by: caller, at: range)
         else { return "none" }
         return type
+    }
+
+    /// Whether any cell may show an accessory (a table view with an accessory hook or kept accessories).
+    var hasAccessories: Bool {
+        (hooks[HookKind.accessory.rawValue] != nil || !accessories.isEmpty) && model.view == .table
     }
 
     /// `tap accessory PATH`: a detail button calls `accessoryTapped`; other accessories are not buttons.

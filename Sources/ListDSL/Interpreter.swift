@@ -16,18 +16,27 @@ public struct InterpreterIO {
     /// The bytes of memory the process uses now, or nil when that cannot be measured (the memory limit
     /// then goes unchecked).
     public var memoryInUse: () -> Int?
+    /// Writes a whole file (`save`, the user-defaults store) or nothing; `createDirectory` makes its
+    /// directory first. Returns why it could not, or nil when it did.
+    public var write: (_ path: String, _ bytes: [UInt8], _ createDirectory: Bool) -> String?
+    /// The user-defaults store's file; nil keeps the defaults in memory, for this session only.
+    public var defaultsFile: String?
 
     /// Creates the I/O surface around an event receiver.
     public init(
         emit: @escaping (Event) -> Void, detail: EventDetail = [],
         load: @escaping (String) -> Result<SourceFile, LoadError>, isInterrupted: @escaping () -> Bool,
-        memoryInUse: @escaping () -> Int? = { nil }
+        memoryInUse: @escaping () -> Int? = { nil },
+        write: @escaping (String, [UInt8], Bool) -> String? = { _, _, _ in "this session cannot write files" },
+        defaultsFile: String? = nil
     ) {
         self.emit = emit
         self.detail = detail
         self.load = load
         self.isInterrupted = isInterrupted
         self.memoryInUse = memoryInUse
+        self.write = write
+        self.defaultsFile = defaultsFile
     }
 
     /// Creates the I/O surface of a text session: the events go through a `TextRenderer` to `write`
@@ -49,6 +58,8 @@ public struct LoadError: Error, Sendable {
     public var message: String
     /// Whether Ctrl-C ended the read (the run then ends as an interrupted one, exit 130).
     public var isInterrupt: Bool
+    /// Whether there is no file at the path (the user-defaults store then starts empty).
+    public var isMissing = false
 
     /// A read that failed for `message`.
     public init(_ message: String) {
@@ -90,6 +101,8 @@ public struct InterpreterOptions: Sendable {
     public var view: ViewKind = .table
     /// The texts a failed count check gives at the start (`--messages`); `messages classic|modern` switches.
     public var messages: MessageStyle = .classic
+    /// Keep undo history (the REPL does; a script does once its text mentions `undo` or `redo`).
+    public var recordsUndo = false
 
     /// Stop with an error after this many statements (nil: no limit).
     public var maxSteps: Int? {
@@ -169,7 +182,8 @@ public final class Interpreter {
 
     /// Works out `wantsCommitReports` after the options or the event detail change.
     private func updateCommitDetail() {
-        wantsCommitReports = eventDetail.contains(.commits) || eventDetail.contains(.calls) || options.trace
+        wantsCommitReports =
+            eventDetail.contains(.commits) || eventDetail.contains(.calls) || options.trace || options.recordsUndo
         model.reportsInPlaceChanges = wantsCommitReports
     }
 
@@ -197,6 +211,12 @@ public final class Interpreter {
     var scrolledSection: Int?
     /// How many hook calls are running, so only the outermost one notes the gesture that caused it.
     @exclusivity(unchecked) var hookDepth = 0
+    /// The accessory the data source keeps for each item, by its text (`accessory PATH TYPE`).
+    @exclusivity(unchecked) var accessories: [String: String] = [:]
+    /// The undo and redo stacks.
+    @exclusivity(unchecked) var undoHistory = UndoHistory()
+    /// The user-defaults store as last read or written (nil until first used).
+    @exclusivity(unchecked) var defaultsStore: [String: Value]?
     /// An upper bound of what the model holds, for the table limits (see `admit`).
     @exclusivity(unchecked) var tableBudget = TableSize()
     /// Bytes of large values made since memory was last measured (see `checkMemory`).
@@ -224,8 +244,11 @@ public final class Interpreter {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
+        if !options.recordsUndo && Interpreter.mentionsUndo(file.bytes) { options.recordsUndo = true }
         for part in program.statements.parts {
-            for index in part.indices { _ = try exec(part[index]) }
+            for index in part.indices {
+                if options.recordsUndo { try execTopLevel(part[index]) } else { _ = try exec(part[index]) }
+            }
         }
     }
 
@@ -234,7 +257,7 @@ public final class Interpreter {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
-        _ = try exec(statement)
+        try execTopLevel(statement)
     }
 
     /// Reports an error if a batch is still open at the end of the session's input.
@@ -252,6 +275,7 @@ public final class Interpreter {
         model.abandonBatch()
         pendingLocations = []
         batchOrigin = nil
+        closeUndoGroup()  // the batch's data edits stay, one undo group
     }
 
     /// A snapshot of everything a statement can change, for `expect error` and Ctrl-C in the REPL.
@@ -265,13 +289,16 @@ public final class Interpreter {
         fileprivate var trace: Bool
         fileprivate var swipedRow: (path: IndexPath, buttons: [String])?
         fileprivate var tableBudget: TableSize
+        fileprivate var accessories: [String: String]
+        fileprivate var undoHistory: UndoHistory
     }
 
     /// Captures the session's state (cheap: copy-on-write).
     public func snapshot() -> Snapshot {
         Snapshot(
             model: model, globals: globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
-            pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow, tableBudget: tableBudget)
+            pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow, tableBudget: tableBudget,
+            accessories: accessories, undoHistory: undoHistory)
     }
 
     /// Puts the session back as `snapshot` found it.
@@ -285,6 +312,8 @@ public final class Interpreter {
         options.trace = snapshot.trace
         swipedRow = snapshot.swipedRow
         tableBudget = snapshot.tableBudget
+        accessories = snapshot.accessories
+        undoHistory = snapshot.undoHistory
         frames = [[]]
     }
 
@@ -501,6 +530,18 @@ public final class Interpreter {
             io.emit(.traceSwitched(on))
         case .edit, .tap, .tapIndex, .tapAccessory, .swipe, .swipeClose, .drag, .select:
             try execGesture(statement)
+        case .undo(let redo):
+            try execUndo(redo: redo, statement.range)
+        case .save(let name):
+            try execSave(name, statement.range)
+        case .load(let name):
+            try execLoad(name, statement.range)
+        case .defaultsSet(let key, let value):
+            try setDefault(key, value)
+        case .defaultsRemove(let key):
+            try setDefault(key, nil)
+        case .accessory(let path, let type):
+            try execAccessory(path, type)
         default:
             try execCommand(statement)
         }
@@ -619,9 +660,7 @@ public final class Interpreter {
                 pathExpr.range,
                 .statementNeeds(statement: "run", needs: "a file name string", found: v.found(withLiteral: false)))
         }
-        var path = name
-        if !path.hasPrefix("/"), let dir = file.directory, !dir.isEmpty { path = dir + "/" + path }
-        path = Interpreter.normalisePath(path)
+        let path = resolvedPath(name)
         if runStack.contains(path) {
             throw failure(pathExpr.range, .runCycle(name))
         }
@@ -635,13 +674,17 @@ public final class Interpreter {
         }
         let parsed = Parser.parse(loaded)
         if !parsed.diagnostics.isEmpty { throw .syntax(parsed.diagnostics) }
+        // History starts here for a script run from one that did not mention undo.
+        if !options.recordsUndo && Interpreter.mentionsUndo(loaded.bytes) { options.recordsUndo = true }
+        // Run at the top level, its top-level statements are undone one by one, as the session's are.
+        let topLevel = frames.count == 1 && hookDepth == 0
         runStack.append(path)
         defer { runStack.removeLast() }
         let savedFile = file
         file = loaded
         defer { file = savedFile }
         for statement in parsed.program.statements {
-            _ = try exec(statement)
+            if topLevel && options.recordsUndo { try execTopLevel(statement) } else { _ = try exec(statement) }
         }
     }
 

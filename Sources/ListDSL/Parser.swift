@@ -391,7 +391,8 @@ public struct Parser {
     ///           | repeatStatement | procDeclaration | returnStatement | command | simpleStatement
     ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
     ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
-    ///           | applyStatement | viewCommand | messagesCommand
+    ///           | applyStatement | viewCommand | messagesCommand | accessoryCommand
+    ///           | undoStatement | fileStatement | defaultsStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
         if token.kind == .identifier && (token.keyword == .insert || token.keyword == .delete),
@@ -441,6 +442,10 @@ public struct Parser {
             case .apply: return try parseApplyStatement()
             case .view: return try parseViewCommand()
             case .messages: return try parseMessagesCommand()
+            case .accessory: return try parseAccessoryCommand()
+            case .undo, .redo: return try parseUndoStatement()
+            case .save, .load: return try parseFileStatement()
+            case .defaults: return try parseDefaultsStatement()
             default: break
             }
             if peekNext().kind == .leftParen { return try parseCallStatement() }
@@ -918,6 +923,44 @@ public struct Parser {
         let style = try choose(
             [(.classic, MessageStyle.classic), (.modern, .modern)], "'classic' or 'modern' after 'messages'")
         return Stmt(.messages(style), keyword.range.union(previous.range))
+    }
+
+    /// accessoryCommand = "accessory" expression expression
+    private mutating func parseAccessoryCommand() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let path = try parseExpression()
+        guard hasOperand else { throw expected("the accessory type after the row") }
+        let type = try parseExpression()
+        return Stmt(.accessory(path: path, type: type), keyword.range.union(type.range))
+    }
+
+    /// undoStatement = "undo" | "redo"
+    private mutating func parseUndoStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        return Stmt(.undo(redo: keyword.keyword == .redo), keyword.range)
+    }
+
+    /// fileStatement = ( "save" | "load" ) expression
+    private mutating func parseFileStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        guard hasOperand else { throw expected("a file name after '\(text(keyword))'") }
+        let file = try parseExpression()
+        return Stmt(keyword.keyword == .save ? .save(file) : .load(file), keyword.range.union(file.range))
+    }
+
+    /// defaultsStatement = "defaults" ( "set" expression expression | "remove" expression )
+    private mutating func parseDefaultsStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let isSet = try choose([(.set, true), (.remove, false)], "'set' or 'remove' after 'defaults'")
+        let key = try parseExpression()
+        guard isSet else { return Stmt(.defaultsRemove(key), keyword.range.union(key.range)) }
+        guard hasOperand else { throw expected("the value after the key") }
+        let value = try parseExpression()
+        return Stmt(.defaultsSet(key: key, value: value), keyword.range.union(value.range))
     }
 
     /// applyStatement = "apply" expression [ "sections" expression ] applyOptions

@@ -23,7 +23,6 @@ extension Interpreter {
         var out = model.view == .collection ? "collection view (UICollectionView)\n" : ""
         if sections.isEmpty { out += "(no sections)\n" }
         let rule = "  " + Style.dim.apply(String(repeating: "─", count: 6), color)
-        let hasAccessories = hooks[HookKind.accessory.rawValue] != nil && model.view == .table
         for (s, section) in sections.enumerated() {
             if s > 0 && grouped { out += "\n" }
             var title = "section \(s)"

@@ -103,6 +103,22 @@ public enum RuntimeError: CatalogueError, Equatable {
     /// `run` of a file that cannot be read, and why.
     case cannotRun(String, reason: String)
 
+    // MARK: Undo, files and user defaults
+    /// `undo` or `redo` inside a batch.
+    case undoInsideBatch(redo: Bool)
+    /// `undo` with nothing to undo, or `redo` with nothing to redo.
+    case nothingToUndo(redo: Bool)
+    /// `save` that could not write the file, and why.
+    case cannotSave(String, reason: String)
+    /// `load` of a file that cannot be read or does not hold a saved state, and why.
+    case cannotLoad(String, reason: String)
+    /// A value the user-defaults store cannot keep.
+    case notPropertyListValue(Found)
+    /// The user-defaults store's file cannot be read or written, and why.
+    case defaultsStore(reason: String)
+    /// `accessory` with a type UITableViewCell does not draw.
+    case unknownAccessory(String)
+
     // MARK: Limits
     case stepLimit(Int)
     case callDepthLimit(Int)
@@ -189,6 +205,16 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .snapshot(let error): error.message
         case .sectionIdentifierCount(let sections, let identifiers):
             "the snapshot has \(counted(sections, "section")) but \(counted(identifiers, "section identifier"))"
+        case .undoInsideBatch(let redo):
+            "'\(redo ? "redo" : "undo")' cannot run inside a batch: the batch becomes one undo group at its 'end'"
+        case .nothingToUndo(let redo): redo ? "nothing to redo" : "nothing to undo"
+        case .cannotSave(let name, let reason): "cannot save '\(name)': \(reason)"
+        case .cannotLoad(let name, let reason): "cannot load '\(name)': \(reason)"
+        case .notPropertyListValue(let found):
+            "the user-defaults store keeps strings, integers, booleans and lists of them, found \(found)"
+        case .defaultsStore(let reason): "the user-defaults store \(reason)"
+        case .unknownAccessory(let type):
+            "unknown accessory \(Value.quoted(type)): expected \(HookKind.accessoryTypes.map(Value.quoted).joined(separator: ", "))"
         case .stepLimit(let limit): "step limit of \(limit) exceeded"
         case .callDepthLimit(let limit): "call depth limit of \(limit) exceeded"
         case .valueDepthLimit(let depth, let limit):
@@ -218,6 +244,11 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .tapNeedsEditing(let path): "to delete a row outside editing mode, use 'swipe \(path.section):\(path.row)'"
         case .unclosedBatch: "close the batch with 'end'"
         case .runCycle: "a script cannot run itself, directly or through others"
+        case .undoInsideBatch: "end the batch first"
+        case .nothingToUndo(true): "redo repeats what undo undid, until a new change clears it"
+        case .nothingToUndo(false): "each top-level statement or outermost batch that changed the list is one undo"
+        case .notPropertyListValue: "as UserDefaults takes only property-list values"
+        case .cannotLoad: "a state file is what 'save' writes: JSON, or a property list when its name ends in .plist"
         case .stepLimit: "raise it with --max-steps"
         case .callDepthLimit: "is a procedure or hook calling itself without end?"
         case .valueSizeLimit:

@@ -47,6 +47,8 @@ enum Keyword: String, Sendable, CaseIterable {
     case messages, classic, modern
     // Closing a swiped-open row; the section index.
     case close, index, accessory
+    // Undo, state in files, and the user-defaults store.
+    case undo, redo, save, load, defaults, set, remove
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

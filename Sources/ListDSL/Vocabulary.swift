@@ -133,6 +133,22 @@ public enum Vocabulary {
             "hand a snapshot to the diffable data source: it derives the batch and tells the table view",
             example: "apply [[\"Tea\", \"Milk\"], [\"Jam\"]] sections [\"Drinks\", \"Spreads\"]",
             arguments: ["sections", "reloading", "reconfiguring", "withoutAnimation", "usingReloadData"]),
+        Entry(
+            "accessory", .command, "accessory PATH TYPE",
+            "keep an accessory (none, disclosureIndicator, detailButton, detailDisclosureButton, checkmark) for the item at PATH",
+            example: "accessory 0:1 \"checkmark\""),
+        Entry(
+            "undo", .command, "undo",
+            "undo the last top-level statement or outermost batch: a batch by its inverse batch",
+            example: "undo"),
+        Entry("redo", .command, "redo", "redo what the last undo undid", example: "redo"),
+        Entry(
+            "save", .command, "save FILE",
+            "write the whole state to FILE as JSON, or as an XML property list when FILE ends in .plist",
+            example: "save \"list.json\""),
+        Entry(
+            "load", .command, "load FILE", "replace the whole state with what save wrote (the table view reloads)",
+            example: "load \"list.json\""),
         // Layer prefixes: `data` edits only the data source, `table` only the table view.
         Entry(
             "data", .layerPrefix, "data insert|delete|move|reload|append|reset …",
@@ -177,6 +193,10 @@ public enum Vocabulary {
             "check a condition, or that a block fails with a message containing TEXT",
             example: "expect error \"invalid number of rows\" { table delete 0:0 }", arguments: ["error"]),
         Entry("run", .scripting, "run EXPR", "run another script in this session", example: "run \"setup.list\""),
+        Entry(
+            "defaults", .scripting, "defaults set KEY VALUE | defaults remove KEY",
+            "keep a value in the user-defaults store, which outlives the run (read it with defaults(KEY, DEFAULT))",
+            example: "defaults set \"favorites\" [\"Tea\"]", arguments: ["set", "remove"]),
         Entry(
             "on", .scripting, "on HOOK = EXPR | on HOOK { … }",
             "answer a data-source or delegate call with an expression or a block", example: "on canEdit = false"),
@@ -320,6 +340,14 @@ public enum Vocabulary {
         Entry(
             "lastError", .builtin, "lastError()", "the message of the last error an 'expect error' block caught",
             example: "print lastError()", arity: 0),
+        Entry(
+            "defaults", .builtin, "defaults(KEY, DEFAULT)",
+            "the value the user-defaults store keeps under KEY, or DEFAULT when it keeps none",
+            example: "print defaults(\"favorites\", [])", arity: 2),
+        Entry(
+            "accessory", .builtin, "accessory(PATH)",
+            "the accessory the data source keeps for the item at PATH (\"none\" when it keeps none)",
+            example: "print accessory(0:1)", arity: 1),
         // Values.
         Entry("true", .value, "true", "the boolean true", reserved: true, example: "on canMove = true"),
         Entry("false", .value, "false", "the boolean false", reserved: true, example: "on canEdit = false"),
@@ -347,6 +375,12 @@ public enum Vocabulary {
         Entry(
             "index", .optionWord, "tap index TITLE", "tap a title of the section index bar",
             example: "tap index \"B\""),
+        Entry(
+            "set", .optionWord, "defaults set KEY VALUE", "keep a value in the user-defaults store",
+            example: "defaults set \"count\" 3"),
+        Entry(
+            "remove", .optionWord, "defaults remove KEY", "forget a value of the user-defaults store",
+            example: "defaults remove \"count\""),
         Entry(
             "close", .optionWord, "swipe close", "close the row a swipe left open, without deleting it",
             example: "swipe close"),
@@ -411,6 +445,8 @@ public enum Vocabulary {
             ".save", .dotCommand, ".save FILE", "write the session's statements as a script",
             example: ".save session.list"),
         Entry(".history", .dotCommand, ".history", "list the input history", example: ".history"),
+        Entry(".undo", .dotCommand, ".undo", "undo the last change (as the statement undo)", example: ".undo"),
+        Entry(".redo", .dotCommand, ".redo", "redo what undo undid (as the statement redo)", example: ".redo"),
         Entry(
             ".autoshow", .dotCommand, ".autoshow on|off", "show the table after each change", example: ".autoshow on",
             arguments: ["on", "off"]),

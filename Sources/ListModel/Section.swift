@@ -18,6 +18,31 @@ public struct Section: Equatable, Sendable {
     }
 }
 
+/// Everything a `TableModel` holds between batches, as `save` writes it.
+public struct ListState: Equatable, Sendable {
+    public var dataSource: [Section]
+    public var tableView: [Section]
+    public var isEditing: Bool
+    public var style: TableStyle
+    public var view: ViewKind
+    public var messages: MessageStyle
+    public var selection: IndexPath?
+
+    /// Creates a state; the table view shows the data source unless given.
+    public init(
+        dataSource: [Section], tableView: [Section]? = nil, isEditing: Bool = false, style: TableStyle = .plain,
+        view: ViewKind = .table, messages: MessageStyle = .classic, selection: IndexPath? = nil
+    ) {
+        self.dataSource = dataSource
+        self.tableView = tableView ?? dataSource
+        self.isEditing = isEditing
+        self.style = style
+        self.view = view
+        self.messages = messages
+        self.selection = selection
+    }
+}
+
 /// Which of a section's titles a command sets.
 public enum TitleKind: Sendable {
     case header, footer, indexTitle

@@ -169,6 +169,37 @@ public struct TableModel: Sendable {
         selection = nil
     }
 
+    /// Everything the model holds between batches: what `save` writes and `load` puts back.
+    public var state: ListState {
+        ListState(
+            dataSource: dataSource, tableView: tableView, isEditing: isEditing, style: style, view: view,
+            messages: messages, selection: selection)
+    }
+
+    /// Whether `other` holds the same state (both layers, titles, modes and selection); cheap when the
+    /// two share their arrays, as a copy does until one of them changes.
+    public func holdsSameState(as other: TableModel) -> Bool {
+        state == other.state
+    }
+
+    /// Puts a saved state in place (`load`), as `reset` puts a table: outside a batch only. The selection
+    /// must name a row of the table view.
+    public mutating func load(_ state: ListState) throws(UpdateError) {
+        guard batchDepth == 0 else {
+            throw failingBatch(.usage(.notInsideBatch(command: "load", instead: "end the batch first")))
+        }
+        if let selected = state.selection {
+            try Self.requireRow(selected, in: state.tableView, of: "the table view")
+        }
+        dataSource = state.dataSource
+        if state.tableView == state.dataSource { showDataSource() } else { keepTableView(state.tableView) }
+        isEditing = state.isEditing
+        style = state.style
+        view = state.view
+        messages = state.messages
+        selection = state.selection
+    }
+
     /// Fails, abandoning the open batch, when `command` is used inside a batch (`apply`, which performs
     /// a batch of its own); `instead` says what to do.
     public mutating func refuseInsideBatch(_ command: String, instead: String) throws(UpdateError) {

@@ -93,7 +93,9 @@ private func tooLarge(limit: Int, size: Int?) -> LoadError {
 
 /// The system's words for error number `code`, as a load error.
 func systemError(_ code: Int32) -> LoadError {
-    LoadError(errorDescription(code))
+    var error = LoadError(errorDescription(code))
+    error.isMissing = code == ENOENT
+    return error
 }
 
 /// The system's words for error number `code`, in lower case as messages quote them.

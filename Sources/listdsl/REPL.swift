@@ -35,6 +35,7 @@ final class REPL {
         self.interpreter = interpreter
         self.changes = changes
         interpreter.eventDetail.insert(.commits)  // the change view draws each statement's commits
+        interpreter.options.recordsUndo = true
         self.console = console
         self.options = options
         self.journal = journal
@@ -292,6 +293,10 @@ final class REPL {
             save(to: path)
         case ".history":
             console.write(REPL.listing(history.entries))
+        case ".undo", ".redo":
+            // The statement itself, shown and journaled as if typed.
+            let source = SourceFile(name: "<repl>", text: String(name.dropFirst()))
+            _ = execute(Parser.parse(source).program.statements, in: source, showChanges: autoshow)
         default:
             let source = SourceFile(name: "<repl>", text: line)
             let offset = line.utf8.count - line.drop { $0.isWhitespace }.utf8.count
@@ -382,6 +387,7 @@ final class REPL {
             console: console, color: interpreter.options.color, changes: changes)
         interpreter.options.trace = trace
         interpreter.eventDetail.insert(.commits)
+        interpreter.options.recordsUndo = true
         journal = Journal()
         console.write("the session is reset: empty table, no variables, procedures or hooks\n")
     }
@@ -411,8 +417,11 @@ final class REPL {
         if let error = parsed.diagnostics.first(where: { $0.severity == .error }) {
             return "it has a syntax error: \(error.message)"
         }
+        // The replay writes no file: `save` and `defaults set` already did, in the session.
+        var io = ScriptRunner.io(limits: options.limits, emit: { _ in })
+        io.write = { _, _, _ in nil }
         let replay = Interpreter(
-            io: ScriptRunner.io(limits: options.limits, emit: { _ in }),
+            io: io,
             options: options.interpreterOptions(color: false, trace: false))
         do {
             try replay.run(parsed.program, in: source)

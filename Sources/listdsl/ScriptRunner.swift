@@ -165,7 +165,25 @@ struct ScriptRunner {
                     SourceFile(name: path, bytes: $0, directory: directoryName(path))
                 }
             },
-            isInterrupted: { takeInterrupt() }, memoryInUse: residentMemory)
+            isInterrupted: { takeInterrupt() }, memoryInUse: residentMemory,
+            write: { path, bytes, createDirectory in
+                let directory = directoryName(path)
+                if createDirectory, !directory.isEmpty, let problem = History.makeDirectory(directory) {
+                    return problem
+                }
+                return AtomicFile.write(bytes, to: path, mode: 0o644)
+            },
+            defaultsFile: defaultsFile())
+    }
+
+    /// The user-defaults store's file: `LISTDSL_DEFAULTS` (empty: none, the store lasts one run), else
+    /// `$XDG_DATA_HOME/listdsl/defaults.json` when XDG_DATA_HOME is absolute, else
+    /// `~/.local/share/listdsl/defaults.json`.
+    static func defaultsFile() -> String? {
+        let environment = environmentValues(["LISTDSL_DEFAULTS", "XDG_DATA_HOME", "HOME"])
+        return userFile(
+            override: "LISTDSL_DEFAULTS", xdg: "XDG_DATA_HOME", underHome: ".local/share", name: "defaults.json",
+            environment: environment, home: environment["HOME"] == nil ? REPL.homeDirectory() : nil)
     }
 
     /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.

@@ -225,6 +225,34 @@ import Testing
         ),
         (.cannotRun("x", reason: "no such file or directory"), "cannot run 'x': no such file or directory", nil),
         (
+            .undoInsideBatch(redo: false),
+            "'undo' cannot run inside a batch: the batch becomes one undo group at its 'end'", "end the batch first"
+        ),
+        (
+            .nothingToUndo(redo: false), "nothing to undo",
+            "each top-level statement or outermost batch that changed the list is one undo"
+        ),
+        (.nothingToUndo(redo: true), "nothing to redo", "redo repeats what undo undid, until a new change clears it"),
+        (
+            .cannotSave("x.json", reason: "'x.json' is a directory"), "cannot save 'x.json': 'x.json' is a directory",
+            nil
+        ),
+        (
+            .cannotLoad("x.json", reason: "missing \"dataSource\""), "cannot load 'x.json': missing \"dataSource\"",
+            "a state file is what 'save' writes: JSON, or a property list when its name ends in .plist"
+        ),
+        (
+            .notPropertyListValue(RuntimeError.Found(type: "index path", literal: "0:1")),
+            "the user-defaults store keeps strings, integers, booleans and lists of them, found index path 0:1",
+            "as UserDefaults takes only property-list values"
+        ),
+        (.defaultsStore(reason: "cannot be written: full"), "the user-defaults store cannot be written: full", nil),
+        (
+            .unknownAccessory("tick"),
+            #"unknown accessory "tick": expected "none", "disclosureIndicator", "detailButton", "detailDisclosureButton", "checkmark""#,
+            nil
+        ),
+        (
             .noIndexTitle("Z", titles: ["A", "B"]), #"the section index has no title "Z"; it shows "A" "B""#,
             #"set index titles with 'indexTitle N TITLE', or answer 'on sectionIndexTitles = ["A", …]'"#
         ),
@@ -315,7 +343,7 @@ import Testing
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 52)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 59)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -351,7 +379,8 @@ import Testing
             .notAGesture, .noCollectionViewEquivalent, .noIndexTitle, .indexSectionOutOfRange, .snapshot,
             .sectionIdentifierCount, .tapNeedsEditing,
             .dragNeedsEditing, .cannotDrop,
-            .runCycle, .runTooDeep, .cannotRun,
+            .runCycle, .runTooDeep, .cannotRun, .undoInsideBatch, .nothingToUndo, .cannotSave, .cannotLoad,
+            .notPropertyListValue, .defaultsStore, .unknownAccessory,
             .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,
             .blockSucceeded,
             .stepLimit, .callDepthLimit, .valueDepthLimit, .valueSizeLimit, .valueTextLimit, .tableSizeLimit,

@@ -43,7 +43,7 @@ import Testing
                 "insert", "delete", "move", "reload", "append", "reset", "reloadData", "header", "footer", "indexTitle",
                 "style", "show", "dump", "data", "table", "begin", "end", "let", "if", "for", "while", "repeat", "proc",
                 "return", "print", "expect", "run", "on", "edit", "tap", "swipe", "drag", "select", "trace", "apply",
-                "view", "messages",
+                "view", "messages", "accessory", "undo", "redo", "save", "load", "defaults",
             ])
         #expect(Vocabulary.statementKeywords.count == Set(Vocabulary.statementKeywords).count)
     }
@@ -58,7 +58,8 @@ import Testing
         #expect(
             Set(Vocabulary.builtinNames) == [
                 "rows", "sections", "item", "cell", "items", "len", "str", "header", "footer", "indexTitle", "editing",
-                "selected", "isInSync", "tableRows", "tableSections", "tableItems", "int", "lastError",
+                "selected", "isInSync", "tableRows", "tableSections", "tableItems", "int", "lastError", "defaults",
+                "accessory",
             ])
         #expect(
             Set(Vocabulary.reservedWords) == [
@@ -67,8 +68,8 @@ import Testing
             ])
         #expect(
             Vocabulary.dotCommands == [
-                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".autoshow",
-                ".mode", ".notes", ".timer",
+                ".help", ".quit", ".exit", ".read", ".show", ".reset", ".trace", ".save", ".history", ".undo",
+                ".redo", ".autoshow", ".mode", ".notes", ".timer",
             ])
     }
 

@@ -20,9 +20,23 @@ import Testing
     @Test(arguments: ExampleTests.examples)
     func example(_ name: String) throws {
         let dir = packageRoot.appendingPathComponent("examples")
-        let run = try runListdsl([name], directory: dir)
+        // Each example starts with an empty user-defaults store of its own; one with a golden
+        // `NAME.rerun.out` runs a second time with the store the first run left (a list that comes back).
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-defaults-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: store) }
+        let environment = ["LISTDSL_DEFAULTS": store.appendingPathComponent("defaults.json").path]
+        try check(name, run: try runListdsl([name], directory: dir, environment: environment), golden: ".out")
+        let rerun = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".rerun.out"))
+        if FileManager.default.fileExists(atPath: rerun.path) {
+            try check(name, run: try runListdsl([name], directory: dir, environment: environment), golden: ".rerun.out")
+        }
+    }
+
+    /// Checks a run of example `name` against `NAME<suffix>` (and `NAME.err`), or records them.
+    func check(_ name: String, run: Run, golden suffix: String) throws {
+        let dir = packageRoot.appendingPathComponent("examples")
         #expect(run.status == 0, "\(name) exited \(run.status): \(run.stderr)")
-        let golden = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".out"))
+        let golden = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: suffix))
         let goldenErrors = dir.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".err"))
         if ProcessInfo.processInfo.environment["LISTDSL_RECORD"] == "1" {
             try run.stdout.write(to: golden, atomically: true, encoding: .utf8)

@@ -54,7 +54,7 @@ func runShell(
 }
 
 /// Runs `executable` with `arguments`, feeding `stdin`, in `directory`, with NO_COLOR, TERM=dumb and no
-/// history file.
+/// history or user-defaults file.
 ///
 /// A run that takes longer than `timeout` seconds is killed and recorded as a test failure. A run ended
 /// by a signal has the status a shell gives it: 128 + the signal's number.
@@ -70,6 +70,7 @@ func runProcess(
     env["NO_COLOR"] = "1"
     env["TERM"] = "dumb"
     env["LISTDSL_HISTORY"] = ""
+    env["LISTDSL_DEFAULTS"] = ""  // a test's user defaults last one run unless it names a file
     for (k, v) in extra { env[k] = v }
     process.environment = env
     if let directory { process.currentDirectoryURL = directory }

@@ -148,6 +148,25 @@ import Testing
         #expect(try t.enter("dump") == #"[["new","a","b","d"]]"#, "the data edit is kept")
     }
 
+    /// `undo` and `.undo` tell the table view the inverse batch, which the change view shows; `.redo`
+    /// makes the change again; `.save` keeps them as statements.
+    @Test func undoAndRedoShowTheirChanges() throws {
+        let t = try TerminalSession()
+        defer { t.close() }
+        t.waitForPrompt()
+        try t.enter("reset [[\"a\", \"b\"]]")
+        try t.enter("insert 0:0 \"new\"")
+        let undone = try t.enter(".undo")
+        #expect(undone == "section 0\n  - 0:0        new\n    0:1 → 0:0  a\n    0:2 → 0:1  b", "\(undone)")
+        let redone = try t.enter("redo")
+        #expect(redone == "section 0\n  + 0:0        new\n    0:0 → 0:1  a\n    0:1 → 0:2  b", "\(redone)")
+        try t.enter(".undo")
+        #expect(try t.enter("dump") == #"[["a","b"]]"#)
+        try t.enter(".redo")
+        let nothing = try t.enter(".redo")
+        #expect(nothing.contains("error: nothing to redo"), "\(nothing)")
+    }
+
     @Test func tabCompletesCommandsHooksAndShowsUsage() throws {
         let t = try TerminalSession()
         defer { t.close() }

@@ -1,0 +1,275 @@
+import ListModel
+import Testing
+
+@testable import ListDSL
+
+/// A session driven statement by statement, as the REPL drives one, with undo history on.
+final class UndoSession {
+    var out = ""
+    var errors: [String] = []
+    var interpreter: Interpreter!
+
+    init(trace: Bool = false) {
+        let io = InterpreterIO(
+            write: { [unowned self] in self.out += $0 }, report: { [unowned self] in self.errors.append($0.message) },
+            load: { _ in .failure(LoadError("no files in this test")) }, isInterrupted: { false })
+        var options = InterpreterOptions(trace: trace)
+        options.recordsUndo = true
+        interpreter = Interpreter(io: io, options: options)
+    }
+
+    /// Runs each top-level statement of `source` on its own; returns the first error's message, if any
+    /// (after which an open batch is abandoned, as the REPL does).
+    @discardableResult
+    func run(_ source: String) -> String? {
+        let file = SourceFile(name: "test.list", text: source)
+        let parsed = Parser.parse(file)
+        if let first = parsed.diagnostics.first { return "syntax: " + first.message }
+        for statement in parsed.program.statements {
+            do {
+                try interpreter.runTopLevel(statement, in: file)
+            } catch {
+                if interpreter.model.batchDepth > 0 { interpreter.abandonBatch() }
+                switch error {
+                case .runtime(let d), .interrupted(let d): return d.message
+                case .syntax(let ds): return ds.first?.message ?? "syntax error"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Everything undo puts back.
+    var state: (ListState, [String: String]) { (interpreter.model.state, interpreter.accessories) }
+}
+
+/// One command after a setup: undo must give back the state before it, and redo the state after it.
+struct UndoCase: CustomTestStringConvertible, Sendable {
+    var setup: String
+    var command: String
+    /// Whether undo must tell the table view an inverse batch (rather than put the state back whole).
+    var byInverseBatch = false
+    var testDescription: String { command }
+}
+
+@Suite struct UndoTests {
+    static let setup = #"reset [["A","B","C"],["D","E"]]; header 0 "One"; footer 1 "two rows""#
+
+    static let cases: [UndoCase] = [
+        UndoCase(setup: setup, command: #"insert 0:1 "X""#, byInverseBatch: true),
+        UndoCase(setup: setup, command: "delete 0:0", byInverseBatch: true),
+        UndoCase(setup: setup, command: "delete 0:0, 1:1", byInverseBatch: true),
+        UndoCase(setup: setup, command: "move 0:0 to 1:2", byInverseBatch: true),
+        UndoCase(setup: setup, command: #"reload 0:1 "b""#, byInverseBatch: true),
+        UndoCase(setup: setup, command: #"insert section 1 "New""#, byInverseBatch: true),
+        UndoCase(setup: setup, command: "delete section 1", byInverseBatch: true),
+        UndoCase(setup: setup, command: "delete section 0", byInverseBatch: true),
+        UndoCase(setup: setup, command: "move section 1 to 0", byInverseBatch: true),
+        UndoCase(setup: setup, command: #"reload section 0 ["x", "y"]"#, byInverseBatch: true),
+        UndoCase(setup: setup, command: #"append 1 "F", "G""#, byInverseBatch: true),
+        UndoCase(
+            setup: setup, command: #"begin; delete 0:0; insert 1:0 "Z"; move 0:2 to 0:0; reload 1:1 "e"; end"#,
+            byInverseBatch: true),
+        UndoCase(setup: setup, command: #"apply [["C","A"],["E","D","Q"]]"#, byInverseBatch: true),
+        UndoCase(setup: setup, command: #"reset [["only"]]"#),
+        UndoCase(setup: setup + "; data delete 0:0", command: "reloadData"),
+        UndoCase(setup: setup, command: #"data insert 0:0 "X""#),
+        UndoCase(setup: setup, command: "data delete 1:0"),
+        UndoCase(setup: setup, command: "data move 0:0 to 1:0"),
+        UndoCase(setup: setup, command: #"data reload 0:0 "a""#),
+        UndoCase(setup: setup, command: #"data append 0 "X""#),
+        UndoCase(setup: setup, command: #"data reset [["x"]]"#),
+        UndoCase(setup: setup + "; data delete 0:0", command: "table delete 0:0"),
+        UndoCase(setup: setup, command: #"header 1 "Two""#),
+        UndoCase(setup: setup, command: #"footer 0 "three""#),
+        UndoCase(setup: setup, command: #"indexTitle 0 "O""#),
+        UndoCase(setup: setup, command: "style grouped"),
+        UndoCase(setup: setup, command: "view collection"),
+        UndoCase(setup: setup, command: "messages modern"),
+        UndoCase(setup: setup, command: "edit on"),
+        UndoCase(setup: setup + "; edit on", command: "edit off"),
+        UndoCase(setup: setup, command: "select 1:1"),
+        UndoCase(setup: setup, command: #"accessory 0:1 "checkmark""#),
+        UndoCase(setup: setup + "; on commit { delete path }", command: "swipe 0:1", byInverseBatch: true),
+        UndoCase(
+            setup: setup + "; on move { data move source to destination }; edit on", command: "drag 0:0 to 1:1"),
+        UndoCase(setup: setup, command: "repeat 3 { delete 0:0 }", byInverseBatch: true),
+    ]
+
+    @Test(arguments: cases)
+    func undoAndRedoEveryCommandKind(_ c: UndoCase) throws {
+        let session = UndoSession(trace: true)
+        #expect(session.run(c.setup) == nil)
+        let before = session.state
+        #expect(session.run(c.command) == nil)
+        let after = session.state
+        #expect(before.0 != after.0 || before.1 != after.1, "the command changed nothing")
+        session.out = ""
+        #expect(session.run("undo") == nil)
+        #expect(session.state.0 == before.0)
+        #expect(session.state.1 == before.1)
+        if c.byInverseBatch {
+            #expect(session.out.contains("beginUpdates()"), "undo told no batch:\n\(session.out)")
+        }
+        #expect(session.run("redo") == nil)
+        #expect(session.state.0 == after.0)
+        #expect(session.state.1 == after.1)
+        // And back again: undo after redo.
+        #expect(session.run("undo") == nil)
+        #expect(session.state.0 == before.0)
+    }
+
+    @Test func undoTellsTheTableViewTheInverseBatch() {
+        let session = UndoSession(trace: true)
+        session.run(#"reset [["A","B","C"]]; begin; delete 0:0; insert 0:2 "D"; move 0:1 to 0:0; end"#)
+        #expect(session.interpreter.model.dataSource[0].rows == ["B", "C", "D"])
+        session.out = ""
+        #expect(session.run("undo") == nil)
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "B", "C"])
+        #expect(
+            session.out.components(separatedBy: "\n").filter { !$0.hasPrefix("tableView(_:cellForRowAt:)") }
+                == [
+                    "# undo: the inverse of the batch, through the same checks",
+                    "beginUpdates()",
+                    "deleteRows(at: [[0, 2]], with: .automatic)",
+                    #"insertRows(at: [[0, 0]], with: .automatic)"#,
+                    "moveRow(at: [0, 0], to: [0, 1])",
+                    "endUpdates()", "numberOfSections(in:) -> 1", "tableView(_:numberOfRowsInSection:) 0 -> 3", "",
+                ], "\(session.out)")
+    }
+
+    @Test func eachTopLevelStatementAndOutermostBatchIsOneGroup() {
+        let session = UndoSession()
+        session.run(#"reset [["A"]]"#)
+        session.run(#"append 0 "B"; append 0 "C""#)  // two statements, two groups
+        session.run("begin")
+        session.run(#"insert 0:0 "X""#)
+        session.run("delete 0:1")
+        session.run("end")  // one group from begin to end
+        #expect(session.interpreter.model.dataSource[0].rows == ["X", "A", "C"])
+        session.run("undo")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "B", "C"])
+        session.run("undo")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "B"])
+        session.run("undo")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A"])
+        session.run("redo; redo")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "B", "C"])
+    }
+
+    @Test func aNewChangeClearsRedo() {
+        let session = UndoSession()
+        session.run(#"reset [["A"]]; append 0 "B"; undo; append 0 "C""#)
+        #expect(session.run("redo") == "nothing to redo")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "C"])
+    }
+
+    @Test func statementsThatChangeNothingAreNoGroup() {
+        let session = UndoSession()
+        session.run(#"reset [["A"]]; append 0 "B"; show; dump; print 1; let x = 2"#)
+        session.run("undo")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A"])
+    }
+
+    @Test func errors() {
+        let session = UndoSession()
+        #expect(session.run("undo") == "nothing to undo")
+        #expect(session.run("redo") == "nothing to redo")
+        session.run(#"reset [["A"]]"#)
+        #expect(
+            session.run("begin; undo")
+                == "'undo' cannot run inside a batch: the batch becomes one undo group at its 'end'")
+    }
+
+    /// A failed batch keeps its `data` edits (UIKit's rollback undoes only the plain ones): undo gives
+    /// them back.
+    @Test func undoOfAFailedBatchRestoresItsDataEdits() {
+        let session = UndoSession()
+        session.run(#"reset [["A","B"]]"#)
+        session.run("begin")
+        session.run("data delete 0:0")
+        #expect(session.run("end")?.contains("Invalid update") == true)
+        #expect(session.interpreter.model.dataSource[0].rows == ["B"])
+        #expect(session.interpreter.model.tableView[0].rows == ["A", "B"])
+        #expect(session.run("undo") == nil)
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "B"])
+        #expect(session.interpreter.model.isInSync)
+    }
+
+    @Test func undoInsideAStatementClosesTheGroupSoFar() {
+        let session = UndoSession()
+        session.run(#"reset [["A"]]"#)
+        session.run(#"proc f() { append 0 "B"; undo; append 0 "C" }"#)
+        session.run("f()")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "C"])
+        session.run("undo")
+        #expect(session.interpreter.model.dataSource[0].rows == ["A"])
+    }
+
+    /// A script records history once it mentions undo; one that does not never copies its table for it.
+    @Test func scriptsRecordOnlyWhenTheyUseUndo() {
+        #expect(interpret(#"reset [["A"]]; append 0 "B"; undo; print items(0)"#).stdout == "[\"A\"]\n")
+        #expect(Interpreter.mentionsUndo(Array("x; redo".utf8)))
+        #expect(!Interpreter.mentionsUndo(Array(#"reset [["A"]]; append 0 "do""#.utf8)))
+    }
+
+    /// Random valid batches of plain commands: undo gives back the list exactly, by the inverse batch
+    /// through UIKit's checks; redo gives the batch's result exactly.
+    @Test func randomBatchesUndoAndRedoExactly() {
+        var random = SplitMix(seed: 20_261_123)
+        var checked = 0
+        var byInverse = 0
+        for _ in 0..<1_500 {
+            let session = UndoSession(trace: true)
+            let sections = (0..<random.next(4) + 1).map { s in
+                (0..<random.next(5)).map { "\"r\(s)_\($0)\"" }.joined(separator: ",")
+            }
+            session.run("reset [" + sections.map { "[\($0)]" }.joined(separator: ",") + "]")
+            let counts = session.interpreter.model.dataSource.map(\.rows.count)
+            var commands: [String] = []
+            for _ in 0..<random.next(5) + 1 {
+                let s = random.next(counts.count)
+                let r = random.next(max(counts[s], 1))
+                switch random.next(7) {
+                case 0: commands.append("insert \(s):\(random.next(counts[s] + 1)) \"n\(commands.count)\"")
+                case 1: commands.append("delete \(s):\(r)")
+                case 2: commands.append("move \(s):\(r) to \(random.next(counts.count)):\(random.next(3))")
+                case 3: commands.append("reload \(s):\(r) \"u\(commands.count)\"")
+                case 4: commands.append("delete section \(s)")
+                case 5: commands.append("insert section \(random.next(counts.count + 1)) \"h\(commands.count)\"")
+                default: commands.append("move section \(s) to \(random.next(counts.count))")
+                }
+            }
+            let before = session.state.0
+            guard session.run("begin; " + commands.joined(separator: "; ") + "; end") == nil else { continue }
+            let after = session.state.0
+            if after == before { continue }
+            checked += 1
+            session.out = ""
+            #expect(session.run("undo") == nil)
+            #expect(session.state.0 == before, "undo of \(commands)")
+            if session.out.contains("beginUpdates()") { byInverse += 1 }
+            #expect(session.run("redo") == nil)
+            #expect(session.state.0 == after, "redo of \(commands)")
+        }
+        #expect(checked > 300)
+        // Only a commit that ended with reloadData (a row moved across a deleted or inserted section)
+        // has no inverse batch.
+        #expect(byInverse * 10 > checked * 9, "\(byInverse) of \(checked) by an inverse batch")
+    }
+}
+
+/// A small seeded generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    /// A number in 0..<bound (0 when bound is 0).
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return bound > 0 ? Int(z % UInt64(bound)) : 0
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `save`, `load` and the user-defaults store through the real binary and the real file system.
+@Suite struct StateFileTests {
+    @Test func saveThenLoadInAnotherRun() throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["list.json", "items.plist"] {
+            let save = try runListdsl(
+                ["-e", #"reset [["Tea","Milk"]]; header 0 "Drinks"; select 0:1; edit on; save "\#(name)""#],
+                directory: dir)
+            #expect(save.status == 0, "\(save.stderr)")
+            let load = try runListdsl(["-e", #"load "\#(name)"; print editing(), selected(); show"#], directory: dir)
+            #expect(load.status == 0, "\(load.stderr)")
+            #expect(load.stdout.hasPrefix("true [0:1]\nsection 0: Drinks\n"), "\(load.stdout)")
+        }
+        let plist = try String(contentsOf: dir.appendingPathComponent("items.plist"), encoding: .utf8)
+        #expect(plist.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC"))
+        #expect(plist.contains("\t<key>dataSource</key>\n"))
+    }
+
+    /// A symbolic link is followed and kept; a directory or a FIFO at the path is never replaced.
+    @Test func saveFollowsLinksAndRefusesWhatIsNotAFile() throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("link.json").path, withDestinationPath: "target.json")
+        let linked = try runListdsl(["-e", #"reset [["A"]]; save "link.json""#], directory: dir)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("link.json").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("target.json").path))
+
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("dir.json"), withIntermediateDirectories: false)
+        #expect(mkfifo(dir.appendingPathComponent("fifo.json").path, 0o644) == 0)
+        for (name, kind) in [("dir.json", "a directory"), ("fifo.json", "a FIFO")] {
+            let run = try runListdsl(["-e", #"reset [["A"]]; save "\#(name)""#], directory: dir)
+            #expect(run.status == 70)
+            #expect(
+                run.stderr.contains("error: cannot save '\(name)': '\(name)' is \(kind); refusing to replace it"),
+                "\(run.stderr)")
+        }
+    }
+
+    /// A bad file's diagnostic names the file and points into it.
+    @Test func aBadFileIsShownWhereItIsWrong() throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"format": "listdsl-state", "version": 1, "dataSource": [{"rows": ["a", 7]}]}"#.write(
+            to: dir.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let run = try runListdsl(["-e", #"reset [["A"]]; load "bad.json""#], directory: dir)
+        #expect(run.status == 70)
+        #expect(
+            run.stderr.contains(
+                "-e:1:21: error: cannot load 'bad.json': expected a string (a row's text), found an integer"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("bad.json:1:73: note: here"), "\(run.stderr)")
+    }
+
+    /// The store outlives the process, in the file LISTDSL_DEFAULTS names (its folder made as needed).
+    @Test func defaultsSurviveBetweenRuns() throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let environment = ["LISTDSL_DEFAULTS": dir.appendingPathComponent("store/listdsl/defaults.json").path]
+        let first = try runListdsl(
+            ["-e", #"print defaults("count", 0); defaults set "count" defaults("count", 0) + 1"#],
+            environment: environment)
+        let second = try runListdsl(
+            ["-e", #"print defaults("count", 0); defaults set "count" defaults("count", 0) + 1"#],
+            environment: environment)
+        #expect(first.stdout == "0\n", "\(first.stderr)")
+        #expect(second.stdout == "1\n", "\(second.stderr)")
+        let empty = try runListdsl(["-e", #"print defaults("count", 0)"#])  // LISTDSL_DEFAULTS="": one run only
+        #expect(empty.stdout == "0\n")
+    }
+}
