@@ -512,6 +512,31 @@ public enum Vocabulary {
             """
         ),
         (
+            "undo",
+            """
+            undo and redo: each top-level statement, or a batch from begin to its outermost end, is one
+              undo group (a statement that changes nothing is none). Undoing a batch runs its inverse
+              batch through UIKit's checks — inserts for deletes, deletes for inserts, moves reversed,
+              reloads with the old text — so trace on and the change view show what the table view is
+              told; data edits, titles, modes and reset are put back whole. .undo and .redo do the same.
+            save FILE / load FILE: the whole state as JSON, or an XML property list for a .plist name.
+            defaults set KEY VALUE, defaults remove KEY, defaults(KEY, DEFAULT): values that outlive the run.
+            example: reset [["A","B"]]; begin; delete 0:0; insert 0:1 "X"; end; undo; redo
+            """
+        ),
+        (
+            "quiz",
+            """
+            listdsl quiz (a command, outside the REPL) asks questions on batch updates and grades them by
+              running the batch: predict the table after it (type A B | C), or which of UIKit's messages
+              it crashes with (type the number). A wrong answer shows the change view or the failed check.
+              --level 1 rows · 2 moves and reloads · 3 sections · 4 data-source mistakes · 5 everything
+              --seed N repeats a quiz, --count N, --view collection, --print for the answer key,
+              --html -o FILE for a page whose answers stay hidden until revealed.
+            example (in a shell): listdsl quiz --level 2 --seed 7
+            """
+        ),
+        (
             "cells",
             """
             The data source and the table view's cells are two layers, as in an app.

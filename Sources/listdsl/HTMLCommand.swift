@@ -101,7 +101,7 @@ struct HTML: ParsableCommand {
         let page = LessonPage.html(recorder.lesson, title: name)
         if let output {
             if let problem = AtomicFile.write(Array(page.utf8), to: output, mode: 0o644) {
-                console.report(.cannotWriteLesson(problem))
+                console.report(.cannotWritePage(problem))
                 return Exit.cannotCreate.rawValue
             }
         } else {

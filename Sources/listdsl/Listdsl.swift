@@ -60,7 +60,7 @@ struct Listdsl: ParsableCommand {
             \(exitCodeHelp)
             """,
         version: versionLine,
-        subcommands: [Run.self, Check.self, HTML.self, Diff.self],
+        subcommands: [Run.self, Check.self, HTML.self, Diff.self, QuizCommand.self],
         defaultSubcommand: Run.self
     )
 
@@ -111,6 +111,7 @@ func rootHelp(columns: Int? = nil) -> String {
                listdsl check <file> ...                                    parse only
                listdsl html <file> ... [-o <file>]                         an HTML lesson
                listdsl diff <old.json> <new.json>                          the batch between two tables
+               listdsl quiz [--level <n>] [--seed <n>] [--print]           practise: predict the table or the crash
 
         With no file, starts the REPL when standard input is a terminal and otherwise runs standard input as a script.
 

@@ -17,7 +17,7 @@ enum UsageError: CatalogueError, Equatable {
     /// `.save` could not write its file.
     case cannotSave(String)
     /// `listdsl html -o FILE` could not write its file.
-    case cannotWriteLesson(String)
+    case cannotWritePage(String)
     /// The run had more steps than a lesson records.
     case lessonTruncated(steps: Int)
     /// The history file cannot be used this session.
@@ -56,7 +56,7 @@ enum UsageError: CatalogueError, Equatable {
         case .replNeedsTerminal: "the REPL needs a terminal on standard input"
         case .interactiveNeedsTerminal(let file): "-i needs a terminal on standard input; ran '\(file)' only"
         case .cannotSave(let problem): "cannot save: \(problem)"
-        case .cannotWriteLesson(let problem): "cannot write the lesson: \(problem)"
+        case .cannotWritePage(let problem): "cannot write the page: \(problem)"
         case .lessonTruncated(let steps):
             "the lesson shows the first \(steps) steps of the run; the statements after them ran but are not in it"
         case .historyUnusable(let path, let reason):

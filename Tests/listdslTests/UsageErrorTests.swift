@@ -48,8 +48,8 @@ import Testing
             "listdsl: error: .mode takes 'json' or 'text', not 'xml'\nhint: usage: .mode json|text\n"
         ),
         (
-            .cannotWriteLesson("cannot write 'x.html': Permission denied"),
-            "listdsl: error: cannot write the lesson: cannot write 'x.html': Permission denied\n"
+            .cannotWritePage("cannot write 'x.html': Permission denied"),
+            "listdsl: error: cannot write the page: cannot write 'x.html': Permission denied\n"
         ),
     ]
 

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `listdsl quiz` end to end: the answer key it prints, answered right and wrong on standard input.
+@Suite struct QuizCommandTests {
+    /// The key's answers, as a student would type them, from `--print`'s output.
+    static func key(level: Int, seed: Int, count: Int) throws -> [String] {
+        let sheet = try runListdsl([
+            "quiz", "--level", "\(level)", "--seed", "\(seed)", "--count", "\(count)", "--print",
+        ])
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        let lines = sheet.stdout.components(separatedBy: "Answer key\n").last?.split(separator: "\n") ?? []
+        return lines.map { line in
+            let answer = String(line.drop { $0 != " " }.dropFirst())
+            // A choice's key is "N) message": the student types N.
+            if let close = answer.firstIndex(of: ")"), Int(answer[..<close]) != nil { return String(answer[..<close]) }
+            return answer
+        }
+    }
+
+    @Test(arguments: 1...5)
+    func rightAndWrongAnswersAtEveryLevel(_ level: Int) throws {
+        let key = try Self.key(level: level, seed: 2026 + level, count: 4)
+        #expect(key.count == 4)
+        let right = try runListdsl(
+            ["quiz", "--level", "\(level)", "--seed", "\(2026 + level)", "--count", "4"],
+            stdin: key.joined(separator: "\n") + "\n")
+        #expect(right.status == 0)
+        #expect(right.stdout.components(separatedBy: "✓ Right.").count == 5, "\(right.stdout)")
+        #expect(right.stdout.hasSuffix("Score: 4 of 4. Seed \(2026 + level) repeats this quiz.\n"))
+        // Wrong answers: another table, another choice. Each gets the right answer and why.
+        let wrongAnswers = key.map { Int($0).map { String($0 == 1 ? 2 : 1) } ?? "Z" }
+        let wrong = try runListdsl(
+            ["quiz", "--level", "\(level)", "--seed", "\(2026 + level)", "--count", "4"],
+            stdin: wrongAnswers.joined(separator: "\n") + "\n")
+        #expect(wrong.stdout.components(separatedBy: "✗ Wrong: the answer is ").count == 5, "\(wrong.stdout)")
+        #expect(wrong.stdout.hasSuffix("Score: 0 of 4. Seed \(2026 + level) repeats this quiz.\n"))
+        #expect(
+            wrong.stdout.contains("UIKit's checks stop at") || wrong.stdout.contains(" → ")
+                || wrong.stdout.contains("+ "), "no explanation: \(wrong.stdout)")
+    }
+
+    @Test func theSameSeedPrintsTheSameSheet() throws {
+        let a = try runListdsl(["quiz", "--level", "5", "--seed", "12", "--print"])
+        let b = try runListdsl(["quiz", "--level", "5", "--seed", "12", "--print"])
+        #expect(a.stdout == b.stdout && a.stdout.contains("Answer key"))
+    }
+
+    @Test func anAnswerThatCannotBeReadIsWrongAndTheEndOfInputStops() throws {
+        let run = try runListdsl(["quiz", "--level", "4", "--seed", "1", "--count", "3"], stdin: "9\n")
+        #expect(run.stdout.contains("Type a number from 1 to"))
+        #expect(run.stdout.hasSuffix("Score: 0 of 3 (2 not answered). Seed 1 repeats this quiz.\n"), "\(run.stdout)")
+    }
+
+    /// On a terminal the answers are read with readline: a prompt, the verdict, the next question.
+    @Test func onATerminalItAsksWithReadline() throws {
+        let key = try Self.key(level: 1, seed: 5, count: 3)
+        let t = try TerminalSession(["quiz", "--level", "1", "--seed", "5", "--count", "3"])
+        defer { t.close() }
+        t.waitFor("the first prompt") { TerminalSession.lastLine($0) == "answer>" }
+        try t.type(key[0])
+        try t.press("Enter")
+        t.waitFor("the verdict") { $0.contains("✓ Right.") && TerminalSession.lastLine($0) == "answer>" }
+        try t.type("Q")
+        try t.press("Enter")
+        let screen = t.waitFor("the third question") {
+            $0.contains("Question 3 of 3") && TerminalSession.lastLine($0) == "answer>"
+        }
+        #expect(screen.contains("✗ Wrong: the answer is \(key[1])."), "\(screen)")
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let run = try runListdsl(["quiz", "--level", "6"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--level must be from 1 to 5"))
+    }
+}
+
+/// `listdsl quiz --html`: a self-contained page, opened in headless Chromium, whose answers are hidden
+/// until each "Show the answer" is clicked, and then are the answer key's. Screenshots of the page before
+/// and after go to `.build/quiz-screenshots/`.
+@Suite(.serialized) struct QuizPageTests {
+    @Test(.enabled(if: LessonPageTests.browserRequired), arguments: [(1, 11), (4, 12), (5, 13)])
+    func answersStayHiddenUntilRevealed(_ level: Int, _ seed: Int) throws {
+        let chromium = try #require(LessonPageTests.chromium, "install Debian's chromium package (.ci/run does)")
+        let work = try scratchDirectory("quiz-page")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let page = work.appendingPathComponent("quiz.html")
+        let export = try runListdsl(
+            ["quiz", "--level", "\(level)", "--seed", "\(seed)", "--count", "3", "--html", "-o", page.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"))
+        let shots = packageRoot.appendingPathComponent(".build/quiz-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let hidden = shots.appendingPathComponent("level\(level)-hidden.png")
+        let revealed = shots.appendingPathComponent("level\(level)-revealed.png")
+        let drive = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "Tests/Browser/quiz.py", chromium, page.path, hidden.path, revealed.path],
+            directory: packageRoot, timeout: 120)
+        let result = try #require(
+            try JSONSerialization.jsonObject(with: Data(drive.stdout.utf8)) as? [String: Any],
+            "the driver printed \(drive.stdout) \(drive.stderr)")
+        #expect(result["error"] == nil, "\(result["error"] ?? "")")
+        let before = result["before"] as? [[String: Any]] ?? []
+        let after = result["after"] as? [[String: Any]] ?? []
+        #expect(before.count == 3 && after.count == 3)
+        #expect(before.allSatisfy { $0["answerVisible"] as? Bool == false }, "an answer shows before it is revealed")
+        #expect(after.allSatisfy { $0["answerVisible"] as? Bool == true }, "a click did not reveal an answer")
+        #expect(before.allSatisfy { $0["external"] as? Int == 0 })
+        // The revealed answers are the key's.
+        let key = try QuizCommandTests.key(level: level, seed: seed, count: 3)
+        for (answer, expected) in zip(after.map { $0["answer"] as? String ?? "" }, key) {
+            if let choice = Int(expected) {
+                #expect(answer.hasPrefix("\(choice). "), "\(answer) is not choice \(choice)")
+            } else {
+                let sections = expected.split(separator: "|").map { $0.split(separator: " ").joined(separator: " ") }
+                for section in sections where !section.isEmpty { #expect(answer.contains(section), "\(answer)") }
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: revealed.path))
+    }
+}
