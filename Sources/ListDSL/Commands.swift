@@ -71,12 +71,11 @@ extension Interpreter {
                     let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
                     called("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
                 }
-                pendingLocations.removeAll(keepingCapacity: true)
-                pendingLocations.append((file, sectionExpr.range))
                 do {
                     let before = tableBeforeCommit
                     committed(try model.append(section: s, rows: rows), before: before, range)
                 } catch {
+                    pendingLocations = [(file, sectionExpr.range)]  // the error is about the section
                     throw modelFailure(error, at: range)
                 }
             }

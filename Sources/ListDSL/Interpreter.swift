@@ -557,7 +557,8 @@ public final class Interpreter {
         let scope = frames[f].count - 1
         /// Runs one iteration with a fresh scope holding only the loop variable.
         func iterate(_ value: Value) throws(ScriptError) -> Flow {
-            frames[f][scope].removeAll(keepingCapacity: true)
+            // A scope holding only the loop variable is reused as it is (no rehashing of an emptied table).
+            if frames[f][scope].count != 1 { frames[f][scope].removeAll(keepingCapacity: true) }
             frames[f][scope][variable] = value
             try checkInterrupt(sequence.range)
             try tick(sequence.range)
