@@ -74,7 +74,8 @@ struct QuizCommand: ParsableCommand {
             return
         }
         console.write(
-            "ListDSL quiz, level \(level): \(Quiz.levels[level] ?? "") (seed \(seed), \(questions.count) question\(questions.count == 1 ? "" : "s"))\n")
+            "ListDSL quiz, level \(level): \(Quiz.levels[level] ?? "") (seed \(seed), \(questions.count) question\(questions.count == 1 ? "" : "s"))\n"
+        )
         if print {
             for (i, question) in questions.enumerated() {
                 console.write(QuizCommand.render(question, i, of: questions.count))
