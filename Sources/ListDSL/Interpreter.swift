@@ -244,12 +244,18 @@ public final class Interpreter {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
-        if !options.recordsUndo && Interpreter.mentionsUndo(file.bytes) { options.recordsUndo = true }
+        willRun(file)
         for part in program.statements.parts {
             for index in part.indices {
                 if options.recordsUndo { try execTopLevel(part[index]) } else { _ = try exec(part[index]) }
             }
         }
+    }
+
+    /// Readies the session for the statements of `file`, which the caller then runs one by one with
+    /// `runTopLevel`: undo history starts when the file mentions `undo` or `redo`. (`run` does this itself.)
+    public func willRun(_ file: SourceFile) {
+        if !options.recordsUndo && Interpreter.mentionsUndo(file.bytes) { options.recordsUndo = true }
     }
 
     /// Runs one top-level statement; on an error the statement's partial effects stay as the model left them.

@@ -71,6 +71,7 @@ struct ScriptRunner {
                 interpreter, report: report,
                 { () throws(ScriptError) in
                     guard journal != nil || view != nil else { return try interpreter.run(program, in: source) }
+                    interpreter.willRun(source)
                     for statement in program.statements {
                         let before = BatchMark(interpreter.model)
                         let change = view.map { StatementChange(interpreter, $0) }
@@ -122,6 +123,7 @@ struct ScriptRunner {
         for d in result.diagnostics { report(d) }
         if result.diagnostics.contains(where: { $0.severity == .error }) { return }
         _ = ScriptRunner.execute(interpreter, report: report) { () throws(ScriptError) in
+            interpreter.willRun(file)
             for statement in result.program.statements {
                 let before = BatchMark(interpreter.model)
                 try interpreter.runTopLevel(statement, in: file)

@@ -59,6 +59,16 @@ import Testing
         #expect(run.stderr.contains("bad.json:1:73: note: here"), "\(run.stderr)")
     }
 
+    /// A script run statement by statement (`--changes`, the init file before a REPL) keeps undo history
+    /// as `run` does, and the change view draws the inverse batch.
+    @Test func undoUnderTheChangeView() throws {
+        let run = try runListdsl(
+            ["--changes", "-"], stdin: "reset [[\"A\", \"B\"]]\ninsert 0:0 \"X\"\nundo\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.hasSuffix("section 0\n  - 0:0        X\n    0:1 → 0:0  A\n    0:2 → 0:1  B\n"), "\(run.stdout)")
+    }
+
     /// The store outlives the process, in the file LISTDSL_DEFAULTS names (its folder made as needed).
     @Test func defaultsSurviveBetweenRuns() throws {
         let dir = try scratchDirectory("state")
