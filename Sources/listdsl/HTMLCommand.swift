@@ -56,7 +56,7 @@ struct HTML: ParsableCommand {
         let recorder = LessonRecorder()
         var inputs: [SourceFile] = []
         for path in files {
-            switch readScript(path, limit: options.limits.scriptBytes, console: console) {
+            switch readScript(path, limit: options.settings.limits.scriptBytes, console: console) {
             case .success(let file): inputs.append(file)
             case .failure(let exit): return exit.status
             }
@@ -66,8 +66,8 @@ struct HTML: ParsableCommand {
             recorder.receive(.diagnostic(d))
         }
         let interpreter = Interpreter(
-            io: ScriptRunner.io(limits: options.limits, emit: recorder.receive, detail: .all),
-            options: options.interpreterOptions(color: false))
+            io: ScriptRunner.io(limits: options.settings.limits, emit: recorder.receive, detail: .all),
+            options: options.settings.interpreterOptions(color: false))
         recorder.interpreter = interpreter
         var status = Exit.ok.rawValue
         var programs: [(SourceFile, Program)] = []

@@ -77,6 +77,13 @@ struct Listdsl: ParsableCommand {
             print(completionWords(Array(arguments.dropFirst())).joined(separator: "\n"))
             return
         }
+        if let plain = FastStart.plainRun(arguments) {
+            let status = onLargeStack {
+                ScriptRunner(options: RunSettings(), runsInitFile: true).main(
+                    files: plain.files, code: plain.code, interactive: nil)
+            }
+            exit(withError: status == 0 ? nil : ExitCode(status))
+        }
         let command: ParsableCommand
         do {
             command = try parseAsRoot()
@@ -214,6 +221,36 @@ struct RunOptions: ParsableArguments {
             valueName: "name=value"))
     var limitSettings: [LimitSetting] = []
 
+    /// The settings as parsed, for the runners.
+    var settings: RunSettings {
+        RunSettings(
+            trace: trace, color: color, maxSteps: maxSteps, changes: changes, noNotes: noNotes, view: view,
+            messages: messages, events: events, limitSettings: limitSettings)
+    }
+
+    /// Rejects a negative step count and a limit that does not exist or is too small.
+    func validate() throws {
+        if let max = maxSteps, max < 0 { throw ValidationError("--max-steps needs a number of steps of at least 0") }
+        var probe = Limits()
+        for setting in limitSettings {
+            if let problem = probe.set(setting.name, to: setting.value) { throw ValidationError("--limit: " + problem) }
+        }
+    }
+}
+
+/// What `RunOptions` says, as plain values: the runners read these, so a run with no options (`listdsl
+/// FILE`, `listdsl -e CODE`) can start without the argument parser (see `FastStart`).
+struct RunSettings {
+    var trace = false
+    var color: ColorMode = .auto
+    var maxSteps: Int?
+    var changes = false
+    var noNotes = false
+    var view: ViewKind = .table
+    var messages: MessageStyle = .classic
+    var events = false
+    var limitSettings: [LimitSetting] = []
+
     /// The limits these options set, the others at their defaults.
     var limits: Limits {
         var limits = Limits()
@@ -231,14 +268,37 @@ struct RunOptions: ParsableArguments {
         interpreterOptions.messages = messages
         return interpreterOptions
     }
+}
 
-    /// Rejects a negative step count and a limit that does not exist or is too small.
-    func validate() throws {
-        if let max = maxSteps, max < 0 { throw ValidationError("--max-steps needs a number of steps of at least 0") }
-        var probe = Limits()
-        for setting in limitSettings {
-            if let problem = probe.set(setting.name, to: setting.value) { throw ValidationError("--limit: " + problem) }
+/// The commonest command lines — scripts and `-e CODE`, no options, no subcommand — run without the
+/// argument parser, whose reflection over every option would otherwise be three quarters of start-up.
+/// Anything else (an option, `--`, a subcommand, `help`) goes through the parser as before, so errors,
+/// help and every option behave exactly as the parser makes them.
+enum FastStart {
+    /// The words that name a subcommand first on the line (a test keeps them equal to the parser's: asking
+    /// the parser for them costs as much as a start).
+    static let subcommands: Set<String> = ["run", "check", "html", "diff", "quiz", "help"]
+
+    /// The scripts and the `-e` code of a command line that needs no parser; nil for any other.
+    static func plainRun(_ arguments: [String]) -> (files: [String], code: [String])? {
+        var files: [String] = []
+        var code: [String] = []
+        var index = 0
+        if let first = arguments.first, subcommands.contains(first) { return nil }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "-e" {
+                guard index + 1 < arguments.count else { return nil }
+                code.append(arguments[index + 1])
+                index += 2
+            } else if argument == "-" || !argument.hasPrefix("-") {
+                files.append(argument)
+                index += 1
+            } else {
+                return nil
+            }
         }
+        return (files, code)
     }
 }
 
@@ -309,7 +369,7 @@ struct ScriptArguments: ParsableArguments {
 
     func run() throws {
         let status = onLargeStack { [self] in
-            ScriptRunner(options: options, runsInitFile: !noInit).main(
+            ScriptRunner(options: options.settings, runsInitFile: !noInit).main(
                 files: files, code: code, interactive: interactive)
         }
         if status != 0 { throw ExitCode(status) }

@@ -15,7 +15,7 @@ final class REPL {
     /// The session; `.reset` replaces it.
     private(set) var interpreter: Interpreter
     let console: Console
-    let options: RunOptions
+    let options: RunSettings
     /// Show the changed sections after each statement that changed the table (`.autoshow on|off`).
     var autoshow = true
     /// The commits of the statement running, from the session's events (the interpreter must send its
@@ -29,7 +29,7 @@ final class REPL {
     /// Creates the REPL around a session; `journal` holds the statements already run into it (`-i FILE`),
     /// which `.save` writes first.
     init(
-        interpreter: Interpreter, changes: ChangeCollector, console: Console, options: RunOptions,
+        interpreter: Interpreter, changes: ChangeCollector, console: Console, options: RunSettings,
         journal: Journal = Journal()
     ) {
         self.interpreter = interpreter

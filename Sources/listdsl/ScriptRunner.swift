@@ -6,7 +6,7 @@ import ListDSL
 
 /// Runs scripts, `-e` code and standard input in one session, with the exit statuses of `Exit`.
 struct ScriptRunner {
-    let options: RunOptions
+    let options: RunSettings
     /// Whether a REPL session first runs the init file (`-q`/`--no-init` turns it off).
     var runsInitFile = true
 
