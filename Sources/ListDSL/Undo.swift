@@ -1,5 +1,9 @@
 import ListModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What `undo` puts back: the list (both layers, titles, modes, selection) and the accessories kept.
 struct UndoState {
     var model: TableModel
@@ -132,19 +136,29 @@ extension Interpreter {
         }
     }
 
-    /// Whether a script's text mentions `undo` or `redo` (then its session records undo history).
+    /// Whether a script's text mentions `undo` or `redo` (then its session records undo history): the C
+    /// library's `memchr` jumps from one "d" to the next, so a 20 MB script takes a few milliseconds.
     static func mentionsUndo(_ bytes: [UInt8]) -> Bool {
-        var i = 3
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "o") && bytes[i - 1] == UInt8(ascii: "d")
-                && ((bytes[i - 3] == UInt8(ascii: "u") && bytes[i - 2] == UInt8(ascii: "n"))
-                    || (bytes[i - 3] == UInt8(ascii: "r") && bytes[i - 2] == UInt8(ascii: "e")))
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var from = 2
+            while from < buffer.count - 1,
+                let found = memchr(base + from, Int32(UInt8(ascii: "d")), buffer.count - 1 - from)
             {
-                return true
+                let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if base[i + 1] == UInt8(ascii: "o") {
+                    let a = base[i - 2]
+                    let b = base[i - 1]
+                    if (a == UInt8(ascii: "u") && b == UInt8(ascii: "n"))
+                        || (a == UInt8(ascii: "r") && b == UInt8(ascii: "e"))
+                    {
+                        return true
+                    }
+                }
+                from = i + 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 
     /// The inverse batches of `group`'s commits, last first, as one script — or nil when they would

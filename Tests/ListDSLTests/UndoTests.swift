@@ -209,7 +209,12 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
     /// A script records history once it mentions undo; one that does not never copies its table for it.
     @Test func scriptsRecordOnlyWhenTheyUseUndo() {
         #expect(interpret(#"reset [["A"]]; append 0 "B"; undo; print items(0)"#).stdout == "[\"A\"]\n")
-        #expect(Interpreter.mentionsUndo(Array("x; redo".utf8)))
+        for text in ["x; redo", "undo", "redo", "undo\n", "print 1\nundo"] {
+            #expect(Interpreter.mentionsUndo(Array(text.utf8)), "\(text)")
+        }
+        for text in ["", "do", "ndo", "und", "delete 0:0", "done", "udo"] {
+            #expect(!Interpreter.mentionsUndo(Array(text.utf8)), "\(text)")
+        }
         #expect(!Interpreter.mentionsUndo(Array(#"reset [["A"]]; append 0 "do""#.utf8)))
     }
 
