@@ -149,6 +149,62 @@ struct Hook {
     var file: SourceFile
 }
 
+/// The variables of one block: the few names a block declares, found by comparing names in order, which
+/// costs less than hashing them (a name is almost always a small string, compared in one step).
+struct Scope {
+    private(set) var names: [String] = []
+    private var values: [Value] = []
+
+    /// An empty scope.
+    init() {}
+    /// A scope holding one variable.
+    init(_ name: String, _ value: Value) {
+        names = [name]
+        values = [value]
+    }
+    /// A scope holding `bindings` (a call's parameters).
+    init(_ bindings: [String: Value]) {
+        for (name, value) in bindings {
+            names.append(name)
+            values.append(value)
+        }
+    }
+
+    /// How many variables it holds.
+    var count: Int { names.count }
+
+    /// Forgets every variable.
+    mutating func removeAll() {
+        names.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+    }
+
+    /// The value of `name`, if the scope holds it; setting nil is not used.
+    subscript(name: String) -> Value? {
+        get {
+            var i = 0
+            while i < names.count {
+                if names[i] == name { return values[i] }
+                i += 1
+            }
+            return nil
+        }
+        set {
+            guard let newValue else { return }
+            var i = 0
+            while i < names.count {
+                if names[i] == name {
+                    values[i] = newValue
+                    return
+                }
+                i += 1
+            }
+            names.append(name)
+            values.append(newValue)
+        }
+    }
+}
+
 /// Where the batch in progress began, for the "batch began here" note.
 struct BatchOrigin {
     var file: SourceFile
@@ -190,7 +246,7 @@ public final class Interpreter {
     let io: InterpreterIO
     @exclusivity(unchecked) var globals: [String: Value] = [:]
     /// The call stack; each frame holds its block scopes, innermost last. Frame 0 is the top level.
-    @exclusivity(unchecked) var frames: [[[String: Value]]] = [[]]
+    @exclusivity(unchecked) var frames: [[Scope]] = [[]]
     @exclusivity(unchecked) var procedures: [String: Procedure] = [:]
     @exclusivity(unchecked) var hooks: [String: Hook] = [:]
     /// The file whose statements are executing.
@@ -376,7 +432,7 @@ public final class Interpreter {
             if f == 0 {
                 globals[name] = value
             } else {
-                frames[f].append([name: value])
+                frames[f].append(Scope(name, value))
             }
         } else {
             frames[f][frames[f].count - 1][name] = value
@@ -402,9 +458,9 @@ public final class Interpreter {
     }
 
     /// Runs `body` inside a new block scope.
-    func withScope<T>(_ initial: [String: Value] = [:], _ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
+    func withScope<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
         let f = frames.count - 1
-        frames[f].append(initial)
+        frames[f].append(Scope())
         defer { frames[f].removeLast() }
         return try body()
     }
@@ -412,7 +468,7 @@ public final class Interpreter {
     /// Every name visible here, for "did you mean" suggestions.
     func visibleNames() -> [String] {
         var names = Set(globals.keys)
-        for scope in frames[frames.count - 1] { names.formUnion(scope.keys) }
+        for scope in frames[frames.count - 1] { names.formUnion(scope.names) }
         return Array(names)
     }
 
@@ -558,13 +614,13 @@ public final class Interpreter {
     func execFor(_ variable: String, _ sequence: Expr, _ body: Block) throws(ScriptError) -> Flow {
         let seq = try evaluate(sequence)
         let f = frames.count - 1
-        frames[f].append([:])
+        frames[f].append(Scope())
         defer { frames[f].removeLast() }
         let scope = frames[f].count - 1
         /// Runs one iteration with a fresh scope holding only the loop variable.
         func iterate(_ value: Value) throws(ScriptError) -> Flow {
-            // A scope holding only the loop variable is reused as it is (no rehashing of an emptied table).
-            if frames[f][scope].count != 1 { frames[f][scope].removeAll(keepingCapacity: true) }
+            // A scope holding only the loop variable is reused as it is.
+            if frames[f][scope].count != 1 { frames[f][scope].removeAll() }
             frames[f][scope][variable] = value
             try checkInterrupt(sequence.range)
             try tick(sequence.range)
@@ -745,7 +801,7 @@ public final class Interpreter {
             throw failure(range, .callDepthLimit(options.maxCallDepth))
         }
         try checkInterrupt(range)
-        frames.append([bindings])
+        frames.append([Scope(bindings)])
         let caller = file
         file = callee
         defer {
