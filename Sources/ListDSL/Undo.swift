@@ -21,6 +21,14 @@ struct UndoGroup {
     var before: UndoState
     /// The commits in order; nil when there were too many to keep (undo then puts the state back whole).
     var commits: [RecordedCommit]? = []
+    /// An upper bound of the rows and sections the group's states hold (copies share what did not
+    /// change, so the true cost is usually far less), for the history's budget.
+    var weight: Int
+
+    init(before: UndoState, weight: Int) {
+        self.before = before
+        self.weight = weight
+    }
 
     /// A commit and the table view it started from.
     struct RecordedCommit {
@@ -35,16 +43,28 @@ struct UndoHistory {
     static let levels = 1_000
     /// A group keeps at most this many commits for its inverse batches.
     static let commitsPerGroup = 1_000
+    /// The history holds states of at most this many rows and sections in all (an upper bound): past
+    /// it the oldest groups go, and a group's commits are dropped (it is then undone whole), so undo
+    /// cannot make memory grow without bound on a big table.
+    static let weightBudget = 16 << 20
 
     var undo: [UndoGroup] = []
     var redo: [UndoGroup] = []
     /// The group of the statement running now, while history is recorded.
     var open: UndoGroup?
 
-    /// Pushes a finished group onto `stack`, dropping the oldest past `levels`.
+    /// Pushes a finished group onto `stack`, dropping the oldest past `levels` or past the weight budget
+    /// (the newest group always stays).
     static func push(_ group: UndoGroup, onto stack: inout [UndoGroup]) {
         stack.append(group)
         if stack.count > levels { stack.removeFirst(stack.count - levels) }
+        var total = stack.reduce(0) { $0 &+ $1.weight }
+        var drop = 0
+        while total > weightBudget && drop < stack.count - 1 {
+            total -= stack[drop].weight
+            drop += 1
+        }
+        if drop > 0 { stack.removeFirst(drop) }
     }
 }
 
@@ -62,7 +82,7 @@ extension Interpreter {
             _ = try exec(statement)
             return
         }
-        if undoHistory.open == nil { undoHistory.open = UndoGroup(before: undoState) }
+        if undoHistory.open == nil { undoHistory.open = UndoGroup(before: undoState, weight: tableBudget.entries) }
         defer { if model.batchDepth == 0 { closeUndoGroup() } }
         _ = try exec(statement)
     }
@@ -79,8 +99,10 @@ extension Interpreter {
     /// Records a commit in the open group (see `committed`).
     func recordCommit(_ report: CommitReport, before: [Section]) {
         guard undoHistory.open != nil, let count = undoHistory.open?.commits?.count else { return }
-        if count >= UndoHistory.commitsPerGroup {
-            undoHistory.open?.commits = nil
+        undoHistory.open?.weight &+= tableBudget.entries
+        if count >= UndoHistory.commitsPerGroup || (undoHistory.open?.weight ?? 0) > UndoHistory.weightBudget {
+            undoHistory.open?.commits = nil  // their tables are let go: the group is undone whole
+            undoHistory.open?.weight = tableBudget.entries
         } else {
             undoHistory.open?.commits?.append(UndoGroup.RecordedCommit(report: report, before: before))
         }
@@ -95,13 +117,13 @@ extension Interpreter {
         let wasOpen = undoHistory.open != nil
         closeUndoGroup()
         guard let group = redo ? undoHistory.redo.popLast() : undoHistory.undo.popLast() else {
-            if wasOpen { undoHistory.open = UndoGroup(before: undoState) }
+            if wasOpen { undoHistory.open = UndoGroup(before: undoState, weight: tableBudget.entries) }
             throw failure(range, .nothingToUndo(redo: redo))
         }
         if swipedRow != nil { try closeSwipe(at: range) }
         let current = undoState
         // The inverse is recorded as a group of its own: the opposite stack's.
-        undoHistory.open = UndoGroup(before: current)
+        undoHistory.open = UndoGroup(before: current, weight: tableBudget.entries)
         do {
             if let batches = inverseBatches(group), !batches.isEmpty {
                 traceEvent(
@@ -120,15 +142,15 @@ extension Interpreter {
             model = current.model
             accessories = current.accessories
             tableBudget = model.size
-            undoHistory.open = wasOpen ? UndoGroup(before: current) : nil
+            undoHistory.open = wasOpen ? UndoGroup(before: current, weight: tableBudget.entries) : nil
             if redo { undoHistory.redo.append(group) } else { undoHistory.undo.append(group) }
             throw error
         }
         model = group.before.model
         accessories = group.before.accessories
         tableBudget = model.size
-        let inverse = undoHistory.open ?? UndoGroup(before: current)
-        undoHistory.open = wasOpen ? UndoGroup(before: undoState) : nil
+        let inverse = undoHistory.open ?? UndoGroup(before: current, weight: tableBudget.entries)
+        undoHistory.open = wasOpen ? UndoGroup(before: undoState, weight: tableBudget.entries) : nil
         if redo {
             UndoHistory.push(inverse, onto: &undoHistory.undo)
         } else {

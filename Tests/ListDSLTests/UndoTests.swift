@@ -206,6 +206,22 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         #expect(session.interpreter.model.dataSource[0].rows == ["A"])
     }
 
+    /// The history's states are bounded: past the budget the oldest groups go (the newest always stays),
+    /// and past the level count too.
+    @Test func historyIsBounded() {
+        let state = UndoState(model: TableModel(), accessories: [:])
+        var stack: [UndoGroup] = []
+        for _ in 0..<3 {
+            UndoHistory.push(UndoGroup(before: state, weight: UndoHistory.weightBudget / 2), onto: &stack)
+        }
+        #expect(stack.count == 2)
+        UndoHistory.push(UndoGroup(before: state, weight: UndoHistory.weightBudget * 2), onto: &stack)
+        #expect(stack.count == 1)
+        stack = []
+        for _ in 0..<(UndoHistory.levels + 5) { UndoHistory.push(UndoGroup(before: state, weight: 1), onto: &stack) }
+        #expect(stack.count == UndoHistory.levels)
+    }
+
     /// A script records history once it mentions undo; one that does not never copies its table for it.
     @Test func scriptsRecordOnlyWhenTheyUseUndo() {
         #expect(interpret(#"reset [["A"]]; append 0 "B"; undo; print items(0)"#).stdout == "[\"A\"]\n")
