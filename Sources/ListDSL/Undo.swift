@@ -114,13 +114,14 @@ extension Interpreter {
     /// back whole (the table view reloads when it changes).
     func execUndo(redo: Bool, _ range: SourceRange) throws(ScriptError) {
         guard model.batchDepth == 0 else { throw failure(range, .undoInsideBatch(redo: redo)) }
+        // As any change does, undo first closes a row left open (its hook may fail: nothing is popped yet).
+        if swipedRow != nil { try closeSwipe(at: range) }
         let wasOpen = undoHistory.open != nil
         closeUndoGroup()
         guard let group = redo ? undoHistory.redo.popLast() : undoHistory.undo.popLast() else {
             if wasOpen { undoHistory.open = UndoGroup(before: undoState, weight: tableBudget.entries) }
             throw failure(range, .nothingToUndo(redo: redo))
         }
-        if swipedRow != nil { try closeSwipe(at: range) }
         let current = undoState
         // The inverse is recorded as a group of its own: the opposite stack's.
         undoHistory.open = UndoGroup(before: current, weight: tableBudget.entries)
