@@ -63,7 +63,7 @@ extension Interpreter {
             io.emit(
                 .hookAsked(HookEvent(method: method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
-        var bindings = extra
+        var bindings = Scope(extra)
         if bindsPath {
             bindings["path"] = .indexPath(path)
             bindings["section"] = .integer(path.section)

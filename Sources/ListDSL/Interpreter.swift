@@ -778,7 +778,7 @@ public final class Interpreter {
                     range, .argumentCount(callee: "procedure '\(name)'", expected: params.count, given: arguments.count)
                 )
             }
-            var bindings: [String: Value] = [:]
+            var bindings = Scope()
             for (p, a) in zip(params, arguments) { bindings[p] = try storable(a) }
             return try invoke(bindings, file: procedure.file, range: range) { () throws(ScriptError) -> Flow in
                 try exec(procedure.declaration.body.statements)
@@ -795,13 +795,13 @@ public final class Interpreter {
 
     /// Runs `body` in a new call frame holding `bindings`, in `file`; enforces the call-depth limit.
     func invoke(
-        _ bindings: [String: Value], file callee: SourceFile, range: SourceRange, _ body: () throws(ScriptError) -> Flow
+        _ bindings: Scope, file callee: SourceFile, range: SourceRange, _ body: () throws(ScriptError) -> Flow
     ) throws(ScriptError) -> Value {
         if frames.count > options.maxCallDepth {
             throw failure(range, .callDepthLimit(options.maxCallDepth))
         }
         try checkInterrupt(range)
-        frames.append([Scope(bindings)])
+        frames.append([bindings])
         let caller = file
         file = callee
         defer {
