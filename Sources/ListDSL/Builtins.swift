@@ -28,7 +28,7 @@ extension Interpreter {
         case "items":
             let rows = data[try section(0, in: data, layer: "data source")].rows
             return try checkedList(ListValue(rows.map { .string($0) }), range)
-        case "item", "cell":
+        case "item", "cell", "accessory":
             guard case .indexPath(let p) = values[0] else {
                 throw failure(
                     arguments[0].range,
@@ -39,10 +39,9 @@ extension Interpreter {
                 try requireRow(p, arguments[0].range)
                 return .string(model.tableView[p.section].rows[p.row])
             }
-            guard p.section >= 0 && p.section < data.count && p.row >= 0 && p.row < data[p.section].rows.count else {
-                throw failure(arguments[0].range, .noDataRow(p))
-            }
-            return .string(data[p.section].rows[p.row])
+            let text = try dataSourceItem(p, arguments[0].range)
+            // The accessory the data source keeps for the item (`accessory PATH TYPE`).
+            return .string(name == "accessory" ? accessories[text] ?? "none" : text)
         case "header", "footer", "indexTitle":
             let s = data[try section(0, in: data, layer: "data source")]
             return .string((name == "header" ? s.header : name == "footer" ? s.footer : s.indexTitle) ?? "")
@@ -62,13 +61,7 @@ extension Interpreter {
                     arguments[0].range, .argumentType(function: name, needs: "a key string", found: values[0].found()))
             }
             return try defaultValue(key, otherwise: values[1], at: range)
-        case "accessory":
-            guard case .indexPath(let p) = values[0] else {
-                throw failure(
-                    arguments[0].range,
-                    .argumentType(function: name, needs: "an index path", found: values[0].found(withLiteral: false)))
-            }
-            return .string(accessories[try dataSourceItem(p, arguments[0].range)] ?? "none")
+
         case "len":
             switch values[0] {
             case .string(let s): return .integer(s.count)

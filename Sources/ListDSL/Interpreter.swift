@@ -717,12 +717,7 @@ public final class Interpreter {
 
     /// `run "other.list"`: runs another script in this session, relative to the running one.
     func execRun(_ pathExpr: Expr, _ range: SourceRange) throws(ScriptError) {
-        let v = try evaluate(pathExpr)
-        guard case .string(let name) = v else {
-            throw failure(
-                pathExpr.range,
-                .statementNeeds(statement: "run", needs: "a file name string", found: v.found(withLiteral: false)))
-        }
+        let name = try stringOperand(pathExpr, for: "run")
         let path = resolvedPath(name)
         if runStack.contains(path) {
             throw failure(pathExpr.range, .runCycle(name))

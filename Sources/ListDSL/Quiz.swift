@@ -294,7 +294,7 @@ public enum Quiz {
             guard let table = table(from: answer) else { return nil }
             return table == question.answerTable
         case .crash(let choices):
-            guard let n = Int(answer.trimmingCharacters(in: .whitespaces)), n >= 1, n <= choices.count else {
+            guard let n = Int(answer.trimmingBlanks()), n >= 1, n <= choices.count else {
                 return nil
             }
             return n - 1 == question.answerChoice
@@ -304,22 +304,8 @@ public enum Quiz {
     /// A table as a student types it: rows by blanks and sections by `|` (`A B | C`), or as `dump`
     /// prints it (`[["A","B"],["C"]]`).
     public static func table(from text: String) -> [[String]]? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("[") {
-            guard case .success(let tree) = PropertyTree.parseJSON(Array(trimmed.utf8)), let sections = tree.array
-            else { return nil }
-            var table: [[String]] = []
-            for section in sections {
-                guard let rows = section.array else { return nil }
-                var texts: [String] = []
-                for row in rows {
-                    guard let text = row.string else { return nil }
-                    texts.append(text)
-                }
-                table.append(texts)
-            }
-            return table
-        }
+        let trimmed = text.trimmingBlanks()
+        if trimmed.hasPrefix("[") { return try? TableJSON.parse(Array(trimmed.utf8)).get() }
         return trimmed.split(separator: "|", omittingEmptySubsequences: false).map {
             $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         }
@@ -334,22 +320,6 @@ public enum Quiz {
     static func literal(_ table: [[String]]) -> String {
         "[" + table.map { "[" + $0.map(Value.quoted).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
     }
-}
-
-extension String {
-    /// The string without leading and trailing characters in `set` (the standard library has no such
-    /// method without Foundation).
-    func trimmingCharacters(in set: Set<Character>) -> String {
-        var text = Substring(self)
-        while let first = text.first, set.contains(first) { text.removeFirst() }
-        while let last = text.last, set.contains(last) { text.removeLast() }
-        return String(text)
-    }
-}
-
-extension Set where Element == Character {
-    /// Spaces and tabs.
-    static let whitespaces: Set<Character> = [" ", "\t"]
 }
 
 /// A question's batch run in a fresh, silent session: the table before (drawn), the outcome, the change.

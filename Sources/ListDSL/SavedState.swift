@@ -91,7 +91,7 @@ enum SavedState {
                 guard let value = tree.boolean else { throw mismatch(tree, "true or false for \"editing\"") }
                 return value
             } ?? false
-        if let selection = try root.optional("selection") {
+        if let selection = root.optional("selection") {
             let members = try Members(selection, "\"selection\"")
             let section = try members.integer("section")
             let row = try members.integer("row")
@@ -106,7 +106,7 @@ enum SavedState {
             }
         }
         var accessories: [String: String] = [:]
-        if let tree = try root.optional("accessories") {
+        if let tree = root.optional("accessories") {
             guard case .dictionary(let members) = tree.kind else {
                 throw mismatch(tree, "a dictionary of item texts and accessory types for \"accessories\"")
             }
@@ -169,12 +169,12 @@ enum SavedState {
             self.members = members
         }
 
-        func optional(_ key: String) throws(PropertyTree.Problem) -> PropertyTree? {
+        func optional(_ key: String) -> PropertyTree? {
             members.first { $0.key == key }?.value
         }
 
         func required(_ key: String) throws(PropertyTree.Problem) -> PropertyTree {
-            guard let value = try optional(key) else {
+            guard let value = optional(key) else {
                 throw PropertyTree.Problem(offset: tree.offset, message: "missing \"\(key)\"")
             }
             return value
@@ -187,7 +187,7 @@ enum SavedState {
         }
 
         func optionalString(_ key: String) throws(PropertyTree.Problem) -> String? {
-            guard let value = try optional(key) else { return nil }
+            guard let value = optional(key) else { return nil }
             guard let text = value.string else { throw SavedState.mismatch(value, "a string for \"\(key)\"") }
             return text
         }
@@ -201,7 +201,7 @@ enum SavedState {
         /// The choice a string member names, from `choices` (by their raw values).
         func choice<T: RawRepresentable>(_ key: String, _ choices: [T]) throws(PropertyTree.Problem) -> T?
         where T.RawValue == String {
-            guard let value = try optional(key) else { return nil }
+            guard let value = optional(key) else { return nil }
             guard let text = value.string, let choice = choices.first(where: { $0.rawValue == text }) else {
                 let names = choices.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
                 throw SavedState.mismatch(value, "\(names) for \"\(key)\"")

@@ -24,6 +24,19 @@ import Testing
     /// In CI the browser must be there (`.ci/run` installs it); elsewhere the browser tests need it.
     static let browserRequired = chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil
 
+    /// Runs a page driver of Tests/Browser/ and returns the JSON object it prints, after checking it
+    /// reported no error; `about` names the page in failures.
+    static func drive(_ driver: String, _ arguments: [String], timeout: Double, about: String) throws -> [String: Any] {
+        let run = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "Tests/Browser/" + driver] + arguments,
+            directory: packageRoot, timeout: timeout)
+        let result = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+            "\(about): the driver printed \(run.stdout) \(run.stderr)")
+        #expect(result["error"] == nil, "\(about): \(result["error"] ?? "")")
+        return result
+    }
+
     /// What the page must show at each step, from the event stream: the table after each statement that
     /// is a step (not `if` or a loop), and the rejection message a step caused.
     static func expectedSteps(events: String) throws -> [[String: Any]] {
@@ -65,14 +78,8 @@ import Testing
         let shot = shots.appendingPathComponent(name.replacingOccurrences(of: ".list", with: ".png"))
         try? FileManager.default.removeItem(at: shot)
 
-        let drive = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "Tests/Browser/drive.py", chromium, page.path, expectedFile.path, shot.path],
-            directory: packageRoot, timeout: 300)
-        let result = try #require(
-            try JSONSerialization.jsonObject(with: Data(drive.stdout.utf8)) as? [String: Any],
-            "\(name): the driver printed \(drive.stdout) \(drive.stderr)")
-        #expect(result["error"] == nil, "\(name): \(result["error"] ?? "")")
+        let result = try Self.drive(
+            "drive.py", [chromium, page.path, expectedFile.path, shot.path], timeout: 300, about: name)
         #expect(result["steps"] as? Int == expected.count, "\(name): stepped through every step")
         let mismatches = result["mismatches"] as? [Any] ?? []
         #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(3))")

@@ -95,14 +95,8 @@ import Testing
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         let hidden = shots.appendingPathComponent("level\(level)-hidden.png")
         let revealed = shots.appendingPathComponent("level\(level)-revealed.png")
-        let drive = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "Tests/Browser/quiz.py", chromium, page.path, hidden.path, revealed.path],
-            directory: packageRoot, timeout: 120)
-        let result = try #require(
-            try JSONSerialization.jsonObject(with: Data(drive.stdout.utf8)) as? [String: Any],
-            "the driver printed \(drive.stdout) \(drive.stderr)")
-        #expect(result["error"] == nil, "\(result["error"] ?? "")")
+        let result = try LessonPageTests.drive(
+            "quiz.py", [chromium, page.path, hidden.path, revealed.path], timeout: 120, about: "level \(level)")
         let before = result["before"] as? [[String: Any]] ?? []
         let after = result["after"] as? [[String: Any]] ?? []
         #expect(before.count == 3 && after.count == 3)

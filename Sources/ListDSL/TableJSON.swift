@@ -1,0 +1,34 @@
+/// A table in `dump`'s format: a JSON array of arrays of strings.
+public enum TableJSON {
+    /// The table `bytes` spell, or where and why they do not.
+    public static func parse(_ bytes: [UInt8]) -> Result<[[String]], PropertyTree.Problem> {
+        PropertyTree.parseJSON(bytes).flatMap { document in
+            /// The elements of an array, or the problem of a value that is not one.
+            func array(_ tree: PropertyTree, _ what: String) -> Result<[PropertyTree], PropertyTree.Problem> {
+                tree.array.map { .success($0) }
+                    ?? .failure(.init(offset: tree.offset, message: "expected \(what), found \(tree.kindName)"))
+            }
+            return array(document, "a list of sections, each a list of rows").flatMap { sections in
+                var table: [[String]] = []
+                for section in sections {
+                    switch array(section, "a section (a list of rows)") {
+                    case .failure(let problem): return .failure(problem)
+                    case .success(let rows):
+                        var texts: [String] = []
+                        for row in rows {
+                            guard let text = row.string else {
+                                return .failure(
+                                    .init(
+                                        offset: row.offset,
+                                        message: "expected a string (a row's text), found \(row.kindName)"))
+                            }
+                            texts.append(text)
+                        }
+                        table.append(texts)
+                    }
+                }
+                return .success(table)
+            }
+        }
+    }
+}
