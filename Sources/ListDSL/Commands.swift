@@ -11,10 +11,6 @@ extension Interpreter {
             if swipedRow != nil { try closeSwipe(at: range) }
         }
         switch statement.kind {
-        case .insertRows(let rows):
-            try execInsertRows(rows, range)
-        case .deleteRows(let paths):
-            try execDeleteRows(paths, range)
         case .moveRow(let layer, let fromExpr, let toExpr):
             let from = try indexPath(fromExpr)
             let to = try indexPath(toExpr)
@@ -52,32 +48,6 @@ extension Interpreter {
             let rows = try rowsExpr.map { (e) throws(ScriptError) -> [String] in try stringList(e) }
             try perform(layer, [(.reloadSection(s, rows: rows), sectionExpr.range)], range) {
                 _ in "reloadSections([\(s)], with: .automatic)"
-            }
-        case .append(let layer, let sectionExpr, let valueExprs):
-            let s = try integer(sectionExpr, "a section number")
-            var rows: [String] = []
-            rows.reserveCapacity(valueExprs.count)
-            var bytes = 0
-            for v in valueExprs {
-                let text = try rowText(v)
-                bytes += text.utf8.count
-                rows.append(text)
-            }
-            if layer == .data {
-                try applyData([(.append(section: s, rows: rows), range)])
-            } else {
-                try admit(TableSize(entries: rows.count, textBytes: bytes), range)
-                if tracesCalls, let count = rowCount(s) {
-                    let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
-                    called("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
-                }
-                do {
-                    let before = tableBeforeCommit
-                    committed(try model.append(section: s, rows: rows), before: before, range)
-                } catch {
-                    pendingLocations = [(file, sectionExpr.range)]  // the error is about the section
-                    throw modelFailure(error, at: range)
-                }
             }
         case .reset(let layer, let tableExpr):
             let sections = try table(tableExpr)
@@ -145,50 +115,44 @@ extension Interpreter {
         }
     }
 
-    /// `insert` of rows, in every form. One row, as most inserts are, goes straight to `submit`.
-    func execInsertRows(_ rows: InsertedRows, _ range: SourceRange) throws(ScriptError) {
+    /// `insert S:R "text"` written with literals, as nearly every line of a generated script is.
+    func execInsert(_ literal: LiteralInsert, _ range: SourceRange) throws(ScriptError) {
         if swipedRow != nil { try closeSwipe(at: range) }
-        let layer = rows.layer
-        if let literal = rows.literal {
-            let p = literal.path.indexPath
-            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            try admit(TableSize(entries: 1, textBytes: literal.text.utf8.count), literal.path.range)
-            return try submit(.both, .insertRow(p, literal.text), literal.path.range, range, admitted: true)
-        }
-        if rows.count == 1 && layer != .data {
-            let row = rows[0]
-            let p = try indexPath(row.path)
-            let edit = Edit.insertRow(p, try row.value.map(rowText) ?? "")
-            called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            return try submit(layer, edit, row.path.range, range)
-        }
-        var ops: [(Edit, SourceRange)] = []
-        for row in rows {
-            ops.append((.insertRow(try indexPath(row.path), try row.value.map(rowText) ?? ""), row.path.range))
-        }
-        try perform(layer, ops, range) { "insertRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+        let p = literal.path.indexPath
+        called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+        try admit(TableSize(entries: 1, textBytes: literal.text.utf8.count), literal.path.range)
+        try submit(.both, .insertRow(p, literal.text), literal.path.range, range, admitted: true)
     }
 
-    /// `delete` of rows, in every form. One row goes straight to `submit`.
-    func execDeleteRows(_ paths: DeletedRows, _ range: SourceRange) throws(ScriptError) {
+    /// `delete S:R` written with literals.
+    func execDelete(_ literal: LiteralPath, _ range: SourceRange) throws(ScriptError) {
         if swipedRow != nil { try closeSwipe(at: range) }
-        let layer = paths.layer
-        if let literal = paths.literal {
-            let p = literal.indexPath
-            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            // Outside a batch a delete only shrinks the table; inside one it is queued.
-            if model.batchDepth > 0 { try admit(TableSize(entries: 1), literal.range) }
-            return try submit(.both, .deleteRow(p), literal.range, range, admitted: true)
+        let p = literal.indexPath
+        called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+        // Outside a batch a delete only shrinks the table; inside one it is queued.
+        if model.batchDepth > 0 { try admit(TableSize(entries: 1), literal.range) }
+        try submit(.both, .deleteRow(p), literal.range, range, admitted: true)
+    }
+
+    /// `append SECTION VALUES…`: the rows go after the section's last, on the layer the command names.
+    func append(_ layer: Layer, _ s: Int, _ rows: [String], _ sectionRange: SourceRange, _ range: SourceRange)
+        throws(ScriptError)
+    {
+        if layer == .data { return try applyData([(.append(section: s, rows: rows), range)]) }
+        var bytes = 0
+        for row in rows { bytes += row.utf8.count }
+        try admit(TableSize(entries: rows.count, textBytes: bytes), range)
+        if tracesCalls, let count = rowCount(s) {
+            let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
+            called("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
         }
-        if paths.count == 1 && layer != .data {
-            let path = paths[0]
-            let p = try indexPath(path)
-            called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
-            return try submit(layer, .deleteRow(p), path.range, range)
+        do {
+            let before = tableBeforeCommit
+            committed(try model.append(section: s, rows: rows), before: before, range)
+        } catch {
+            pendingLocations = [(file, sectionRange)]  // the error is about the section
+            throw modelFailure(error, at: range)
         }
-        var ops: [(Edit, SourceRange)] = []
-        for path in paths { ops.append((.deleteRow(try indexPath(path)), path.range)) }
-        try perform(layer, ops, range) { "deleteRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
     }
 
     /// Row count of section `s` in the table view, if it exists (for tracing).

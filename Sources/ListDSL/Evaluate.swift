@@ -1,118 +1,89 @@
 import ListModel
 
 extension Interpreter {
-    /// Evaluates an expression that must give a value that can be stored (not a procedure's `nothing`).
-    func storable(_ expr: Expr) throws(ScriptError) -> Value {
-        let v = try evaluate(expr)
-        if case .nothing = v {
-            throw failure(expr.range, .noValue)
+    // A command evaluates its operands here, compiling each as it goes (compiled code holds its own).
+
+    /// Evaluates an expression.
+    func evaluate(_ expr: Expr) throws(ScriptError) -> Value {
+        if let (value, allocated) = folded(expr) {
+            if allocated > 0 { try countAllocation(allocated, expr.range) }
+            return value
         }
-        return v
+        return try compile(expr)(self)
     }
+
+    /// Evaluates an expression that must give a value that can be stored (not a procedure's `nothing`).
+    func storable(_ expr: Expr) throws(ScriptError) -> Value { try compileStorable(expr)(self) }
 
     /// Evaluates a condition, which must be a boolean.
-    func condition(_ expr: Expr) throws(ScriptError) -> Bool {
-        let v = try evaluate(expr)
-        guard case .boolean(let b) = v else {
-            throw failure(expr.range, .mustBe(subject: "condition", kind: "a boolean", found: v.found()))
-        }
-        return b
-    }
+    func condition(_ expr: Expr) throws(ScriptError) -> Bool { try compileCondition(expr)(self) }
 
     /// Evaluates an expression that must be an integer; `what` names it in the message.
-    func integer(_ expr: Expr, _ what: String) throws(ScriptError) -> Int {
-        let v = try evaluate(expr)
-        guard case .integer(let n) = v else {
-            throw failure(expr.range, .mustBe(subject: what, kind: "an integer", found: v.found()))
-        }
-        return n
-    }
+    func integer(_ expr: Expr, _ what: String) throws(ScriptError) -> Int { try compileInteger(expr, what)(self) }
 
     /// Evaluates an expression that must be an index path.
     func indexPath(_ expr: Expr) throws(ScriptError) -> IndexPath {
         if case .literalIndexPath(let s, let r) = expr.kind { return IndexPath(section: s, row: r) }
-        let v = try evaluate(expr)
-        guard case .indexPath(let p) = v else {
-            throw failure(expr.range, .expectedValue("an index path like 0:1", found: v.found()))
+        return try indexPathValue(try evaluate(expr), expr.range)
+    }
+
+    /// Evaluates a row's text: a string, or an integer written in decimal.
+    func rowText(_ expr: Expr) throws(ScriptError) -> String { try rowTextValue(try evaluate(expr), expr.range) }
+
+    /// `value`, which must be an index path.
+    func indexPathValue(_ value: Value, _ range: SourceRange) throws(ScriptError) -> IndexPath {
+        guard case .indexPath(let p) = value else {
+            throw failure(range, .expectedValue("an index path like 0:1", found: value.found()))
         }
         return p
     }
 
-    /// Evaluates a row's text: a string, or an integer written in decimal.
-    func rowText(_ expr: Expr) throws(ScriptError) -> String {
-        let v = try evaluate(expr)
-        switch v {
+    /// `value` as a row's text: a string, or an integer written in decimal.
+    func rowTextValue(_ value: Value, _ range: SourceRange) throws(ScriptError) -> String {
+        switch value {
         case .string(let s): return s
         case .integer(let n): return String(n)
-        default: throw failure(expr.range, .mustBe(subject: "a row's text", kind: "a string", found: v.found()))
+        default: throw failure(range, .mustBe(subject: "a row's text", kind: "a string", found: value.found()))
         }
     }
 
-    /// Evaluates an expression.
-    func evaluate(_ expr: Expr) throws(ScriptError) -> Value {
-        switch expr.kind {
-        case .integer(let n): return .integer(n)
-        case .string(let s): return .string(s)
-        case .boolean(let b): return .boolean(b)
-        case .editingStyle(let s): return .style(s)
-        case .interpolated(let parts):
-            var out = ""
-            var bytes = 0
-            for part in parts {
-                let piece: String
-                switch part {
-                case .literal(let s): piece = s
-                case .expression(let e): piece = try text(of: try storable(e), e.range)
-                }
-                bytes += piece.utf8.count
-                if bytes > options.limits.valueSize { try checkSize(bytes, of: "string", expr.range) }
-                out += piece
-            }
-            try countAllocation(bytes, expr.range)
-            return .string(out)
-        case .name(let name):
-            if let v = lookup(name) { return v }
-            throw failure(expr.range, .unknownName(name, candidates: visibleNames()))
-        case .list(let items):
-            var values: [Value] = []
-            values.reserveCapacity(items.count)
-            for item in items { values.append(try storable(item)) }
-            return try checkedList(ListValue(values), expr.range)
-        case .literalIndexPath(let s, let r):
-            return .indexPath(IndexPath(section: s, row: r))
-        case .indexPath(let s, let r):
-            let section = try integer(s, "an index path's section")
-            let row = try integer(r, "an index path's row")
-            return .indexPath(IndexPath(section: section, row: row))
-        case .unary(let op, let operand):
-            let v = try storable(operand)
-            switch (op, v) {
-            case (.negate, .integer(let n)):
-                let (r, overflow) = Int(0).subtractingReportingOverflow(n)
-                if overflow { throw failure(expr.range, .overflow("-(\(n))")) }
-                return .integer(r)
-            case (.not, .boolean(let b)):
-                return .boolean(!b)
-            default:
-                throw failure(expr.range, .cannotApply(op: op.rawValue, to: "\(v.found())", stringConcatenation: false))
-            }
-        case .binary(let op, let lhs, let rhs):
-            return try binary(op, lhs, rhs, expr.range)
-        case .range(let lo, let hi, let closed):
-            return .range(try integer(lo, "a range's start"), try integer(hi, "a range's end"), closed: closed)
-        case .call(let name, let nameRange, let arguments):
-            return try call(name, nameRange, arguments, range: expr.range)
-        case .subscripted(let base, let indexExpr):
-            return try subscripted(try storable(base), try storable(indexExpr), expr.range)
-        case .member(let base, let name):
-            let v = try storable(base)
-            switch (v, name) {
-            case (.indexPath(let p), "section"): return .integer(p.section)
-            case (.indexPath(let p), "row"): return .integer(p.row)
-            case (.list(let list), "count"): return .integer(list.elements.count)
-            default:
-                throw failure(expr.range, .noMember(type: v.typeName, name: name))
-            }
+    /// A string with values interpolated: each piece is a literal, or an expression's text.
+    func interpolate(_ pieces: [(literal: String, code: CompiledExpr?, range: SourceRange)], _ range: SourceRange)
+        throws(ScriptError) -> String
+    {
+        var out = ""
+        var bytes = 0
+        for piece in pieces {
+            let text = if let code = piece.code { try self.text(of: try code(self), piece.range) } else { piece.literal }
+            bytes += text.utf8.count
+            if bytes > options.limits.valueSize { try checkSize(bytes, of: "string", range) }
+            out += text
+        }
+        try countAllocation(bytes, range)
+        return out
+    }
+
+    /// `-x` and `not x`.
+    func unary(_ op: UnaryOperator, _ v: Value, _ range: SourceRange) throws(ScriptError) -> Value {
+        switch (op, v) {
+        case (.negate, .integer(let n)):
+            let (r, overflow) = Int(0).subtractingReportingOverflow(n)
+            if overflow { throw failure(range, .overflow("-(\(n))")) }
+            return .integer(r)
+        case (.not, .boolean(let b)):
+            return .boolean(!b)
+        default:
+            throw failure(range, .cannotApply(op: op.rawValue, to: "\(v.found())", stringConcatenation: false))
+        }
+    }
+
+    /// `x.section`, `x.row`, `list.count`.
+    func member(_ v: Value, _ name: String, _ range: SourceRange) throws(ScriptError) -> Value {
+        switch (v, name) {
+        case (.indexPath(let p), "section"): return .integer(p.section)
+        case (.indexPath(let p), "row"): return .integer(p.row)
+        case (.list(let list), "count"): return .integer(list.elements.count)
+        default: throw failure(range, .noMember(type: v.typeName, name: name))
         }
     }
 
@@ -155,20 +126,9 @@ extension Interpreter {
         }
     }
 
-    /// Evaluates a binary operation; `and`/`or` short-circuit; arithmetic overflow is an error.
-    func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SourceRange) throws(ScriptError) -> Value {
-        switch op {
-        case .and:
-            guard try condition(lhs) else { return .boolean(false) }
-            return .boolean(try condition(rhs))
-        case .or:
-            if try condition(lhs) { return .boolean(true) }
-            return .boolean(try condition(rhs))
-        default:
-            break
-        }
-        let l = try storable(lhs)
-        let r = try storable(rhs)
+    /// A binary operation on evaluated operands (`and` and `or` are compiled, for they short-circuit);
+    /// arithmetic overflow is an error.
+    func binaryValues(_ op: BinaryOperator, _ l: Value, _ r: Value, _ range: SourceRange) throws(ScriptError) -> Value {
         if Interpreter.isComparison(op) { return .boolean(try compare(op, l, r, range)) }
         switch (l, r) {
         case (.integer(let a), .integer(let b)):
@@ -208,19 +168,22 @@ extension Interpreter {
         case .notEqual: return l != r
         default: break
         }
-        let order: Int
         switch (l, r) {
-        case (.integer(let a), .integer(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
-        case (.string(let a), .string(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
-        case (.indexPath(let a), .indexPath(let b)): order = a < b ? -1 : (a == b ? 0 : 1)
-        default:
-            throw failure(range, .cannotCompare(l.typeName, r.typeName, op: op.rawValue))
+        case (.integer(let a), .integer(let b)): return Interpreter.ordered(op, a, b)
+        case (.string(let a), .string(let b)): return Interpreter.ordered(op, a, b)
+        case (.indexPath(let a), .indexPath(let b)): return Interpreter.ordered(op, a, b)
+        default: throw failure(range, .cannotCompare(l.typeName, r.typeName, op: op.rawValue))
         }
+    }
+
+    /// `a OP b` for an ordering operator (`<`, `<=`, `>`, `>=`).
+    @inline(__always)
+    static func ordered<T: Comparable>(_ op: BinaryOperator, _ a: T, _ b: T) -> Bool {
         switch op {
-        case .less: return order < 0
-        case .lessEqual: return order <= 0
-        case .greater: return order > 0
-        default: return order >= 0
+        case .less: a < b
+        case .lessEqual: a <= b
+        case .greater: a > b
+        default: a >= b
         }
     }
 }

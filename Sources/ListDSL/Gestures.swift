@@ -63,22 +63,17 @@ extension Interpreter {
             io.emit(
                 .hookAsked(HookEvent(method: method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
-        var bindings = Scope(extra)
+        var bindings = extra.map { (number: variables.number(of: $0.key), value: $0.value) }
         if bindsPath {
-            bindings["path"] = .indexPath(path)
-            bindings["section"] = .integer(path.section)
-            bindings["row"] = .integer(path.row)
+            bindings.append((variables.number(of: "path"), .indexPath(path)))
+            bindings.append((variables.number(of: "section"), .integer(path.section)))
+            bindings.append((variables.number(of: "row"), .integer(path.row)))
         }
         let caller = (file: file, range: range, word: caller)
         hookDepth += 1
         defer { hookDepth -= 1 }
         do throws(ScriptError) {
-            let result = try invoke(bindings, file: hook.file, range: range) { () throws(ScriptError) -> Flow in
-                switch hook.body {
-                case .expression(let e): return .returned(try storable(e))
-                case .block(let b): return try exec(b.statements)
-                }
-            }
+            let result = try invoke(bindings, file: hook.file, range: range, hook.body)
             if let expected = kind.answerType, !kind.accepts(result) {
                 let found = result == .nothing ? nil : result.found()
                 throw ScriptError.runtime(

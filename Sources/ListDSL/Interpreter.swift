@@ -135,74 +135,19 @@ enum Flow {
     case returned(Value)
 }
 
-/// A procedure as declared, with the file its body comes from.
+/// A procedure as declared: its parameters' numbers, its body compiled, and the file it comes from.
 struct Procedure {
-    var declaration: ProcDecl
+    var parameters: [Int]
+    var body: CompiledStmt
     var file: SourceFile
 }
 
-/// A hook as declared, with the file its body comes from.
+/// A hook as declared, its body compiled, with the file its body comes from.
 struct Hook {
     var name: String
     var nameRange: SourceRange
-    var body: HookBody
+    var body: CompiledStmt
     var file: SourceFile
-}
-
-/// The variables of one block: the few names a block declares, found by comparing names in order, which
-/// costs less than hashing them (a name is almost always a small string, compared in one step).
-struct Scope {
-    private(set) var names: [String] = []
-    private var values: [Value] = []
-
-    /// An empty scope.
-    init() {}
-    /// A scope holding one variable.
-    init(_ name: String, _ value: Value) {
-        names = [name]
-        values = [value]
-    }
-    /// A scope holding `bindings` (a call's parameters).
-    init(_ bindings: [String: Value]) {
-        for (name, value) in bindings {
-            names.append(name)
-            values.append(value)
-        }
-    }
-
-    /// How many variables it holds.
-    var count: Int { names.count }
-
-    /// Forgets every variable.
-    mutating func removeAll() {
-        names.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-    }
-
-    /// The value of `name`, if the scope holds it; setting nil is not used.
-    subscript(name: String) -> Value? {
-        get {
-            var i = 0
-            while i < names.count {
-                if names[i] == name { return values[i] }
-                i += 1
-            }
-            return nil
-        }
-        set {
-            guard let newValue else { return }
-            var i = 0
-            while i < names.count {
-                if names[i] == name {
-                    values[i] = newValue
-                    return
-                }
-                i += 1
-            }
-            names.append(name)
-            values.append(newValue)
-        }
-    }
 }
 
 /// Where the batch in progress began, for the "batch began here" note.
@@ -244,9 +189,8 @@ public final class Interpreter {
     }
 
     let io: InterpreterIO
-    @exclusivity(unchecked) var globals: [String: Value] = [:]
-    /// The call stack; each frame holds its block scopes, innermost last. Frame 0 is the top level.
-    @exclusivity(unchecked) var frames: [[Scope]] = [[]]
+    /// The globals, and the block scopes of the running calls.
+    @exclusivity(unchecked) var variables = Variables()
     @exclusivity(unchecked) var procedures: [String: Procedure] = [:]
     @exclusivity(unchecked) var hooks: [String: Hook] = [:]
     /// The file whose statements are executing.
@@ -291,7 +235,7 @@ public final class Interpreter {
     }
 
     /// Names of the global variables, for completion.
-    public var variableNames: [String] { globals.keys.sorted() }
+    public var variableNames: [String] { variables.globalNames.sorted() }
     /// Names of the declared procedures, for completion.
     public var procedureNames: [String] { procedures.keys.sorted() }
 
@@ -343,7 +287,7 @@ public final class Interpreter {
     /// A snapshot of everything a statement can change, for `expect error` and Ctrl-C in the REPL.
     public struct Snapshot {
         fileprivate var model: TableModel
-        fileprivate var globals: [String: Value]
+        fileprivate var globals: [Value?]
         fileprivate var procedures: [String: Procedure]
         fileprivate var hooks: [String: Hook]
         fileprivate var batchOrigin: BatchOrigin?
@@ -358,7 +302,7 @@ public final class Interpreter {
     /// Captures the session's state (cheap: copy-on-write).
     public func snapshot() -> Snapshot {
         Snapshot(
-            model: model, globals: globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
+            model: model, globals: variables.globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
             pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow, tableBudget: tableBudget,
             accessories: accessories, undoHistory: undoHistory)
     }
@@ -366,7 +310,7 @@ public final class Interpreter {
     /// Puts the session back as `snapshot` found it.
     public func restore(_ snapshot: Snapshot) {
         model = snapshot.model
-        globals = snapshot.globals
+        variables.globals = snapshot.globals
         procedures = snapshot.procedures
         hooks = snapshot.hooks
         batchOrigin = snapshot.batchOrigin
@@ -376,7 +320,7 @@ public final class Interpreter {
         tableBudget = snapshot.tableBudget
         accessories = snapshot.accessories
         undoHistory = snapshot.undoHistory
-        frames = [[]]
+        variables.locals = Variables.Locals()
     }
 
     // MARK: - Errors
@@ -412,116 +356,54 @@ public final class Interpreter {
         }
     }
 
-    // MARK: - Names
-
-    /// Looks a name up: the current frame's scopes innermost first, then the globals.
-    func lookup(_ name: String) -> Value? {
-        let scopes = frames[frames.count - 1]
-        var i = scopes.count - 1
-        while i >= 0 {
-            if let v = scopes[i][name] { return v }
-            i -= 1
-        }
-        return globals[name]
-    }
-
-    /// Declares `name` in the innermost scope (the globals at the top level).
-    func declare(_ name: String, _ value: Value) {
-        let f = frames.count - 1
-        if frames[f].isEmpty {
-            if f == 0 {
-                globals[name] = value
-            } else {
-                frames[f].append(Scope(name, value))
-            }
-        } else {
-            frames[f][frames[f].count - 1][name] = value
-        }
-    }
-
-    /// Assigns to an existing binding; false when there is none.
-    func assign(_ name: String, _ value: Value) -> Bool {
-        let f = frames.count - 1
-        var i = frames[f].count - 1
-        while i >= 0 {
-            if frames[f][i][name] != nil {
-                frames[f][i][name] = value
-                return true
-            }
-            i -= 1
-        }
-        if globals[name] != nil {
-            globals[name] = value
-            return true
-        }
-        return false
-    }
-
-    /// Runs `body` inside a new block scope.
-    func withScope<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
-        let f = frames.count - 1
-        frames[f].append(Scope())
-        defer { frames[f].removeLast() }
-        return try body()
-    }
-
-    /// Every name visible here, for "did you mean" suggestions.
-    func visibleNames() -> [String] {
-        var names = Set(globals.keys)
-        for scope in frames[frames.count - 1] { names.formUnion(scope.names) }
-        return Array(names)
-    }
-
     // MARK: - Statements
 
-    /// Executes statements in order until one returns.
-    func exec(_ statements: [Stmt]) throws(ScriptError) -> Flow {
-        for statement in statements {
-            if case .returned(let v) = try exec(statement) { return .returned(v) }
-        }
-        return .normal
-    }
-
-    /// Executes a block in its own scope.
-    func execBlock(_ block: Block) throws(ScriptError) -> Flow {
-        try withScope { () throws(ScriptError) -> Flow in try exec(block.statements) }
-    }
-
-    /// Executes one statement. The commonest, a row inserted or deleted with literals, go straight
-    /// to their own small function; the rest through `execStatement`.
-    @inline(__always)
+    /// Executes one statement at the top level (of the session, a script, or a script `run` ran). A loop,
+    /// a condition, a declaration or any statement that evaluates expressions of its own is compiled
+    /// first; a row inserted or deleted with literals, and a command, go straight to their code.
     func exec(_ statement: Stmt) throws(ScriptError) -> Flow {
-        if eventDetail.contains(.statements) { return try execSending(statement) }
+        if statement.kind.isCompiled { return try compile(statement)(self) }
+        if eventDetail.contains(.statements) {
+            return try sending(statement.range, compound: false) { () throws(ScriptError) -> Flow in
+                try execQuietly(statement)
+            }
+        }
         return try execQuietly(statement)
     }
 
-    /// Executes one statement without statement events.
+    /// Executes a statement that is not compiled, without statement events.
     @inline(__always)
     func execQuietly(_ statement: Stmt) throws(ScriptError) -> Flow {
         // The commonest statements of generated scripts go straight to their command.
         switch statement.kind {
         case .insertRows(let rows):
-            try tick(statement.range)
-            try execInsertRows(rows, statement.range)
+            if let literal = rows.literal {
+                try tick(statement.range)
+                try execInsert(literal, statement.range)
+                return .normal
+            }
         case .deleteRows(let paths):
-            try tick(statement.range)
-            try execDeleteRows(paths, statement.range)
+            if let literal = paths.literal {
+                try tick(statement.range)
+                try execDelete(literal, statement.range)
+                return .normal
+            }
         default:
-            return try execStatement(statement)
+            break
         }
+        try execStatement(statement)
         return .normal
     }
 
-    /// Executes one statement between its start and end events.
-    func execSending(_ statement: Stmt) throws(ScriptError) -> Flow {
-        var event = StatementEvent(file: file, range: statement.range, depth: frames.count - 1)
-        switch statement.kind {
-        case .conditional, .forLoop, .whileLoop, .repeatLoop: event.isCompound = true
-        default: break
-        }
+    /// Runs `body`, a statement at `range`, between its start and end events.
+    func sending(_ range: SourceRange, compound: Bool, _ body: () throws(ScriptError) -> Flow) throws(ScriptError)
+        -> Flow
+    {
+        var event = StatementEvent(file: file, range: range, depth: variables.locals.depth)
+        event.isCompound = compound
         io.emit(.statementStarted(event))
         do {
-            let flow = try execQuietly(statement)
+            let flow = try body()
             event.tableView = model.tableView
             io.emit(.statementEnded(event, completed: true))
             return flow
@@ -532,61 +414,14 @@ public final class Interpreter {
         }
     }
 
-    /// Executes one statement other than a compact literal command (those are `exec`'s).
-    func execStatement(_ statement: Stmt) throws(ScriptError) -> Flow {
+    /// Executes a command, a gesture or another statement that is not compiled.
+    func execStatement(_ statement: Stmt) throws(ScriptError) {
         try tick(statement.range)
         switch statement.kind {
-        case .letBinding(let name, _, let value):
-            declare(name, try storable(value))
-        case .assignment(let name, let nameRange, let value):
-            let v = try storable(value)
-            if !assign(name, v) {
-                throw failure(nameRange, .assignmentToUndeclared(name))
-            }
-        case .conditional(let arms, let otherwise):
-            for arm in arms where try condition(arm.condition) {
-                return try execBlock(arm.body)
-            }
-            if let otherwise { return try execBlock(otherwise) }
-        case .forLoop(let variable, _, let sequence, let body):
-            return try execFor(variable, sequence, body)
-        case .whileLoop(let cond, let body):
-            while try condition(cond) {
-                try checkInterrupt(statement.range)
-                try tick(statement.range)  // an empty body still counts as a step
-                if case .returned(let v) = try execBlock(body) { return .returned(v) }
-            }
-        case .repeatLoop(let countExpr, let body):
-            let count = try integer(countExpr, "repeat count")
-            var i = 0
-            while i < count {
-                try checkInterrupt(statement.range)
-                try tick(statement.range)
-                if case .returned(let v) = try execBlock(body) { return .returned(v) }
-                i += 1
-            }
-        case .procedure(let decl):
-            if Vocabulary.arities.keys.contains(decl.name) {
-                throw failure(decl.nameRange, .procedureNamedAfterBuiltin(decl.name))
-            }
-            procedures[decl.name] = Procedure(declaration: decl, file: file)
-        case .call(let name, let nameRange, let arguments):
-            _ = try call(name, nameRange, arguments, range: statement.range)
-        case .returnStmt(let value):
-            return .returned(try value.map { (e) throws(ScriptError) -> Value in try evaluate(e) } ?? .nothing)
-        case .print(let values):
-            var parts: [String] = []
-            parts.reserveCapacity(values.count)
-            for v in values { parts.append(try text(of: try storable(v), v.range)) }
-            io.emit(.output(OutputEvent(kind: .print, text: parts.joined(separator: " ") + "\n")))
         case .expect(let expr, let message):
             try execExpect(expr, message, statement.range)
-        case .expectError(let text, let body):
-            try execExpectError(text, body, statement.range)
         case .run(let pathExpr):
             try execRun(pathExpr, statement.range)
-        case .hook(let name, let nameRange, let body):
-            hooks[name] = Hook(name: name, nameRange: nameRange, body: body, file: file)
         case .trace(let on):
             options.trace = on
             io.emit(.traceSwitched(on))
@@ -607,46 +442,29 @@ public final class Interpreter {
         default:
             try execCommand(statement)
         }
-        return .normal
     }
 
-    /// `for NAME in EXPR { … }` over a range or a list.
-    func execFor(_ variable: String, _ sequence: Expr, _ body: Block) throws(ScriptError) -> Flow {
-        let seq = try evaluate(sequence)
-        let f = frames.count - 1
-        frames[f].append(Scope())
-        defer { frames[f].removeLast() }
-        let scope = frames[f].count - 1
-        /// Runs one iteration with a fresh scope holding only the loop variable.
-        func iterate(_ value: Value) throws(ScriptError) -> Flow {
-            // A scope holding only the loop variable is reused as it is.
-            if frames[f][scope].count != 1 { frames[f][scope].removeAll() }
-            frames[f][scope][variable] = value
-            try checkInterrupt(sequence.range)
-            try tick(sequence.range)
-            return try exec(body.statements)
+    /// `proc NAME(…) { … }`: compiles the body and keeps it under its name.
+    func declare(_ declaration: ProcDecl) throws(ScriptError) {
+        if Vocabulary.arities.keys.contains(declaration.name) {
+            throw failure(declaration.nameRange, .procedureNamedAfterBuiltin(declaration.name))
         }
-        switch seq {
-        case .range(let lo, let hi, let closed):
-            if hi < lo || (!closed && hi == lo) { return .normal }
-            var i = lo
-            while true {
-                if case .returned(let v) = try iterate(.integer(i)) { return .returned(v) }
-                if closed ? i >= hi : i >= hi - 1 { break }
-                i += 1
-            }
-        case .list(let list):
-            for item in list.elements {
-                if case .returned(let v) = try iterate(item) { return .returned(v) }
-            }
-        case .string(let s):
-            for ch in s {
-                if case .returned(let v) = try iterate(.string(String(ch))) { return .returned(v) }
-            }
-        default:
-            throw failure(sequence.range, .notIterable(seq.found()))
+        procedures[declaration.name] = Procedure(
+            parameters: declaration.parameters.map { variables.number(of: $0) },
+            body: compile(declaration.body.statements), file: file)
+    }
+
+    /// `on NAME …`: compiles the body and keeps it as the hook's.
+    func declareHook(_ name: String, _ nameRange: SourceRange, _ body: HookBody) {
+        let code: CompiledStmt
+        switch body {
+        case .expression(let e):
+            let value = compileStorable(e)
+            code = { (i) throws(ScriptError) in .returned(try value(i)) }
+        case .block(let b):
+            code = compile(b.statements)
         }
-        return .normal
+        hooks[name] = Hook(name: name, nameRange: nameRange, body: code, file: file)
     }
 
     /// `expect EXPR [, MESSAGE]`: a failure is reported and counted; execution goes on.
@@ -678,13 +496,15 @@ public final class Interpreter {
     }
 
     /// `expect error [TEXT] { … }`: the block must fail (with a message containing TEXT); its effects are undone.
-    func execExpectError(_ textExpr: Expr?, _ body: Block, _ range: SourceRange) throws(ScriptError) {
+    func execExpectError(_ textExpr: Expr?, _ range: SourceRange, _ body: () throws(ScriptError) -> Flow)
+        throws(ScriptError)
+    {
         let wanted = try textExpr.map { (e) throws(ScriptError) -> String in try text(of: try storable(e), e.range) }
         let saved = snapshot()
-        let savedFrames = frames
+        let savedLocals = variables.locals
         var outcome: String?  // the error message, or nil when the block succeeded
         do {
-            _ = try execBlock(body)
+            _ = try body()
         } catch {
             switch error {
             case .runtime(let d): outcome = d.message
@@ -693,8 +513,8 @@ public final class Interpreter {
             }
         }
         restore(saved)
-        frames = savedFrames
-        io.emit(.restored(StatementEvent(file: file, range: range, depth: frames.count - 1)))
+        variables.locals = savedLocals
+        io.emit(.restored(StatementEvent(file: file, range: range, depth: variables.locals.depth)))
         if let outcome { lastCaughtError = outcome }
         let where_ = textExpr?.range ?? range
         if let message = outcome {
@@ -735,7 +555,7 @@ public final class Interpreter {
         // History starts here for a script run from one that did not mention undo.
         if !options.recordsUndo && Interpreter.mentionsUndo(loaded.bytes) { options.recordsUndo = true }
         // Run at the top level, its top-level statements are undone one by one, as the session's are.
-        let topLevel = frames.count == 1 && hookDepth == 0
+        let topLevel = variables.locals.depth == 0 && hookDepth == 0
         runStack.append(path)
         defer { runStack.removeLast() }
         let savedFile = file
@@ -762,48 +582,24 @@ public final class Interpreter {
 
     // MARK: - Calls
 
-    /// Calls a built-in or a procedure.
-    func call(_ name: String, _ nameRange: SourceRange, _ arguments: [Expr], range: SourceRange) throws(ScriptError)
-        -> Value
-    {
-        if let procedure = procedures[name] {
-            let params = procedure.declaration.parameters
-            if params.count != arguments.count {
-                throw failure(
-                    range, .argumentCount(callee: "procedure '\(name)'", expected: params.count, given: arguments.count)
-                )
-            }
-            var bindings = Scope()
-            for (p, a) in zip(params, arguments) { bindings[p] = try storable(a) }
-            return try invoke(bindings, file: procedure.file, range: range) { () throws(ScriptError) -> Flow in
-                try exec(procedure.declaration.body.statements)
-            }
-        }
-        if Vocabulary.arities.keys.contains(name) {
-            var values: [Value] = []
-            values.reserveCapacity(arguments.count)
-            for a in arguments { values.append(try storable(a)) }
-            return try builtin(name, values, arguments, range)
-        }
-        throw failure(nameRange, .unknownFunction(name, candidates: Array(procedures.keys) + Vocabulary.builtinNames))
-    }
-
-    /// Runs `body` in a new call frame holding `bindings`, in `file`; enforces the call-depth limit.
+    /// Runs `body` in a new call frame whose first scope holds `bindings`, in `file`; enforces the
+    /// call-depth limit.
     func invoke(
-        _ bindings: Scope, file callee: SourceFile, range: SourceRange, _ body: () throws(ScriptError) -> Flow
+        _ bindings: [(number: Int, value: Value)], file callee: SourceFile, range: SourceRange,
+        _ body: CompiledStmt
     ) throws(ScriptError) -> Value {
-        if frames.count > options.maxCallDepth {
+        if variables.locals.depth >= options.maxCallDepth {
             throw failure(range, .callDepthLimit(options.maxCallDepth))
         }
         try checkInterrupt(range)
-        frames.append([bindings])
+        let saved = variables.enterFrame(bindings)
         let caller = file
         file = callee
         defer {
-            frames.removeLast()
+            variables.leaveFrame(saved)
             file = caller
         }
-        if case .returned(let v) = try body() { return v }
+        if case .returned(let v) = try body(self) { return v }
         return .nothing
     }
 }

@@ -275,9 +275,9 @@ public final class LessonRecorder {
     /// session restored afterwards (a hook with side effects changes nothing) and their events left out.
     private func controls(_ interpreter: Interpreter, _ table: [Section]) -> [[String]] {
         isAsking = true
-        // The step may end inside a running hook or procedure: its frames, like the rest, are put back.
+        // The step may end inside a running hook or procedure: its scopes, like the rest, are put back.
         let saved = interpreter.snapshot()
-        let frames = interpreter.frames
+        let locals = interpreter.variables.locals
         let failed = interpreter.failedExpectations
         let lastError = interpreter.lastCaughtError
         let steps = interpreter.steps
@@ -286,7 +286,7 @@ public final class LessonRecorder {
         interpreter.options.limits.steps = min(limits.steps ?? Int.max, steps &+ 100_000)
         defer {
             interpreter.restore(saved)
-            interpreter.frames = frames
+            interpreter.variables.locals = locals
             interpreter.failedExpectations = failed
             interpreter.lastCaughtError = lastError
             interpreter.options.limits = limits

@@ -155,7 +155,7 @@ public final class ListValue: Sendable, Equatable {
     public static func sizeOfSum(_ a: ListValue, _ b: ListValue) -> Int { sum(a.size, b.size) - listBytes }
 
     /// `a + b`, or `Int.max` when it overflows.
-    private static func sum(_ a: Int, _ b: Int) -> Int {
+    static func sum(_ a: Int, _ b: Int) -> Int {
         let (total, overflow) = a.addingReportingOverflow(b)
         return overflow ? Int.max : total
     }

@@ -1,0 +1,521 @@
+import ListModel
+
+/// An expression compiled: run it to get its value.
+typealias CompiledExpr = (Interpreter) throws(ScriptError) -> Value
+/// A condition compiled: run it to get its truth.
+typealias CompiledCondition = (Interpreter) throws(ScriptError) -> Bool
+/// A statement (or a list of them) compiled: run it to execute it.
+typealias CompiledStmt = (Interpreter) throws(ScriptError) -> Flow
+
+/// Turns the tree into closures, once, so a loop or a procedure runs without dispatching on the tree
+/// at every step: each closure holds its operands' closures, its constants, the numbers of the names
+/// it uses (`Variables`) and the source ranges its diagnostics point at. What runs is exactly what the
+/// tree says, in the same order, with the same checks, steps and events.
+extension Interpreter {
+    // MARK: - Statements
+
+    /// Compiles statements run one after the other in the current scope, until one returns.
+    func compile(_ statements: [Stmt]) -> CompiledStmt {
+        let codes = statements.map { compile($0) }
+        switch codes.count {
+        case 0: return { _ in .normal }
+        case 1: return codes[0]
+        default:
+            return { (i) throws(ScriptError) in
+                for code in codes {
+                    if case .returned(let v) = try code(i) { return .returned(v) }
+                }
+                return .normal
+            }
+        }
+    }
+
+    /// Compiles a `{ … }` block: its statements in a scope of their own.
+    func compile(_ block: Block) -> CompiledStmt {
+        let body = compile(block.statements)
+        return { (i) throws(ScriptError) in
+            let saved = i.variables.enterScope()
+            defer { i.variables.leaveScope(saved) }
+            return try body(i)
+        }
+    }
+
+    /// Compiles one statement: its step, its events when they are wanted, and what it does.
+    func compile(_ statement: Stmt) -> CompiledStmt {
+        let body = compileBody(statement)
+        let range = statement.range
+        let compound = statement.kind.isCompound
+        return { (i) throws(ScriptError) in
+            if i.eventDetail.contains(.statements) {
+                return try i.sending(range, compound: compound) { () throws(ScriptError) -> Flow in try body(i) }
+            }
+            return try body(i)
+        }
+    }
+
+    /// What a statement does, its step counted first.
+    private func compileBody(_ statement: Stmt) -> CompiledStmt {
+        let range = statement.range
+        switch statement.kind {
+        case .letBinding(let name, _, let value):
+            let n = variables.number(of: name)
+            let code = compileStorable(value)
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                i.variables.declare(n, try code(i))
+                return .normal
+            }
+        case .assignment(let name, let nameRange, let value):
+            let n = variables.number(of: name)
+            let code = compileStorable(value)
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                if !i.variables.assign(n, try code(i)) {
+                    throw i.failure(nameRange, .assignmentToUndeclared(name))
+                }
+                return .normal
+            }
+        case .conditional(let arms, let otherwise):
+            let tests = arms.map { (compileCondition($0.condition), compile($0.body)) }
+            let elseCode = otherwise.map { compile($0) }
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                for (test, body) in tests where try test(i) { return try body(i) }
+                if let elseCode { return try elseCode(i) }
+                return .normal
+            }
+        case .forLoop(let variable, _, let sequence, let body):
+            return compileFor(variables.number(of: variable), sequence, compile(body.statements), range)
+        case .whileLoop(let condition, let body):
+            let test = compileCondition(condition)
+            let code = compile(body)
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                while try test(i) {
+                    try i.checkInterrupt(range)
+                    try i.tick(range)  // an empty body still counts as a step
+                    if case .returned(let v) = try code(i) { return .returned(v) }
+                }
+                return .normal
+            }
+        case .repeatLoop(let countExpr, let body):
+            let count = compileInteger(countExpr, "repeat count")
+            let code = compile(body)
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                let n = try count(i)
+                var done = 0
+                while done < n {
+                    try i.checkInterrupt(range)
+                    try i.tick(range)
+                    if case .returned(let v) = try code(i) { return .returned(v) }
+                    done += 1
+                }
+                return .normal
+            }
+        case .procedure(let declaration):
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                try i.declare(declaration)
+                return .normal
+            }
+        case .call(let name, let nameRange, let arguments):
+            let call = compileCall(name, nameRange, arguments, range)
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                _ = try call(i)
+                return .normal
+            }
+        case .returnStmt(let value):
+            let code = value.map { compile($0) }
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                return .returned(try code?(i) ?? .nothing)
+            }
+        case .print(let values):
+            let codes = values.map { (compileStorable($0), $0.range) }
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                var parts: [String] = []
+                parts.reserveCapacity(codes.count)
+                for (code, range) in codes { parts.append(try i.text(of: try code(i), range)) }
+                i.io.emit(.output(OutputEvent(kind: .print, text: parts.joined(separator: " ") + "\n")))
+                return .normal
+            }
+        case .expectError(let text, let body):
+            let code = compile(body)
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                try i.execExpectError(text, range) { () throws(ScriptError) -> Flow in try code(i) }
+                return .normal
+            }
+        case .hook(let name, let nameRange, let body):
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                i.declareHook(name, nameRange, body)
+                return .normal
+            }
+        case .append(let layer, let sectionExpr, let valueExprs):
+            let section = compileInteger(sectionExpr, "a section number")
+            let texts = valueExprs.map { compileRowText($0) }
+            let sectionRange = sectionExpr.range
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                let s = try section(i)
+                var rows: [String] = []
+                rows.reserveCapacity(texts.count)
+                for text in texts { rows.append(try text(i)) }
+                try i.append(layer, s, rows, sectionRange, range)
+                return .normal
+            }
+        case .insertRows(let rows) where rows.literal == nil:
+            let layer = rows.layer
+            let elements = rows.map { (compileIndexPath($0.path), $0.value.map { compileRowText($0) }, $0.path.range) }
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                var ops: [(Edit, SourceRange)] = []
+                ops.reserveCapacity(elements.count)
+                for (path, text, pathRange) in elements {
+                    ops.append((.insertRow(try path(i), try text?(i) ?? ""), pathRange))
+                }
+                try i.perform(layer, ops, range) { "insertRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+                return .normal
+            }
+        case .deleteRows(let paths) where paths.literal == nil:
+            let layer = paths.layer
+            let elements = paths.map { (compileIndexPath($0), $0.range) }
+            return { (i) throws(ScriptError) in
+                try i.tick(range)
+                if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                var ops: [(Edit, SourceRange)] = []
+                ops.reserveCapacity(elements.count)
+                for (path, pathRange) in elements { ops.append((.deleteRow(try path(i)), pathRange)) }
+                try i.perform(layer, ops, range) { "deleteRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+                return .normal
+            }
+        default:
+            // Every other statement is a command or a gesture, which evaluates its operands itself.
+            return { (i) throws(ScriptError) in try i.execQuietly(statement) }
+        }
+    }
+
+    /// `for NAME in EXPR { … }` over a range, a list or a string's characters: one scope, holding only
+    /// the loop variable at the start of each time round.
+    private func compileFor(_ n: Int, _ sequence: Expr, _ body: @escaping CompiledStmt, _ range: SourceRange)
+        -> CompiledStmt
+    {
+        let values = compile(sequence)
+        let sequenceRange = sequence.range
+        return { (i) throws(ScriptError) in
+            try i.tick(range)
+            let seq = try values(i)
+            let saved = i.variables.enterScope()
+            defer { i.variables.leaveScope(saved) }
+            /// Runs one time round with the loop variable bound to `value`.
+            @inline(__always)
+            func iterate(_ value: Value) throws(ScriptError) -> Flow {
+                i.variables.rebind(n, value)
+                try i.checkInterrupt(sequenceRange)
+                try i.tick(sequenceRange)
+                return try body(i)
+            }
+            switch seq {
+            case .range(let lo, let hi, let closed):
+                if hi < lo || (!closed && hi == lo) { return .normal }
+                var k = lo
+                while true {
+                    if case .returned(let v) = try iterate(.integer(k)) { return .returned(v) }
+                    if closed ? k >= hi : k >= hi - 1 { break }
+                    k += 1
+                }
+            case .list(let list):
+                for item in list.elements {
+                    if case .returned(let v) = try iterate(item) { return .returned(v) }
+                }
+            case .string(let s):
+                for ch in s {
+                    if case .returned(let v) = try iterate(.string(String(ch))) { return .returned(v) }
+                }
+            default:
+                throw i.failure(sequenceRange, .notIterable(seq.found()))
+            }
+            return .normal
+        }
+    }
+
+    // MARK: - Expressions
+
+    /// Compiles an expression.
+    func compile(_ expr: Expr) -> CompiledExpr {
+        let range = expr.range
+        switch expr.kind {
+        case .integer, .string, .boolean, .editingStyle, .literalIndexPath:
+            let value = folded(expr)?.0 ?? .nothing  // a literal always folds
+            return { _ in value }
+        case .list(let items):
+            if let (value, allocated) = folded(expr) {
+                // A list written out in full is made once; each evaluation counts towards memory as before.
+                return { (i) throws(ScriptError) in
+                    try i.countAllocation(allocated, range)
+                    return value
+                }
+            }
+            let codes = items.map { compileStorable($0) }
+            return { (i) throws(ScriptError) in
+                var values: [Value] = []
+                values.reserveCapacity(codes.count)
+                for code in codes { values.append(try code(i)) }
+                return try i.checkedList(ListValue(values), range)
+            }
+        case .interpolated(let parts):
+            let pieces = parts.map { part -> (String, CompiledExpr?, SourceRange) in
+                switch part {
+                case .literal(let s): (s, nil, range)
+                case .expression(let e): ("", compileStorable(e), e.range)
+                }
+            }
+            return { (i) throws(ScriptError) in .string(try i.interpolate(pieces, range)) }
+        case .name(let name):
+            let n = variables.number(of: name)
+            return { (i) throws(ScriptError) in
+                if let v = i.variables.value(n) { return v }
+                throw i.failure(range, .unknownName(name, candidates: i.variables.visibleNames))
+            }
+        case .indexPath(let s, let r):
+            let section = compileInteger(s, "an index path's section")
+            let row = compileInteger(r, "an index path's row")
+            return { (i) throws(ScriptError) in .indexPath(IndexPath(section: try section(i), row: try row(i))) }
+        case .unary(let op, let operand):
+            let code = compileStorable(operand)
+            return { (i) throws(ScriptError) in try i.unary(op, try code(i), range) }
+        case .binary(let op, let lhs, let rhs):
+            return compileBinary(op, lhs, rhs, range)
+        case .range(let lo, let hi, let closed):
+            let start = compileInteger(lo, "a range's start")
+            let end = compileInteger(hi, "a range's end")
+            return { (i) throws(ScriptError) in .range(try start(i), try end(i), closed: closed) }
+        case .call(let name, let nameRange, let arguments):
+            return compileCall(name, nameRange, arguments, range)
+        case .subscripted(let base, let index):
+            let b = compileStorable(base)
+            let x = compileStorable(index)
+            return { (i) throws(ScriptError) in try i.subscripted(try b(i), try x(i), range) }
+        case .member(let base, let name):
+            let b = compileStorable(base)
+            return { (i) throws(ScriptError) in try i.member(try b(i), name, range) }
+        }
+    }
+
+    /// A literal's value, worked out once: a number, a string, a literal index path, or a list of them
+    /// (with the bytes its lists count towards memory), when it is within the value limits.
+    func folded(_ expr: Expr) -> (Value, allocated: Int)? {
+        switch expr.kind {
+        case .integer(let n): return (.integer(n), 0)
+        case .string(let s): return (.string(s), 0)
+        case .boolean(let b): return (.boolean(b), 0)
+        case .editingStyle(let s): return (.style(s), 0)
+        case .literalIndexPath(let s, let r): return (.indexPath(IndexPath(section: s, row: r)), 0)
+        case .list(let items):
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            var allocated = 0
+            for item in items {
+                guard let (value, bytes) = folded(item) else { return nil }
+                values.append(value)
+                allocated = ListValue.sum(allocated, bytes)
+            }
+            let list = ListValue(values)
+            let limits = options.limits
+            guard list.depth <= limits.valueDepth, list.size <= limits.valueSize else { return nil }
+            return (.list(list), ListValue.sum(allocated, list.size))
+        default: return nil
+        }
+    }
+
+    /// Compiles an expression whose value is kept (not a procedure's `nothing`).
+    func compileStorable(_ expr: Expr) -> CompiledExpr {
+        let code = compile(expr)
+        // Only a call can give nothing.
+        guard case .call = expr.kind else { return code }
+        let range = expr.range
+        return { (i) throws(ScriptError) in
+            let v = try code(i)
+            if case .nothing = v { throw i.failure(range, .noValue) }
+            return v
+        }
+    }
+
+    /// Compiles a condition, which must be a boolean; a comparison gives its truth without a value.
+    func compileCondition(_ expr: Expr) -> CompiledCondition {
+        let range = expr.range
+        switch expr.kind {
+        case .binary(.and, let lhs, let rhs):
+            let l = compileCondition(lhs)
+            let r = compileCondition(rhs)
+            return { (i) throws(ScriptError) in try l(i) ? try r(i) : false }
+        case .binary(.or, let lhs, let rhs):
+            let l = compileCondition(lhs)
+            let r = compileCondition(rhs)
+            return { (i) throws(ScriptError) in try l(i) ? true : try r(i) }
+        case .binary(let op, let lhs, let rhs) where Interpreter.isComparison(op):
+            let l = compileStorable(lhs)
+            let r = compileStorable(rhs)
+            switch op {
+            case .equal: return { (i) throws(ScriptError) in try l(i) == r(i) }
+            case .notEqual: return { (i) throws(ScriptError) in try l(i) != r(i) }
+            default:
+                return { (i) throws(ScriptError) in
+                    let a = try l(i)
+                    let b = try r(i)
+                    if case .integer(let x) = a, case .integer(let y) = b { return Interpreter.ordered(op, x, y) }
+                    return try i.compare(op, a, b, range)
+                }
+            }
+        default:
+            let code = compile(expr)
+            return { (i) throws(ScriptError) in
+                let v = try code(i)
+                guard case .boolean(let b) = v else {
+                    throw i.failure(range, .mustBe(subject: "condition", kind: "a boolean", found: v.found()))
+                }
+                return b
+            }
+        }
+    }
+
+    /// Compiles an expression that must be an integer; `what` names it in the message.
+    func compileInteger(_ expr: Expr, _ what: String) -> (Interpreter) throws(ScriptError) -> Int {
+        if case .integer(let n) = expr.kind { return { _ in n } }
+        let code = compile(expr)
+        let range = expr.range
+        return { (i) throws(ScriptError) in
+            let v = try code(i)
+            guard case .integer(let n) = v else {
+                throw i.failure(range, .mustBe(subject: what, kind: "an integer", found: v.found()))
+            }
+            return n
+        }
+    }
+
+    /// Compiles an expression that must be an index path.
+    func compileIndexPath(_ expr: Expr) -> (Interpreter) throws(ScriptError) -> IndexPath {
+        if case .literalIndexPath(let s, let r) = expr.kind {
+            let p = IndexPath(section: s, row: r)
+            return { _ in p }
+        }
+        let code = compile(expr)
+        let range = expr.range
+        return { (i) throws(ScriptError) in try i.indexPathValue(try code(i), range) }
+    }
+
+    /// Compiles a row's text: a string, or an integer written in decimal.
+    func compileRowText(_ expr: Expr) -> (Interpreter) throws(ScriptError) -> String {
+        let code = compile(expr)
+        let range = expr.range
+        return { (i) throws(ScriptError) in try i.rowTextValue(try code(i), range) }
+    }
+
+    /// Compiles a binary operation: integer arithmetic and comparison straight away, the rest (strings,
+    /// lists, errors) through `binaryValues`.
+    private func compileBinary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SourceRange) -> CompiledExpr {
+        switch op {
+        case .and, .or, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+            let test = compileCondition(Expr(.binary(op, lhs, rhs), range))
+            return { (i) throws(ScriptError) in .boolean(try test(i)) }
+        default:
+            break
+        }
+        let l = compileStorable(lhs)
+        let r = compileStorable(rhs)
+        switch op {
+        case .add:
+            return { (i) throws(ScriptError) in
+                let a = try l(i)
+                let b = try r(i)
+                if case .integer(let x) = a, case .integer(let y) = b {
+                    let (sum, overflow) = x.addingReportingOverflow(y)
+                    if !overflow { return .integer(sum) }
+                }
+                return try i.binaryValues(op, a, b, range)
+            }
+        case .subtract:
+            return { (i) throws(ScriptError) in
+                let a = try l(i)
+                let b = try r(i)
+                if case .integer(let x) = a, case .integer(let y) = b {
+                    let (difference, overflow) = x.subtractingReportingOverflow(y)
+                    if !overflow { return .integer(difference) }
+                }
+                return try i.binaryValues(op, a, b, range)
+            }
+        case .multiply:
+            return { (i) throws(ScriptError) in
+                let a = try l(i)
+                let b = try r(i)
+                if case .integer(let x) = a, case .integer(let y) = b {
+                    let (product, overflow) = x.multipliedReportingOverflow(by: y)
+                    if !overflow { return .integer(product) }
+                }
+                return try i.binaryValues(op, a, b, range)
+            }
+        default:
+            return { (i) throws(ScriptError) in try i.binaryValues(op, try l(i), try r(i), range) }
+        }
+    }
+
+    /// Compiles a call of a procedure or a built-in. Which one is decided when it runs, as a procedure
+    /// may be declared after the code calling it.
+    func compileCall(_ name: String, _ nameRange: SourceRange, _ arguments: [Expr], _ range: SourceRange)
+        -> CompiledExpr
+    {
+        let codes = arguments.map { compileStorable($0) }
+        let isBuiltin = Vocabulary.arities.keys.contains(name)
+        return { (i) throws(ScriptError) in
+            if let procedure = i.procedures[name] {
+                let parameters = procedure.parameters
+                if parameters.count != codes.count {
+                    throw i.failure(
+                        range,
+                        .argumentCount(callee: "procedure '\(name)'", expected: parameters.count, given: codes.count))
+                }
+                var bindings: [(number: Int, value: Value)] = []
+                bindings.reserveCapacity(codes.count)
+                for k in codes.indices { bindings.append((parameters[k], try codes[k](i))) }
+                return try i.invoke(bindings, file: procedure.file, range: range, procedure.body)
+            }
+            if isBuiltin {
+                var values: [Value] = []
+                values.reserveCapacity(codes.count)
+                for code in codes { values.append(try code(i)) }
+                return try i.builtin(name, values, arguments, range)
+            }
+            throw i.failure(
+                nameRange, .unknownFunction(name, candidates: Array(i.procedures.keys) + Vocabulary.builtinNames))
+        }
+    }
+}
+
+extension StmtKind {
+    /// Whether the statement is compiled before it runs (`Interpreter.exec`): one that holds others,
+    /// declares, or evaluates expressions of its own. A command evaluates its operands itself.
+    var isCompiled: Bool {
+        switch self {
+        case .letBinding, .assignment, .conditional, .forLoop, .whileLoop, .repeatLoop, .procedure, .call,
+            .returnStmt, .print, .expectError, .hook, .append:
+            true
+        case .insertRows(let rows): rows.literal == nil
+        case .deleteRows(let paths): paths.literal == nil
+        default: false
+        }
+    }
+
+    /// Whether the statement holds others (its events bracket theirs).
+    var isCompound: Bool {
+        switch self {
+        case .conditional, .forLoop, .whileLoop, .repeatLoop: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,164 @@
+/// The session's variables: the globals, and the block scopes of every running call in one stack.
+///
+/// Names are numbered once, when code naming them is compiled (`number(of:)`), and looked up by number:
+/// a global is an array element, a local is found by comparing numbers from the innermost binding
+/// outwards, the few bindings a frame holds. Scoping is exactly the tree's: a lookup sees the running
+/// call's scopes, innermost first, then the globals; `let` at the top level outside any block makes a
+/// global, and anywhere else a binding of the innermost scope.
+struct Variables {
+    /// Each name's number. It never forgets one, so numbers held by compiled code stay valid.
+    private var numbers: [String: Int] = [:]
+    /// The name of each number.
+    private(set) var names: [String] = []
+    /// The globals' values by number: nil (or past the end) when not declared.
+    var globals: [Value?] = []
+    /// The running calls' bindings.
+    var locals = Locals()
+
+    /// The bindings of the running calls, innermost last: each block scope's bindings follow its
+    /// enclosing scope's, and a call's follow its caller's.
+    struct Locals {
+        /// Each binding's name number.
+        fileprivate(set) var numbers: [Int] = []
+        /// Each binding's value.
+        fileprivate(set) var values: [Value] = []
+        /// Where the running call's bindings start.
+        fileprivate(set) var frameStart = 0
+        /// Where the innermost scope's bindings start; -1 at the top level outside any block.
+        fileprivate(set) var scopeStart = -1
+        /// How many calls are running (0 at the top level).
+        fileprivate(set) var depth = 0
+    }
+
+    /// What `enterScope` and `enterFrame` replace, for `leave` to put back.
+    struct Saved {
+        fileprivate var frameStart: Int
+        fileprivate var scopeStart: Int
+    }
+
+    /// The number of `name`, given it here the first time.
+    mutating func number(of name: String) -> Int {
+        if let n = numbers[name] { return n }
+        let n = names.count
+        numbers[name] = n
+        names.append(name)
+        return n
+    }
+
+    /// The value of variable `n` as seen here: the running call's scopes, innermost first, then the globals.
+    @inline(__always)
+    func value(_ n: Int) -> Value? {
+        var i = locals.numbers.count - 1
+        while i >= locals.frameStart {
+            if locals.numbers[i] == n { return locals.values[i] }
+            i -= 1
+        }
+        return n < globals.count ? globals[n] : nil
+    }
+
+    /// Declares variable `n` in the innermost scope (a global at the top level outside any block); a
+    /// name the scope already holds takes the new value.
+    mutating func declare(_ n: Int, _ value: Value) {
+        let start = locals.scopeStart
+        if start < 0 {
+            setGlobal(n, value)
+            return
+        }
+        var i = locals.numbers.count - 1
+        while i >= start {
+            if locals.numbers[i] == n {
+                locals.values[i] = value
+                return
+            }
+            i -= 1
+        }
+        locals.numbers.append(n)
+        locals.values.append(value)
+    }
+
+    /// Assigns to variable `n` where it is bound; false when it is bound nowhere visible.
+    mutating func assign(_ n: Int, _ value: Value) -> Bool {
+        var i = locals.numbers.count - 1
+        while i >= locals.frameStart {
+            if locals.numbers[i] == n {
+                locals.values[i] = value
+                return true
+            }
+            i -= 1
+        }
+        guard n < globals.count, globals[n] != nil else { return false }
+        globals[n] = value
+        return true
+    }
+
+    private mutating func setGlobal(_ n: Int, _ value: Value) {
+        while globals.count <= n { globals.append(nil) }
+        globals[n] = value
+    }
+
+    /// Opens a block scope.
+    mutating func enterScope() -> Saved {
+        let saved = Saved(frameStart: locals.frameStart, scopeStart: locals.scopeStart)
+        locals.scopeStart = locals.numbers.count
+        return saved
+    }
+
+    /// Makes the innermost scope hold only variable `n` (a loop's variable, each time round).
+    @inline(__always)
+    mutating func rebind(_ n: Int, _ value: Value) {
+        let start = locals.scopeStart
+        if locals.numbers.count == start + 1 && locals.numbers[start] == n {
+            locals.values[start] = value
+            return
+        }
+        truncate(to: start)
+        locals.numbers.append(n)
+        locals.values.append(value)
+    }
+
+    /// Starts a call: a frame whose first scope holds `bindings`, in order.
+    mutating func enterFrame(_ bindings: [(number: Int, value: Value)]) -> Saved {
+        let saved = Saved(frameStart: locals.frameStart, scopeStart: locals.scopeStart)
+        locals.frameStart = locals.numbers.count
+        locals.scopeStart = locals.frameStart
+        locals.depth += 1
+        for binding in bindings { declare(binding.number, binding.value) }
+        return saved
+    }
+
+    /// Closes the scope `enterScope` opened.
+    mutating func leaveScope(_ saved: Saved) {
+        truncate(to: locals.scopeStart)
+        locals.scopeStart = saved.scopeStart
+    }
+
+    /// Ends the call `enterFrame` started.
+    mutating func leaveFrame(_ saved: Saved) {
+        truncate(to: locals.frameStart)
+        locals.frameStart = saved.frameStart
+        locals.scopeStart = saved.scopeStart
+        locals.depth -= 1
+    }
+
+    private mutating func truncate(to count: Int) {
+        let extra = locals.numbers.count - count
+        if extra > 0 {
+            locals.numbers.removeLast(extra)
+            locals.values.removeLast(extra)
+        }
+    }
+
+    /// The names of the declared globals.
+    var globalNames: [String] {
+        var result: [String] = []
+        for (n, value) in globals.enumerated() where value != nil { result.append(names[n]) }
+        return result
+    }
+
+    /// Every name visible here: the running call's bindings and the globals.
+    var visibleNames: [String] {
+        var visible = Set(globalNames)
+        for n in locals.numbers[locals.frameStart...] { visible.insert(names[n]) }
+        return Array(visible)
+    }
+}
