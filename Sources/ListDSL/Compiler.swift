@@ -7,6 +7,33 @@ typealias CompiledCondition = (Interpreter) throws(ScriptError) -> Bool
 /// A statement (or a list of them) compiled: run it to execute it.
 typealias CompiledStmt = (Interpreter) throws(ScriptError) -> Flow
 
+// Compiled code kept in an array is wrapped in a struct: an array of bare closures would store them
+// in their most general form, and each call would go through a conversion.
+
+/// A compiled expression in a list of them, with where it is.
+struct ExprCode {
+    let run: CompiledExpr
+    let range: SourceRange
+}
+
+/// A compiled statement in a list of them.
+struct StmtCode {
+    let run: CompiledStmt
+}
+
+/// An `if` or `else if` arm, compiled.
+struct ArmCode {
+    let test: CompiledCondition
+    let body: CompiledStmt
+}
+
+/// One piece of an interpolated string: a literal, or an expression whose text goes there.
+struct InterpolationPiece {
+    let literal: String
+    let code: CompiledExpr?
+    let range: SourceRange
+}
+
 /// Turns the tree into closures, once, so a loop or a procedure runs without dispatching on the tree
 /// at every step: each closure holds its operands' closures, its constants, the numbers of the names
 /// it uses (`Variables`) and the source ranges its diagnostics point at. What runs is exactly what the
@@ -16,14 +43,14 @@ extension Interpreter {
 
     /// Compiles statements run one after the other in the current scope, until one returns.
     func compile(_ statements: [Stmt]) -> CompiledStmt {
-        let codes = statements.map { compile($0) }
+        let codes = statements.map { StmtCode(run: compile($0)) }
         switch codes.count {
         case 0: return { _ in .normal }
-        case 1: return codes[0]
+        case 1: return codes[0].run
         default:
             return { (i) throws(ScriptError) in
                 for code in codes {
-                    if case .returned(let v) = try code(i) { return .returned(v) }
+                    if case .returned(let v) = try code.run(i) { return .returned(v) }
                 }
                 return .normal
             }
@@ -76,11 +103,11 @@ extension Interpreter {
                 return .normal
             }
         case .conditional(let arms, let otherwise):
-            let tests = arms.map { (compileCondition($0.condition), compile($0.body)) }
+            let tests = arms.map { ArmCode(test: compileCondition($0.condition), body: compile($0.body)) }
             let elseCode = otherwise.map { compile($0) }
             return { (i) throws(ScriptError) in
                 try i.tick(range)
-                for (test, body) in tests where try test(i) { return try body(i) }
+                for arm in tests where try arm.test(i) { return try arm.body(i) }
                 if let elseCode { return try elseCode(i) }
                 return .normal
             }
@@ -133,12 +160,12 @@ extension Interpreter {
                 return .returned(try code?(i) ?? .nothing)
             }
         case .print(let values):
-            let codes = values.map { (compileStorable($0), $0.range) }
+            let codes = values.map { compileList($0) }
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 var parts: [String] = []
                 parts.reserveCapacity(codes.count)
-                for (code, range) in codes { parts.append(try i.text(of: try code(i), range)) }
+                for code in codes { parts.append(try i.text(of: try code.run(i), code.range)) }
                 i.io.emit(.output(OutputEvent(kind: .print, text: parts.joined(separator: " ") + "\n")))
                 return .normal
             }
@@ -262,18 +289,18 @@ extension Interpreter {
                     return value
                 }
             }
-            let codes = items.map { compileStorable($0) }
+            let codes = items.map { compileList($0) }
             return { (i) throws(ScriptError) in
                 var values: [Value] = []
                 values.reserveCapacity(codes.count)
-                for code in codes { values.append(try code(i)) }
+                for code in codes { values.append(try code.run(i)) }
                 return try i.checkedList(ListValue(values), range)
             }
         case .interpolated(let parts):
-            let pieces = parts.map { part -> (String, CompiledExpr?, SourceRange) in
+            let pieces = parts.map { part in
                 switch part {
-                case .literal(let s): (s, nil, range)
-                case .expression(let e): ("", compileStorable(e), e.range)
+                case .literal(let s): InterpolationPiece(literal: s, code: nil, range: range)
+                case .expression(let e): InterpolationPiece(literal: "", code: compileStorable(e), range: e.range)
                 }
             }
             return { (i) throws(ScriptError) in .string(try i.interpolate(pieces, range)) }
@@ -347,6 +374,9 @@ extension Interpreter {
         }
     }
 
+    /// Compiles an element of a list of values (a list literal's, a call's arguments, `print`'s).
+    private func compileList(_ expr: Expr) -> ExprCode { ExprCode(run: compileStorable(expr), range: expr.range) }
+
     /// Compiles a condition, which must be a boolean; a comparison gives its truth without a value.
     func compileCondition(_ expr: Expr) -> CompiledCondition {
         let range = expr.range
@@ -361,17 +391,19 @@ extension Interpreter {
             return { (i) throws(ScriptError) in try l(i) ? true : try r(i) }
         case .binary(let op, let lhs, let rhs) where Interpreter.isComparison(op):
             let l = compileStorable(lhs)
-            let r = compileStorable(rhs)
-            switch op {
-            case .equal: return { (i) throws(ScriptError) in try l(i) == r(i) }
-            case .notEqual: return { (i) throws(ScriptError) in try l(i) != r(i) }
-            default:
+            if case .integer(let y) = rhs.kind {  // `x == 3`, `i < 10`: the constant is not evaluated
                 return { (i) throws(ScriptError) in
                     let a = try l(i)
-                    let b = try r(i)
-                    if case .integer(let x) = a, case .integer(let y) = b { return Interpreter.ordered(op, x, y) }
-                    return try i.compare(op, a, b, range)
+                    if case .integer(let x) = a { return Interpreter.compared(op, x, y) }
+                    return try i.compare(op, a, .integer(y), range)
                 }
+            }
+            let r = compileStorable(rhs)
+            return { (i) throws(ScriptError) in
+                let a = try l(i)
+                let b = try r(i)
+                if case .integer(let x) = a, case .integer(let y) = b { return Interpreter.compared(op, x, y) }
+                return try i.compare(op, a, b, range)
             }
         default:
             let code = compile(expr)
@@ -418,7 +450,7 @@ extension Interpreter {
     }
 
     /// Compiles a binary operation: integer arithmetic and comparison straight away, the rest (strings,
-    /// lists, errors) through `binaryValues`.
+    /// lists, overflow and other errors) through `binaryValues`.
     private func compileBinary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SourceRange) -> CompiledExpr {
         switch op {
         case .and, .or, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
@@ -428,40 +460,21 @@ extension Interpreter {
             break
         }
         let l = compileStorable(lhs)
+        if case .integer(let y) = rhs.kind {  // `total + 1`, `j % 2`: the constant is not evaluated
+            return { (i) throws(ScriptError) in
+                let a = try l(i)
+                if case .integer(let x) = a, let result = Interpreter.arithmetic(op, x, y) { return .integer(result) }
+                return try i.binaryValues(op, a, .integer(y), range)
+            }
+        }
         let r = compileStorable(rhs)
-        switch op {
-        case .add:
-            return { (i) throws(ScriptError) in
-                let a = try l(i)
-                let b = try r(i)
-                if case .integer(let x) = a, case .integer(let y) = b {
-                    let (sum, overflow) = x.addingReportingOverflow(y)
-                    if !overflow { return .integer(sum) }
-                }
-                return try i.binaryValues(op, a, b, range)
+        return { (i) throws(ScriptError) in
+            let a = try l(i)
+            let b = try r(i)
+            if case .integer(let x) = a, case .integer(let y) = b, let result = Interpreter.arithmetic(op, x, y) {
+                return .integer(result)
             }
-        case .subtract:
-            return { (i) throws(ScriptError) in
-                let a = try l(i)
-                let b = try r(i)
-                if case .integer(let x) = a, case .integer(let y) = b {
-                    let (difference, overflow) = x.subtractingReportingOverflow(y)
-                    if !overflow { return .integer(difference) }
-                }
-                return try i.binaryValues(op, a, b, range)
-            }
-        case .multiply:
-            return { (i) throws(ScriptError) in
-                let a = try l(i)
-                let b = try r(i)
-                if case .integer(let x) = a, case .integer(let y) = b {
-                    let (product, overflow) = x.multipliedReportingOverflow(by: y)
-                    if !overflow { return .integer(product) }
-                }
-                return try i.binaryValues(op, a, b, range)
-            }
-        default:
-            return { (i) throws(ScriptError) in try i.binaryValues(op, try l(i), try r(i), range) }
+            return try i.binaryValues(op, a, b, range)
         }
     }
 
@@ -470,25 +483,32 @@ extension Interpreter {
     func compileCall(_ name: String, _ nameRange: SourceRange, _ arguments: [Expr], _ range: SourceRange)
         -> CompiledExpr
     {
-        let codes = arguments.map { compileStorable($0) }
+        let codes = arguments.map { compileList($0) }
         let isBuiltin = Vocabulary.arities.keys.contains(name)
+        // The procedure this call found, kept until the procedures change.
+        var found: (generation: Int, procedure: Procedure?) = (-1, nil)
         return { (i) throws(ScriptError) in
-            if let procedure = i.procedures[name] {
+            if found.generation != i.procedureGeneration { found = (i.procedureGeneration, i.procedures[name]) }
+            if let procedure = found.procedure {
                 let parameters = procedure.parameters
                 if parameters.count != codes.count {
                     throw i.failure(
                         range,
                         .argumentCount(callee: "procedure '\(name)'", expected: parameters.count, given: codes.count))
                 }
-                var bindings: [(number: Int, value: Value)] = []
-                bindings.reserveCapacity(codes.count)
-                for k in codes.indices { bindings.append((parameters[k], try codes[k](i))) }
-                return try i.invoke(bindings, file: procedure.file, range: range, procedure.body)
+                let start = i.variables.locals.numbers.count
+                do throws(ScriptError) {
+                    for code in codes { i.variables.pushArgument(try code.run(i)) }
+                } catch {
+                    i.variables.dropArguments(to: start)
+                    throw error
+                }
+                return try i.invoke(parameters, argumentsFrom: start, file: procedure.file, range: range, procedure.body)
             }
             if isBuiltin {
                 var values: [Value] = []
                 values.reserveCapacity(codes.count)
-                for code in codes { values.append(try code(i)) }
+                for code in codes { values.append(try code.run(i)) }
                 return try i.builtin(name, values, arguments, range)
             }
             throw i.failure(

@@ -48,19 +48,45 @@ extension Interpreter {
     }
 
     /// A string with values interpolated: each piece is a literal, or an expression's text.
-    func interpolate(_ pieces: [(literal: String, code: CompiledExpr?, range: SourceRange)], _ range: SourceRange)
-        throws(ScriptError) -> String
-    {
+    func interpolate(_ pieces: [InterpolationPiece], _ range: SourceRange) throws(ScriptError) -> String {
         var out = ""
         var bytes = 0
         for piece in pieces {
-            let text = if let code = piece.code { try self.text(of: try code(self), piece.range) } else { piece.literal }
+            var text = piece.literal
+            if let code = piece.code {
+                switch try code(self) {
+                case .integer(let n): text = Interpreter.decimal(n)
+                case .string(let s): text = s
+                case let value: text = try self.text(of: value, piece.range)
+                }
+            }
             bytes += text.utf8.count
             if bytes > options.limits.valueSize { try checkSize(bytes, of: "string", range) }
-            out += text
+            if out.isEmpty { out = text } else { out += text }
         }
         try countAllocation(bytes, range)
         return out
+    }
+
+    /// `n` written in decimal, made in place (a short one, as most are, without the heap).
+    static func decimal(_ n: Int) -> String {
+        var magnitude = n.magnitude
+        var length = n < 0 ? 2 : 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var index = length
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if n < 0 { buffer[0] = UInt8(ascii: "-") }
+            return length
+        }
     }
 
     /// `-x` and `not x`.
@@ -132,18 +158,11 @@ extension Interpreter {
         if Interpreter.isComparison(op) { return .boolean(try compare(op, l, r, range)) }
         switch (l, r) {
         case (.integer(let a), .integer(let b)):
-            let result: (Int, Bool)
-            switch op {
-            case .add: result = a.addingReportingOverflow(b)
-            case .subtract: result = a.subtractingReportingOverflow(b)
-            case .multiply: result = a.multipliedReportingOverflow(by: b)
-            case .divide, .remainder:
-                if b == 0 { throw failure(range, .divisionByZero("\(a) \(op.rawValue) 0")) }
-                result = op == .divide ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
-            default: result = (0, false)
+            if let result = Interpreter.arithmetic(op, a, b) { return .integer(result) }
+            if b == 0 && (op == .divide || op == .remainder) {
+                throw failure(range, .divisionByZero("\(a) \(op.rawValue) 0"))
             }
-            if result.1 { throw failure(range, .overflow("\(a) \(op.rawValue) \(b)")) }
-            return .integer(result.0)
+            throw failure(range, .overflow("\(a) \(op.rawValue) \(b)"))
         case (.string(let a), .string(let b)) where op == .add:
             try checkSize(a.utf8.count + b.utf8.count, of: "string", range)
             return .string(a + b)
@@ -174,6 +193,32 @@ extension Interpreter {
         case (.indexPath(let a), .indexPath(let b)): return Interpreter.ordered(op, a, b)
         default: throw failure(range, .cannotCompare(l.typeName, r.typeName, op: op.rawValue))
         }
+    }
+
+    /// `x OP y` for a comparison operator on integers.
+    @inline(__always)
+    static func compared(_ op: BinaryOperator, _ x: Int, _ y: Int) -> Bool {
+        switch op {
+        case .equal: x == y
+        case .notEqual: x != y
+        default: ordered(op, x, y)
+        }
+    }
+
+    /// `x OP y` for an arithmetic operator on integers, or nil when it overflows or divides by zero
+    /// (`binaryValues` then says which).
+    @inline(__always)
+    static func arithmetic(_ op: BinaryOperator, _ x: Int, _ y: Int) -> Int? {
+        let (result, overflow): (Int, Bool)
+        switch op {
+        case .add: (result, overflow) = x.addingReportingOverflow(y)
+        case .subtract: (result, overflow) = x.subtractingReportingOverflow(y)
+        case .multiply: (result, overflow) = x.multipliedReportingOverflow(by: y)
+        case .divide where y != 0: (result, overflow) = x.dividedReportingOverflow(by: y)
+        case .remainder where y != 0: (result, overflow) = x.remainderReportingOverflow(dividingBy: y)
+        default: return nil
+        }
+        return overflow ? nil : result
     }
 
     /// `a OP b` for an ordering operator (`<`, `<=`, `>`, `>=`).

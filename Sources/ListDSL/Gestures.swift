@@ -63,17 +63,23 @@ extension Interpreter {
             io.emit(
                 .hookAsked(HookEvent(method: method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
-        var bindings = extra.map { (number: variables.number(of: $0.key), value: $0.value) }
+        let start = variables.locals.numbers.count
+        var parameters: [Int] = []
+        for (name, value) in extra {
+            parameters.append(variables.number(of: name))
+            variables.pushArgument(value)
+        }
         if bindsPath {
-            bindings.append((variables.number(of: "path"), .indexPath(path)))
-            bindings.append((variables.number(of: "section"), .integer(path.section)))
-            bindings.append((variables.number(of: "row"), .integer(path.row)))
+            for (name, value) in [("path", Value.indexPath(path)), ("section", .integer(path.section)), ("row", .integer(path.row))] {
+                parameters.append(variables.number(of: name))
+                variables.pushArgument(value)
+            }
         }
         let caller = (file: file, range: range, word: caller)
         hookDepth += 1
         defer { hookDepth -= 1 }
         do throws(ScriptError) {
-            let result = try invoke(bindings, file: hook.file, range: range, hook.body)
+            let result = try invoke(parameters, argumentsFrom: start, file: hook.file, range: range, hook.body)
             if let expected = kind.answerType, !kind.accepts(result) {
                 let found = result == .nothing ? nil : result.found()
                 throw ScriptError.runtime(

@@ -191,7 +191,11 @@ public final class Interpreter {
     let io: InterpreterIO
     /// The globals, and the block scopes of the running calls.
     @exclusivity(unchecked) var variables = Variables()
-    @exclusivity(unchecked) var procedures: [String: Procedure] = [:]
+    @exclusivity(unchecked) var procedures: [String: Procedure] = [:] {
+        didSet { procedureGeneration &+= 1 }
+    }
+    /// Changes whenever `procedures` does, so a call can keep the procedure it found until then.
+    @exclusivity(unchecked) var procedureGeneration = 0
     @exclusivity(unchecked) var hooks: [String: Hook] = [:]
     /// The file whose statements are executing.
     @exclusivity(unchecked) var file: SourceFile
@@ -582,17 +586,22 @@ public final class Interpreter {
 
     // MARK: - Calls
 
-    /// Runs `body` in a new call frame whose first scope holds `bindings`, in `file`; enforces the
-    /// call-depth limit.
+    /// Runs `body` in a new call frame whose first scope holds the arguments pushed since there were
+    /// `start` bindings, named by `parameters`, in `file`; enforces the call-depth limit.
     func invoke(
-        _ bindings: [(number: Int, value: Value)], file callee: SourceFile, range: SourceRange,
+        _ parameters: [Int], argumentsFrom start: Int, file callee: SourceFile, range: SourceRange,
         _ body: CompiledStmt
     ) throws(ScriptError) -> Value {
-        if variables.locals.depth >= options.maxCallDepth {
-            throw failure(range, .callDepthLimit(options.maxCallDepth))
+        do throws(ScriptError) {
+            if variables.locals.depth >= options.maxCallDepth {
+                throw failure(range, .callDepthLimit(options.maxCallDepth))
+            }
+            try checkInterrupt(range)
+        } catch {
+            variables.dropArguments(to: start)
+            throw error
         }
-        try checkInterrupt(range)
-        let saved = variables.enterFrame(bindings)
+        let saved = variables.enterFrame(parameters: parameters, start: start)
         let caller = file
         file = callee
         defer {

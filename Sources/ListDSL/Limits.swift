@@ -158,7 +158,7 @@ extension Interpreter {
     func text(of value: Value, _ range: SourceRange) throws(ScriptError) -> String {
         switch value {
         case .string(let s): return s
-        case .integer(let n): return String(n)
+        case .integer(let n): return Interpreter.decimal(n)
         default: break
         }
         let limit = options.limits.valueSize

@@ -116,13 +116,23 @@ struct Variables {
         locals.values.append(value)
     }
 
-    /// Starts a call: a frame whose first scope holds `bindings`, in order.
-    mutating func enterFrame(_ bindings: [(number: Int, value: Value)]) -> Saved {
+    /// Adds a call's argument, not yet visible under any name: `enterFrame` names it.
+    mutating func pushArgument(_ value: Value) {
+        locals.numbers.append(-1)
+        locals.values.append(value)
+    }
+
+    /// Drops the arguments pushed since there were `count` bindings (an argument failed).
+    mutating func dropArguments(to count: Int) { truncate(to: count) }
+
+    /// Starts a call: a frame whose first scope holds the arguments pushed since there were `start`
+    /// bindings, under the names numbered `parameters`.
+    mutating func enterFrame(parameters: [Int], start: Int) -> Saved {
         let saved = Saved(frameStart: locals.frameStart, scopeStart: locals.scopeStart)
-        locals.frameStart = locals.numbers.count
-        locals.scopeStart = locals.frameStart
+        locals.frameStart = start
+        locals.scopeStart = start
         locals.depth += 1
-        for binding in bindings { declare(binding.number, binding.value) }
+        for (k, n) in parameters.enumerated() { locals.numbers[start + k] = n }
         return saved
     }
 
@@ -141,10 +151,10 @@ struct Variables {
     }
 
     private mutating func truncate(to count: Int) {
-        let extra = locals.numbers.count - count
-        if extra > 0 {
-            locals.numbers.removeLast(extra)
-            locals.values.removeLast(extra)
+        // One at a time: there are few, and `removeLast(k)` costs more than several `removeLast()`.
+        while locals.numbers.count > count {
+            locals.numbers.removeLast()
+            locals.values.removeLast()
         }
     }
 
