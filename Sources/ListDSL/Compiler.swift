@@ -21,6 +21,11 @@ struct StmtCode {
     let run: CompiledStmt
 }
 
+/// A row's text, compiled, in a list of them.
+struct RowTextCode {
+    let run: (Interpreter) throws(ScriptError) -> String
+}
+
 /// An `if` or `else if` arm, compiled.
 struct ArmCode {
     let test: CompiledCondition
@@ -184,15 +189,20 @@ extension Interpreter {
             }
         case .append(let layer, let sectionExpr, let valueExprs):
             let section = compileInteger(sectionExpr, "a section number")
-            let texts = valueExprs.map { compileRowText($0) }
+            let texts = valueExprs.map { RowTextCode(run: compileRowText($0)) }
             let sectionRange = sectionExpr.range
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 if i.swipedRow != nil { try i.closeSwipe(at: range) }
                 let s = try section(i)
-                var rows: [String] = []
-                rows.reserveCapacity(texts.count)
-                for text in texts { rows.append(try text(i)) }
+                var rows: [String]
+                if texts.count == 1 {
+                    rows = [try texts[0].run(i)]
+                } else {
+                    rows = []
+                    rows.reserveCapacity(texts.count)
+                    for text in texts { rows.append(try text.run(i)) }
+                }
                 try i.append(layer, s, rows, sectionRange, range)
                 return .normal
             }
@@ -224,7 +234,10 @@ extension Interpreter {
             }
         default:
             // Every other statement is a command or a gesture, which evaluates its operands itself.
-            return { (i) throws(ScriptError) in try i.execQuietly(statement) }
+            let cache = OperandCache()
+            return { (i) throws(ScriptError) in
+                try i.withOperands(cache) { () throws(ScriptError) -> Flow in try i.execQuietly(statement) }
+            }
         }
     }
 

@@ -1,25 +1,50 @@
 import ListModel
 
-extension Interpreter {
-    // A command evaluates its operands here, compiling each as it goes (compiled code holds its own).
+/// The compiled operands of one command statement inside compiled code, by where they are: the
+/// command evaluates its operands itself (`Interpreter.evaluate`), and each is compiled the first time
+/// round, not every time.
+final class OperandCache {
+    fileprivate var codes: [ExprCode] = []
+}
 
-    /// Evaluates an expression.
+extension Interpreter {
+    /// Evaluates an expression: a command's operand, compiled when first met (and kept while a command
+    /// inside compiled code is running, in its `OperandCache`).
     func evaluate(_ expr: Expr) throws(ScriptError) -> Value {
         if let (value, allocated) = folded(expr) {
             if allocated > 0 { try countAllocation(allocated, expr.range) }
             return value
         }
-        return try compile(expr)(self)
+        guard let cache = operands else { return try compile(expr)(self) }
+        for code in cache.codes where code.range == expr.range { return try code.run(self) }
+        let code = compile(expr)
+        cache.codes.append(ExprCode(run: code, range: expr.range))
+        return try code(self)
+    }
+
+    /// Runs `body`, a command inside compiled code, with its operands' compiled code kept in `cache`.
+    func withOperands<T>(_ cache: OperandCache?, _ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
+        let saved = operands
+        operands = cache
+        defer { operands = saved }
+        return try body()
     }
 
     /// Evaluates an expression that must give a value that can be stored (not a procedure's `nothing`).
-    func storable(_ expr: Expr) throws(ScriptError) -> Value { try compileStorable(expr)(self) }
-
-    /// Evaluates a condition, which must be a boolean.
-    func condition(_ expr: Expr) throws(ScriptError) -> Bool { try compileCondition(expr)(self) }
+    func storable(_ expr: Expr) throws(ScriptError) -> Value {
+        let v = try evaluate(expr)
+        if case .nothing = v { throw failure(expr.range, .noValue) }
+        return v
+    }
 
     /// Evaluates an expression that must be an integer; `what` names it in the message.
-    func integer(_ expr: Expr, _ what: String) throws(ScriptError) -> Int { try compileInteger(expr, what)(self) }
+    func integer(_ expr: Expr, _ what: String) throws(ScriptError) -> Int {
+        let v = try evaluate(expr)
+        guard case .integer(let n) = v else {
+            throw failure(expr.range, .mustBe(subject: what, kind: "an integer", found: v.found()))
+        }
+        return n
+    }
 
     /// Evaluates an expression that must be an index path.
     func indexPath(_ expr: Expr) throws(ScriptError) -> IndexPath {
@@ -68,24 +93,22 @@ extension Interpreter {
         return out
     }
 
-    /// `n` written in decimal, made in place (a short one, as most are, without the heap).
+    /// `n` written in decimal, made from digits on the stack (a short one, as most are, without the heap).
     static func decimal(_ n: Int) -> String {
-        var magnitude = n.magnitude
-        var length = n < 0 ? 2 : 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var index = length
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the longest, 20 digits and a sign
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = n.magnitude
+            var start = buffer.count
             repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            if n < 0 { buffer[0] = UInt8(ascii: "-") }
-            return length
+            if n < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
     }
 

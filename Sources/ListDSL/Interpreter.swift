@@ -191,6 +191,8 @@ public final class Interpreter {
     let io: InterpreterIO
     /// The globals, and the block scopes of the running calls.
     @exclusivity(unchecked) var variables = Variables()
+    /// The compiled operands of the command running inside compiled code, if one is.
+    @exclusivity(unchecked) var operands: OperandCache?
     @exclusivity(unchecked) var procedures: [String: Procedure] = [:] {
         didSet { procedureGeneration &+= 1 }
     }
@@ -366,6 +368,8 @@ public final class Interpreter {
     /// a condition, a declaration or any statement that evaluates expressions of its own is compiled
     /// first; a row inserted or deleted with literals, and a command, go straight to their code.
     func exec(_ statement: Stmt) throws(ScriptError) -> Flow {
+        // A script `run` by a command runs with no operand cache of its own: its operands are its own.
+        if operands != nil { return try withOperands(nil) { () throws(ScriptError) -> Flow in try exec(statement) } }
         if statement.kind.isCompiled { return try compile(statement)(self) }
         if eventDetail.contains(.statements) {
             return try sending(statement.range, compound: false) { () throws(ScriptError) -> Flow in
@@ -602,11 +606,13 @@ public final class Interpreter {
             throw error
         }
         let saved = variables.enterFrame(parameters: parameters, start: start)
-        let caller = file
+        let caller = (file: file, operands: operands)
         file = callee
+        operands = nil  // the operands of the command that called a hook are not the hook's
         defer {
             variables.leaveFrame(saved)
-            file = caller
+            file = caller.file
+            operands = caller.operands
         }
         if case .returned(let v) = try body(self) { return v }
         return .nothing

@@ -168,7 +168,8 @@ struct Variables {
     /// Every name visible here: the running call's bindings and the globals.
     var visibleNames: [String] {
         var visible = Set(globalNames)
-        for n in locals.numbers[locals.frameStart...] { visible.insert(names[n]) }
+        // An argument still being evaluated (numbered -1) has no name yet.
+        for n in locals.numbers[locals.frameStart...] where n >= 0 { visible.insert(names[n]) }
         return Array(visible)
     }
 }
