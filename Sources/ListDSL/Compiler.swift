@@ -516,7 +516,8 @@ extension Interpreter {
                     i.variables.dropArguments(to: start)
                     throw error
                 }
-                return try i.invoke(parameters, argumentsFrom: start, file: procedure.file, range: range, procedure.body)
+                return try i.invoke(
+                    parameters, argumentsFrom: start, file: procedure.file, range: range, procedure.body)
             }
             if isBuiltin {
                 var values: [Value] = []

@@ -63,17 +63,15 @@ extension Interpreter {
             io.emit(
                 .hookAsked(HookEvent(method: method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
+        var bindings = extra.map { (name: $0.key, value: $0.value) }
+        if bindsPath {
+            bindings += [("path", .indexPath(path)), ("section", .integer(path.section)), ("row", .integer(path.row))]
+        }
         let start = variables.locals.numbers.count
         var parameters: [Int] = []
-        for (name, value) in extra {
+        for (name, value) in bindings {
             parameters.append(variables.number(of: name))
             variables.pushArgument(value)
-        }
-        if bindsPath {
-            for (name, value) in [("path", Value.indexPath(path)), ("section", .integer(path.section)), ("row", .integer(path.row))] {
-                parameters.append(variables.number(of: name))
-                variables.pushArgument(value)
-            }
         }
         let caller = (file: file, range: range, word: caller)
         hookDepth += 1
