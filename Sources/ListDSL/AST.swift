@@ -196,6 +196,20 @@ public struct LiteralInsert: CompactRow {
     }
 }
 
+extension StmtKind {
+    /// The row this `insert` with literals inserts, if the statement is one.
+    var literalInsert: LiteralInsert? {
+        guard case .insertRows(let rows) = self else { return nil }
+        return rows.literal
+    }
+
+    /// The row this `delete` with literals deletes, if the statement is one.
+    var literalDelete: LiteralPath? {
+        guard case .deleteRows(let paths) = self else { return nil }
+        return paths.literal
+    }
+}
+
 /// The three section titles a data source can give.
 public enum SectionTitleKind: String, Sendable {
     case header, footer, indexTitle

@@ -252,8 +252,20 @@ public final class Interpreter {
         defer { self.file = saved }
         willRun(file)
         for part in program.statements.parts {
-            for index in part.indices {
-                if options.recordsUndo { try execTopLevel(part[index]) } else { _ = try exec(part[index]) }
+            // Read in place, so no statement is copied to be run (see `execLiteral`).
+            try part.withUnsafeBufferPointer { (statements) throws(ScriptError) in
+                guard var next = statements.baseAddress else { return }
+                let end = next + statements.count
+                while next < end {
+                    if options.recordsUndo {
+                        try execTopLevel(next.pointee)
+                    } else if operands != nil || eventDetail.contains(.statements) {
+                        _ = try exec(next.pointee)
+                    } else if !(try execLiteral(at: next)) {
+                        _ = try exec(next.pointee)
+                    }
+                    next += 1
+                }
             }
         }
     }
@@ -382,25 +394,28 @@ public final class Interpreter {
     /// Executes a statement that is not compiled, without statement events.
     @inline(__always)
     func execQuietly(_ statement: Stmt) throws(ScriptError) -> Flow {
-        // The commonest statements of generated scripts go straight to their command.
-        switch statement.kind {
-        case .insertRows(let rows):
-            if let literal = rows.literal {
-                try tick(statement.range)
-                try execInsert(literal, statement.range)
-                return .normal
-            }
-        case .deleteRows(let paths):
-            if let literal = paths.literal {
-                try tick(statement.range)
-                try execDelete(literal, statement.range)
-                return .normal
-            }
-        default:
-            break
-        }
-        try execStatement(statement)
+        let done = try withUnsafePointer(to: statement) { (p) throws(ScriptError) in try execLiteral(at: p) }
+        if !done { try execStatement(statement) }
         return .normal
+    }
+
+    /// Runs the statement at `statement` if it is a row inserted or deleted with literals, the commonest
+    /// statements of generated scripts; false when it is something else. It reads the statement in
+    /// place: a statement matched by value would be copied whole, which costs more than the row's edit.
+    @inline(__always)
+    private func execLiteral(at statement: UnsafePointer<Stmt>) throws(ScriptError) -> Bool {
+        let range = statement.pointee.range
+        if let literal = statement.pointee.kind.literalDelete {
+            try tick(range)
+            try execDelete(literal, range)
+            return true
+        }
+        if let literal = statement.pointee.kind.literalInsert {
+            try tick(range)
+            try execInsert(literal, range)
+            return true
+        }
+        return false
     }
 
     /// Runs `body`, a statement at `range`, between its start and end events.
