@@ -135,10 +135,10 @@ extension Interpreter {
     }
 
     /// `append SECTION VALUES…`: the rows go after the section's last, on the layer the command names.
-    func append(_ layer: Layer, _ s: Int, _ rows: [String], _ sectionRange: SourceRange, _ range: SourceRange)
-        throws(ScriptError)
-    {
-        if layer == .data { return try applyData([(.append(section: s, rows: rows), range)]) }
+    func append(
+        _ layer: Layer, _ s: Int, _ rows: some Collection<String>, _ sectionRange: SourceRange, _ range: SourceRange
+    ) throws(ScriptError) {
+        if layer == .data { return try applyData([(.append(section: s, rows: Array(rows)), range)]) }
         var bytes = 0
         for row in rows { bytes += row.utf8.count }
         try admit(TableSize(entries: rows.count, textBytes: bytes), range)
@@ -148,7 +148,13 @@ extension Interpreter {
         }
         do {
             let before = tableBeforeCommit
-            committed(try model.append(section: s, rows: rows), before: before, range)
+            let report =
+                if rows.count == 1, let row = rows.first {
+                    try model.append(section: s, row: row)
+                } else {
+                    try model.append(section: s, rows: Array(rows))
+                }
+            committed(report, before: before, range)
         } catch {
             pendingLocations = [(file, sectionRange)]  // the error is about the section
             throw modelFailure(error, at: range)

@@ -32,12 +32,8 @@ struct ArmCode {
     let body: CompiledStmt
 }
 
-/// One piece of an interpolated string: a literal, or an expression whose text goes there.
-struct InterpolationPiece {
-    let literal: String
-    let code: CompiledExpr?
-    let range: SourceRange
-}
+/// Writes pieces of an interpolated string.
+typealias TextWriter = (Interpreter, inout TextBuilder) throws(ScriptError) -> Void
 
 /// Turns the tree into closures, once, so a loop or a procedure runs without dispatching on the tree
 /// at every step: each closure holds its operands' closures, its constants, the numbers of the names
@@ -49,22 +45,29 @@ extension Interpreter {
     /// Compiles statements run one after the other in the current scope, until one returns.
     func compile(_ statements: [Stmt]) -> CompiledStmt {
         let codes = statements.map { StmtCode(run: compile($0)) }
-        switch codes.count {
-        case 0: return { _ in .normal }
-        case 1: return codes[0].run
-        default:
-            return { (i) throws(ScriptError) in
-                for code in codes {
-                    if case .returned(let v) = try code.run(i) { return .returned(v) }
-                }
-                return .normal
-            }
+        return codes.isEmpty ? { _ in .normal } : Interpreter.sequence(codes[...])
+    }
+
+    /// Runs `codes` one after the other, until one returns: the halves of the list each run by a closure
+    /// of their own, so nothing iterates over an array of closures (which retains and releases each
+    /// one it calls), and a list of n statements nests only log₂ n calls deep.
+    private static func sequence(_ codes: ArraySlice<StmtCode>) -> CompiledStmt {
+        if codes.count == 1 { return codes[codes.startIndex].run }
+        let middle = codes.startIndex + codes.count / 2
+        let first = sequence(codes[..<middle])
+        let second = sequence(codes[middle...])
+        return { (i) throws(ScriptError) in
+            if case .returned(let v) = try first(i) { return .returned(v) }
+            return try second(i)
         }
     }
 
-    /// Compiles a `{ … }` block: its statements in a scope of their own.
+    /// Compiles a `{ … }` block: its statements in a scope of their own. A block none of whose own
+    /// statements declares (a `let`, or a `run` whose script's `let`s would land in it) would leave its
+    /// scope empty, so it runs in the enclosing one.
     func compile(_ block: Block) -> CompiledStmt {
         let body = compile(block.statements)
+        guard block.statements.contains(where: { $0.kind.declaresInScope }) else { return body }
         return { (i) throws(ScriptError) in
             let saved = i.variables.enterScope()
             defer { i.variables.leaveScope(saved) }
@@ -109,12 +112,24 @@ extension Interpreter {
             }
         case .conditional(let arms, let otherwise):
             let tests = arms.map { ArmCode(test: compileCondition($0.condition), body: compile($0.body)) }
-            let elseCode = otherwise.map { compile($0) }
+            let elseCode = otherwise.map { compile($0) } ?? { _ in .normal }
+            // A few arms are each a closure that tries the next (an array of them would retain and
+            // release each arm it tries); a long `else if` chain is walked in a loop.
+            guard tests.count <= 8 else {
+                return { (i) throws(ScriptError) in
+                    try i.tick(range)
+                    for arm in tests where try arm.test(i) { return try arm.body(i) }
+                    return try elseCode(i)
+                }
+            }
+            var chain: CompiledStmt = elseCode
+            for arm in tests.reversed() {
+                let (test, body, next) = (arm.test, arm.body, chain)
+                chain = { (i) throws(ScriptError) in try test(i) ? try body(i) : try next(i) }
+            }
             return { (i) throws(ScriptError) in
                 try i.tick(range)
-                for arm in tests where try arm.test(i) { return try arm.body(i) }
-                if let elseCode { return try elseCode(i) }
-                return .normal
+                return try chain(i)
             }
         case .forLoop(let variable, _, let sequence, let body):
             return compileFor(variables.number(of: variable), sequence, compile(body.statements), range)
@@ -191,18 +206,23 @@ extension Interpreter {
             let section = compileInteger(sectionExpr, "a section number")
             let texts = valueExprs.map { RowTextCode(run: compileRowText($0)) }
             let sectionRange = sectionExpr.range
+            if texts.count == 1 {  // one row, the commonest, needs no array
+                let text = texts[0].run
+                return { (i) throws(ScriptError) in
+                    try i.tick(range)
+                    if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                    let s = try section(i)
+                    try i.append(layer, s, CollectionOfOne(try text(i)), sectionRange, range)
+                    return .normal
+                }
+            }
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 if i.swipedRow != nil { try i.closeSwipe(at: range) }
                 let s = try section(i)
-                var rows: [String]
-                if texts.count == 1 {
-                    rows = [try texts[0].run(i)]
-                } else {
-                    rows = []
-                    rows.reserveCapacity(texts.count)
-                    for text in texts { rows.append(try text.run(i)) }
-                }
+                var rows: [String] = []
+                rows.reserveCapacity(texts.count)
+                for text in texts { rows.append(try text.run(i)) }
                 try i.append(layer, s, rows, sectionRange, range)
                 return .normal
             }
@@ -310,18 +330,18 @@ extension Interpreter {
                 return try i.checkedList(ListValue(values), range)
             }
         case .interpolated(let parts):
-            let pieces = parts.map { part in
-                switch part {
-                case .literal(let s): InterpolationPiece(literal: s, code: nil, range: range)
-                case .expression(let e): InterpolationPiece(literal: "", code: compileStorable(e), range: e.range)
-                }
+            let write = compileText(parts[...], range)
+            return { (i) throws(ScriptError) in
+                var text = TextBuilder()
+                try write(i, &text)
+                try i.countAllocation(text.count, range)
+                return .string(text.string)
             }
-            return { (i) throws(ScriptError) in .string(try i.interpolate(pieces, range)) }
         case .name(let name):
             let n = variables.number(of: name)
             return { (i) throws(ScriptError) in
                 if let v = i.variables.value(n) { return v }
-                throw i.failure(range, .unknownName(name, candidates: i.variables.visibleNames))
+                throw i.unknownName(name, range)
             }
         case .indexPath(let s, let r):
             let section = compileInteger(s, "an index path's section")
@@ -345,6 +365,36 @@ extension Interpreter {
         case .member(let base, let name):
             let b = compileStorable(base)
             return { (i) throws(ScriptError) in try i.member(try b(i), name, range) }
+        }
+    }
+
+    /// Compiles the pieces of an interpolated string at `range` into closures that write them, in
+    /// halves like `sequence`.
+    private func compileText(_ parts: ArraySlice<StringPart>, _ range: SourceRange) -> TextWriter {
+        switch parts.count {
+        case 0:
+            return { (_, _) throws(ScriptError) in }
+        case 1:
+            switch parts[parts.startIndex] {
+            case .literal(let literal):
+                return { (i, text) throws(ScriptError) in
+                    text.append(literal)
+                    if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
+                }
+            case .expression(let e):
+                let code = compileStorable(e)
+                let valueRange = e.range
+                return { (i, text) throws(ScriptError) in try i.interpolate(try code(i), into: &text, valueRange, range)
+                }
+            }
+        default:
+            let middle = parts.startIndex + parts.count / 2
+            let first = compileText(parts[..<middle], range)
+            let second = compileText(parts[middle...], range)
+            return { (i, text) throws(ScriptError) in
+                try first(i, &text)
+                try second(i, &text)
+            }
         }
     }
 
@@ -403,20 +453,17 @@ extension Interpreter {
             let r = compileCondition(rhs)
             return { (i) throws(ScriptError) in try l(i) ? true : try r(i) }
         case .binary(let op, let lhs, let rhs) where Interpreter.isComparison(op):
-            let l = compileStorable(lhs)
+            let general = compileComparison(op, lhs, rhs, range)
+            guard let l = compileIntegerCode(lhs), let r = compileIntegerCode(rhs) else { return general }
             if case .integer(let y) = rhs.kind {  // `x == 3`, `i < 10`: the constant is not evaluated
                 return { (i) throws(ScriptError) in
-                    let a = try l(i)
-                    if case .integer(let x) = a { return Interpreter.compared(op, x, y) }
-                    return try i.compare(op, a, .integer(y), range)
+                    if let x = l.run(i) { return Interpreter.compared(op, x, y) }
+                    return try general(i)
                 }
             }
-            let r = compileStorable(rhs)
             return { (i) throws(ScriptError) in
-                let a = try l(i)
-                let b = try r(i)
-                if case .integer(let x) = a, case .integer(let y) = b { return Interpreter.compared(op, x, y) }
-                return try i.compare(op, a, b, range)
+                if let x = l.run(i), let y = r.run(i) { return Interpreter.compared(op, x, y) }
+                return try general(i)
             }
         default:
             let code = compile(expr)
@@ -430,17 +477,43 @@ extension Interpreter {
         }
     }
 
+    /// Compiles a comparison: integers straight away, anything else through `compare`.
+    private func compileComparison(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SourceRange)
+        -> CompiledCondition
+    {
+        let l = compileStorable(lhs)
+        if case .integer(let y) = rhs.kind {  // the constant is not evaluated
+            return { (i) throws(ScriptError) in
+                let a = try l(i)
+                if case .integer(let x) = a { return Interpreter.compared(op, x, y) }
+                return try i.compare(op, a, .integer(y), range)
+            }
+        }
+        let r = compileStorable(rhs)
+        return { (i) throws(ScriptError) in
+            let a = try l(i)
+            let b = try r(i)
+            if case .integer(let x) = a, case .integer(let y) = b { return Interpreter.compared(op, x, y) }
+            return try i.compare(op, a, b, range)
+        }
+    }
+
     /// Compiles an expression that must be an integer; `what` names it in the message.
     func compileInteger(_ expr: Expr, _ what: String) -> (Interpreter) throws(ScriptError) -> Int {
         if case .integer(let n) = expr.kind { return { _ in n } }
         let code = compile(expr)
         let range = expr.range
-        return { (i) throws(ScriptError) in
+        let general = { (i: Interpreter) throws(ScriptError) -> Int in
             let v = try code(i)
             guard case .integer(let n) = v else {
                 throw i.failure(range, .mustBe(subject: what, kind: "an integer", found: v.found()))
             }
             return n
+        }
+        guard let fast = compileIntegerCode(expr) else { return general }
+        return { (i) throws(ScriptError) in
+            if let n = fast.run(i) { return n }
+            return try general(i)
         }
     }
 
@@ -472,6 +545,18 @@ extension Interpreter {
         default:
             break
         }
+        let general = compileArithmetic(op, lhs, rhs, range)
+        guard let fast = compileIntegerCode(Expr(.binary(op, lhs, rhs), range)) else { return general }
+        return { (i) throws(ScriptError) in
+            if let result = fast.run(i) { return .integer(result) }
+            return try general(i)
+        }
+    }
+
+    /// Compiles `+ - * / %`: integers straight away, anything else (and every error) through `binaryValues`.
+    private func compileArithmetic(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SourceRange)
+        -> CompiledExpr
+    {
         let l = compileStorable(lhs)
         if case .integer(let y) = rhs.kind {  // `total + 1`, `j % 2`: the constant is not evaluated
             return { (i) throws(ScriptError) in
@@ -497,11 +582,14 @@ extension Interpreter {
         -> CompiledExpr
     {
         let codes = arguments.map { compileList($0) }
+        let push = Interpreter.pushing(codes[...])
         let isBuiltin = Vocabulary.arities.keys.contains(name)
-        // The procedure this call found, kept until the procedures change.
-        var found: (generation: Int, procedure: Procedure?) = (-1, nil)
+        let found = FoundProcedure()
         return { (i) throws(ScriptError) in
-            if found.generation != i.procedureGeneration { found = (i.procedureGeneration, i.procedures[name]) }
+            if found.generation != i.procedureGeneration {
+                found.generation = i.procedureGeneration
+                found.procedure = i.procedures[name]
+            }
             if let procedure = found.procedure {
                 let parameters = procedure.parameters
                 if parameters.count != codes.count {
@@ -511,7 +599,7 @@ extension Interpreter {
                 }
                 let start = i.variables.locals.numbers.count
                 do throws(ScriptError) {
-                    for code in codes { i.variables.pushArgument(try code.run(i)) }
+                    try push(i)
                 } catch {
                     i.variables.dropArguments(to: start)
                     throw error
@@ -531,6 +619,34 @@ extension Interpreter {
     }
 }
 
+/// The procedure a call found, kept until the procedures change (`Interpreter.procedureGeneration`).
+private final class FoundProcedure {
+    @exclusivity(unchecked) var generation = -1
+    @exclusivity(unchecked) var procedure: Procedure?
+}
+
+extension Interpreter {
+    /// Pushes the values of `codes`, in order, as a call's arguments: by closures calling each other,
+    /// like `sequence`, not by iterating over an array of closures.
+    fileprivate static func pushing(_ codes: ArraySlice<ExprCode>) -> (Interpreter) throws(ScriptError) -> Void {
+        switch codes.count {
+        case 0:
+            return { _ in }
+        case 1:
+            let code = codes[codes.startIndex].run
+            return { (i) throws(ScriptError) in i.variables.pushArgument(try code(i)) }
+        default:
+            let middle = codes.startIndex + codes.count / 2
+            let first = pushing(codes[..<middle])
+            let second = pushing(codes[middle...])
+            return { (i) throws(ScriptError) in
+                try first(i)
+                try second(i)
+            }
+        }
+    }
+}
+
 extension StmtKind {
     /// Whether the statement is compiled before it runs (`Interpreter.exec`): one that holds others,
     /// declares, or evaluates expressions of its own. A command evaluates its operands itself.
@@ -541,6 +657,15 @@ extension StmtKind {
             true
         case .insertRows(let rows): rows.literal == nil
         case .deleteRows(let paths): paths.literal == nil
+        default: false
+        }
+    }
+
+    /// Whether the statement can add a binding to the scope it runs in: a `let`, or a `run` (its
+    /// script's `let`s land there).
+    var declaresInScope: Bool {
+        switch self {
+        case .letBinding, .run: true
         default: false
         }
     }

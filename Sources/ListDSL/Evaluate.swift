@@ -72,44 +72,22 @@ extension Interpreter {
         }
     }
 
-    /// A string with values interpolated: each piece is a literal, or an expression's text.
-    func interpolate(_ pieces: [InterpolationPiece], _ range: SourceRange) throws(ScriptError) -> String {
-        var out = ""
-        var bytes = 0
-        for piece in pieces {
-            var text = piece.literal
-            if let code = piece.code {
-                switch try code(self) {
-                case .integer(let n): text = Interpreter.decimal(n)
-                case .string(let s): text = s
-                case let value: text = try self.text(of: value, piece.range)
-                }
-            }
-            bytes += text.utf8.count
-            if bytes > options.limits.valueSize { try checkSize(bytes, of: "string", range) }
-            if out.isEmpty { out = text } else { out += text }
+    /// Writes the text of an interpolated expression's value into `text`, checking the string's size.
+    @inline(__always)
+    func interpolate(_ value: Value, into text: inout TextBuilder, _ valueRange: SourceRange, _ range: SourceRange)
+        throws(ScriptError)
+    {
+        switch value {
+        case .integer(let n): text.append(decimal: n)
+        case .string(let s): text.append(s)
+        default: text.append(try self.text(of: value, valueRange))
         }
-        try countAllocation(bytes, range)
-        return out
+        if text.count > options.limits.valueSize { try checkSize(text.count, of: "string", range) }
     }
 
     /// `n` written in decimal, made from digits on the stack (a short one, as most are, without the heap).
     static func decimal(_ n: Int) -> String {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the longest, 20 digits and a sign
-        return withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = n.magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if n < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-        }
+        TextBuilder.withDecimal(n) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `-x` and `not x`.

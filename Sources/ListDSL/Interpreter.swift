@@ -135,11 +135,18 @@ enum Flow {
     case returned(Value)
 }
 
-/// A procedure as declared: its parameters' numbers, its body compiled, and the file it comes from.
-struct Procedure {
-    var parameters: [Int]
-    var body: CompiledStmt
-    var file: SourceFile
+/// A procedure as declared: its parameters' numbers, its body compiled, and the file it comes from. A
+/// class, so a call keeps the one it found without copying its parts.
+final class Procedure {
+    let parameters: [Int]
+    let body: CompiledStmt
+    let file: SourceFile
+
+    init(parameters: [Int], body: @escaping CompiledStmt, file: SourceFile) {
+        self.parameters = parameters
+        self.body = body
+        self.file = file
+    }
 }
 
 /// A hook as declared, its body compiled, with the file its body comes from.
@@ -346,6 +353,12 @@ public final class Interpreter {
     /// A runtime error at `range` in the current file.
     func failure(_ range: SourceRange, _ error: RuntimeError) -> ScriptError {
         .runtime(Diagnostic(error, file: file, range: range))
+    }
+
+    /// The error for a name bound nowhere visible, with the names that are.
+    @inline(never)
+    func unknownName(_ name: String, _ range: SourceRange) -> ScriptError {
+        failure(range, .unknownName(name, candidates: variables.visibleNames))
     }
 
     /// Counts one step and checks the step limit and Ctrl-C (every 1,024 steps) and memory (every 16,384).

@@ -56,6 +56,21 @@ struct Variables {
         return n < globals.count ? globals[n] : nil
     }
 
+    /// The value of variable `n` as `value` sees it, if that is an integer.
+    @inline(__always)
+    func integer(_ n: Int) -> Int? {
+        var i = locals.numbers.count - 1
+        while i >= locals.frameStart {
+            if locals.numbers[i] == n {
+                guard case .integer(let x) = locals.values[i] else { return nil }
+                return x
+            }
+            i -= 1
+        }
+        guard n < globals.count, case .integer(let x)? = globals[n] else { return nil }
+        return x
+    }
+
     /// Declares variable `n` in the innermost scope (a global at the top level outside any block); a
     /// name the scope already holds takes the new value.
     mutating func declare(_ n: Int, _ value: Value) {

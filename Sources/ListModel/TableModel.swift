@@ -157,6 +157,17 @@ public struct TableModel: Sendable {
         return CommitReport(insertedRows: rows.indices.map { IndexPath(section: section, row: firstRow + $0) })
     }
 
+    /// `append` of one row, without an array to hold it.
+    public mutating func append(section: Int, row: String) throws(UpdateError) -> CommitReport {
+        guard batchDepth == 0, section >= 0, section < dataSource.count, isKnownInSync else {
+            return try append(section: section, rows: [row])  // which says what is wrong, or commits
+        }
+        let firstRow = dataSource[section].rows.count
+        dataSource[section].rows.append(row)
+        guard reportsInPlaceChanges else { return CommitReport() }
+        return CommitReport(insertedRows: [IndexPath(section: section, row: firstRow)])
+    }
+
     /// Plain `reset`: replaces the data source and reloads the table view; clears the selection.
     /// Inside a batch it is a usage error.
     public mutating func reset(_ sections: [Section]) throws(UpdateError) {
