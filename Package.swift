@@ -31,7 +31,7 @@ let package = Package(
         // Starting the real binary as a child with clean descriptors and signals (the REPL's tests, the key fuzzer).
         .target(name: "ChildProcess"),
         // Types random key sequences into the real REPL through a pseudo-terminal (fuzz/run.sh).
-        .executableTarget(name: "listdsl-keyfuzz", dependencies: ["ChildProcess"]),
+        .executableTarget(name: "listdsl-keyfuzz", dependencies: ["ChildProcess", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(name: "ListDSLTests", dependencies: ["ListDSL"]),
         .testTarget(name: "listdslTests", dependencies: ["listdsl", "ChildProcess"]),

@@ -61,15 +61,18 @@ public enum Layer: String, Sendable {
     case table
 }
 
-/// A statement: what it is and where it is.
-public struct Stmt: Sendable {
-    public var kind: StmtKind
+/// A node of the tree: what it is and where it is in the source.
+public struct Node<Kind: Sendable>: Sendable {
+    public var kind: Kind
     public var range: SourceRange
-    public init(_ kind: StmtKind, _ range: SourceRange) {
+    public init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 }
+
+/// A statement.
+public typealias Stmt = Node<StmtKind>
 
 /// One `PATH VALUE` pair of `insert`; `value` is nil for `table insert`.
 public struct RowValue: Sendable {
@@ -382,15 +385,8 @@ public struct ApplySnapshot: Sendable {
     public init(snapshot: Expr) { self.snapshot = snapshot }
 }
 
-/// An expression: what it is and where it is.
-public struct Expr: Sendable {
-    public var kind: ExprKind
-    public var range: SourceRange
-    public init(_ kind: ExprKind, _ range: SourceRange) {
-        self.kind = kind
-        self.range = range
-    }
-}
+/// An expression.
+public typealias Expr = Node<ExprKind>
 
 /// A piece of an interpolated string literal.
 public enum StringPart: Sendable {

@@ -198,6 +198,19 @@ public enum LessonPage {
           return e;
         }
 
+        // A section's line in a list of the data source's rows.
+        function sectionItem(section, s) {
+          return el("li", "sec", "section " + s + (section.header !== undefined ? ": " + section.header : ""));
+        }
+
+        // A row's line in such a list: its index path and its text.
+        function rowItem(s, r, text) {
+          const li = el("li", "");
+          li.appendChild(el("span", "path mono", s + ":" + r));
+          li.appendChild(el("span", "", text));
+          return li;
+        }
+
         // The y of every header, row and footer of a frame, as a plain or grouped table lays them out.
         function layout(frame, grouped, counts) {
           const out = { headers: [], rows: [], footers: [], height: 0 };
@@ -366,11 +379,9 @@ public enum LessonPage {
           box.appendChild(el("h3", "", "Before the commit"));
           const list = el("ol");
           before.forEach((section, s) => {
-            list.appendChild(el("li", "sec", "section " + s + (section.header !== undefined ? ": " + section.header : "")));
+            list.appendChild(sectionItem(section, s));
             section.rows.forEach((text, r) => {
-              const li = el("li", "");
-              li.appendChild(el("span", "path mono", s + ":" + r));
-              li.appendChild(el("span", "", text));
+              const li = rowItem(s, r, text);
               const f = commit.reloadData ? ["reloaded", ""] : fate.get(s + ":" + r);
               const what = !f ? "deleted" : f[0] === "reloaded" ? "reloaded → " + f[1] : f[1] === s + ":" + r ? "" : f[0] + " → " + f[1];
               if (what) li.appendChild(el("span", "mark", what));
@@ -390,11 +401,9 @@ public enum LessonPage {
           const list = el("ol");
           list.id = "datasource";
           frame.forEach((section, s) => {
-            list.appendChild(el("li", "sec", "section " + s + (section.header !== undefined ? ": " + section.header : "")));
+            list.appendChild(sectionItem(section, s));
             section.rows.forEach((text, r) => {
-              const li = el("li", "");
-              li.appendChild(el("span", "path mono", s + ":" + r));
-              li.appendChild(el("span", "", text));
+              const li = rowItem(s, r, text);
               const shown = table[s] ? table[s].rows[r] : undefined;
               if (shown !== text) li.classList.add("diff");
               list.appendChild(li);

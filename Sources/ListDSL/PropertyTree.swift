@@ -134,21 +134,13 @@ extension PropertyTree {
     /// The tree a JSON document (RFC 8259, numbers only whole) spells, or where and why it does not.
     public static func parseJSON(_ bytes: [UInt8]) -> Result<PropertyTree, Problem> {
         var reader = JSONReader(bytes: bytes)
-        do {
-            return .success(try reader.parseDocument())
-        } catch {
-            return .failure(error)
-        }
+        return Result { () throws(Problem) in try reader.parseDocument() }
     }
 
     /// The tree an XML property list spells, or where and why it does not.
     public static func parsePropertyList(_ bytes: [UInt8]) -> Result<PropertyTree, Problem> {
         var reader = PropertyListReader(bytes: bytes)
-        do {
-            return .success(try reader.parseDocument())
-        } catch {
-            return .failure(error)
-        }
+        return Result { () throws(Problem) in try reader.parseDocument() }
     }
 }
 
@@ -227,26 +219,29 @@ private enum UTF8Scan {
     }
 }
 
+/// What the two readers share: the document's bytes and where reading is; each reader starts at 0.
+private protocol DocumentReader {
+    /// The document.
+    var bytes: [UInt8] { get }
+    /// Where reading is.
+    var i: Int { get set }
+}
+
+extension DocumentReader {
+    /// The byte at `index`, or nil past the end.
+    func peek(_ index: Int) -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+}
+
 /// Reads a JSON document: one value, with whitespace around it.
 ///
 ///     value  = object | array | string | integer | "true" | "false" | "null"
 ///     object = "{" [ string ":" value { "," string ":" value } ] "}"
 ///     array  = "[" [ value { "," value } ] "]"
-private struct JSONReader {
-    /// The document.
+private struct JSONReader: DocumentReader {
     let bytes: [UInt8]
-    /// Where reading is.
     var i = 0
-
-    /// A reader at the start of `bytes`.
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    /// The byte at `index`, or nil past the end.
-    func peek(_ index: Int) -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
-    }
 
     /// Moves past whitespace: space, tab, line feed, carriage return.
     mutating func skipWhitespace() {
@@ -460,7 +455,7 @@ private struct JSONReader {
 ///              | "<string>" text "</string>" | "<string/>" | "<integer>" text "</integer>"
 ///              | "<true/>" | "<false/>"
 ///     text     = { character | entity | "&#" digits ";" | "&#x" hex ";" | "<![CDATA[" ... "]]>" | comment }
-private struct PropertyListReader {
+private struct PropertyListReader: DocumentReader {
     /// What kind of tag a `Tag` is.
     enum TagForm {
         /// `<name ...>`
@@ -504,20 +499,8 @@ private struct PropertyListReader {
     /// What a value position expects, for messages.
     static let expectedValue = "expected <string>, <integer>, <true/>, <false/>, <array> or <dict>"
 
-    /// The document.
     let bytes: [UInt8]
-    /// Where reading is.
     var i = 0
-
-    /// A reader at the start of `bytes`.
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    /// The byte at `index`, or nil past the end.
-    func peek(_ index: Int) -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
-    }
 
     /// Whether `text` starts at `i`.
     func looking(at text: String) -> Bool {
@@ -620,6 +603,18 @@ private struct PropertyListReader {
         }
     }
 
+    /// Whether `byte`, in a scan that follows quotes, opens, closes or lies inside a quoted run;
+    /// `quote` holds the open run's quote mark.
+    static func isQuoted(_ byte: UInt8, _ quote: inout UInt8?) -> Bool {
+        if let open = quote {
+            if byte == open { quote = nil }
+            return true
+        }
+        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else { return false }
+        quote = byte
+        return true
+    }
+
     /// "<!DOCTYPE" ... ">", where a '>' inside quotes or an internal subset's brackets does not end it.
     mutating func skipDocumentType() throws(PropertyTree.Problem) {
         let start = i
@@ -627,10 +622,8 @@ private struct PropertyListReader {
         var brackets = 0
         while let byte = peek(i) {
             i += 1
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
+            if Self.isQuoted(byte, &quote) {
+                continue
             } else if byte == UInt8(ascii: "[") {
                 brackets += 1
             } else if byte == UInt8(ascii: "]") {
@@ -667,10 +660,8 @@ private struct PropertyListReader {
         // Attributes: skipped, but a '>' or '/' inside quotes does not end the tag.
         var quote: UInt8?
         while let byte = peek(i) {
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
+            if Self.isQuoted(byte, &quote) {
+                // inside quotes, nothing ends the tag
             } else if byte == UInt8(ascii: ">") {
                 i += 1
                 return Tag(name: name, form: .open, offset: start)

@@ -386,9 +386,7 @@ struct QuizRandom {
     init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
     /// A number in 0..<bound (0 when bound is 0).
-    mutating func next(_ bound: Int) -> Int {
-        bound > 0 ? Int(generator.next() % UInt64(bound)) : 0
-    }
+    mutating func next(_ bound: Int) -> Int { generator.below(bound) }
 
     /// Shuffles `items` (Fisher–Yates).
     mutating func shuffle<T>(_ items: inout [T]) {

@@ -1,4 +1,5 @@
 import Foundation
+import ListModel
 
 #if canImport(Glibc)
     import Glibc
@@ -56,7 +57,7 @@ struct KeyFuzzer {
 
     let binary: String
     let findingsDirectory: String
-    var random: SplitMix
+    var random: SeededGenerator
     /// What went wrong, one line each.
     var findings: [String] = []
     /// Sequences to type instead of random ones (`--replay`), in order.
@@ -72,7 +73,7 @@ struct KeyFuzzer {
     init(binary: String, seed: UInt64, findingsDirectory: String) {
         self.binary = binary
         self.findingsDirectory = findingsDirectory
-        random = SplitMix(seed: seed)
+        random = SeededGenerator(seed: seed)
         let template = FileManager.default.temporaryDirectory.appendingPathComponent("listdsl-keyfuzz-XXXXXX").path
         var buffer = Array(template.utf8CString)
         scratch = mkdtemp(&buffer).map { String(cString: $0) } ?? FileManager.default.temporaryDirectory.path
@@ -212,21 +213,6 @@ struct KeyFuzzer {
         }
         return keys
     }
-}
-
-/// SplitMix64: small, seeded, good enough to choose keys.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }
 
 /// Writes `text` to standard error.

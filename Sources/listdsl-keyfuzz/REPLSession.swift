@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import ListModel
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +62,7 @@ final class REPLSession {
 
     /// Types `keys` in chunks of random size with short pauses, as typing and pasting do, reading the
     /// output meanwhile so the terminal never blocks the program.
-    func type(_ keys: [UInt8], random: inout SplitMix) {
+    func type(_ keys: [UInt8], random: inout SeededGenerator) {
         var index = 0
         while index < keys.count {
             let chunk = min(keys.count - index, 1 + random.below(64))

@@ -270,11 +270,9 @@ final class REPL {
         case ".reset":
             reset()
         case ".trace":
-            if let on = switchArgument(argument, line: line, command: name, current: interpreter.options.trace) {
-                interpreter.options.trace = on
-            }
+            setSwitch(\.interpreter.options.trace, argument, line: line, command: name)
         case ".autoshow":
-            if let on = switchArgument(argument, line: line, command: name, current: autoshow) { autoshow = on }
+            setSwitch(\.autoshow, argument, line: line, command: name)
         case ".mode":
             switch argument {
             case "json": interpreter.options.showsJSON = true
@@ -283,11 +281,9 @@ final class REPL {
             default: usageError(line, .needsMode(given: argument), usage: name)
             }
         case ".notes":
-            if let on = switchArgument(argument, line: line, command: name, current: interpreter.options.notes) {
-                interpreter.options.notes = on
-            }
+            setSwitch(\.interpreter.options.notes, argument, line: line, command: name)
         case ".timer":
-            if let on = switchArgument(argument, line: line, command: name, current: timer) { timer = on }
+            setSwitch(\.timer, argument, line: line, command: name)
         case ".save":
             guard let path = fileArgument(argument, line: line, command: name) else { break }
             save(to: path)
@@ -321,17 +317,14 @@ final class REPL {
         return path
     }
 
-    /// `on` or `off` for `.trace` and `.autoshow`; with no argument, prints the current setting.
-    func switchArgument(_ argument: String, line: String, command: String, current: Bool) -> Bool? {
+    /// `on` or `off` for a switch (`.trace`, `.autoshow`, `.notes`, `.timer`): sets it; with no
+    /// argument, prints it.
+    func setSwitch(_ setting: ReferenceWritableKeyPath<REPL, Bool>, _ argument: String, line: String, command: String) {
         switch argument {
-        case "on": return true
-        case "off": return false
-        case "":
-            console.write("\(command.dropFirst()) is \(current ? "on" : "off")\n")
-            return nil
-        default:
-            usageError(line, .needsOnOrOff(command: command, given: argument), usage: command)
-            return nil
+        case "on": self[keyPath: setting] = true
+        case "off": self[keyPath: setting] = false
+        case "": console.write("\(command.dropFirst()) is \(self[keyPath: setting] ? "on" : "off")\n")
+        default: usageError(line, .needsOnOrOff(command: command, given: argument), usage: command)
         }
     }
 

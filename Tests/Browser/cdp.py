@@ -12,6 +12,18 @@ class Browser:
         self.pending = []
         self.session = None
 
+    def run(self, result, steps):
+        """Starts the browser, runs steps() and prints `result` as one JSON object. A failure is
+        reported in result["error"], not raised (the test prints it); the browser is always closed."""
+        try:
+            self.start()
+            steps()
+        except Exception as e:
+            result["error"] = "%s: %s" % (type(e).__name__, e)
+        finally:
+            self.close()
+        print(json.dumps(result))
+
     def start(self):
         """Starts the browser with one blank page and attaches to it."""
         profile = tempfile.mkdtemp(prefix="listdsl-chromium-")

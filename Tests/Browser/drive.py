@@ -21,8 +21,7 @@ def main():
     expected = json.load(open(expected_path))["steps"]
     browser = Browser(chromium)
     result = {"steps": 0, "mismatches": [], "hash": None, "screenshot": None}
-    try:
-        browser.start()
+    def steps():
         url = "file://" + os.path.abspath(page)
         evaluate, key = browser.evaluate, browser.key
 
@@ -77,10 +76,7 @@ def main():
         time.sleep(0.2)
         browser.screenshot(screenshot)
         result["screenshot"] = screenshot
-    except Exception as e:  # reported, not raised: the test prints it
-        result["error"] = "%s: %s" % (type(e).__name__, e)
-    finally:
-        browser.close()
-    print(json.dumps(result))
+
+    browser.run(result, steps)
 
 main()

@@ -23,8 +23,7 @@ def main():
     chromium, page, hidden_shot, revealed_shot = sys.argv[1:5]
     browser = Browser(chromium, width=1100, height=1400)
     result = {"before": None, "after": None}
-    try:
-        browser.start()
+    def steps():
         browser.open("file://" + os.path.abspath(page))
         result["before"] = json.loads(browser.evaluate(STATE))
         browser.screenshot(hidden_shot)
@@ -40,10 +39,7 @@ def main():
         browser.evaluate("window.scrollTo(0, 0)")
         time.sleep(0.1)
         browser.screenshot(revealed_shot)
-    except Exception as e:  # reported, not raised: the test prints it
-        result["error"] = "%s: %s" % (type(e).__name__, e)
-    finally:
-        browser.close()
-    print(json.dumps(result))
+
+    browser.run(result, steps)
 
 main()

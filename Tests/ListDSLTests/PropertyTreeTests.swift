@@ -1,3 +1,4 @@
+import ListModel
 import Testing
 
 @testable import ListDSL
@@ -19,20 +20,6 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
     func read() -> Result<PropertyTree, PropertyTree.Problem> {
         let bytes = Array(text.utf8)
         return format == .json ? PropertyTree.parseJSON(bytes) : PropertyTree.parsePropertyList(bytes)
-    }
-}
-
-/// SplitMix64, so each run draws the same random trees.
-private struct TreeRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -395,7 +382,7 @@ private struct TreeRandom: RandomNumberGenerator {
 
     /// A random tree, up to `depth` more levels deep, its strings with characters only JSON can hold if `json`,
     /// and null as this value only if `allowsNull` (inside it, in arrays only if `json`, always as members' values).
-    private static func randomTree(_ random: inout TreeRandom, depth: Int, json: Bool, allowsNull: Bool)
+    private static func randomTree(_ random: inout SeededGenerator, depth: Int, json: Bool, allowsNull: Bool)
         -> PropertyTree
     {
         func text() -> String {
@@ -447,7 +434,7 @@ private struct TreeRandom: RandomNumberGenerator {
 
     /// Whatever JSON `json()` writes, `parseJSON` reads back as the same tree.
     @Test func jsonRoundTrips() {
-        var random = TreeRandom(state: 1)
+        var random = SeededGenerator(seed: 1)
         for _ in 0..<2000 {
             let tree = Self.randomTree(&random, depth: 5, json: true, allowsNull: true)
             let text = tree.json()
@@ -457,7 +444,7 @@ private struct TreeRandom: RandomNumberGenerator {
 
     /// Whatever `propertyList()` writes, `parsePropertyList` reads back as the same tree, less its null members.
     @Test func propertyListsRoundTrip() throws {
-        var random = TreeRandom(state: 2)
+        var random = SeededGenerator(seed: 2)
         for _ in 0..<2000 {
             let tree = Self.randomTree(&random, depth: 5, json: false, allowsNull: false)
             let text = try tree.propertyList()
@@ -508,7 +495,7 @@ private struct TreeRandom: RandomNumberGenerator {
         let (format, text) = Self.documents[index]
         let original = Array(text.utf8)
         let alphabet = Array("<>/![]{}\",:\\&;#x-0123456789 eatrsu".utf8) + [0x00, 0x0D, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
-        var random = TreeRandom(state: 3 + UInt64(index))
+        var random = SeededGenerator(seed: 3 + UInt64(index))
         for _ in 0..<2000 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...4, using: &random) {

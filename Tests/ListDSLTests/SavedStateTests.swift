@@ -51,37 +51,37 @@ final class FileSession {
 @Suite struct SavedStateTests {
     /// A random state: both layers (often out of step), titles, style, editing, view, texts,
     /// selection and accessories, with texts that need escaping in JSON and XML.
-    static func randomState(_ random: inout SplitMix) -> (ListState, [String: String]) {
+    static func randomState(_ random: inout SeededGenerator) -> (ListState, [String: String]) {
         let texts = ["Tea", "a \"quoted\" <b>&amp;</b>", "tab\there", "line\nbreak", "émoji 🍵", "", "back\\slash"]
         func sections() -> [Section] {
-            (0..<random.next(4)).map { _ in
-                var section = Section(rows: (0..<random.next(4)).map { _ in texts[random.next(texts.count)] })
-                if random.next(2) == 0 { section.header = texts[random.next(texts.count)] }
-                if random.next(3) == 0 { section.footer = texts[random.next(texts.count)] }
-                if random.next(3) == 0 { section.indexTitle = texts[random.next(texts.count)] }
+            (0..<random.below(4)).map { _ in
+                var section = Section(rows: (0..<random.below(4)).map { _ in texts[random.below(texts.count)] })
+                if random.below(2) == 0 { section.header = texts[random.below(texts.count)] }
+                if random.below(3) == 0 { section.footer = texts[random.below(texts.count)] }
+                if random.below(3) == 0 { section.indexTitle = texts[random.below(texts.count)] }
                 return section
             }
         }
         let dataSource = sections()
-        var state = ListState(dataSource: dataSource, tableView: random.next(3) == 0 ? sections() : dataSource)
-        state.isEditing = random.next(2) == 0
-        state.style = random.next(2) == 0 ? .plain : .grouped
-        state.view = random.next(2) == 0 ? .table : .collection
-        state.messages = random.next(2) == 0 ? .classic : .modern
+        var state = ListState(dataSource: dataSource, tableView: random.below(3) == 0 ? sections() : dataSource)
+        state.isEditing = random.below(2) == 0
+        state.style = random.below(2) == 0 ? .plain : .grouped
+        state.view = random.below(2) == 0 ? .table : .collection
+        state.messages = random.below(2) == 0 ? .classic : .modern
         let rows = state.tableView.enumerated().flatMap { s, section in
             section.rows.indices.map { IndexPath(section: s, row: $0) }
         }
-        if !rows.isEmpty && random.next(2) == 0 { state.selection = rows[random.next(rows.count)] }
+        if !rows.isEmpty && random.below(2) == 0 { state.selection = rows[random.below(rows.count)] }
         var accessories: [String: String] = [:]
-        for text in texts where random.next(3) == 0 {
-            accessories[text] = ["checkmark", "detailButton", "disclosureIndicator"][random.next(3)]
+        for text in texts where random.below(3) == 0 {
+            accessories[text] = ["checkmark", "detailButton", "disclosureIndicator"][random.below(3)]
         }
         return (state, accessories)
     }
 
     @Test(arguments: ["state.json", "state.plist"])
     func everyPartOfTheStateRoundTrips(_ name: String) throws {
-        var random = SplitMix(seed: name.hasSuffix(".json") ? 7 : 11)
+        var random = SeededGenerator(seed: name.hasSuffix(".json") ? 7 : 11)
         for _ in 0..<500 {
             let (state, accessories) = Self.randomState(&random)
             let saving = FileSession()

@@ -237,28 +237,28 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
     /// Random valid batches of plain commands: undo gives back the list exactly, by the inverse batch
     /// through UIKit's checks; redo gives the batch's result exactly.
     @Test func randomBatchesUndoAndRedoExactly() {
-        var random = SplitMix(seed: 20_261_123)
+        var random = SeededGenerator(seed: 20_261_123)
         var checked = 0
         var byInverse = 0
         for _ in 0..<1_500 {
             let session = UndoSession(trace: true)
-            let sections = (0..<random.next(4) + 1).map { s in
-                (0..<random.next(5)).map { "\"r\(s)_\($0)\"" }.joined(separator: ",")
+            let sections = (0..<random.below(4) + 1).map { s in
+                (0..<random.below(5)).map { "\"r\(s)_\($0)\"" }.joined(separator: ",")
             }
             session.run("reset [" + sections.map { "[\($0)]" }.joined(separator: ",") + "]")
             let counts = session.interpreter.model.dataSource.map(\.rows.count)
             var commands: [String] = []
-            for _ in 0..<random.next(5) + 1 {
-                let s = random.next(counts.count)
-                let r = random.next(max(counts[s], 1))
-                switch random.next(7) {
-                case 0: commands.append("insert \(s):\(random.next(counts[s] + 1)) \"n\(commands.count)\"")
+            for _ in 0..<random.below(5) + 1 {
+                let s = random.below(counts.count)
+                let r = random.below(max(counts[s], 1))
+                switch random.below(7) {
+                case 0: commands.append("insert \(s):\(random.below(counts[s] + 1)) \"n\(commands.count)\"")
                 case 1: commands.append("delete \(s):\(r)")
-                case 2: commands.append("move \(s):\(r) to \(random.next(counts.count)):\(random.next(3))")
+                case 2: commands.append("move \(s):\(r) to \(random.below(counts.count)):\(random.below(3))")
                 case 3: commands.append("reload \(s):\(r) \"u\(commands.count)\"")
                 case 4: commands.append("delete section \(s)")
-                case 5: commands.append("insert section \(random.next(counts.count + 1)) \"h\(commands.count)\"")
-                default: commands.append("move section \(s) to \(random.next(counts.count))")
+                case 5: commands.append("insert section \(random.below(counts.count + 1)) \"h\(commands.count)\"")
+                default: commands.append("move section \(s) to \(random.below(counts.count))")
                 }
             }
             let before = session.state.0
@@ -277,20 +277,5 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         // Only a commit that ended with reloadData (a row moved across a deleted or inserted section)
         // has no inverse batch.
         #expect(byInverse * 10 > checked * 9, "\(byInverse) of \(checked) by an inverse batch")
-    }
-}
-
-/// A small seeded generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    /// A number in 0..<bound (0 when bound is 0).
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return bound > 0 ? Int(z % UInt64(bound)) : 0
     }
 }
