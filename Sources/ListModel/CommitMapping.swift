@@ -79,17 +79,17 @@ extension CommitReport {
     /// row at the same index, when the old section had one).
     public func rowOrigins(sections: [SectionOrigin], rowCounts: [Int], oldRowCounts: [Int]) -> [[RowOrigin]] {
         var fixed: [Int: [(row: Int, origin: RowOrigin)]] = [:]
-        var leaving: [Int: Set<Int>] = [:]
+        var leaving: [Int: [Int]] = [:]
         for p in insertedRows { fixed[p.section, default: []].append((p.row, .inserted)) }
         for r in reloadedRows {
-            leaving[r.from.section, default: []].insert(r.from.row)
+            leaving[r.from.section, default: []].append(r.from.row)
             fixed[r.to.section, default: []].append((r.to.row, .reloaded(from: r.from)))
         }
         for m in movedRows {
-            leaving[m.from.section, default: []].insert(m.from.row)
+            leaving[m.from.section, default: []].append(m.from.row)
             fixed[m.to.section, default: []].append((m.to.row, .moved(from: m.from)))
         }
-        for p in deletedRows { leaving[p.section, default: []].insert(p.row) }
+        for p in deletedRows { leaving[p.section, default: []].append(p.row) }
         return sections.enumerated().map { n, origin in
             let count = n < rowCounts.count ? rowCounts[n] : 0
             guard let o = origin.old else { return Array(repeating: .inserted, count: count) }
@@ -97,19 +97,29 @@ extension CommitReport {
             if case .reloaded = origin {
                 return (0..<count).map { $0 < oldCount ? .reloaded(from: IndexPath(section: o, row: $0)) : .inserted }
             }
-            var slots = [RowOrigin?](repeating: nil, count: count)
-            for (row, value) in fixed[n] ?? [] where row >= 0 && row < count && slots[row] == nil {
-                slots[row] = value
+            // The fixed rows by row (the first given for a row wins), and the old rows that leave, as flags.
+            let pinned = (fixed[n] ?? []).enumerated().sorted {
+                ($0.element.row, $0.offset) < ($1.element.row, $1.offset)
             }
-            let gone = leaving[o] ?? []
+            var gone = [Bool](repeating: false, count: oldCount)
+            for row in leaving[o] ?? [] where row >= 0 && row < oldCount { gone[row] = true }
+            var origins: [RowOrigin] = []
+            origins.reserveCapacity(count)
+            var p = 0
             var next = 0
-            return slots.map { slot in
-                if let slot { return slot }
-                while next < oldCount && gone.contains(next) { next += 1 }
-                defer { next += 1 }
+            for row in 0..<count {
+                while p < pinned.count && pinned[p].element.row < row { p += 1 }
+                if p < pinned.count && pinned[p].element.row == row {
+                    origins.append(pinned[p].element.origin)
+                    p += 1
+                    continue
+                }
+                while next < oldCount && gone[next] { next += 1 }
                 // The counts passed UIKit's check, so an old row is left for every free slot.
-                return next < oldCount ? .kept(from: IndexPath(section: o, row: next)) : .inserted
+                origins.append(next < oldCount ? .kept(from: IndexPath(section: o, row: next)) : .inserted)
+                next += 1
             }
+            return origins
         }
     }
 

@@ -322,25 +322,30 @@ public struct TableModel: Sendable {
                 && (operations.count == 1 || !operations.contains(where: \.update.isReload)))
         let cells = consistent ? nil : Self.cells(after: batch.report, before: tableView, dataSource: dataSourceAfter)
         dataSource = dataSourceAfter
-        if let cells, cells != dataSourceAfter { keepTableView(cells) } else { showDataSource() }
+        if let cells { keepTableView(cells) } else { showDataSource() }
         return batch.report
     }
 
-    /// The table view's cells after a commit that `report` describes, as UIKit keeps them: the rows of
-    /// inserted and reloaded sections, and inserted and reloaded rows, are fetched from `dataSource`
-    /// (`tableView(_:cellForRowAt:)`); a moved row's cell travels with its content; every other cell
-    /// keeps what it shows at its new index path. Section titles are the data source's.
-    static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section] {
+    /// The table view's cells after a commit that `report` describes, as UIKit keeps them, or nil when
+    /// they are the data source's: the rows of inserted and reloaded sections, and inserted and
+    /// reloaded rows, are fetched from `dataSource` (`tableView(_:cellForRowAt:)`); a moved row's cell
+    /// travels with its content; every other cell keeps what it shows at its new index path. Section
+    /// titles are the data source's. Only the cells that differ from the data source are written, into
+    /// a copy made when the first one does.
+    static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section]? {
         let sections = report.sectionOrigins(count: dataSource.count)
         let rows = report.rowOrigins(
             sections: sections, rowCounts: dataSource.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
-        var cells = dataSource
+        var cells: [Section]?
         for (n, origins) in rows.enumerated() {
             for (r, origin) in origins.enumerated() {
                 switch origin {
                 case .kept(let from), .moved(let from):
-                    if from.section < before.count && from.row < before[from.section].rows.count {
-                        cells[n].rows[r] = before[from.section].rows[from.row]
+                    guard from.section < before.count && from.row < before[from.section].rows.count else { continue }
+                    let shown = before[from.section].rows[from.row]
+                    if shown != dataSource[n].rows[r] {
+                        if cells == nil { cells = dataSource }
+                        cells?[n].rows[r] = shown
                     }
                 case .inserted, .reloaded:
                     break
