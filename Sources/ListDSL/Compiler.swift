@@ -330,13 +330,8 @@ extension Interpreter {
                 return try i.checkedList(ListValue(values), range)
             }
         case .interpolated(let parts):
-            let write = compileText(parts[...], range)
-            return { (i) throws(ScriptError) in
-                var text = TextBuilder()
-                try write(i, &text)
-                try i.countAllocation(text.count, range)
-                return .string(text.string)
-            }
+            let text = compileInterpolation(parts, range)
+            return { (i) throws(ScriptError) in .string(try text(i)) }
         case .name(let name):
             let n = variables.number(of: name)
             return { (i) throws(ScriptError) in
@@ -368,6 +363,19 @@ extension Interpreter {
         }
     }
 
+    /// Compiles an interpolated string at `range` to the closure that makes its text.
+    private func compileInterpolation(_ parts: [StringPart], _ range: SourceRange)
+        -> (Interpreter) throws(ScriptError) -> String
+    {
+        let write = compileText(parts[...], range)
+        return { (i) throws(ScriptError) in
+            var text = TextBuilder()
+            try write(i, &text)
+            try i.countAllocation(text.count, range)
+            return text.string
+        }
+    }
+
     /// Compiles the pieces of an interpolated string at `range` into closures that write them, in
     /// halves like `sequence`.
     private func compileText(_ parts: ArraySlice<StringPart>, _ range: SourceRange) -> TextWriter {
@@ -377,8 +385,9 @@ extension Interpreter {
         case 1:
             switch parts[parts.startIndex] {
             case .literal(let literal):
+                let bytes = Array(literal.utf8)
                 return { (i, text) throws(ScriptError) in
-                    text.append(literal)
+                    bytes.withUnsafeBytes { text.append($0) }
                     if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
                 }
             case .expression(let e):
@@ -530,8 +539,10 @@ extension Interpreter {
 
     /// Compiles a row's text: a string, or an integer written in decimal.
     func compileRowText(_ expr: Expr) -> (Interpreter) throws(ScriptError) -> String {
-        let code = compile(expr)
         let range = expr.range
+        // An interpolated string is the commonest row text in a loop: its text, with no value around it.
+        if case .interpolated(let parts) = expr.kind { return compileInterpolation(parts, range) }
+        let code = compile(expr)
         return { (i) throws(ScriptError) in try i.rowTextValue(try code(i), range) }
     }
 

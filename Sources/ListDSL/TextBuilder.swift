@@ -3,8 +3,10 @@
 /// a string of their own.
 struct TextBuilder {
     private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// The bytes, once they no longer fit in `inline`.
-    private var heap: [UInt8]?
+    private static let inlineCapacity = 32
+    /// The bytes, once they no longer fit in `inline` (`spilled`).
+    private var heap: [UInt8] = []
+    private var spilled = false
     /// How many bytes the text has.
     private(set) var count = 0
 
@@ -16,31 +18,54 @@ struct TextBuilder {
 
     /// Appends `n` written in decimal.
     mutating func append(decimal n: Int) {
-        TextBuilder.withDecimal(n) { append($0) }
+        let magnitude = n.magnitude
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20 && magnitude >= power {  // 10^19 is the last power of ten a UInt holds
+            digits += 1
+            power &*= 10
+        }
+        let length = n < 0 ? digits + 1 : digits
+        let start = count
+        guard !spilled && start + length <= TextBuilder.inlineCapacity else {
+            TextBuilder.withDecimal(n) { append($0) }
+            return
+        }
+        count += length
+        withUnsafeMutableBytes(of: &inline) { buffer in
+            var magnitude = magnitude
+            var at = start + length
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if n < 0 { buffer[start] = UInt8(ascii: "-") }
+        }
     }
 
     /// Appends bytes.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let start = count
         count += bytes.count
-        if heap == nil && count <= MemoryLayout.size(ofValue: inline) {
-            withUnsafeMutableBytes(of: &inline) {
-                UnsafeMutableRawBufferPointer(rebasing: $0[start...]).copyMemory(from: bytes)
+        if !spilled && count <= TextBuilder.inlineCapacity {
+            // A byte at a time: the pieces are short, and a call to copy them would cost more.
+            withUnsafeMutableBytes(of: &inline) { buffer in
+                for k in 0..<bytes.count { buffer[start + k] = bytes[k] }
             }
             return
         }
-        if heap == nil {
-            var spilled: [UInt8] = []
-            spilled.reserveCapacity(2 * count)
-            withUnsafeBytes(of: inline) { spilled.append(contentsOf: $0[..<start]) }
-            heap = spilled
+        if !spilled {
+            heap.reserveCapacity(2 * count)
+            withUnsafeBytes(of: inline) { heap.append(contentsOf: $0[..<start]) }
+            spilled = true
         }
-        heap?.append(contentsOf: bytes)
+        heap.append(contentsOf: bytes)
     }
 
     /// The text built.
     var string: String {
-        if let heap { return String(decoding: heap, as: UTF8.self) }
+        if spilled { return String(decoding: heap, as: UTF8.self) }
         return withUnsafeBytes(of: inline) { String(decoding: $0[..<count], as: UTF8.self) }
     }
 
