@@ -350,13 +350,7 @@ extension Interpreter {
     func rowTexts(_ items: [Value], _ range: SourceRange, where what: String) throws(ScriptError) -> [String] {
         var rows: [String] = []
         rows.reserveCapacity(items.count)
-        for item in items {
-            switch item {
-            case .string(let s): rows.append(s)
-            case .integer(let n): rows.append(String(n))
-            default: throw failure(range, .mustBe(subject: what, kind: "a string", found: item.found()))
-            }
-        }
+        for item in items { rows.append(try rowTextValue(item, range, what: what)) }
         return rows
     }
 

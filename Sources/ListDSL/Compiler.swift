@@ -206,7 +206,9 @@ extension Interpreter {
             let section = compileInteger(sectionExpr, "a section number")
             let texts = valueExprs.map { RowTextCode(run: compileRowText($0)) }
             let sectionRange = sectionExpr.range
-            if texts.count == 1 {  // one row, the commonest, needs no array
+            // One row, the commonest, needs no array, and a closure of its own: one closure for both
+            // cases made a loop of `append 0 "row \(i)"` 5% slower (callgrind).
+            if texts.count == 1 {
                 let text = texts[0].run
                 return { (i) throws(ScriptError) in
                     try i.tick(range)

@@ -63,12 +63,15 @@ extension Interpreter {
         return p
     }
 
-    /// `value` as a row's text: a string, or an integer written in decimal.
-    func rowTextValue(_ value: Value, _ range: SourceRange) throws(ScriptError) -> String {
+    /// `value` as a row's text: a string, or an integer written in decimal; `what` names it in the message.
+    @inline(__always)
+    func rowTextValue(_ value: Value, _ range: SourceRange, what: String = "a row's text") throws(ScriptError)
+        -> String
+    {
         switch value {
         case .string(let s): return s
-        case .integer(let n): return String(n)
-        default: throw failure(range, .mustBe(subject: "a row's text", kind: "a string", found: value.found()))
+        case .integer(let n): return Interpreter.decimal(n)
+        default: throw failure(range, .mustBe(subject: what, kind: "a string", found: value.found()))
         }
     }
 

@@ -32,16 +32,7 @@ struct TextBuilder {
             return
         }
         count += length
-        withUnsafeMutableBytes(of: &inline) { buffer in
-            var magnitude = magnitude
-            var at = start + length
-            repeat {
-                at -= 1
-                buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if n < 0 { buffer[start] = UInt8(ascii: "-") }
-        }
+        withUnsafeMutableBytes(of: &inline) { _ = TextBuilder.write(decimal: n, into: $0, endingAt: start + length) }
     }
 
     /// Appends bytes.
@@ -73,18 +64,25 @@ struct TextBuilder {
     static func withDecimal<R>(_ n: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the longest, 20 digits and a sign
         return withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = n.magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if n < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
+            let start = write(decimal: n, into: buffer, endingAt: buffer.count)
             return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
+    }
+
+    /// Writes `n` in decimal into `buffer`, its last digit just before `end`; returns where it starts.
+    @inline(__always)
+    private static func write(decimal n: Int, into buffer: UnsafeMutableRawBufferPointer, endingAt end: Int) -> Int {
+        var magnitude = n.magnitude
+        var start = end
+        repeat {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if n < 0 {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
+        }
+        return start
     }
 }

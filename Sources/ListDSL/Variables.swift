@@ -48,27 +48,30 @@ struct Variables {
     /// The value of variable `n` as seen here: the running call's scopes, innermost first, then the globals.
     @inline(__always)
     func value(_ n: Int) -> Value? {
-        var i = locals.numbers.count - 1
-        while i >= locals.frameStart {
-            if locals.numbers[i] == n { return locals.values[i] }
-            i -= 1
-        }
+        if let i = binding(of: n) { return locals.values[i] }
         return n < globals.count ? globals[n] : nil
     }
 
-    /// The value of variable `n` as `value` sees it, if that is an integer.
+    /// The value of variable `n` as `value` sees it, if that is an integer (read in place, not copied).
     @inline(__always)
     func integer(_ n: Int) -> Int? {
-        var i = locals.numbers.count - 1
-        while i >= locals.frameStart {
-            if locals.numbers[i] == n {
-                guard case .integer(let x) = locals.values[i] else { return nil }
-                return x
-            }
-            i -= 1
+        if let i = binding(of: n) {
+            guard case .integer(let x) = locals.values[i] else { return nil }
+            return x
         }
         guard n < globals.count, case .integer(let x)? = globals[n] else { return nil }
         return x
+    }
+
+    /// Where variable `n` is bound in the running call's scopes, innermost first; nil when it is not.
+    @inline(__always)
+    private func binding(of n: Int) -> Int? {
+        var i = locals.numbers.count - 1
+        while i >= locals.frameStart {
+            if locals.numbers[i] == n { return i }
+            i -= 1
+        }
+        return nil
     }
 
     /// Declares variable `n` in the innermost scope (a global at the top level outside any block); a
@@ -93,13 +96,9 @@ struct Variables {
 
     /// Assigns to variable `n` where it is bound; false when it is bound nowhere visible.
     mutating func assign(_ n: Int, _ value: Value) -> Bool {
-        var i = locals.numbers.count - 1
-        while i >= locals.frameStart {
-            if locals.numbers[i] == n {
-                locals.values[i] = value
-                return true
-            }
-            i -= 1
+        if let i = binding(of: n) {
+            locals.values[i] = value
+            return true
         }
         guard n < globals.count, globals[n] != nil else { return false }
         globals[n] = value
