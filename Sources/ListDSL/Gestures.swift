@@ -67,7 +67,7 @@ extension Interpreter {
         if bindsPath {
             bindings += [("path", .indexPath(path)), ("section", .integer(path.section)), ("row", .integer(path.row))]
         }
-        let start = variables.locals.numbers.count
+        let start = variables.locals.bindings.count
         var parameters: [Int] = []
         for (name, value) in bindings {
             parameters.append(variables.number(of: name))

@@ -147,6 +147,26 @@ final class Procedure {
         self.body = body
         self.file = file
     }
+
+    /// Calls the procedure, named `name`, with the `count` arguments `push` pushes. A method, so the
+    /// procedure's parts are used in place while the caller holds it, not retained one by one.
+    func call(
+        _ name: String, given count: Int, pushing push: (Interpreter) throws(ScriptError) -> Void,
+        _ range: SourceRange, in i: Interpreter
+    ) throws(ScriptError) -> Value {
+        if parameters.count != count {
+            throw i.failure(
+                range, .argumentCount(callee: "procedure '\(name)'", expected: parameters.count, given: count))
+        }
+        let start = i.variables.locals.bindings.count
+        do throws(ScriptError) {
+            try push(i)
+        } catch {
+            i.variables.dropArguments(to: start)
+            throw error
+        }
+        return try i.invoke(parameters, argumentsFrom: start, file: file, range: range, body)
+    }
 }
 
 /// A hook as declared, its body compiled, with the file its body comes from.
@@ -431,6 +451,21 @@ public final class Interpreter {
         return false
     }
 
+    /// Runs a compiled statement: its events when they are wanted, its step, then `body`, what it does.
+    @inline(__always)
+    func step(_ range: SourceRange, compound: Bool, _ body: () throws(ScriptError) -> Flow) throws(ScriptError)
+        -> Flow
+    {
+        if eventDetail.contains(.statements) {
+            return try sending(range, compound: compound) { () throws(ScriptError) -> Flow in
+                try tick(range)
+                return try body()
+            }
+        }
+        try tick(range)
+        return try body()
+    }
+
     /// Runs `body`, a statement at `range`, between its start and end events.
     func sending(_ range: SourceRange, compound: Bool, _ body: () throws(ScriptError) -> Flow) throws(ScriptError)
         -> Flow
@@ -634,6 +669,13 @@ public final class Interpreter {
             throw error
         }
         let saved = variables.enterFrame(parameters: parameters, start: start)
+        // A call from code of the same file with no command's operands around it (a procedure calling
+        // itself, a loop calling a procedure) has nothing of the caller's to put aside.
+        if operands == nil && file === callee {
+            defer { variables.leaveFrame(saved) }
+            if case .returned(let v) = try body(self) { return v }
+            return .nothing
+        }
         let caller = (file: file, operands: operands)
         file = callee
         operands = nil  // the operands of the command that called a hook are not the hook's

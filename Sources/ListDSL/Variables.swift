@@ -18,16 +18,21 @@ struct Variables {
     /// The bindings of the running calls, innermost last: each block scope's bindings follow its
     /// enclosing scope's, and a call's follow its caller's.
     struct Locals {
-        /// Each binding's name number.
-        fileprivate(set) var numbers: [Int] = []
-        /// Each binding's value.
-        fileprivate(set) var values: [Value] = []
+        /// The bindings, each a name's number (-1 for an argument not yet named) and its value: one
+        /// array, so pushing or dropping a binding checks one buffer's uniqueness, not two.
+        fileprivate(set) var bindings: [Binding] = []
         /// Where the running call's bindings start.
         fileprivate(set) var frameStart = 0
         /// Where the innermost scope's bindings start; -1 at the top level outside any block.
         fileprivate(set) var scopeStart = -1
         /// How many calls are running (0 at the top level).
         fileprivate(set) var depth = 0
+    }
+
+    /// A local variable: its name's number and its value.
+    struct Binding {
+        var number: Int
+        var value: Value
     }
 
     /// What `enterScope` and `enterFrame` replace, for `leave` to put back.
@@ -48,7 +53,7 @@ struct Variables {
     /// The value of variable `n` as seen here: the running call's scopes, innermost first, then the globals.
     @inline(__always)
     func value(_ n: Int) -> Value? {
-        if let i = binding(of: n) { return locals.values[i] }
+        if let i = binding(of: n) { return locals.bindings[i].value }
         return n < globals.count ? globals[n] : nil
     }
 
@@ -56,7 +61,7 @@ struct Variables {
     @inline(__always)
     func integer(_ n: Int) -> Int? {
         if let i = binding(of: n) {
-            guard case .integer(let x) = locals.values[i] else { return nil }
+            guard case .integer(let x) = locals.bindings[i].value else { return nil }
             return x
         }
         guard n < globals.count, case .integer(let x)? = globals[n] else { return nil }
@@ -66,9 +71,9 @@ struct Variables {
     /// Where variable `n` is bound in the running call's scopes, innermost first; nil when it is not.
     @inline(__always)
     private func binding(of n: Int) -> Int? {
-        var i = locals.numbers.count - 1
+        var i = locals.bindings.count - 1
         while i >= locals.frameStart {
-            if locals.numbers[i] == n { return i }
+            if locals.bindings[i].number == n { return i }
             i -= 1
         }
         return nil
@@ -76,28 +81,27 @@ struct Variables {
 
     /// Declares variable `n` in the innermost scope (a global at the top level outside any block); a
     /// name the scope already holds takes the new value.
-    mutating func declare(_ n: Int, _ value: Value) {
+    mutating func declare(_ n: Int, _ value: consuming Value) {
         let start = locals.scopeStart
         if start < 0 {
             setGlobal(n, value)
             return
         }
-        var i = locals.numbers.count - 1
+        var i = locals.bindings.count - 1
         while i >= start {
-            if locals.numbers[i] == n {
-                locals.values[i] = value
+            if locals.bindings[i].number == n {
+                locals.bindings[i].value = value
                 return
             }
             i -= 1
         }
-        locals.numbers.append(n)
-        locals.values.append(value)
+        locals.bindings.append(Binding(number: n, value: value))
     }
 
     /// Assigns to variable `n` where it is bound; false when it is bound nowhere visible.
-    mutating func assign(_ n: Int, _ value: Value) -> Bool {
+    mutating func assign(_ n: Int, _ value: consuming Value) -> Bool {
         if let i = binding(of: n) {
-            locals.values[i] = value
+            locals.bindings[i].value = value
             return true
         }
         guard n < globals.count, globals[n] != nil else { return false }
@@ -105,7 +109,7 @@ struct Variables {
         return true
     }
 
-    private mutating func setGlobal(_ n: Int, _ value: Value) {
+    private mutating func setGlobal(_ n: Int, _ value: consuming Value) {
         while globals.count <= n { globals.append(nil) }
         globals[n] = value
     }
@@ -113,27 +117,25 @@ struct Variables {
     /// Opens a block scope.
     mutating func enterScope() -> Saved {
         let saved = Saved(frameStart: locals.frameStart, scopeStart: locals.scopeStart)
-        locals.scopeStart = locals.numbers.count
+        locals.scopeStart = locals.bindings.count
         return saved
     }
 
     /// Makes the innermost scope hold only variable `n` (a loop's variable, each time round).
     @inline(__always)
-    mutating func rebind(_ n: Int, _ value: Value) {
+    mutating func rebind(_ n: Int, _ value: consuming Value) {
         let start = locals.scopeStart
-        if locals.numbers.count == start + 1 && locals.numbers[start] == n {
-            locals.values[start] = value
+        if locals.bindings.count == start + 1 && locals.bindings[start].number == n {
+            locals.bindings[start].value = value
             return
         }
         truncate(to: start)
-        locals.numbers.append(n)
-        locals.values.append(value)
+        locals.bindings.append(Binding(number: n, value: value))
     }
 
     /// Adds a call's argument, not yet visible under any name: `enterFrame` names it.
-    mutating func pushArgument(_ value: Value) {
-        locals.numbers.append(-1)
-        locals.values.append(value)
+    mutating func pushArgument(_ value: consuming Value) {
+        locals.bindings.append(Binding(number: -1, value: value))
     }
 
     /// Drops the arguments pushed since there were `count` bindings (an argument failed).
@@ -146,7 +148,7 @@ struct Variables {
         locals.frameStart = start
         locals.scopeStart = start
         locals.depth += 1
-        for (k, n) in parameters.enumerated() { locals.numbers[start + k] = n }
+        for (k, n) in parameters.enumerated() { locals.bindings[start + k].number = n }
         return saved
     }
 
@@ -166,10 +168,7 @@ struct Variables {
 
     private mutating func truncate(to count: Int) {
         // One at a time: there are few, and `removeLast(k)` costs more than several `removeLast()`.
-        while locals.numbers.count > count {
-            locals.numbers.removeLast()
-            locals.values.removeLast()
-        }
+        while locals.bindings.count > count { locals.bindings.removeLast() }
     }
 
     /// The names of the declared globals.
@@ -183,7 +182,9 @@ struct Variables {
     var visibleNames: [String] {
         var visible = Set(globalNames)
         // An argument still being evaluated (numbered -1) has no name yet.
-        for n in locals.numbers[locals.frameStart...] where n >= 0 { visible.insert(names[n]) }
+        for binding in locals.bindings[locals.frameStart...] where binding.number >= 0 {
+            visible.insert(names[binding.number])
+        }
         return Array(visible)
     }
 }

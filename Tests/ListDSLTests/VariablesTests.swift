@@ -39,7 +39,7 @@ import Testing
         v.declare(g, .string("global"))
         let scope = v.enterScope()
         v.declare(local, .integer(7))
-        let start = v.locals.numbers.count
+        let start = v.locals.bindings.count
         v.pushArgument(.integer(42))
         // An argument still being evaluated has no name: it is neither found nor suggested.
         #expect(v.value(p) == nil)
@@ -56,7 +56,7 @@ import Testing
         #expect(v.value(p) == nil)
         v.leaveScope(scope)
         #expect(v.value(local) == nil)
-        #expect(v.locals.numbers.isEmpty)
+        #expect(v.locals.bindings.isEmpty)
     }
 
     @Test func aLoopVariableIsTheScopesOnlyBindingEachTimeRound() {
@@ -77,11 +77,11 @@ import Testing
         let x = v.number(of: "x")
         let saved = v.enterScope()
         v.declare(x, .integer(1))
-        let start = v.locals.numbers.count
+        let start = v.locals.bindings.count
         v.pushArgument(.integer(2))
         v.pushArgument(.integer(3))
         v.dropArguments(to: start)
-        #expect(v.locals.numbers.count == start)
+        #expect(v.locals.bindings.count == start)
         #expect(v.value(x) == .integer(1))
         v.leaveScope(saved)
     }
