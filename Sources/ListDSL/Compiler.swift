@@ -413,6 +413,12 @@ extension Interpreter {
             return { (_, _) throws(ScriptError) in }
         case 1:
             switch parts[parts.startIndex] {
+            case .literal(let literal) where literal.utf8.count <= 8:
+                let (word, length) = (TextBuilder.word(literal.utf8), literal.utf8.count)
+                return { (i, text) throws(ScriptError) in
+                    text.append(word: word, length: length)
+                    if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
+                }
             case .literal(let literal):
                 let bytes = Array(literal.utf8)
                 return { (i, text) throws(ScriptError) in
@@ -422,6 +428,16 @@ extension Interpreter {
             case .expression(let e):
                 let code = compileStorable(e)
                 let valueRange = e.range
+                if case .name(let name) = e.kind {  // `\(i)`: an integer is read in place and written as digits
+                    let n = variables.number(of: name)
+                    return { (i, text) throws(ScriptError) in
+                        guard let x = i.variables.integer(n) else {
+                            return try i.interpolate(try code(i), into: &text, valueRange, range)
+                        }
+                        text.append(decimal: x)
+                        if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
+                    }
+                }
                 return { (i, text) throws(ScriptError) in try i.interpolate(try code(i), into: &text, valueRange, range)
                 }
             }

@@ -19,12 +19,9 @@ struct TextBuilder {
     /// Appends `n` written in decimal.
     mutating func append(decimal n: Int) {
         let magnitude = n.magnitude
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20 && magnitude >= power {  // 10^19 is the last power of ten a UInt holds
-            digits += 1
-            power &*= 10
-        }
+        // log₁₀ 2 ≈ 1233 / 4096: the bit length gives the number of digits, or one less than it.
+        let guess = ((UInt.bitWidth &- magnitude.leadingZeroBitCount) &* 1233) &>> 12
+        let digits = max(1, guess + (magnitude >= TextBuilder.powersOfTen[guess] ? 1 : 0))
         let length = n < 0 ? digits + 1 : digits
         let start = count
         guard !spilled && start + length <= TextBuilder.inlineCapacity else {
@@ -33,6 +30,26 @@ struct TextBuilder {
         }
         count += length
         withUnsafeMutableBytes(of: &inline) { _ = TextBuilder.write(decimal: n, into: $0, endingAt: start + length) }
+    }
+
+    /// Appends the `length` (at most 8) bytes of `word`, the first in its lowest byte: a short literal
+    /// piece, written with one store while the text is on the stack.
+    mutating func append(word: UInt64, length: Int) {
+        let start = count
+        guard !spilled && start + 8 <= TextBuilder.inlineCapacity else {
+            withUnsafeBytes(of: word.littleEndian) { append(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
+            return
+        }
+        count += length
+        // The bytes past `length` are written too, but lie beyond `count`: the next piece overwrites them.
+        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: word.littleEndian, toByteOffset: start, as: UInt64.self) }
+    }
+
+    /// `bytes` (at most 8) as `append(word:length:)` takes them.
+    static func word(_ bytes: some Collection<UInt8>) -> UInt64 {
+        var word: UInt64 = 0
+        for (k, byte) in bytes.enumerated() { word |= UInt64(byte) << (8 * k) }
+        return word
     }
 
     /// Appends bytes.
@@ -57,7 +74,13 @@ struct TextBuilder {
     /// The text built.
     var string: String {
         if spilled { return String(decoding: heap, as: UTF8.self) }
-        return withUnsafeBytes(of: inline) { String(decoding: $0[..<count], as: UTF8.self) }
+        return withUnsafeBytes(of: inline) { bytes in
+            let count = count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+                return count
+            }
+        }
     }
 
     /// Calls `body` with `n` written in decimal, in digits on the stack.
@@ -70,19 +93,47 @@ struct TextBuilder {
     }
 
     /// Writes `n` in decimal into `buffer`, its last digit just before `end`; returns where it starts.
+    /// Two digits at a time, from a table of the hundred pairs: half the divisions of one at a time.
     @inline(__always)
     private static func write(decimal n: Int, into buffer: UnsafeMutableRawBufferPointer, endingAt end: Int) -> Int {
         var magnitude = n.magnitude
         var start = end
-        repeat {
+        let pairs = digitPairs.utf8Start
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            start -= 2
+            buffer[start] = pairs[pair]
+            buffer[start + 1] = pairs[pair + 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            start -= 2
+            buffer[start] = pairs[pair]
+            buffer[start + 1] = pairs[pair + 1]
+        } else {
             start -= 1
-            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
         if n < 0 {
             start -= 1
             buffer[start] = UInt8(ascii: "-")
         }
         return start
     }
+
+    /// 10⁰ to 10¹⁹, every power of ten a UInt holds.
+    private static let powersOfTen: [UInt] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+        10_000_000_000_000_000_000,
+    ]
+
+    /// "00", "01", … "99", one after the other.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 }

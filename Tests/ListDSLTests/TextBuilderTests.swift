@@ -8,10 +8,13 @@ import Testing
     /// A piece of text: a string, or an integer written in decimal.
     enum Piece: Sendable, CustomStringConvertible {
         case text(String)
+        /// A piece of at most 8 bytes, appended as one word (`append(word:length:)`).
+        case short(String)
         case number(Int)
         var description: String {
             switch self {
             case .text(let s): "\"\(s)\""
+            case .short(let s): "short \"\(s)\""
             case .number(let n): String(n)
             }
         }
@@ -27,6 +30,12 @@ import Testing
         [.text(String(repeating: "x", count: 32))],  // fills them exactly
         [.text(String(repeating: "y", count: 33)), .number(7)],  // starts on the heap
         [.text("é✓"), .number(12), .text("🙂"), .text(String(repeating: "ü", count: 40))],
+        [.short("row "), .number(12_345), .short("!")],
+        [.short(""), .short("abcdefgh"), .short("ü✓"), .number(-1)],
+        [.text(String(repeating: "a", count: 24)), .short("12345678")],  // the word ends at the 32nd byte
+        [.text(String(repeating: "a", count: 25)), .short("1234567"), .short("x")],  // no room for a word's store
+        [.text(String(repeating: "a", count: 30)), .short("xyz"), .number(5)],  // the word spills the text
+        [.text(String(repeating: "z", count: 40)), .short("tail")],  // a word after the spill
     ]
 
     @Test(arguments: cases)
@@ -37,6 +46,9 @@ import Testing
             switch piece {
             case .text(let s):
                 builder.append(s)
+                expected += s
+            case .short(let s):
+                builder.append(word: TextBuilder.word(s.utf8), length: s.utf8.count)
                 expected += s
             case .number(let n):
                 builder.append(decimal: n)
@@ -50,5 +62,29 @@ import Testing
     @Test(arguments: [0, 7, -7, 10, -10, 1_000_000, Int.max, Int.min])
     func decimalIsWhatStringGives(_ n: Int) {
         #expect(Interpreter.decimal(n) == String(n))
+    }
+
+    /// Every number of digits, at both ends: where the digit count from the bit length is one short.
+    static let digitBoundaries: [Int] = {
+        var numbers = [0, Int.max, Int.min, Int.min + 1]
+        for k in 0...18 {  // 10^18 is the last power of ten an Int holds
+            let power = (0..<k).reduce(1) { p, _ in p * 10 }
+            numbers += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        return numbers
+    }()
+
+    @Test func digitsAtEveryLengthAreWhatStringGives() {
+        for n in TextBuilderTests.digitBoundaries {
+            var onStack = TextBuilder()
+            onStack.append("x")
+            onStack.append(decimal: n)
+            var onHeap = TextBuilder()
+            onHeap.append(String(repeating: "y", count: 40))
+            onHeap.append(decimal: n)
+            #expect(onStack.string == "x" + String(n))
+            #expect(onHeap.string == String(repeating: "y", count: 40) + String(n))
+            #expect(Interpreter.decimal(n) == String(n))
+        }
     }
 }
