@@ -26,6 +26,29 @@ struct RowTextCode {
     let run: (Interpreter) throws(ScriptError) -> String
 }
 
+/// An expression that must be an integer, compiled: a constant is kept as it is, not behind a closure.
+struct IntegerOperand {
+    private let constant: Int
+    private let code: ((Interpreter) throws(ScriptError) -> Int)?
+
+    init(constant: Int) {
+        self.constant = constant
+        code = nil
+    }
+
+    init(_ code: @escaping (Interpreter) throws(ScriptError) -> Int) {
+        constant = 0
+        self.code = code
+    }
+
+    /// The integer.
+    @inline(__always)
+    func value(_ i: Interpreter) throws(ScriptError) -> Int {
+        guard let code else { return constant }
+        return try code(i)
+    }
+}
+
 /// An `if` or `else if` arm, compiled.
 struct ArmCode {
     let test: CompiledCondition
@@ -158,7 +181,7 @@ extension Interpreter {
             let code = compile(body)
             return { (i) throws(ScriptError) in
                 try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    let n = try count(i)
+                    let n = try count.value(i)
                     var done = 0
                     while done < n {
                         try i.checkInterrupt(range)
@@ -228,7 +251,7 @@ extension Interpreter {
                 return { (i) throws(ScriptError) in
                     try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
                         if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                        let s = try section(i)
+                        let s = try section.value(i)
                         try i.append(layer, s, CollectionOfOne(try text(i)), sectionRange, range)
                         return .normal
                     }
@@ -237,7 +260,7 @@ extension Interpreter {
             return { (i) throws(ScriptError) in
                 try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
                     if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                    let s = try section(i)
+                    let s = try section.value(i)
                     var rows: [String] = []
                     rows.reserveCapacity(texts.count)
                     for text in texts { rows.append(try text.run(i)) }
@@ -370,7 +393,9 @@ extension Interpreter {
         case .indexPath(let s, let r):
             let section = compileInteger(s, "an index path's section")
             let row = compileInteger(r, "an index path's row")
-            return { (i) throws(ScriptError) in .indexPath(IndexPath(section: try section(i), row: try row(i))) }
+            return { (i) throws(ScriptError) in
+                .indexPath(IndexPath(section: try section.value(i), row: try row.value(i)))
+            }
         case .unary(let op, let operand):
             let code = compileStorable(operand)
             return { (i) throws(ScriptError) in try i.unary(op, try code(i), range) }
@@ -379,7 +404,7 @@ extension Interpreter {
         case .range(let lo, let hi, let closed):
             let start = compileInteger(lo, "a range's start")
             let end = compileInteger(hi, "a range's end")
-            return { (i) throws(ScriptError) in .range(try start(i), try end(i), closed: closed) }
+            return { (i) throws(ScriptError) in .range(try start.value(i), try end.value(i), closed: closed) }
         case .call(let name, let nameRange, let arguments):
             return compileCall(name, nameRange, arguments, range)
         case .subscripted(let base, let index):
@@ -396,7 +421,7 @@ extension Interpreter {
     private func compileInterpolation(_ parts: [StringPart], _ range: SourceRange)
         -> (Interpreter) throws(ScriptError) -> String
     {
-        let write = compileText(parts[...], range)
+        let write = compileText(Interpreter.textPieces(parts)[...], range)
         return { (i) throws(ScriptError) in
             var text = TextBuilder()
             try write(i, &text)
@@ -405,32 +430,59 @@ extension Interpreter {
         }
     }
 
+    /// A piece of an interpolated string as it is written: a literal, or a value with the short literal
+    /// before it, if there is one (`"row \(i)"`), so one closure writes both.
+    private enum TextPiece {
+        case literal(String)
+        case value(prefix: String?, Expr)
+    }
+
+    /// `parts` as pieces: each literal of up to 8 bytes followed by a value goes with that value.
+    private static func textPieces(_ parts: [StringPart]) -> [TextPiece] {
+        var pieces: [TextPiece] = []
+        var k = parts.startIndex
+        while k < parts.endIndex {
+            switch parts[k] {
+            case .literal(let literal):
+                if literal.utf8.count <= 8, k + 1 < parts.endIndex, case .expression(let e) = parts[k + 1] {
+                    pieces.append(.value(prefix: literal, e))
+                    k += 1
+                } else {
+                    pieces.append(.literal(literal))
+                }
+            case .expression(let e):
+                pieces.append(.value(prefix: nil, e))
+            }
+            k += 1
+        }
+        return pieces
+    }
+
     /// Compiles the pieces of an interpolated string at `range` into closures that write them, in
-    /// halves like `sequence`.
-    private func compileText(_ parts: ArraySlice<StringPart>, _ range: SourceRange) -> TextWriter {
-        switch parts.count {
+    /// halves like `sequence`. The text's size is checked after each literal and each value.
+    private func compileText(_ pieces: ArraySlice<TextPiece>, _ range: SourceRange) -> TextWriter {
+        switch pieces.count {
         case 0:
             return { (_, _) throws(ScriptError) in }
         case 1:
-            switch parts[parts.startIndex] {
+            switch pieces[pieces.startIndex] {
             case .literal(let literal) where literal.utf8.count <= 8:
-                let (word, length) = (TextBuilder.word(literal.utf8), literal.utf8.count)
-                return { (i, text) throws(ScriptError) in
-                    text.append(word: word, length: length)
-                    if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
-                }
+                let short = ShortText(literal)
+                return { (i, text) throws(ScriptError) in try short.write(into: &text, i, range) }
             case .literal(let literal):
                 let bytes = Array(literal.utf8)
                 return { (i, text) throws(ScriptError) in
                     bytes.withUnsafeBytes { text.append($0) }
                     if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
                 }
-            case .expression(let e):
+            case .value(let prefix, let e):
                 let code = compileStorable(e)
                 let valueRange = e.range
+                let short = prefix.map { ShortText($0) }
                 if case .name(let name) = e.kind {  // `\(i)`: an integer is read in place and written as digits
                     let n = variables.number(of: name)
                     return { (i, text) throws(ScriptError) in
+                        try short?.write(into: &text, i, range)
                         guard let x = i.variables.integer(n) else {
                             return try i.interpolate(try code(i), into: &text, valueRange, range)
                         }
@@ -438,13 +490,15 @@ extension Interpreter {
                         if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
                     }
                 }
-                return { (i, text) throws(ScriptError) in try i.interpolate(try code(i), into: &text, valueRange, range)
+                return { (i, text) throws(ScriptError) in
+                    try short?.write(into: &text, i, range)
+                    try i.interpolate(try code(i), into: &text, valueRange, range)
                 }
             }
         default:
-            let middle = parts.startIndex + parts.count / 2
-            let first = compileText(parts[..<middle], range)
-            let second = compileText(parts[middle...], range)
+            let middle = pieces.startIndex + pieces.count / 2
+            let first = compileText(pieces[..<middle], range)
+            let second = compileText(pieces[middle...], range)
             return { (i, text) throws(ScriptError) in
                 try first(i, &text)
                 try second(i, &text)
@@ -553,8 +607,8 @@ extension Interpreter {
     }
 
     /// Compiles an expression that must be an integer; `what` names it in the message.
-    func compileInteger(_ expr: Expr, _ what: String) -> (Interpreter) throws(ScriptError) -> Int {
-        if case .integer(let n) = expr.kind { return { _ in n } }
+    func compileInteger(_ expr: Expr, _ what: String) -> IntegerOperand {
+        if case .integer(let n) = expr.kind { return IntegerOperand(constant: n) }
         let code = compile(expr)
         let range = expr.range
         let general = { (i: Interpreter) throws(ScriptError) -> Int in
@@ -564,8 +618,8 @@ extension Interpreter {
             }
             return n
         }
-        guard let fast = compileIntegerCode(expr) else { return general }
-        return { (i) throws(ScriptError) in
+        guard let fast = compileIntegerCode(expr) else { return IntegerOperand(general) }
+        return IntegerOperand { (i) throws(ScriptError) in
             if let n = fast.run(i) { return n }
             return try general(i)
         }

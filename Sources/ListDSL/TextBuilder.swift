@@ -4,8 +4,9 @@
 struct TextBuilder {
     private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private static let inlineCapacity = 32
-    /// The bytes, once they no longer fit in `inline` (`spilled`).
-    private var heap: [UInt8] = []
+    /// The bytes, once they no longer fit in `inline` (`spilled`); nil before, so a text that fits
+    /// holds no array (not even the empty one, which would be released when the text is done).
+    private var heap: [UInt8]? = nil
     private var spilled = false
     /// How many bytes the text has.
     private(set) var count = 0
@@ -42,7 +43,9 @@ struct TextBuilder {
         }
         count += length
         // The bytes past `length` are written too, but lie beyond `count`: the next piece overwrites them.
-        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: word.littleEndian, toByteOffset: start, as: UInt64.self) }
+        withUnsafeMutableBytes(of: &inline) {
+            $0.storeBytes(of: word.littleEndian, toByteOffset: start, as: UInt64.self)
+        }
     }
 
     /// `bytes` (at most 8) as `append(word:length:)` takes them.
@@ -64,20 +67,23 @@ struct TextBuilder {
             return
         }
         if !spilled {
-            heap.reserveCapacity(2 * count)
-            withUnsafeBytes(of: inline) { heap.append(contentsOf: $0[..<start]) }
+            var spill: [UInt8] = []
+            spill.reserveCapacity(2 * count)
+            withUnsafeBytes(of: inline) { spill.append(contentsOf: $0[..<start]) }
+            heap = spill
             spilled = true
         }
-        heap.append(contentsOf: bytes)
+        heap?.append(contentsOf: bytes)
     }
 
     /// The text built.
     var string: String {
-        if spilled { return String(decoding: heap, as: UTF8.self) }
+        if let heap { return String(decoding: heap, as: UTF8.self) }
         return withUnsafeBytes(of: inline) { bytes in
             let count = count
             return String(unsafeUninitializedCapacity: count) { buffer in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+                let text = UnsafeRawBufferPointer(rebasing: bytes[..<count])
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: text)
                 return count
             }
         }
@@ -136,4 +142,22 @@ struct TextBuilder {
         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899
         """
+}
+
+/// A literal piece of up to 8 bytes, kept as the word `TextBuilder.append(word:length:)` writes.
+struct ShortText {
+    let word: UInt64
+    let length: Int
+
+    init(_ text: String) {
+        word = TextBuilder.word(text.utf8.prefix(8))
+        length = min(text.utf8.count, 8)
+    }
+
+    /// Writes the piece, then checks the text's size, as each piece of an interpolated string is checked.
+    @inline(__always)
+    func write(into text: inout TextBuilder, _ i: Interpreter, _ range: SourceRange) throws(ScriptError) {
+        text.append(word: word, length: length)
+        if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
+    }
 }

@@ -158,7 +158,7 @@ public struct TableModel: Sendable {
     }
 
     /// `append` of one row, without an array to hold it.
-    public mutating func append(section: Int, row: String) throws(UpdateError) -> CommitReport {
+    public mutating func append(section: Int, row: consuming String) throws(UpdateError) -> CommitReport {
         guard batchDepth == 0, section >= 0, section < dataSource.count, isKnownInSync else {
             return try append(section: section, rows: [row])  // which says what is wrong, or commits
         }

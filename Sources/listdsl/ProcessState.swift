@@ -28,8 +28,11 @@ func installInterruptHandler() {
 }
 
 /// Takes the interrupt flag: true once per Ctrl-C.
+///
+/// Loops ask at every turn, so it reads the flag before taking it: a load is a plain move, where an
+/// exchange is a locked instruction each time (2% of a loop appending rows, by perf).
 func takeInterrupt() -> Bool {
-    interruptRequested.exchange(false, ordering: .relaxed)
+    interruptRequested.load(ordering: .relaxed) && interruptRequested.exchange(false, ordering: .relaxed)
 }
 
 /// The process's resident memory in bytes, from `/proc/self/statm`; nil where there is no such file.
