@@ -71,17 +71,39 @@ extension Interpreter {
         return codes.isEmpty ? { _ in .normal } : Interpreter.sequence(codes[...])
     }
 
-    /// Runs `codes` one after the other, until one returns: the halves of the list each run by a closure
-    /// of their own, so nothing iterates over an array of closures (which retains and releases each
-    /// one it calls), and a list of n statements nests only log₂ n calls deep.
+    /// Runs `codes` one after the other, until one returns: up to three by one closure, a longer list's
+    /// halves each by a closure of their own, so nothing iterates over an array of closures (which
+    /// retains and releases each one it calls), and a list of n statements nests only log₂ n calls deep.
     private static func sequence(_ codes: ArraySlice<StmtCode>) -> CompiledStmt {
-        if codes.count == 1 { return codes[codes.startIndex].run }
-        let middle = codes.startIndex + codes.count / 2
-        let first = sequence(codes[..<middle])
-        let second = sequence(codes[middle...])
-        return { (i) throws(ScriptError) in
-            if case .returned(let v) = try first(i) { return .returned(v) }
-            return try second(i)
+        let s = codes.startIndex
+        switch codes.count {
+        case 1:
+            return codes[s].run
+        case 2:  // the short lists of most blocks, each one closure
+            let (a, b) = (codes[s].run, codes[s + 1].run)
+            return { (i) throws(ScriptError) in
+                let flow = try a(i)
+                if case .returned = flow { return flow }
+                return try b(i)
+            }
+        case 3:
+            let (a, b, c) = (codes[s].run, codes[s + 1].run, codes[s + 2].run)
+            return { (i) throws(ScriptError) in
+                var flow = try a(i)
+                if case .returned = flow { return flow }
+                flow = try b(i)
+                if case .returned = flow { return flow }
+                return try c(i)
+            }
+        default:
+            let middle = s + codes.count / 2
+            let first = sequence(codes[..<middle])
+            let second = sequence(codes[middle...])
+            return { (i) throws(ScriptError) in
+                let flow = try first(i)
+                if case .returned = flow { return flow }
+                return try second(i)
+            }
         }
     }
 
@@ -710,7 +732,7 @@ extension Interpreter {
         -> CompiledExpr
     {
         let codes = arguments.map { compileList($0) }
-        let push = Interpreter.pushing(codes[...])
+        let push = Interpreter.pushing(codes)
         let isBuiltin = Vocabulary.arities.keys.contains(name)
         let found = FoundProcedure()
         return { (i) throws(ScriptError) in
@@ -739,24 +761,63 @@ private final class FoundProcedure {
     @exclusivity(unchecked) var procedure: Procedure?
 }
 
+/// Pushes a call's arguments, evaluated in order, under the names numbered `parameters`.
+typealias ArgumentPusher = (Interpreter, _ parameters: [Int]) throws(ScriptError) -> Void
+
 extension Interpreter {
-    /// Pushes the values of `codes`, in order, as a call's arguments: by closures calling each other,
-    /// like `sequence`, not by iterating over an array of closures.
-    fileprivate static func pushing(_ codes: ArraySlice<ExprCode>) -> (Interpreter) throws(ScriptError) -> Void {
+    /// Pushes the values of `codes`, in order, as a call's arguments. Up to three are evaluated first
+    /// and then pushed under their names; more are pushed nameless as they come (so no argument sees
+    /// another), by closures calling each other like `sequence`, and named at the end.
+    fileprivate static func pushing(_ codes: [ExprCode]) -> ArgumentPusher {
         switch codes.count {
         case 0:
-            return { _ in }
+            return { _, _ in }
         case 1:
+            let a = codes[0].run
+            return { (i, names) throws(ScriptError) in
+                let x = try a(i)
+                i.variables.pushBinding(names[0], x)
+            }
+        case 2:
+            let (a, b) = (codes[0].run, codes[1].run)
+            return { (i, names) throws(ScriptError) in
+                let x = try a(i)
+                let y = try b(i)
+                i.variables.pushBinding(names[0], x)
+                i.variables.pushBinding(names[1], y)
+            }
+        case 3:
+            let (a, b, c) = (codes[0].run, codes[1].run, codes[2].run)
+            return { (i, names) throws(ScriptError) in
+                let x = try a(i)
+                let y = try b(i)
+                let z = try c(i)
+                i.variables.pushBinding(names[0], x)
+                i.variables.pushBinding(names[1], y)
+                i.variables.pushBinding(names[2], z)
+            }
+        default:
+            let push = pushingNameless(codes[...])
+            return { (i, names) throws(ScriptError) in
+                let start = i.variables.locals.bindings.count
+                try push(i)
+                i.variables.name(names, from: start)
+            }
+        }
+    }
+
+    /// Pushes the values of `codes`, in order, each nameless until all are pushed.
+    private static func pushingNameless(_ codes: ArraySlice<ExprCode>) -> (Interpreter) throws(ScriptError) -> Void {
+        if codes.count == 1 {
             let code = codes[codes.startIndex].run
             return { (i) throws(ScriptError) in i.variables.pushArgument(try code(i)) }
-        default:
-            let middle = codes.startIndex + codes.count / 2
-            let first = pushing(codes[..<middle])
-            let second = pushing(codes[middle...])
-            return { (i) throws(ScriptError) in
-                try first(i)
-                try second(i)
-            }
+        }
+        let middle = codes.startIndex + codes.count / 2
+        let first = pushingNameless(codes[..<middle])
+        let second = pushingNameless(codes[middle...])
+        return { (i) throws(ScriptError) in
+            try first(i)
+            try second(i)
         }
     }
 }

@@ -68,16 +68,12 @@ extension Interpreter {
             bindings += [("path", .indexPath(path)), ("section", .integer(path.section)), ("row", .integer(path.row))]
         }
         let start = variables.locals.bindings.count
-        var parameters: [Int] = []
-        for (name, value) in bindings {
-            parameters.append(variables.number(of: name))
-            variables.pushArgument(value)
-        }
+        for (name, value) in bindings { variables.pushBinding(variables.number(of: name), value) }
         let caller = (file: file, range: range, word: caller)
         hookDepth += 1
         defer { hookDepth -= 1 }
         do throws(ScriptError) {
-            let result = try invoke(parameters, argumentsFrom: start, file: hook.file, range: range, hook.body)
+            let result = try invoke(argumentsFrom: start, file: hook.file, range: range, hook.body)
             if let expected = kind.answerType, !kind.accepts(result) {
                 let found = result == .nothing ? nil : result.found()
                 throw ScriptError.runtime(

@@ -148,11 +148,11 @@ final class Procedure {
         self.file = file
     }
 
-    /// Calls the procedure, named `name`, with the `count` arguments `push` pushes. A method, so the
-    /// procedure's parts are used in place while the caller holds it, not retained one by one.
+    /// Calls the procedure, named `name`, with the `count` arguments `push` pushes under its parameters'
+    /// names. A method, so the procedure's parts are used in place while the caller holds it, not
+    /// retained one by one.
     func call(
-        _ name: String, given count: Int, pushing push: (Interpreter) throws(ScriptError) -> Void,
-        _ range: SourceRange, in i: Interpreter
+        _ name: String, given count: Int, pushing push: ArgumentPusher, _ range: SourceRange, in i: Interpreter
     ) throws(ScriptError) -> Value {
         if parameters.count != count {
             throw i.failure(
@@ -160,12 +160,12 @@ final class Procedure {
         }
         let start = i.variables.locals.bindings.count
         do throws(ScriptError) {
-            try push(i)
+            try push(i, parameters)
         } catch {
             i.variables.dropArguments(to: start)
             throw error
         }
-        return try i.invoke(parameters, argumentsFrom: start, file: file, range: range, body)
+        return try i.invoke(argumentsFrom: start, file: file, range: range, body)
     }
 }
 
@@ -653,12 +653,11 @@ public final class Interpreter {
 
     // MARK: - Calls
 
-    /// Runs `body` in a new call frame whose first scope holds the arguments pushed since there were
-    /// `start` bindings, named by `parameters`, in `file`; enforces the call-depth limit.
-    func invoke(
-        _ parameters: [Int], argumentsFrom start: Int, file callee: SourceFile, range: SourceRange,
-        _ body: CompiledStmt
-    ) throws(ScriptError) -> Value {
+    /// Runs `body` in a new call frame whose first scope holds the arguments, named, pushed since there
+    /// were `start` bindings, in `file`; enforces the call-depth limit.
+    func invoke(argumentsFrom start: Int, file callee: SourceFile, range: SourceRange, _ body: CompiledStmt)
+        throws(ScriptError) -> Value
+    {
         do throws(ScriptError) {
             if variables.locals.depth >= options.maxCallDepth {
                 throw failure(range, .callDepthLimit(options.maxCallDepth))
@@ -668,7 +667,7 @@ public final class Interpreter {
             variables.dropArguments(to: start)
             throw error
         }
-        let saved = variables.enterFrame(parameters: parameters, start: start)
+        let saved = variables.enterFrame(start: start)
         // A call from code of the same file with no command's operands around it (a procedure calling
         // itself, a loop calling a procedure) has nothing of the caller's to put aside.
         if operands == nil && file === callee {

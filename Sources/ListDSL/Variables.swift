@@ -133,22 +133,32 @@ struct Variables {
         locals.bindings.append(Binding(number: n, value: value))
     }
 
-    /// Adds a call's argument, not yet visible under any name: `enterFrame` names it.
+    /// Adds a call's argument, not yet visible under any name: `name(_:from:)` names it.
     mutating func pushArgument(_ value: consuming Value) {
         locals.bindings.append(Binding(number: -1, value: value))
+    }
+
+    /// Adds a call's argument under the name numbered `n`, once every argument is evaluated: until
+    /// `enterFrame`, it is in the caller's scope.
+    mutating func pushBinding(_ n: Int, _ value: consuming Value) {
+        locals.bindings.append(Binding(number: n, value: value))
+    }
+
+    /// Names the arguments pushed since there were `start` bindings by the numbers `parameters`.
+    mutating func name(_ parameters: [Int], from start: Int) {
+        for (k, n) in parameters.enumerated() { locals.bindings[start + k].number = n }
     }
 
     /// Drops the arguments pushed since there were `count` bindings (an argument failed).
     mutating func dropArguments(to count: Int) { truncate(to: count) }
 
-    /// Starts a call: a frame whose first scope holds the arguments pushed since there were `start`
-    /// bindings, under the names numbered `parameters`.
-    mutating func enterFrame(parameters: [Int], start: Int) -> Saved {
+    /// Starts a call: a frame whose first scope holds the arguments, named, pushed since there were
+    /// `start` bindings.
+    mutating func enterFrame(start: Int) -> Saved {
         let saved = Saved(frameStart: locals.frameStart, scopeStart: locals.scopeStart)
         locals.frameStart = start
         locals.scopeStart = start
         locals.depth += 1
-        for (k, n) in parameters.enumerated() { locals.bindings[start + k].number = n }
         return saved
     }
 

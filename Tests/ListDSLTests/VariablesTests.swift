@@ -44,7 +44,8 @@ import Testing
         // An argument still being evaluated has no name: it is neither found nor suggested.
         #expect(v.value(p) == nil)
         #expect(Set(v.visibleNames) == ["g", "local"])
-        let frame = v.enterFrame(parameters: [p], start: start)
+        v.name([p], from: start)
+        let frame = v.enterFrame(start: start)
         #expect(v.locals.depth == 1)
         #expect(v.value(p) == .integer(42))
         #expect(v.value(g) == .string("global"))
