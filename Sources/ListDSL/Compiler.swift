@@ -585,6 +585,13 @@ extension Interpreter {
         case .binary(let op, let lhs, let rhs) where Interpreter.isComparison(op):
             let general = compileComparison(op, lhs, rhs, range)
             guard let l = compileIntegerCode(lhs), let r = compileIntegerCode(rhs) else { return general }
+            if case .name(let name) = lhs.kind, case .integer(let y) = rhs.kind {  // `depth == 0`: the name read here
+                let n = variables.number(of: name)
+                return { (i) throws(ScriptError) in
+                    if let x = i.variables.integer(n) { return Interpreter.compared(op, x, y) }
+                    return try general(i)
+                }
+            }
             if case .integer(let y) = rhs.kind {  // `x == 3`, `i < 10`: the constant is not evaluated
                 return { (i) throws(ScriptError) in
                     if let x = l.run(i) { return Interpreter.compared(op, x, y) }
@@ -679,6 +686,15 @@ extension Interpreter {
         }
         let general = compileArithmetic(op, lhs, rhs, range)
         guard let fast = compileIntegerCode(Expr(.binary(op, lhs, rhs), range)) else { return general }
+        if case .name(let name) = lhs.kind, case .integer(let y) = rhs.kind {  // `depth - 1`: the name read here
+            let n = variables.number(of: name)
+            return { (i) throws(ScriptError) in
+                if let x = i.variables.integer(n), let result = Interpreter.arithmetic(op, x, y) {
+                    return .integer(result)
+                }
+                return try general(i)
+            }
+        }
         return { (i) throws(ScriptError) in
             if let result = fast.run(i) { return .integer(result) }
             return try general(i)
@@ -693,19 +709,25 @@ extension Interpreter {
         if op == .add, case .string(let y) = rhs.kind {  // `prefix + "a"`: what `binaryValues` does for strings
             let count = y.utf8.count
             return { (i) throws(ScriptError) in
-                let a = try l(i)
-                guard case .string(let x) = a else { return try i.binaryValues(op, a, .string(y), range) }
-                try i.checkSize(x.utf8.count + count, of: "string", range)
-                return .string(x + y)
+                switch try l(i) {  // on the value itself, so its string is moved out, not copied
+                case .string(let x):
+                    try i.checkSize(x.utf8.count + count, of: "string", range)
+                    return .string(x + y)
+                case let a:
+                    return try i.binaryValues(op, a, .string(y), range)
+                }
             }
         }
         if op == .add, case .string(let y) = rhs.kind {  // `prefix + "a"`: what `binaryValues` does for strings
             let count = y.utf8.count
             return { (i) throws(ScriptError) in
-                let a = try l(i)
-                guard case .string(let x) = a else { return try i.binaryValues(op, a, .string(y), range) }
-                try i.checkSize(x.utf8.count + count, of: "string", range)
-                return .string(x + y)
+                switch try l(i) {  // on the value itself, so its string is moved out, not copied
+                case .string(let x):
+                    try i.checkSize(x.utf8.count + count, of: "string", range)
+                    return .string(x + y)
+                case let a:
+                    return try i.binaryValues(op, a, .string(y), range)
+                }
             }
         }
         if case .integer(let y) = rhs.kind {  // `total + 1`, `j % 2`: the constant is not evaluated
@@ -776,15 +798,15 @@ extension Interpreter {
             let a = codes[0].run
             return { (i, names) throws(ScriptError) in
                 let x = try a(i)
-                i.variables.pushBinding(names[0], x)
+                i.variables.pushBinding(names[0], consume x)
             }
         case 2:
             let (a, b) = (codes[0].run, codes[1].run)
             return { (i, names) throws(ScriptError) in
                 let x = try a(i)
                 let y = try b(i)
-                i.variables.pushBinding(names[0], x)
-                i.variables.pushBinding(names[1], y)
+                i.variables.pushBinding(names[0], consume x)
+                i.variables.pushBinding(names[1], consume y)
             }
         case 3:
             let (a, b, c) = (codes[0].run, codes[1].run, codes[2].run)
@@ -792,9 +814,9 @@ extension Interpreter {
                 let x = try a(i)
                 let y = try b(i)
                 let z = try c(i)
-                i.variables.pushBinding(names[0], x)
-                i.variables.pushBinding(names[1], y)
-                i.variables.pushBinding(names[2], z)
+                i.variables.pushBinding(names[0], consume x)
+                i.variables.pushBinding(names[1], consume y)
+                i.variables.pushBinding(names[2], consume z)
             }
         default:
             let push = pushingNameless(codes[...])
