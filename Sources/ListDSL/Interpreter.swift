@@ -572,7 +572,7 @@ public final class Interpreter {
     {
         let wanted = try textExpr.map { (e) throws(ScriptError) -> String in try text(of: try storable(e), e.range) }
         let saved = snapshot()
-        let savedLocals = variables.locals
+        let savedLocals = variables.locals.snapshot()
         var outcome: String?  // the error message, or nil when the block succeeded
         do {
             _ = try body()

@@ -277,7 +277,7 @@ public final class LessonRecorder {
         isAsking = true
         // The step may end inside a running hook or procedure: its scopes, like the rest, are put back.
         let saved = interpreter.snapshot()
-        let locals = interpreter.variables.locals
+        var locals: Variables.Locals? = interpreter.variables.locals.snapshot()
         let failed = interpreter.failedExpectations
         let lastError = interpreter.lastCaughtError
         let steps = interpreter.steps
@@ -286,7 +286,7 @@ public final class LessonRecorder {
         interpreter.options.limits.steps = min(limits.steps ?? Int.max, steps &+ 100_000)
         defer {
             interpreter.restore(saved)
-            interpreter.variables.locals = locals
+            if let locals = locals.take() { interpreter.variables.locals = locals }
             interpreter.failedExpectations = failed
             interpreter.lastCaughtError = lastError
             interpreter.options.limits = limits

@@ -5,7 +5,7 @@
 /// outwards, the few bindings a frame holds. Scoping is exactly the tree's: a lookup sees the running
 /// call's scopes, innermost first, then the globals; `let` at the top level outside any block makes a
 /// global, and anywhere else a binding of the innermost scope.
-struct Variables {
+struct Variables: ~Copyable {
     /// Each name's number. It never forgets one, so numbers held by compiled code stay valid.
     private var numbers: [String: Int] = [:]
     /// The name of each number.
@@ -16,17 +16,98 @@ struct Variables {
     var locals = Locals()
 
     /// The bindings of the running calls, innermost last: each block scope's bindings follow its
-    /// enclosing scope's, and a call's follow its caller's.
-    struct Locals {
-        /// The bindings, each a name's number (-1 for an argument not yet named) and its value: one
-        /// array, so pushing or dropping a binding checks one buffer's uniqueness, not two.
-        fileprivate(set) var bindings: [Binding] = []
+    /// enclosing scope's, and a call's follow its caller's. Not copyable: `snapshot()` copies them.
+    struct Locals: ~Copyable {
+        /// The bindings, each a name's number (-1 for an argument not yet named) and its value.
+        fileprivate(set) var bindings = BindingStack()
         /// Where the running call's bindings start.
         fileprivate(set) var frameStart = 0
         /// Where the innermost scope's bindings start; -1 at the top level outside any block.
         fileprivate(set) var scopeStart = -1
         /// How many calls are running (0 at the top level).
         fileprivate(set) var depth = 0
+
+        init() {}
+
+        /// A copy, bindings and all, for putting back with `=` after code that may have left a call.
+        func snapshot() -> Locals {
+            var copy = Locals()
+            copy.bindings = bindings.copy()
+            copy.frameStart = frameStart
+            copy.scopeStart = scopeStart
+            copy.depth = depth
+            return copy
+        }
+    }
+
+    /// The bindings' storage: a buffer managed by hand, as a call pushes and pops a few bindings each
+    /// time. An array would check its buffer's uniqueness, its bounds and its capacity at every push,
+    /// pop and store: a sixth of a call's instructions. Every index is one the bindings hold (the
+    /// variables' code computes them from `count`, `frameStart` and `scopeStart`).
+    struct BindingStack: ~Copyable {
+        private var base: UnsafeMutablePointer<Binding>
+        private var capacity: Int
+        /// How many bindings there are.
+        private(set) var count = 0
+
+        init(capacity: Int = 16) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        /// The binding at `k`, which must be below `count`.
+        subscript(k: Int) -> Binding {
+            @inline(__always) unsafeAddress {
+                assert(k >= 0 && k < count)
+                return UnsafePointer(base + k)
+            }
+            @inline(__always) unsafeMutableAddress {
+                assert(k >= 0 && k < count)
+                return base + k
+            }
+        }
+
+        /// Adds a binding on top.
+        @inline(__always)
+        mutating func append(_ binding: consuming Binding) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: binding)
+            count += 1
+        }
+
+        /// Drops the bindings above the first `n`.
+        @inline(__always)
+        mutating func truncate(to n: Int) {
+            let n = max(n, 0)
+            // One at a time, each moved out and dropped: `deinitialize(count:)` goes through the
+            // runtime's generic array destroy, slower for the few a scope holds.
+            while count > n {
+                count -= 1
+                _ = (base + count).move()
+            }
+        }
+
+        @inline(never)
+        private mutating func grow() {
+            let larger = UnsafeMutablePointer<Binding>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+
+        /// The same bindings in a buffer of their own.
+        func copy() -> BindingStack {
+            var copy = BindingStack(capacity: capacity)
+            copy.base.initialize(from: base, count: count)
+            copy.count = count
+            return copy
+        }
     }
 
     /// A local variable: its name's number and its value.
@@ -129,7 +210,7 @@ struct Variables {
             locals.bindings[start].value = value
             return
         }
-        truncate(to: start)
+        locals.bindings.truncate(to: start)
         locals.bindings.append(Binding(number: n, value: value))
     }
 
@@ -146,11 +227,13 @@ struct Variables {
 
     /// Names the arguments pushed since there were `start` bindings by the numbers `parameters`.
     mutating func name(_ parameters: [Int], from start: Int) {
-        for (k, n) in parameters.enumerated() { locals.bindings[start + k].number = n }
+        for (k, n) in parameters.enumerated() where start + k < locals.bindings.count {
+            locals.bindings[start + k].number = n
+        }
     }
 
     /// Drops the arguments pushed since there were `count` bindings (an argument failed).
-    mutating func dropArguments(to count: Int) { truncate(to: count) }
+    mutating func dropArguments(to count: Int) { locals.bindings.truncate(to: count) }
 
     /// Starts a call: a frame whose first scope holds the arguments, named, pushed since there were
     /// `start` bindings.
@@ -164,21 +247,16 @@ struct Variables {
 
     /// Closes the scope `enterScope` opened.
     mutating func leaveScope(_ saved: Saved) {
-        truncate(to: locals.scopeStart)
+        locals.bindings.truncate(to: locals.scopeStart)
         locals.scopeStart = saved.scopeStart
     }
 
     /// Ends the call `enterFrame` started.
     mutating func leaveFrame(_ saved: Saved) {
-        truncate(to: locals.frameStart)
+        locals.bindings.truncate(to: locals.frameStart)
         locals.frameStart = saved.frameStart
         locals.scopeStart = saved.scopeStart
         locals.depth -= 1
-    }
-
-    private mutating func truncate(to count: Int) {
-        // One at a time: there are few, and `removeLast(k)` costs more than several `removeLast()`.
-        while locals.bindings.count > count { locals.bindings.removeLast() }
     }
 
     /// The names of the declared globals.
@@ -192,8 +270,8 @@ struct Variables {
     var visibleNames: [String] {
         var visible = Set(globalNames)
         // An argument still being evaluated (numbered -1) has no name yet.
-        for binding in locals.bindings[locals.frameStart...] where binding.number >= 0 {
-            visible.insert(names[binding.number])
+        for k in locals.frameStart..<locals.bindings.count where locals.bindings[k].number >= 0 {
+            visible.insert(names[locals.bindings[k].number])
         }
         return Array(visible)
     }

@@ -57,7 +57,7 @@ import Testing
         #expect(v.value(p) == nil)
         v.leaveScope(scope)
         #expect(v.value(local) == nil)
-        #expect(v.locals.bindings.isEmpty)
+        #expect(v.locals.bindings.count == 0)
     }
 
     @Test func aLoopVariableIsTheScopesOnlyBindingEachTimeRound() {
@@ -85,5 +85,27 @@ import Testing
         #expect(v.locals.bindings.count == start)
         #expect(v.value(x) == .integer(1))
         v.leaveScope(saved)
+    }
+
+    @Test func aSnapshotIsACopyThatPutsTheBindingsBack() {
+        var v = Variables()
+        let x = v.number(of: "x")
+        let saved = v.enterScope()
+        // More bindings than the stack's first buffer holds, so it grows with values in it.
+        for k in 0..<100 { v.declare(v.number(of: "v\(k)"), .string(String(repeating: "s", count: k))) }
+        v.declare(x, .string("before"))
+        let snapshot = v.locals.snapshot()
+        let assigned = v.assign(x, .string("after"))
+        #expect(assigned)
+        v.declare(v.number(of: "extra"), .integer(1))
+        #expect(v.value(x) == .string("after"))
+        #expect(snapshot.bindings.count == 101)
+        v.locals = snapshot
+        #expect(v.value(x) == .string("before"))
+        #expect(v.value(v.number(of: "v99")) == .string(String(repeating: "s", count: 99)))
+        #expect(v.value(v.number(of: "extra")) == nil)
+        v.leaveScope(saved)
+        #expect(v.locals.bindings.count == 0)
+        #expect(v.value(x) == nil)
     }
 }
