@@ -72,6 +72,19 @@ struct Variables: ~Copyable {
             }
         }
 
+        /// Replaces the value at `k`, which must be below `count`. An integer (what a loop over a range
+        /// binds each time round) owns nothing, so it is written over, without the call that destroys
+        /// a value.
+        @inline(__always)
+        mutating func replace(at k: Int, with value: consuming Value) {
+            assert(k >= 0 && k < count)
+            if case .integer = base[k].value {
+                (base + k).initialize(to: Binding(number: base[k].number, value: value))
+            } else {
+                base[k].value = value
+            }
+        }
+
         /// Adds a binding on top.
         @inline(__always)
         mutating func append(_ binding: consuming Binding) {
@@ -182,7 +195,7 @@ struct Variables: ~Copyable {
     /// Assigns to variable `n` where it is bound; false when it is bound nowhere visible.
     mutating func assign(_ n: Int, _ value: consuming Value) -> Bool {
         if let i = binding(of: n) {
-            locals.bindings[i].value = value
+            locals.bindings.replace(at: i, with: value)
             return true
         }
         guard n < globals.count, globals[n] != nil else { return false }
@@ -207,7 +220,7 @@ struct Variables: ~Copyable {
     mutating func rebind(_ n: Int, _ value: consuming Value) {
         let start = locals.scopeStart
         if locals.bindings.count == start + 1 && locals.bindings[start].number == n {
-            locals.bindings[start].value = value
+            locals.bindings.replace(at: start, with: value)
             return
         }
         locals.bindings.truncate(to: start)

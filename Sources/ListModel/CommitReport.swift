@@ -28,7 +28,7 @@ public struct SectionChange: Equatable, Sendable {
 /// a script's single command gets costs nothing to make or to drop.
 public struct CommitReport: Equatable, Sendable {
     /// The lists of a non-empty report.
-    private struct Lists: Equatable, Sendable {
+    fileprivate struct Lists: Equatable, Sendable {
         var insertedRows: [IndexPath] = []
         var deletedRows: [IndexPath] = []
         var reloadedRows: [RowChange] = []
@@ -43,12 +43,13 @@ public struct CommitReport: Equatable, Sendable {
     }
 
     /// A reference to the lists, copied on write.
-    private final class Box: @unchecked Sendable {
-        var lists: Lists
-        init(_ lists: Lists) { self.lists = lists }
+    @usableFromInline final class Box: @unchecked Sendable {
+        fileprivate var lists: Lists
+        fileprivate init(_ lists: Lists) { self.lists = lists }
     }
 
-    private var box: Box?
+    /// The lists; nil for a report with none (the commonest: one row appended).
+    @usableFromInline var box: Box?
 
     /// The lists, read.
     private var lists: Lists { box?.lists ?? Lists() }
@@ -122,7 +123,10 @@ public struct CommitReport: Equatable, Sendable {
         set { edit { $0.mergedOperations = newValue } }
     }
     /// Whether the report has warnings or merged operations to tell of (without building an empty list).
-    public var hasWarnings: Bool {
+    /// Inlined where it is asked, so a report without lists answers without a call.
+    @inlinable public var hasWarnings: Bool { box != nil && listsHaveWarnings }
+
+    @usableFromInline var listsHaveWarnings: Bool {
         guard let lists = box?.lists else { return false }
         return !lists.warnings.isEmpty || !lists.mergedOperations.isEmpty
     }
