@@ -9,6 +9,10 @@ struct KeywordTable: Sendable {
     private let starts: [Int32]
     private let candidates: [(offset: Int32, keyword: Keyword, reserved: Bool)]
     private let spellings: [UInt8]
+    /// `insert` and `delete`, the words most lines of a long script start with, as the little-endian
+    /// value of their six bytes, with what `lookup` answers for them.
+    private var insert: (spelling: UInt64, entry: (Keyword, Bool))
+    private var delete: (spelling: UInt64, entry: (Keyword, Bool))
 
     /// Builds the table from vocabulary entries; a word that is not a `Keyword` is left out.
     init(_ entries: [Vocabulary.Entry]) {
@@ -35,6 +39,24 @@ struct KeywordTable: Sendable {
         self.starts = starts
         self.candidates = candidates
         self.spellings = spellings
+        func spelling(_ word: String) -> UInt64 {
+            var value: UInt64 = 0
+            for (k, byte) in word.utf8.prefix(6).enumerated() { value |= UInt64(byte) << (8 * k) }
+            return value
+        }
+        insert = (spelling("insert"), (.plainName, false))
+        delete = (spelling("delete"), (.plainName, false))
+        insert.entry = lookup(Array("insert".utf8), 0, 6)
+        delete.entry = lookup(Array("delete".utf8), 0, 6)
+    }
+
+    /// What `lookup` answers for the six bytes `word` (the first in the low byte) when they spell
+    /// `insert` or `delete`; nil for any other word.
+    @inline(__always)
+    func commonest(_ word: UInt64) -> (Keyword, Bool)? {
+        if word == insert.spelling { return insert.entry }
+        if word == delete.spelling { return delete.entry }
+        return nil
     }
 
     /// Letters differ in their low six bits, so length and first letter pick a bucket of one or two words.

@@ -241,4 +241,24 @@ struct LexErrorCase: CustomTestStringConvertible, Sendable {
     func utf8Length(_ bytes: [UInt8], _ length: Int?) {
         #expect(Lexer.utf8Length(bytes, at: 0, end: bytes.count) == length)
     }
+
+    /// `insert` and `delete` are known from one 8-byte load when 8 bytes remain: every word that
+    /// starts like them, with every kind of byte after it, lexes as the keyword table says, whether
+    /// or not the load can be made.
+    @Test(arguments: ["insert", "delete", "inserted", "deleter", "insert_", "delete9", "Insert", "insertX", "inser"])
+    func theCommonestWordsLexAsTheTableSays(_ word: String) {
+        for follower in [" 0:0", "\n", "(", ":", "", "é", "_a", "1", "\t", ";", "#"] {
+            for padding in ["", "        "] {
+                let bytes = Array((word + follower + padding).utf8)
+                var lexer = Lexer(file: SourceFile(name: "t.list", bytes: bytes))
+                let token = lexer.nextToken()
+                var length = 0
+                while length < bytes.count && Byte.isIdentifierByte(bytes[length]) { length += 1 }
+                let (keyword, reserved) = KeywordTable.shared.lookup(bytes, 0, length)
+                #expect(token.range == SourceRange(0, length), "\(word + follower)")
+                #expect(token.keyword == keyword, "\(word + follower)")
+                #expect(token.kind == (reserved ? .reserved : .identifier), "\(word + follower)")
+            }
+        }
+    }
 }
