@@ -709,19 +709,7 @@ extension Interpreter {
         if op == .add, case .string(let y) = rhs.kind {  // `prefix + "a"`: what `binaryValues` does for strings
             let count = y.utf8.count
             return { (i) throws(ScriptError) in
-                switch try l(i) {  // on the value itself, so its string is moved out, not copied
-                case .string(let x):
-                    try i.checkSize(x.utf8.count + count, of: "string", range)
-                    return .string(x + y)
-                case let a:
-                    return try i.binaryValues(op, a, .string(y), range)
-                }
-            }
-        }
-        if op == .add, case .string(let y) = rhs.kind {  // `prefix + "a"`: what `binaryValues` does for strings
-            let count = y.utf8.count
-            return { (i) throws(ScriptError) in
-                switch try l(i) {  // on the value itself, so its string is moved out, not copied
+                switch try l(i) {
                 case .string(let x):
                     try i.checkSize(x.utf8.count + count, of: "string", range)
                     return .string(x + y)
