@@ -149,20 +149,21 @@ extension Interpreter {
             }
         case .conditional(let arms, let otherwise):
             let tests = arms.map { ArmCode(test: compileCondition($0.condition), body: compile($0.body)) }
-            let elseCode = otherwise.map { compile($0) } ?? { _ in .normal }
+            // Compiled once: an `if` in an `else` block compiled twice would double at each level.
+            let elseCode = otherwise.map { compile($0) }
             // A few arms are each a closure that tries the next (an array of them would retain and
             // release each arm it tries); a long `else if` chain is walked in a loop.
             guard tests.count <= 8 else {
                 return { (i) throws(ScriptError) in
                     try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
                         for arm in tests where try arm.test(i) { return try arm.body(i) }
-                        return try elseCode(i)
+                        return try elseCode?(i) ?? .normal
                     }
                 }
             }
             // The first arm is tried by the statement's own closure; the others each by a closure that
             // tries the next, ending in the `else` block's code (none: the statement does nothing).
-            var chain: CompiledStmt? = otherwise.map { compile($0) }
+            var chain = elseCode
             for arm in tests.dropFirst().reversed() {
                 let (test, body, next) = (arm.test, arm.body, chain)
                 chain = { (i) throws(ScriptError) in
@@ -184,7 +185,7 @@ extension Interpreter {
                 }
             }
         case .forLoop(let variable, _, let sequence, let body):
-            return compileFor(variables.number(of: variable), sequence, compile(body.statements), range)
+            return compileFor(variables.number(of: variable), sequence, compile(body.statements), range, compound)
         case .whileLoop(let condition, let body):
             let test = compileCondition(condition)
             let code = compile(body)
@@ -335,12 +336,11 @@ extension Interpreter {
 
     /// `for NAME in EXPR { … }` over a range, a list or a string's characters: one scope, holding only
     /// the loop variable at the start of each time round.
-    private func compileFor(_ n: Int, _ sequence: Expr, _ body: @escaping CompiledStmt, _ range: SourceRange)
-        -> CompiledStmt
-    {
+    private func compileFor(
+        _ n: Int, _ sequence: Expr, _ body: @escaping CompiledStmt, _ range: SourceRange, _ compound: Bool
+    ) -> CompiledStmt {
         let values = compile(sequence)
         let sequenceRange = sequence.range
-        let compound = true
         return { (i) throws(ScriptError) in
             try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
                 let seq = try values(i)
@@ -495,7 +495,7 @@ extension Interpreter {
                 let bytes = Array(literal.utf8)
                 return { (i, text) throws(ScriptError) in
                     bytes.withUnsafeBytes { text.append($0) }
-                    if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
+                    try i.checkTextSize(text, range)
                 }
             case .value(let prefix, let e):
                 let code = compileStorable(e)
@@ -509,7 +509,7 @@ extension Interpreter {
                             return try i.interpolate(try code(i), into: &text, valueRange, range)
                         }
                         text.append(decimal: x)
-                        if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
+                        try i.checkTextSize(text, range)
                     }
                 }
                 return { (i, text) throws(ScriptError) in
@@ -584,7 +584,6 @@ extension Interpreter {
             return { (i) throws(ScriptError) in try l(i) ? true : try r(i) }
         case .binary(let op, let lhs, let rhs) where Interpreter.isComparison(op):
             let general = compileComparison(op, lhs, rhs, range)
-            guard let l = compileIntegerCode(lhs), let r = compileIntegerCode(rhs) else { return general }
             if case .name(let name) = lhs.kind, case .integer(let y) = rhs.kind {  // `depth == 0`: the name read here
                 let n = variables.number(of: name)
                 return { (i) throws(ScriptError) in
@@ -592,6 +591,7 @@ extension Interpreter {
                     return try general(i)
                 }
             }
+            guard let l = compileIntegerCode(lhs), let r = compileIntegerCode(rhs) else { return general }
             if case .integer(let y) = rhs.kind {  // `x == 3`, `i < 10`: the constant is not evaluated
                 return { (i) throws(ScriptError) in
                     if let x = l.run(i) { return Interpreter.compared(op, x, y) }
@@ -685,8 +685,8 @@ extension Interpreter {
             break
         }
         let general = compileArithmetic(op, lhs, rhs, range)
-        guard let fast = compileIntegerCode(Expr(.binary(op, lhs, rhs), range)) else { return general }
-        if case .name(let name) = lhs.kind, case .integer(let y) = rhs.kind {  // `depth - 1`: the name read here
+        if Interpreter.isArithmetic(op), case .name(let name) = lhs.kind, case .integer(let y) = rhs.kind {
+            // `depth - 1`: the name read here, not by an integer code's closure
             let n = variables.number(of: name)
             return { (i) throws(ScriptError) in
                 if let x = i.variables.integer(n), let result = Interpreter.arithmetic(op, x, y) {
@@ -695,6 +695,7 @@ extension Interpreter {
                 return try general(i)
             }
         }
+        guard let fast = compileIntegerCode(Expr(.binary(op, lhs, rhs), range)) else { return general }
         return { (i) throws(ScriptError) in
             if let result = fast.run(i) { return .integer(result) }
             return try general(i)

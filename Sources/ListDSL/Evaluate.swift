@@ -85,6 +85,13 @@ extension Interpreter {
         case .string(let s): text.append(s)
         default: text.append(try self.text(of: value, valueRange))
         }
+        try checkTextSize(text, range)
+    }
+
+    /// Checks an interpolated string's size so far, after each of its pieces: a comparison, and the
+    /// value-size check only once the text is over the limit.
+    @inline(__always)
+    func checkTextSize(_ text: TextBuilder, _ range: SourceRange) throws(ScriptError) {
         if text.count > options.limits.valueSize { try checkSize(text.count, of: "string", range) }
     }
 

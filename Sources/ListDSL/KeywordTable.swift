@@ -39,13 +39,8 @@ struct KeywordTable: Sendable {
         self.starts = starts
         self.candidates = candidates
         self.spellings = spellings
-        func spelling(_ word: String) -> UInt64 {
-            var value: UInt64 = 0
-            for (k, byte) in word.utf8.prefix(6).enumerated() { value |= UInt64(byte) << (8 * k) }
-            return value
-        }
-        insert = (spelling("insert"), (.plainName, false))
-        delete = (spelling("delete"), (.plainName, false))
+        insert = (TextBuilder.word("insert".utf8), (.plainName, false))
+        delete = (TextBuilder.word("delete".utf8), (.plainName, false))
         insert.entry = lookup(Array("insert".utf8), 0, 6)
         delete.entry = lookup(Array("delete".utf8), 0, 6)
     }

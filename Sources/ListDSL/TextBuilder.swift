@@ -42,7 +42,8 @@ struct TextBuilder {
             return
         }
         count += length
-        // The bytes past `length` are written too, but lie beyond `count`: the next piece overwrites them.
+        // The bytes past `length` are written too, but lie beyond `count`, where nothing reads: the text
+        // made (`string`) and a spill to the heap take only the first `count` bytes.
         withUnsafeMutableBytes(of: &inline) {
             $0.storeBytes(of: word.littleEndian, toByteOffset: start, as: UInt64.self)
         }
@@ -158,6 +159,6 @@ struct ShortText {
     @inline(__always)
     func write(into text: inout TextBuilder, _ i: Interpreter, _ range: SourceRange) throws(ScriptError) {
         text.append(word: word, length: length)
-        if text.count > i.options.limits.valueSize { try i.checkSize(text.count, of: "string", range) }
+        try i.checkTextSize(text, range)
     }
 }

@@ -116,7 +116,7 @@ struct Variables: ~Copyable {
 
         /// The same bindings in a buffer of their own.
         func copy() -> BindingStack {
-            var copy = BindingStack(capacity: capacity)
+            var copy = BindingStack(capacity: max(16, count))
             copy.base.initialize(from: base, count: count)
             copy.count = count
             return copy

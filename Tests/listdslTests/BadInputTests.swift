@@ -117,6 +117,12 @@ import Testing
         Case(
             "100,000 nested blocks", stdin: String(repeating: "if true {", count: 100_000) + "\n", exit: 65,
             "<stdin>:1:1804: error: nesting too deep"),
+        // Each block is compiled once: compiling an `else` block twice made this 2^60 compiles.
+        Case(
+            "an if nested in the else of another, 60 deep",
+            stdin: "let x = 60\n" + String(repeating: "if x == 0 { print 0 } else {\n", count: 60) + "print x\n"
+                + String(repeating: "}\n", count: 60),
+            exit: 0, ""),
         Case("an unterminated string", stdin: "print \"abc\n", exit: 65, "<stdin>:1:7: error: unterminated string"),
         Case(
             "an unterminated block", stdin: "if true {\n  print 1\n", exit: 65,
