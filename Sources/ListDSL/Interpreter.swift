@@ -133,6 +133,12 @@ public struct InterpreterOptions: Sendable {
 enum Flow {
     case normal
     case returned(Value)
+
+    /// What a call whose body ended this way gives back: the returned value, or nothing.
+    var value: Value {
+        if case .returned(let v) = self { return v }
+        return .nothing
+    }
 }
 
 /// A procedure as declared: its parameters' numbers, its body compiled, and the file it comes from. A
@@ -672,8 +678,7 @@ public final class Interpreter {
         // itself, a loop calling a procedure) has nothing of the caller's to put aside.
         if operands == nil && file === callee {
             defer { variables.leaveFrame(saved) }
-            if case .returned(let v) = try body(self) { return v }
-            return .nothing
+            return try body(self).value
         }
         let caller = (file: file, operands: operands)
         file = callee
@@ -683,7 +688,6 @@ public final class Interpreter {
             file = caller.file
             operands = caller.operands
         }
-        if case .returned(let v) = try body(self) { return v }
-        return .nothing
+        return try body(self).value
     }
 }

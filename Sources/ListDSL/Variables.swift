@@ -228,9 +228,7 @@ struct Variables: ~Copyable {
     }
 
     /// Adds a call's argument, not yet visible under any name: `name(_:from:)` names it.
-    mutating func pushArgument(_ value: consuming Value) {
-        locals.bindings.append(Binding(number: -1, value: value))
-    }
+    mutating func pushArgument(_ value: consuming Value) { pushBinding(-1, value) }
 
     /// Adds a call's argument under the name numbered `n`, once every argument is evaluated: until
     /// `enterFrame`, it is in the caller's scope.
