@@ -78,47 +78,11 @@ extension CommitReport {
     /// An inserted section's rows are all inserted and a reloaded section's all reloaded (from the
     /// row at the same index, when the old section had one).
     public func rowOrigins(sections: [SectionOrigin], rowCounts: [Int], oldRowCounts: [Int]) -> [[RowOrigin]] {
-        var fixed: [Int: [(row: Int, origin: RowOrigin)]] = [:]
-        var leaving: [Int: [Int]] = [:]
-        for p in insertedRows { fixed[p.section, default: []].append((p.row, .inserted)) }
-        for r in reloadedRows {
-            leaving[r.from.section, default: []].append(r.from.row)
-            fixed[r.to.section, default: []].append((r.to.row, .reloaded(from: r.from)))
-        }
-        for m in movedRows {
-            leaving[m.from.section, default: []].append(m.from.row)
-            fixed[m.to.section, default: []].append((m.to.row, .moved(from: m.from)))
-        }
-        for p in deletedRows { leaving[p.section, default: []].append(p.row) }
-        return sections.enumerated().map { n, origin in
-            let count = n < rowCounts.count ? rowCounts[n] : 0
-            guard let o = origin.old else { return Array(repeating: .inserted, count: count) }
-            let oldCount = o < oldRowCounts.count ? oldRowCounts[o] : 0
-            if case .reloaded = origin {
-                return (0..<count).map { $0 < oldCount ? .reloaded(from: IndexPath(section: o, row: $0)) : .inserted }
-            }
-            // The fixed rows by row (the first given for a row wins), and the old rows that leave, as flags.
-            let pinned = (fixed[n] ?? []).enumerated().sorted {
-                ($0.element.row, $0.offset) < ($1.element.row, $1.offset)
-            }
-            var gone = [Bool](repeating: false, count: oldCount)
-            for row in leaving[o] ?? [] where row >= 0 && row < oldCount { gone[row] = true }
+        let walk = RowOriginWalk(self, sections: sections, oldRowCounts: oldRowCounts)
+        return sections.indices.map { n in
             var origins: [RowOrigin] = []
-            origins.reserveCapacity(count)
-            var p = 0
-            var next = 0
-            for row in 0..<count {
-                while p < pinned.count && pinned[p].element.row < row { p += 1 }
-                if p < pinned.count && pinned[p].element.row == row {
-                    origins.append(pinned[p].element.origin)
-                    p += 1
-                    continue
-                }
-                while next < oldCount && gone[next] { next += 1 }
-                // The counts passed UIKit's check, so an old row is left for every free slot.
-                origins.append(next < oldCount ? .kept(from: IndexPath(section: o, row: next)) : .inserted)
-                next += 1
-            }
+            origins.reserveCapacity(n < rowCounts.count ? rowCounts[n] : 0)
+            walk.forEachRow(ofSection: n, count: n < rowCounts.count ? rowCounts[n] : 0) { origins.append($1) }
             return origins
         }
     }
@@ -154,5 +118,86 @@ extension CommitReport {
             if takenRow <= row { row += 1 } else { break }
         }
         return IndexPath(section: newSection, row: row)
+    }
+}
+
+/// The row mapping of a commit (`CommitReport.rowOrigins`), walked a section at a time without
+/// being stored: a commit that only looks at each row once (the table view's cells) need not
+/// allocate an origin for each of a million rows.
+struct RowOriginWalk {
+    private let sections: [SectionOrigin]
+    private let oldRowCounts: [Int]
+    /// For each new section, its fixed rows (inserts, reload and move destinations) by row; for one
+    /// row, the first given.
+    private var pinned: [[(row: Int, origin: RowOrigin)]]
+    /// For each old section, its rows that leave: deleted, reloaded or moved.
+    private var leaving: [[Int]]
+
+    /// The mapping `report` gives to new sections with origins `sections`, from old sections of
+    /// `oldRowCounts` rows.
+    init(_ report: CommitReport, sections: [SectionOrigin], oldRowCounts: [Int]) {
+        self.sections = sections
+        self.oldRowCounts = oldRowCounts
+        var pinned = [[(row: Int, origin: RowOrigin)]](repeating: [], count: sections.count)
+        var leaving = [[Int]](repeating: [], count: oldRowCounts.count)
+        func pin(_ path: IndexPath, _ origin: RowOrigin) {
+            if path.section >= 0 && path.section < pinned.count { pinned[path.section].append((path.row, origin)) }
+        }
+        func leave(_ path: IndexPath) {
+            if path.section >= 0 && path.section < leaving.count { leaving[path.section].append(path.row) }
+        }
+        for p in report.insertedRows { pin(p, .inserted) }
+        for r in report.reloadedRows {
+            leave(r.from)
+            pin(r.to, .reloaded(from: r.from))
+        }
+        for m in report.movedRows {
+            leave(m.from)
+            pin(m.to, .moved(from: m.from))
+        }
+        for p in report.deletedRows { leave(p) }
+        // By row; for one row in the order given (the standard library's sort is stable), so the first
+        // given comes first.
+        for n in pinned.indices { pinned[n].sort { $0.row < $1.row } }
+        self.pinned = pinned
+        self.leaving = leaving
+    }
+
+    /// Calls `body` with each row of new section `n` (of `count` rows) and where it came from, in
+    /// order. An inserted section's rows are all inserted and a reloaded section's all reloaded (from
+    /// the row at the same index, when the old section had one).
+    @inline(__always)
+    func forEachRow(ofSection n: Int, count: Int, _ body: (_ row: Int, _ origin: RowOrigin) -> Void) {
+        let origin = sections[n]
+        guard let o = origin.old else {
+            for row in 0..<count { body(row, .inserted) }
+            return
+        }
+        let oldCount = o < oldRowCounts.count ? oldRowCounts[o] : 0
+        if case .reloaded = origin {
+            for row in 0..<count {
+                body(row, row < oldCount ? .reloaded(from: IndexPath(section: o, row: row)) : .inserted)
+            }
+            return
+        }
+        let pinned = self.pinned[n]
+        var gone = [Bool](repeating: false, count: oldCount)
+        if o < leaving.count {
+            for row in leaving[o] where row >= 0 && row < oldCount { gone[row] = true }
+        }
+        var p = 0
+        var next = 0
+        for row in 0..<count {
+            while p < pinned.count && pinned[p].row < row { p += 1 }
+            if p < pinned.count && pinned[p].row == row {
+                body(row, pinned[p].origin)
+                p += 1
+                continue
+            }
+            while next < oldCount && gone[next] { next += 1 }
+            // The counts passed UIKit's check, so an old row is left for every free slot.
+            body(row, next < oldCount ? .kept(from: IndexPath(section: o, row: next)) : .inserted)
+            next += 1
+        }
     }
 }

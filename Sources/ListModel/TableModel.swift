@@ -333,23 +333,29 @@ public struct TableModel: Sendable {
     /// titles are the data source's. Only the cells that differ from the data source are written, into
     /// a copy made when the first one does.
     static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section]? {
-        let sections = report.sectionOrigins(count: dataSource.count)
-        let rows = report.rowOrigins(
-            sections: sections, rowCounts: dataSource.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
+        let walk = RowOriginWalk(
+            report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map(\.rows.count))
+        let beforeRows = before.map(\.rows)
         var cells: [Section]?
-        for (n, origins) in rows.enumerated() {
-            for (r, origin) in origins.enumerated() {
+        for n in dataSource.indices {
+            let rows = dataSource[n].rows
+            var shownRows: [String]?  // this section's rows as the cells show them, once one differs
+            walk.forEachRow(ofSection: n, count: rows.count) { r, origin in
                 switch origin {
                 case .kept(let from), .moved(let from):
-                    guard from.section < before.count && from.row < before[from.section].rows.count else { continue }
-                    let shown = before[from.section].rows[from.row]
-                    if shown != dataSource[n].rows[r] {
-                        if cells == nil { cells = dataSource }
-                        cells?[n].rows[r] = shown
+                    guard from.section < beforeRows.count && from.row < beforeRows[from.section].count else { return }
+                    let shown = beforeRows[from.section][from.row]
+                    if shown != rows[r] {
+                        if shownRows == nil { shownRows = rows }
+                        shownRows?[r] = shown
                     }
                 case .inserted, .reloaded:
                     break
                 }
+            }
+            if let shownRows {
+                if cells == nil { cells = dataSource }
+                cells?[n].rows = shownRows
             }
         }
         return cells
