@@ -17,10 +17,13 @@ if ! $only_diff; then
 # loading the runtime's shared libraries would cost more than the whole of `listdsl -e dump`.
 swift build -c release --static-swift-stdlib --product listdsl >/dev/null
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/listdsl
+# The batch engine's own benchmark times a commit in process, beside one full copy of all rows.
+swift build -c release --product listdsl-bench >/dev/null
+engine=$(swift build -c release --show-bin-path)/listdsl-bench
 
-python3 - "$bin" "$work" "$runs" "$shared/baseline.py" <<'PY'
-import statistics, subprocess, sys, time, resource, os
-bin, work, runs, baseline = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+python3 - "$bin" "$work" "$runs" "$shared/baseline.py" "$engine" <<'PY'
+import re, shutil, statistics, subprocess, sys, time, resource, os
+bin, work, runs, baseline, engine = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
 
 def run_once(cmd, allowed=(0,)):
     """One run: its wall time, its CPU time (user and system, all threads) and its output."""
@@ -41,10 +44,10 @@ def timed(cmd, allowed=(0,)):
         walls.append(wall)
     return statistics.median(walls), out
 
-def paired(ours, theirs):
+def paired(ours, theirs, count=None):
     """listdsl and its peer run in turn, so both see the machine as it is: medians of wall and CPU."""
     runs_of = {"ours": ([], [], None), "theirs": ([], [], None)}
-    for _ in range(runs):
+    for _ in range(count or runs):
         for name, cmd in (("ours", ours), ("theirs", theirs)):
             wall, cpu, out = run_once(cmd)
             walls, cpus, _ = runs_of[name]
@@ -77,7 +80,20 @@ loop, _ = timed([bin, os.path.join(work, "loop-1m.list")])
 # reference rule 11c), so listdsl ends it with UIKit's error and exit 70: time it to that verdict.
 batch, batch_out = timed([bin, os.path.join(work, "batch-1m.list")], allowed=(0, 70))
 reset, _ = timed([bin, os.path.join(work, "reset-1m.list")])
-startup, _ = timed([bin, "-e", "dump"])
+# Start-up beside a small C tool that starts about as little: sqlite3 on an in-memory database.
+sqlite = shutil.which("sqlite3")
+if sqlite:
+    # A start is short and noisy: at least 51 pairs.
+    (startup, _, _), (sqlite_startup, _, _) = paired([bin, "-e", "dump"], [sqlite, ":memory:", "select 1"], max(runs, 51))
+else:
+    startup, _ = timed([bin, "-e", "dump"])
+# A commit of 100,000 operations on 1,000,000 rows, beside one full copy (the engine prints the
+# medians of 11 runs, each commit timed right after a copy).
+engine_out = subprocess.run([engine, "batch"], capture_output=True, check=True).stdout.decode()
+commits = re.findall(r"commit \(end\): median ([0-9.]+) ms.*?full copy: median ([0-9.]+) ms.*?commit/copy: median ([0-9.]+)x",
+                     engine_out)
+if len(commits) != 2:
+    sys.exit("listdsl-bench batch printed no commit figures:\n" + engine_out)
 # The language beside CPython: the same programs, written in each (bench/loops/).
 loops = []
 for name, script, peer in [
@@ -97,7 +113,12 @@ print("   by CPU time (two threads parse)  %7.3f s            (Python baseline %
 print("run loop-1m.list                  %7.3f s  < 0.5 s" % loop)
 print("run batch-1m.list                 %7.3f s            (reset-1m.list alone %.3f s; batch part %.3f s)" % (batch, reset, batch - reset))
 print("   verdict: %s" % batch_out.splitlines()[0][:150])
-print("listdsl -e dump (startup)         %7.2f ms < 3 ms" % (startup * 1000))
+if sqlite:
+    print("listdsl -e dump (startup)         %7.2f ms < 3 ms  (sqlite3 %.2f ms: %.1fx its time)" % (startup * 1000, sqlite_startup * 1000, startup / sqlite_startup))
+else:
+    print("listdsl -e dump (startup)         %7.2f ms < 3 ms  (sqlite3 not installed: no peer)" % (startup * 1000))
+for (commit, copy, ratio), name in zip(commits, ["valid batch", "generator's recipe (rejected)"]):
+    print("commit 100k ops on 1m rows        %7.1f ms            (%s; one full copy %s ms: %sx a copy; goal <= 3x)" % (float(commit), name, copy, ratio))
 for name, ours, theirs in loops:
     print("%-33s %7.3f s CPU        (CPython %.3f s: %.2fx; goal >= 3x faster)" % ("run " + name, ours, theirs, theirs / ours))
 print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
