@@ -288,19 +288,9 @@ struct BatchValidator {
     static func checkCarriable(
         _ operations: SortedOperations, isPlain: (Int) -> Bool, rowsBefore: [Int], view: ViewKind
     ) throws(UpdateError) {
-        let (allMoves, _) = distinctMoves(operations)
-        let moves = allMoves.filter { isPlain($0.operation) }
-        guard !moves.isEmpty else { return }
         // For each move, the first one (in source order) with its destination, when that is another.
-        let byDestination = moves.indices.sorted {
-            let (a, b) = (moves[$0], moves[$1])
-            return a.to.isSamePlace(as: b.to) ? $0 < $1 : a.to.isBefore(b.to)
-        }
-        var earlier = [Int?](repeating: nil, count: moves.count)
-        for (k, index) in byDestination.enumerated() where k > 0 {
-            let previous = byDestination[k - 1]
-            if moves[previous].to.isSamePlace(as: moves[index].to) { earlier[index] = earlier[previous] ?? previous }
-        }
+        let (moves, earlier) = distinctMoves(operations, keeping: { isPlain($0.operation) })
+        guard !moves.isEmpty else { return }
         for (position, move) in moves.enumerated() {
             let from = move.from.path
             if move.isSection {
@@ -343,11 +333,12 @@ struct BatchValidator {
         }
     }
 
-    /// The batch's moves with exact duplicates merged (the first issued kept), ascending by source;
-    /// and for each, the position of the first one before it with the same destination, if any.
-    private static func distinctMoves(_ operations: SortedOperations) -> (
-        moves: [MoveItem], earlierToSameDestination: [Int?]
-    ) {
+    /// The batch's moves with exact duplicates merged (the first issued kept), ascending by source,
+    /// then only those `include` keeps; and for each, the position of the first one before it with
+    /// the same destination, if any.
+    private static func distinctMoves(
+        _ operations: SortedOperations, keeping include: (MoveItem) -> Bool = { _ in true }
+    ) -> (moves: [MoveItem], earlierToSameDestination: [Int?]) {
         var moves: [MoveItem] = []
         moves.reserveCapacity(operations.moves.count)
         var distinctPosition: [Int] = []
@@ -360,11 +351,20 @@ struct BatchValidator {
                 moves.append(move)
             }
         }
+        // Where each distinct move is among those kept (nil for one left out).
+        var keptPosition = [Int?](repeating: nil, count: moves.count)
+        var kept: [MoveItem] = []
+        kept.reserveCapacity(moves.count)
+        for (position, move) in moves.enumerated() where include(move) {
+            keptPosition[position] = kept.count
+            kept.append(move)
+        }
+        moves = kept
         // By destination, then source: the first of each destination is the first one processed.
         var earlier = [Int?](repeating: nil, count: moves.count)
         var groupStart: Int?
         for original in operations.movesByDestination {
-            let position = distinctPosition[original]
+            guard let position = keptPosition[distinctPosition[original]] else { continue }
             if let start = groupStart, moves[start].to.isSamePlace(as: moves[position].to) {
                 if position != start { earlier[position] = start }
             } else {
