@@ -35,11 +35,11 @@ struct SortedOperations {
         self.deletes = Self.sortedByPlace(deletes) { $0 }
         self.inserts = Self.sortedByPlace(inserts) { $0 }
         self.reloads = Self.sortedByPlace(reloads) { $0 }
-        let byDestination = moves.stableOrder(by: Self.placeKeys { $0.to })
-        let bySource = byDestination.stableOrder(by: Self.placeKeys { moves[$0].from })
+        let byDestination = Self.orderByPlace(moves) { $0.to }
+        let bySource = Self.orderByPlace(byDestination) { moves[$0].from }
         let sortedMoves = bySource.map { moves[byDestination[$0]] }
         self.moves = sortedMoves
-        movesByDestination = sortedMoves.stableOrder(by: Self.placeKeys { $0.to })
+        movesByDestination = Self.orderByPlace(sortedMoves) { $0.to }
     }
 
     /// The operations that repeat an earlier one exactly (same kind, same place; a move with the same
@@ -65,7 +65,30 @@ struct SortedOperations {
 
     /// `items` sorted stably by the place `place` gives (`UpdateItem.isBefore` order).
     private static func sortedByPlace<Item>(_ items: [Item], _ place: @escaping (Item) -> UpdateItem) -> [Item] {
-        items.stableOrder(by: placeKeys(place)).map { items[$0] }
+        orderByPlace(items, place).map { items[$0] }
+    }
+
+    /// The positions of `items` in stable order of the places `place` gives. When every place packs
+    /// into one key (section, then section-after-rows, then row, in as many bits as the largest
+    /// needs), one key is computed per item and sorted in as few passes as its bits take.
+    private static func orderByPlace<Item>(_ items: [Item], _ place: @escaping (Item) -> UpdateItem) -> [Int] {
+        var largestRow = 0
+        var largestSection = 0
+        for item in items {
+            let p = place(item)
+            guard p.row >= 0 && p.section >= 0 else { return items.stableOrder(by: placeKeys(place)) }
+            largestRow = Swift.max(largestRow, p.row)
+            largestSection = Swift.max(largestSection, p.section)
+        }
+        let rowBits = Int.bitWidth - largestRow.leadingZeroBitCount
+        let sectionBits = Int.bitWidth - largestSection.leadingZeroBitCount
+        guard rowBits + 1 + sectionBits < Int.bitWidth else { return items.stableOrder(by: placeKeys(place)) }
+        return items.stableOrder(by: [
+            {
+                let p = place($0)
+                return p.section << (rowBits + 1) | (p.isSection ? 1 << rowBits : 0) | p.row
+            }
+        ])
     }
 
     /// The radix keys of `UpdateItem.isBefore` order, least significant first: the row (0 for a
