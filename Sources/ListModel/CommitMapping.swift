@@ -165,15 +165,17 @@ struct RowOriginWalk {
 
     /// Calls `body` with each row of new section `n` (of `count` rows) and where it came from, in
     /// order. An inserted section's rows are all inserted and a reloaded section's all reloaded (from
-    /// the row at the same index, when the old section had one).
+    /// the row at the same index, when the old section had one). Nothing when the map has no section `n`.
     @inline(__always)
     func forEachRow(ofSection n: Int, count: Int, _ body: (_ row: Int, _ origin: RowOrigin) -> Void) {
+        guard n >= 0 && n < sections.count else { return }
+        let count = Swift.max(count, 0)
         let origin = sections[n]
         guard let o = origin.old else {
             for row in 0..<count { body(row, .inserted) }
             return
         }
-        let oldCount = o < oldRowCounts.count ? oldRowCounts[o] : 0
+        let oldCount = o >= 0 && o < oldRowCounts.count ? oldRowCounts[o] : 0
         if case .reloaded = origin {
             for row in 0..<count {
                 body(row, row < oldCount ? .reloaded(from: IndexPath(section: o, row: row)) : .inserted)
@@ -182,7 +184,7 @@ struct RowOriginWalk {
         }
         let pinned = self.pinned[n]
         var gone = [Bool](repeating: false, count: oldCount)
-        if o < leaving.count {
+        if o >= 0 && o < leaving.count {
             for row in leaving[o] where row >= 0 && row < oldCount { gone[row] = true }
         }
         var p = 0

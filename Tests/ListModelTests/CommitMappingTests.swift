@@ -64,4 +64,18 @@ import Testing
         }
         #expect(committed > 500)
     }
+
+    /// Origins and counts that name nothing (a negative old section, one past the old table, a
+    /// negative or missing row count) give inserted rows or none, never a trap.
+    @Test(arguments: [
+        ([SectionOrigin.kept(from: -1)], [2], [[RowOrigin.inserted, .inserted]]),
+        ([.reloaded(from: 5)], [2], [[.inserted, .inserted]]),
+        ([.moved(from: 0)], [-3], [[]]),
+        ([.kept(from: 0), .inserted], [1], [[.kept(from: IndexPath(section: 0, row: 0))], []]),
+    ])
+    func argumentsThatNameNothingGiveNoOldRows(
+        sections: [SectionOrigin], rowCounts: [Int], expected: [[RowOrigin]]
+    ) {
+        #expect(CommitReport().rowOrigins(sections: sections, rowCounts: rowCounts, oldRowCounts: [1]) == expected)
+    }
 }
