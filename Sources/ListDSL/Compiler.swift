@@ -708,12 +708,10 @@ extension Interpreter {
     {
         let l = compileStorable(lhs)
         if op == .add, case .string(let y) = rhs.kind {  // `prefix + "a"`: what `binaryValues` does for strings
-            let count = y.utf8.count
             return { (i) throws(ScriptError) in
                 switch try l(i) {
                 case .string(let x):
-                    try i.checkSize(x.utf8.count + count, of: "string", range)
-                    return .string(x + y)
+                    return try i.concatenation(x, y, range)
                 case let a:
                     return try i.binaryValues(op, a, .string(y), range)
                 }

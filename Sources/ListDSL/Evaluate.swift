@@ -175,8 +175,7 @@ extension Interpreter {
             }
             throw failure(range, .overflow("\(a) \(op.rawValue) \(b)"))
         case (.string(let a), .string(let b)) where op == .add:
-            try checkSize(a.utf8.count + b.utf8.count, of: "string", range)
-            return .string(a + b)
+            return try concatenation(a, b, range)
         case (.list(let a), .list(let b)) where op == .add:
             try checkSize(ListValue.sizeOfSum(a, b), of: "list", range)
             return .list(a + b)
@@ -189,6 +188,13 @@ extension Interpreter {
                 .cannotApply(op: op.rawValue, to: "\(l.typeName) and \(r.typeName)", stringConcatenation: concatenation)
             )
         }
+    }
+
+    /// `a + b` on strings, within the value-size limit.
+    @inline(__always)
+    func concatenation(_ a: String, _ b: String, _ range: SourceRange) throws(ScriptError) -> Value {
+        try checkSize(a.utf8.count + b.utf8.count, of: "string", range)
+        return .string(a + b)
     }
 
     /// Compares two values; equality works across types (different types are unequal), ordering needs like types.

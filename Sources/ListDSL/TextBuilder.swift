@@ -4,10 +4,9 @@
 struct TextBuilder {
     private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private static let inlineCapacity = 32
-    /// The bytes, once they no longer fit in `inline` (`spilled`); nil before, so a text that fits
-    /// holds no array (not even the empty one, which would be released when the text is done).
+    /// The bytes, once they no longer fit in `inline`; nil before, so a text that fits holds no array
+    /// (not even the empty one, which would be released when the text is done).
     private var heap: [UInt8]? = nil
-    private var spilled = false
     /// How many bytes the text has.
     private(set) var count = 0
 
@@ -25,7 +24,7 @@ struct TextBuilder {
         let digits = max(1, guess + (magnitude >= TextBuilder.powersOfTen[guess] ? 1 : 0))
         let length = n < 0 ? digits + 1 : digits
         let start = count
-        guard !spilled && start + length <= TextBuilder.inlineCapacity else {
+        guard heap == nil && start + length <= TextBuilder.inlineCapacity else {
             TextBuilder.withDecimal(n) { append($0) }
             return
         }
@@ -37,7 +36,7 @@ struct TextBuilder {
     /// piece, written with one store while the text is on the stack.
     mutating func append(word: UInt64, length: Int) {
         let start = count
-        guard !spilled && start + 8 <= TextBuilder.inlineCapacity else {
+        guard heap == nil && start + 8 <= TextBuilder.inlineCapacity else {
             withUnsafeBytes(of: word.littleEndian) { append(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
             return
         }
@@ -60,19 +59,18 @@ struct TextBuilder {
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let start = count
         count += bytes.count
-        if !spilled && count <= TextBuilder.inlineCapacity {
+        if heap == nil && count <= TextBuilder.inlineCapacity {
             // A byte at a time: the pieces are short, and a call to copy them would cost more.
             withUnsafeMutableBytes(of: &inline) { buffer in
                 for k in 0..<bytes.count { buffer[start + k] = bytes[k] }
             }
             return
         }
-        if !spilled {
+        if heap == nil {
             var spill: [UInt8] = []
             spill.reserveCapacity(2 * count)
             withUnsafeBytes(of: inline) { spill.append(contentsOf: $0[..<start]) }
             heap = spill
-            spilled = true
         }
         heap?.append(contentsOf: bytes)
     }
