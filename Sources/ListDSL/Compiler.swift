@@ -120,32 +120,40 @@ extension Interpreter {
         }
     }
 
-    /// Compiles one statement: its events when they are wanted, its step, and what it does. Each kind's
-    /// closure does all three (through `step`, inlined), so a statement is one closure, not a closure
-    /// for its events calling another for what it does.
+    /// Compiles one statement: its events when they are wanted, its step, and what it does. Whether
+    /// statement events are wanted is known when the interpreter is made (`statementEvents`), so a
+    /// statement nobody listens to is one closure that never asks: its step, then its work.
     func compile(_ statement: Stmt) -> CompiledStmt {
+        let body = compileBody(statement)
+        guard statementEvents else { return body }
         let range = statement.range
         let compound = statement.kind.isCompound
+        return { (i) throws(ScriptError) in
+            try i.sending(range, compound: compound) { () throws(ScriptError) -> Flow in try body(i) }
+        }
+    }
+
+    /// What a statement does, its step counted first.
+    private func compileBody(_ statement: Stmt) -> CompiledStmt {
+        let range = statement.range
         switch statement.kind {
         case .letBinding(let name, _, let value):
             let n = variables.number(of: name)
             let code = compileStorable(value)
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    i.variables.declare(n, try code(i))
-                    return .normal
-                }
+                try i.tick(range)
+                i.variables.declare(n, try code(i))
+                return .normal
             }
         case .assignment(let name, let nameRange, let value):
             let n = variables.number(of: name)
             let code = compileStorable(value)
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    if !i.variables.assign(n, try code(i)) {
-                        throw i.failure(nameRange, .assignmentToUndeclared(name))
-                    }
-                    return .normal
+                try i.tick(range)
+                if !i.variables.assign(n, try code(i)) {
+                    throw i.failure(nameRange, .assignmentToUndeclared(name))
                 }
+                return .normal
             }
         case .conditional(let arms, let otherwise):
             let tests = arms.map { ArmCode(test: compileCondition($0.condition), body: compile($0.body)) }
@@ -155,10 +163,9 @@ extension Interpreter {
             // release each arm it tries); a long `else if` chain is walked in a loop.
             guard tests.count <= 8 else {
                 return { (i) throws(ScriptError) in
-                    try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                        for arm in tests where try arm.test(i) { return try arm.body(i) }
-                        return try elseCode?(i) ?? .normal
-                    }
+                    try i.tick(range)
+                    for arm in tests where try arm.test(i) { return try arm.body(i) }
+                    return try elseCode?(i) ?? .normal
                 }
             }
             // The first arm is tried by the statement's own closure; the others each by a closure that
@@ -174,94 +181,86 @@ extension Interpreter {
             let rest = chain
             guard let first = tests.first else {  // no arm: only a tree built by hand can hold one
                 return { (i) throws(ScriptError) in
-                    try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in try rest?(i) ?? .normal }
+                    try i.tick(range)
+                    return try rest?(i) ?? .normal
                 }
             }
             let (test, body) = (first.test, first.body)
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    if try test(i) { return try body(i) }
-                    return try rest?(i) ?? .normal
-                }
+                try i.tick(range)
+                if try test(i) { return try body(i) }
+                return try rest?(i) ?? .normal
             }
         case .forLoop(let variable, _, let sequence, let body):
-            return compileFor(variables.number(of: variable), sequence, compile(body.statements), range, compound)
+            return compileFor(variables.number(of: variable), sequence, compile(body.statements), range)
         case .whileLoop(let condition, let body):
             let test = compileCondition(condition)
             let code = compile(body)
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    while try test(i) {
-                        try i.checkInterrupt(range)
-                        try i.tick(range)  // an empty body still counts as a step
-                        if case .returned(let v) = try code(i) { return .returned(v) }
-                    }
-                    return .normal
+                try i.tick(range)
+                while try test(i) {
+                    try i.checkInterrupt(range)
+                    try i.tick(range)  // an empty body still counts as a step
+                    if case .returned(let v) = try code(i) { return .returned(v) }
                 }
+                return .normal
             }
         case .repeatLoop(let countExpr, let body):
             let count = compileInteger(countExpr, "repeat count")
             let code = compile(body)
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    let n = try count.value(i)
-                    var done = 0
-                    while done < n {
-                        try i.checkInterrupt(range)
-                        try i.tick(range)
-                        if case .returned(let v) = try code(i) { return .returned(v) }
-                        done += 1
-                    }
-                    return .normal
+                try i.tick(range)
+                let n = try count.value(i)
+                var done = 0
+                while done < n {
+                    try i.checkInterrupt(range)
+                    try i.tick(range)
+                    if case .returned(let v) = try code(i) { return .returned(v) }
+                    done += 1
                 }
+                return .normal
             }
         case .procedure(let declaration):
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    try i.declare(declaration)
-                    return .normal
-                }
+                try i.tick(range)
+                try i.declare(declaration)
+                return .normal
             }
         case .call(let name, let nameRange, let arguments):
             let call = compileCall(name, nameRange, arguments, range)
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    _ = try call(i)
-                    return .normal
-                }
+                try i.tick(range)
+                _ = try call(i)
+                return .normal
             }
         case .returnStmt(let value):
             let code = value.map { compile($0) }
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    return .returned(try code?(i) ?? .nothing)
-                }
+                try i.tick(range)
+                return .returned(try code?(i) ?? .nothing)
             }
         case .print(let values):
             let codes = values.map { compileList($0) }
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    var parts: [String] = []
-                    parts.reserveCapacity(codes.count)
-                    for code in codes { parts.append(try i.text(of: try code.run(i), code.range)) }
-                    i.io.emit(.output(OutputEvent(kind: .print, text: parts.joined(separator: " ") + "\n")))
-                    return .normal
-                }
+                try i.tick(range)
+                var parts: [String] = []
+                parts.reserveCapacity(codes.count)
+                for code in codes { parts.append(try i.text(of: try code.run(i), code.range)) }
+                i.io.emit(.output(OutputEvent(kind: .print, text: parts.joined(separator: " ") + "\n")))
+                return .normal
             }
         case .expectError(let text, let body):
             let code = compile(body)
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    try i.execExpectError(text, range) { () throws(ScriptError) -> Flow in try code(i) }
-                    return .normal
-                }
+                try i.tick(range)
+                try i.execExpectError(text, range) { () throws(ScriptError) -> Flow in try code(i) }
+                return .normal
             }
         case .hook(let name, let nameRange, let body):
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    i.declareHook(name, nameRange, body)
-                    return .normal
-                }
+                try i.tick(range)
+                i.declareHook(name, nameRange, body)
+                return .normal
             }
         case .append(let layer, let sectionExpr, let valueExprs):
             let section = compileInteger(sectionExpr, "a section number")
@@ -272,64 +271,55 @@ extension Interpreter {
             if texts.count == 1 {
                 let text = texts[0].run
                 return { (i) throws(ScriptError) in
-                    try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                        if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                        let s = try section.value(i)
-                        try i.append(layer, s, CollectionOfOne(try text(i)), sectionRange, range)
-                        return .normal
-                    }
+                    try i.tick(range)
+                    if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                    let s = try section.value(i)
+                    try i.append(layer, s, CollectionOfOne(try text(i)), sectionRange, range)
+                    return .normal
                 }
             }
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                    let s = try section.value(i)
-                    var rows: [String] = []
-                    rows.reserveCapacity(texts.count)
-                    for text in texts { rows.append(try text.run(i)) }
-                    try i.append(layer, s, rows, sectionRange, range)
-                    return .normal
-                }
+                try i.tick(range)
+                if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                let s = try section.value(i)
+                var rows: [String] = []
+                rows.reserveCapacity(texts.count)
+                for text in texts { rows.append(try text.run(i)) }
+                try i.append(layer, s, rows, sectionRange, range)
+                return .normal
             }
         case .insertRows(let rows) where rows.literal == nil:
             let layer = rows.layer
             let elements = rows.map { (compileIndexPath($0.path), $0.value.map { compileRowText($0) }, $0.path.range) }
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                    var ops: [(Edit, SourceRange)] = []
-                    ops.reserveCapacity(elements.count)
-                    for (path, text, pathRange) in elements {
-                        ops.append((.insertRow(try path(i), try text?(i) ?? ""), pathRange))
-                    }
-                    try i.perform(layer, ops, range) { "insertRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
-                    return .normal
+                try i.tick(range)
+                if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                var ops: [(Edit, SourceRange)] = []
+                ops.reserveCapacity(elements.count)
+                for (path, text, pathRange) in elements {
+                    ops.append((.insertRow(try path(i), try text?(i) ?? ""), pathRange))
                 }
+                try i.perform(layer, ops, range) { "insertRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+                return .normal
             }
         case .deleteRows(let paths) where paths.literal == nil:
             let layer = paths.layer
             let elements = paths.map { (compileIndexPath($0), $0.range) }
             return { (i) throws(ScriptError) in
-                try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                    if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                    var ops: [(Edit, SourceRange)] = []
-                    ops.reserveCapacity(elements.count)
-                    for (path, pathRange) in elements { ops.append((.deleteRow(try path(i)), pathRange)) }
-                    try i.perform(layer, ops, range) { "deleteRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
-                    return .normal
-                }
+                try i.tick(range)
+                if i.swipedRow != nil { try i.closeSwipe(at: range) }
+                var ops: [(Edit, SourceRange)] = []
+                ops.reserveCapacity(elements.count)
+                for (path, pathRange) in elements { ops.append((.deleteRow(try path(i)), pathRange)) }
+                try i.perform(layer, ops, range) { "deleteRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+                return .normal
             }
         default:
             // Every other statement is a command or a gesture, which evaluates its operands itself.
             // Its step is counted where it runs (`execStatement`).
             let cache = OperandCache()
             return { (i) throws(ScriptError) in
-                if i.eventDetail.contains(.statements) {
-                    return try i.sending(range, compound: compound) { () throws(ScriptError) -> Flow in
-                        try i.withOperands(cache) { () throws(ScriptError) -> Flow in try i.execQuietly(statement) }
-                    }
-                }
-                return try i.withOperands(cache) { () throws(ScriptError) -> Flow in try i.execQuietly(statement) }
+                try i.withOperands(cache) { () throws(ScriptError) -> Flow in try i.execQuietly(statement) }
             }
         }
     }
@@ -337,45 +327,44 @@ extension Interpreter {
     /// `for NAME in EXPR { … }` over a range, a list or a string's characters: one scope, holding only
     /// the loop variable at the start of each time round.
     private func compileFor(
-        _ n: Int, _ sequence: Expr, _ body: @escaping CompiledStmt, _ range: SourceRange, _ compound: Bool
+        _ n: Int, _ sequence: Expr, _ body: @escaping CompiledStmt, _ range: SourceRange
     ) -> CompiledStmt {
         let values = compile(sequence)
         let sequenceRange = sequence.range
         return { (i) throws(ScriptError) in
-            try i.step(range, compound: compound) { () throws(ScriptError) -> Flow in
-                let seq = try values(i)
-                let saved = i.variables.enterScope()
-                defer { i.variables.leaveScope(saved) }
-                /// Runs one time round with the loop variable bound to `value`.
-                @inline(__always)
-                func iterate(_ value: Value) throws(ScriptError) -> Flow {
-                    i.variables.rebind(n, value)
-                    try i.checkInterrupt(sequenceRange)
-                    try i.tick(sequenceRange)
-                    return try body(i)
-                }
-                switch seq {
-                case .range(let lo, let hi, let closed):
-                    if hi < lo || (!closed && hi == lo) { return .normal }
-                    var k = lo
-                    while true {
-                        if case .returned(let v) = try iterate(.integer(k)) { return .returned(v) }
-                        if closed ? k >= hi : k >= hi - 1 { break }
-                        k += 1
-                    }
-                case .list(let list):
-                    for item in list.elements {
-                        if case .returned(let v) = try iterate(item) { return .returned(v) }
-                    }
-                case .string(let s):
-                    for ch in s {
-                        if case .returned(let v) = try iterate(.string(String(ch))) { return .returned(v) }
-                    }
-                default:
-                    throw i.failure(sequenceRange, .notIterable(seq.found()))
-                }
-                return .normal
+            try i.tick(range)
+            let seq = try values(i)
+            let saved = i.variables.enterScope()
+            defer { i.variables.leaveScope(saved) }
+            /// Runs one time round with the loop variable bound to `value`.
+            @inline(__always)
+            func iterate(_ value: Value) throws(ScriptError) -> Flow {
+                i.variables.rebind(n, value)
+                try i.checkInterrupt(sequenceRange)
+                try i.tick(sequenceRange)
+                return try body(i)
             }
+            switch seq {
+            case .range(let lo, let hi, let closed):
+                if hi < lo || (!closed && hi == lo) { return .normal }
+                var k = lo
+                while true {
+                    if case .returned(let v) = try iterate(.integer(k)) { return .returned(v) }
+                    if closed ? k >= hi : k >= hi - 1 { break }
+                    k += 1
+                }
+            case .list(let list):
+                for item in list.elements {
+                    if case .returned(let v) = try iterate(item) { return .returned(v) }
+                }
+            case .string(let s):
+                for ch in s {
+                    if case .returned(let v) = try iterate(.string(String(ch))) { return .returned(v) }
+                }
+            default:
+                throw i.failure(sequenceRange, .notIterable(seq.found()))
+            }
+            return .normal
         }
     }
 

@@ -206,13 +206,16 @@ public final class Interpreter {
     /// Number of `expect` statements that failed so far (the script exits 1 when non-zero).
     @exclusivity(unchecked) public internal(set) var failedExpectations = 0
     /// The events sent beyond output and diagnostics; starts as the I/O's, and the REPL adds commits
-    /// while its change view is on.
+    /// while its change view is on. Statement events are the I/O's alone (`statementEvents`).
     @exclusivity(unchecked) public var eventDetail: EventDetail {
         didSet { updateCommitDetail() }
     }
     /// Whether a commit's report must describe it in full, and the table before it be kept: for the
     /// commit events, and for the trace's questions to the data source (which cells a commit fetched).
     @exclusivity(unchecked) private(set) var wantsCommitReports = false
+    /// Whether each statement's start and end are sent, as the I/O asked when the interpreter was made:
+    /// statements are compiled with their events or without, so a run nobody listens to never asks.
+    let statementEvents: Bool
 
     /// Works out `wantsCommitReports` after the options or the event detail change.
     private func updateCommitDetail() {
@@ -269,6 +272,7 @@ public final class Interpreter {
         self.model.view = options.view
         self.model.messages = options.messages
         self.eventDetail = io.detail
+        statementEvents = io.detail.contains(.statements)
         self.file = SourceFile(name: "<none>", bytes: [])
         updateCommitDetail()
     }
@@ -292,7 +296,7 @@ public final class Interpreter {
                 while next < end {
                     if options.recordsUndo {
                         try execTopLevel(next.pointee)
-                    } else if operands != nil || eventDetail.contains(.statements) {
+                    } else if operands != nil || statementEvents {
                         _ = try exec(next.pointee)
                     } else if !(try execLiteral(at: next)) {
                         _ = try exec(next.pointee)
@@ -422,7 +426,7 @@ public final class Interpreter {
         // A script `run` by a command runs with no operand cache of its own: its operands are its own.
         if operands != nil { return try withOperands(nil) { () throws(ScriptError) -> Flow in try exec(statement) } }
         if statement.kind.isCompiled { return try compile(statement)(self) }
-        if eventDetail.contains(.statements) {
+        if statementEvents {
             return try sending(statement.range, compound: false) { () throws(ScriptError) -> Flow in
                 try execQuietly(statement)
             }
@@ -455,21 +459,6 @@ public final class Interpreter {
             return true
         }
         return false
-    }
-
-    /// Runs a compiled statement: its events when they are wanted, its step, then `body`, what it does.
-    @inline(__always)
-    func step(_ range: SourceRange, compound: Bool, _ body: () throws(ScriptError) -> Flow) throws(ScriptError)
-        -> Flow
-    {
-        if eventDetail.contains(.statements) {
-            return try sending(range, compound: compound) { () throws(ScriptError) -> Flow in
-                try tick(range)
-                return try body()
-            }
-        }
-        try tick(range)
-        return try body()
     }
 
     /// Runs `body`, a statement at `range`, between its start and end events.
