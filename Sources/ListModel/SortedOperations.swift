@@ -12,6 +12,8 @@ struct SortedOperations {
     let moves: [MoveItem]
     /// Positions in `moves`: by destination, then source, then issue order.
     let movesByDestination: [Int]
+    /// True when some operation inserts, deletes, reloads or moves a section.
+    let hasSectionOperations: Bool
 
     /// Sorts `updates`; operation i of the batch is `updates[i]`.
     init(_ updates: [Update]) {
@@ -19,7 +21,9 @@ struct SortedOperations {
         var inserts: [UpdateItem] = []
         var reloads: [UpdateItem] = []
         var moves: [MoveItem] = []
+        var hasSectionOperations = false
         for (operation, update) in updates.enumerated() {
+            if update.indexPath == nil { hasSectionOperations = true }
             switch update {
             case .insertRow(let path): inserts.append(.row(path, operation: operation))
             case .deleteRow(let path): deletes.append(.row(path, operation: operation))
@@ -39,6 +43,7 @@ struct SortedOperations {
         let bySource = Self.orderByPlace(byDestination) { moves[$0].from }
         let sortedMoves = bySource.map { moves[byDestination[$0]] }
         self.moves = sortedMoves
+        self.hasSectionOperations = hasSectionOperations
         movesByDestination = Self.orderByPlace(sortedMoves) { $0.to }
     }
 

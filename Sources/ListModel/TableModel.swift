@@ -316,10 +316,13 @@ public struct TableModel: Sendable {
         // (every cell it fetches or carries holds what the data source holds at its new index path),
         // unless it reloads among other operations: UIKit fetches a reloaded cell where rule 11 puts
         // the reload's insert, which ignores moves and may not be where the row's new content went.
+        // Without moves and section operations the two places are the same: both are the row's place
+        // among the rows that stay, shifted by the deletes and the inserts.
         let consistent =
             batch.report.usedReloadFallback
             || (isKnownInSync && operations.allSatisfy(\.isPlain)
-                && (operations.count == 1 || !operations.contains(where: \.update.isReload)))
+                && (operations.count == 1 || !operations.contains(where: \.update.isReload)
+                    || (sorted.moves.isEmpty && !sorted.hasSectionOperations)))
         let cells = consistent ? nil : Self.cells(after: batch.report, before: tableView, dataSource: dataSourceAfter)
         dataSource = dataSourceAfter
         if let cells { keepTableView(cells) } else { showDataSource() }

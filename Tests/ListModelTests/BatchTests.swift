@@ -274,6 +274,47 @@ struct BatchTests {
         #expect(rows(model.tableView) == [["Z", "B"]])
     }
 
+    /// A plain batch that reloads among other operations, the cells UIKit shows after it. Rule 11 puts
+    /// a reload's insert where the deletes and inserts shift it: where the data source puts the row
+    /// too, unless a move or a section operation displaces one of the two.
+    static let reloadsAmongOthers: [(start: [[String]], edits: [Edit], dataSource: [[String]], cells: [[String]])] = [
+        // Deletes and inserts only: the reload's insert lands on the row's new text.
+        (
+            [["A", "B", "C", "D"]],
+            [.deleteRow(path(0, 0)), .reloadRow(path(0, 2), "c2"), .insertRow(path(0, 1), "N")],
+            [["B", "N", "c2", "D"]], [["B", "N", "c2", "D"]]
+        ),
+        (
+            [["A", "B"], ["C", "D"]],
+            [.reloadRow(path(1, 1), nil), .reloadRow(path(0, 1), "b2"), .insertRow(path(1, 0), "N")],
+            [["A", "b2"], ["N", "C", "D"]], [["A", "b2"], ["N", "C", "D"]]
+        ),
+        // A move: the reload's insert ignores it, so it fetches C, and the kept C shows at 0:0.
+        (
+            [["A", "B", "C"]], [.moveRow(from: path(0, 0), to: path(0, 2)), .reloadRow(path(0, 1), "b2")],
+            [["b2", "C", "A"]], [["C", "C", "A"]]
+        ),
+        // A row delete in the deleted section just below the reload's shifts the reload too (UIKit's loop).
+        (
+            [["X"], ["A", "B", "C"]],
+            [.deleteSection(0), .deleteRow(path(0, 0)), .deleteRow(path(1, 0)), .reloadRow(path(1, 2), "c2")],
+            [["B", "c2"]], [["B", "B"]]
+        ),
+    ]
+
+    /// Reloads among other operations: the layers stay equal when nothing displaces the reloads' inserts.
+    @Test("reloads among other operations leave the cells UIKit shows", arguments: reloadsAmongOthers.indices)
+    func reloadsAmongOtherOperations(_ index: Int) throws {
+        let scenario = Self.reloadsAmongOthers[index]
+        var model = TableModel(sections: sections(scenario.start))
+        model.begin()
+        for edit in scenario.edits { _ = try model.perform(edit) }
+        _ = try model.end()
+        #expect(rows(model.dataSource) == scenario.dataSource)
+        #expect(rows(model.tableView) == scenario.cells)
+        #expect(model.isInSync == (scenario.cells == scenario.dataSource))
+    }
+
     /// SetTitle sets both layers; a missing section is a usage error.
     @Test("setTitle sets both layers; a missing section is a usage error")
     func titles() throws {
