@@ -20,10 +20,13 @@ bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/listdsl
 # The batch engine's own benchmark times a commit in process, beside one full copy of all rows.
 swift build -c release --product listdsl-bench >/dev/null
 engine=$(swift build -c release --show-bin-path)/listdsl-bench
+# The recursive program compiled from Swift: the floor under any interpreter of it written in Swift.
+native=$work/recursive-native
+swiftc -O -static-stdlib bench/loops/recursive.swift -o "$native"
 
-python3 - "$bin" "$work" "$runs" "$shared/baseline.py" "$engine" <<'PY'
+python3 - "$bin" "$work" "$runs" "$shared/baseline.py" "$engine" "$native" <<'PY'
 import re, shutil, statistics, subprocess, sys, time, resource, os
-bin, work, runs, baseline, engine = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+bin, work, runs, baseline, engine, native = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6]
 
 def run_once(cmd, allowed=(0,)):
     """One run: its wall time, its CPU time (user and system, all threads) and its output."""
@@ -104,6 +107,10 @@ for name, script, peer in [
     if our_out.split() != their_out.split():
         sys.exit("%s: listdsl and Python disagree: %r vs %r" % (name, our_out, their_out))
     loops.append((name, ours, theirs))
+# The recursive program compiled from Swift, beside CPython likewise.
+(_, compiled, compiled_out), (_, cpython, cpython_out) = paired([native], [sys.executable, "bench/loops/recursive.py"])
+if compiled_out.split() != cpython_out.split():
+    sys.exit("recursive.swift and Python disagree: %r vs %r" % (compiled_out, cpython_out))
 mem = peak_rss([bin, os.path.join(work, "batch-1m.list")])
 
 print("workload                          listdsl    goal")
@@ -121,6 +128,7 @@ for (commit, copy, ratio), name in zip(commits, ["valid batch", "generator's rec
     print("commit 100k ops on 1m rows        %7.1f ms            (%s; one full copy %s ms: %sx a copy; goal <= 3x)" % (float(commit), name, copy, ratio))
 for name, ours, theirs in loops:
     print("%-33s %7.3f s CPU        (CPython %.3f s: %.2fx; goal >= 3x faster)" % ("run " + name, ours, theirs, theirs / ours))
+print("   recursive compiled from Swift   %7.3f s CPU        (CPython %.3f s: %.2fx; the floor under any interpreter in Swift)" % (compiled, cpython, cpython / compiled))
 print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
 print("(median of %d runs each; listdsl and its peer in turn)" % runs)
 PY

@@ -117,7 +117,13 @@ struct BatchTiming {
     var commits: [Double] = []
     var copies: [Double] = []
     var queues: [Double] = []
+    /// Walks comparing every row of the table with a copy's.
+    var walks: [Double] = []
     var outcome = ""
+    /// After a committed batch: the rows whose cells differ from the data source, and their sections.
+    var differingCells = 0
+    var differingSections = 0
+    var sections = 0
 
     /// The median of the per-run ratios commit / copy.
     var medianRatio: Double { median(zip(commits, copies).map { $0 / $1 }) }
@@ -129,6 +135,7 @@ func timeBatch(_ edits: [Edit], on table: TableModel) throws -> BatchTiming {
     var timing = BatchTiming()
     for run in 0..<(warmUpRuns + runs) {
         timing.copies.append(timeFullCopy(of: table.dataSource))
+        timing.walks.append(timeCompareWalk(of: table.dataSource))
         var model = table
         let queueStart = now()
         model.begin()
@@ -138,12 +145,21 @@ func timeBatch(_ edits: [Edit], on table: TableModel) throws -> BatchTiming {
             _ = try model.end()
             let total = model.dataSource.reduce(0) { $0 + $1.rows.count }
             timing.outcome = "committed, \(total) rows"
+            if run == 0 {
+                let differing = zip(model.tableView, model.dataSource).map { shown, data in
+                    zip(shown.rows, data.rows).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
+                }
+                timing.differingCells = differing.reduce(0, +)
+                timing.differingSections = differing.filter { $0 > 0 }.count
+                timing.sections = differing.count
+            }
         } catch {
             timing.outcome = "rejected: \(error.message.prefix(90))…"
         }
         let end = now()
         if run < warmUpRuns {  // let malloc settle: later large allocations reuse warm memory
             timing.copies.removeLast()
+            timing.walks.removeLast()
             continue
         }
         timing.commits.append(end - commitStart)
@@ -164,6 +180,24 @@ func timeFullCopy(of sections: [Section]) -> Double {
     }
     let time = now() - start
     precondition(copy.count == sections.count)
+    return time
+}
+
+/// The time of one walk comparing every row of `sections` with the same row of a copy (made before the
+/// clock starts, so no two rows share storage).
+func timeCompareWalk(of sections: [Section]) -> Double {
+    let copy = sections.map { section in section.rows.withUnsafeBufferPointer { Array($0) } }
+    let start = now()
+    var differing = 0
+    for (section, copied) in zip(sections, copy) {
+        section.rows.withUnsafeBufferPointer { rows in
+            copied.withUnsafeBufferPointer { copied in
+                for index in rows.indices where rows[index] != copied[index] { differing += 1 }
+            }
+        }
+    }
+    let time = withExtendedLifetime(copy) { now() - start }  // the copy is freed after the clock stops
+    precondition(differing == 0)
     return time
 }
 
@@ -201,6 +235,15 @@ func benchmarkBatch(validOnly: Bool = false, using random: inout SeededGenerator
         print(
             "  commit (end): median \(milliseconds(median(timing.commits))), min \(milliseconds(timing.commits.min() ?? 0)); full copy: median \(milliseconds(median(timing.copies))), min \(milliseconds(timing.copies.min() ?? 0)); commit/copy: median \(String(format: "%.1f", timing.medianRatio))x; queueing the commands: median \(milliseconds(median(timing.queues)))"
         )
+        if timing.sections > 0 {
+            // While the table view keeps its own rows, a commit writes the new data source (a copy),
+            // the sections whose cells differ from it, and compares every row once.
+            let copy = median(timing.copies)
+            let floor = copy * (1 + Double(timing.differingSections) / Double(timing.sections)) + median(timing.walks)
+            print(
+                "  cells that differ from the data source after it: \(timing.differingCells) in \(timing.differingSections) of \(timing.sections) sections; writing the data source and those sections and comparing every row once (walk: median \(milliseconds(median(timing.walks)))) take \(milliseconds(floor)), \(String(format: "%.1f", floor / copy))x a copy, before any operation is sorted or checked"
+            )
+        }
     }
 }
 
