@@ -45,7 +45,7 @@ final class Console {
     /// Writes queued output now.
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in writeAll(fd: 1, raw) }
+        _ = buffer.withUnsafeBytes { raw in writeAll(fd: 1, raw) }  // nowhere to report a failed write
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -53,7 +53,7 @@ final class Console {
     func error(_ text: String) {
         flush()
         var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { raw in writeAll(fd: 2, UnsafeRawBufferPointer(raw)) }
+        _ = bytes.withUnsafeMutableBytes { raw in writeAll(fd: 2, UnsafeRawBufferPointer(raw)) }
     }
 
     /// Renders a diagnostic on standard error.
