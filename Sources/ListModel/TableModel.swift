@@ -282,7 +282,8 @@ public struct TableModel: Sendable {
     /// table view shows the data source; on failure nothing changes.
     private mutating func commit(_ operations: [PendingOperation]) throws(UpdateError) -> CommitReport {
         if operations.isEmpty && isKnownInSync { return CommitReport() }
-        let sorted = SortedOperations(operations.map(\.update))
+        let updates = operations.map(\.update)
+        let sorted = SortedOperations(updates)
         let hasPlainEdits = operations.contains(where: \.isPlain)
         if hasPlainEdits && !sorted.moves.isEmpty {
             try BatchValidator.checkCarriable(
@@ -292,7 +293,7 @@ public struct TableModel: Sendable {
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count), view: view,
-            modernUpdates: messages == .modern ? operations.map(\.update) : nil)
+            modernUpdates: messages == .modern ? updates : nil)
         var batch: ValidatedBatch
         do {
             batch = try validator.validate(sorted)
@@ -321,7 +322,7 @@ public struct TableModel: Sendable {
         let consistent =
             batch.report.usedReloadFallback
             || (isKnownInSync && operations.allSatisfy(\.isPlain)
-                && (operations.count == 1 || !operations.contains(where: \.update.isReload)
+                && (operations.count == 1 || sorted.reloads.isEmpty
                     || (sorted.moves.isEmpty && !sorted.hasSectionOperations)))
         let cells = consistent ? nil : Self.cells(after: batch.report, before: tableView, dataSource: dataSourceAfter)
         dataSource = dataSourceAfter

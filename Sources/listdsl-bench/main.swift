@@ -120,10 +120,13 @@ struct BatchTiming {
     /// Walks comparing every row of the table with a copy's.
     var walks: [Double] = []
     var outcome = ""
-    /// After a committed batch: the rows whose cells differ from the data source, and their sections.
+    /// After a committed batch: the rows whose cells differ from the data source, the sections they
+    /// are in, how many rows those sections hold, and the table's sections and rows.
     var differingCells = 0
     var differingSections = 0
+    var rowsOfDifferingSections = 0
     var sections = 0
+    var rows = 0
 
     /// The median of the per-run ratios commit / copy.
     var medianRatio: Double { median(zip(commits, copies).map { $0 / $1 }) }
@@ -151,7 +154,11 @@ func timeBatch(_ edits: [Edit], on table: TableModel) throws -> BatchTiming {
                 }
                 timing.differingCells = differing.reduce(0, +)
                 timing.differingSections = differing.filter { $0 > 0 }.count
+                timing.rowsOfDifferingSections = zip(differing, model.dataSource).reduce(0) {
+                    $0 + ($1.0 > 0 ? $1.1.rows.count : 0)
+                }
                 timing.sections = differing.count
+                timing.rows = total
             }
         } catch {
             timing.outcome = "rejected: \(error.message.prefix(90))…"
@@ -175,7 +182,7 @@ func timeFullCopy(of sections: [Section]) -> Double {
     copy.reserveCapacity(sections.count)
     for section in sections {
         var copied = section
-        copied.rows = section.rows.withUnsafeBufferPointer { Array($0) }
+        copied.rows = elementwiseCopy(section.rows)
         copy.append(copied)
     }
     let time = now() - start
@@ -183,10 +190,15 @@ func timeFullCopy(of sections: [Section]) -> Double {
     return time
 }
 
+/// `rows` in a buffer of their own, copied element by element.
+func elementwiseCopy(_ rows: [String]) -> [String] {
+    rows.withUnsafeBufferPointer { Array($0) }
+}
+
 /// The time of one walk comparing every row of `sections` with the same row of a copy (made before the
 /// clock starts, so no two rows share storage).
 func timeCompareWalk(of sections: [Section]) -> Double {
-    let copy = sections.map { section in section.rows.withUnsafeBufferPointer { Array($0) } }
+    let copy = sections.map { elementwiseCopy($0.rows) }
     let start = now()
     var differing = 0
     for (section, copied) in zip(sections, copy) {
@@ -239,7 +251,8 @@ func benchmarkBatch(validOnly: Bool = false, using random: inout SeededGenerator
             // While the table view keeps its own rows, a commit writes the new data source (a copy),
             // the sections whose cells differ from it, and compares every row once.
             let copy = median(timing.copies)
-            let floor = copy * (1 + Double(timing.differingSections) / Double(timing.sections)) + median(timing.walks)
+            let floor =
+                copy * (1 + Double(timing.rowsOfDifferingSections) / Double(max(timing.rows, 1))) + median(timing.walks)
             print(
                 "  cells that differ from the data source after it: \(timing.differingCells) in \(timing.differingSections) of \(timing.sections) sections; writing the data source and those sections and comparing every row once (walk: median \(milliseconds(median(timing.walks)))) take \(milliseconds(floor)), \(String(format: "%.1f", floor / copy))x a copy, before any operation is sorted or checked"
             )
