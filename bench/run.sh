@@ -14,9 +14,10 @@ work=${TMPDIR:-/tmp}/listdsl-bench
 
 if ! $only_diff; then
 # A release build with the Swift runtime linked statically, as a command-line tool ships on Linux:
-# loading the runtime's shared libraries would cost more than the whole of `listdsl -e dump`.
-swift build -c release --static-swift-stdlib --product listdsl >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/listdsl
+# loading the runtime's shared libraries would cost more than the whole of `listdsl -e dump`. Built as
+# scripts/install.sh builds it (no $ORIGIN run path).
+swift build -c release --static-swift-stdlib --disable-local-rpath --product listdsl >/dev/null
+bin=$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/listdsl
 # The batch engine's own benchmark times a commit in process, beside one full copy of all rows.
 swift build -c release --product listdsl-bench >/dev/null
 engine=$(swift build -c release --show-bin-path)/listdsl-bench

@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-$HOME/.local}
-swift build -c release --static-swift-stdlib --product listdsl
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/listdsl
+# No library ships beside the binary, so no $ORIGIN run path: the loader would look there first, in
+# vain, for each of the six system libraries at every start.
+swift build -c release --static-swift-stdlib --disable-local-rpath --product listdsl
+bin=$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/listdsl
 install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
     "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
 install -m 755 "$bin" "$prefix/bin/listdsl"

@@ -1,42 +1,54 @@
-/// Finds keywords by comparing bytes, without making Strings: the words of `Vocabulary` that
-/// the parser knows (`Keyword`), bucketed by length and first letter.
+/// Finds keywords by comparing bytes, without making Strings: the words the parser knows
+/// (`Keyword`), bucketed by length and first letter.
 struct KeywordTable: Sendable {
-    /// Built once from `Vocabulary.entries`.
-    static let shared = KeywordTable(Vocabulary.entries)
+    /// Built once, at the first lexer's start. It is built from `Keyword` itself, not from
+    /// `Vocabulary.entries`, which a start does not otherwise need: a test keeps every keyword a word of
+    /// the vocabulary, reserved exactly when the vocabulary says so.
+    static let shared = KeywordTable()
 
     private static let maxLength = 16
+    private static let bucketCount = (maxLength + 1) * 64
+    /// One word of the table: where its spelling starts in `spellings`, and what `lookup` answers.
+    private struct Candidate {
+        var offset: Int32
+        var keyword: Keyword
+        var reserved: Bool
+    }
     /// For bucket `b`, candidates `starts[b]..<starts[b + 1]`.
     private let starts: [Int32]
-    private let candidates: [(offset: Int32, keyword: Keyword, reserved: Bool)]
+    private let candidates: [Candidate]
     private let spellings: [UInt8]
     /// `insert` and `delete`, the words most lines of a long script start with, as the little-endian
     /// value of their six bytes, with what `lookup` answers for them.
     private var insert: (spelling: UInt64, entry: (Keyword, Bool))
     private var delete: (spelling: UInt64, entry: (Keyword, Bool))
 
-    /// Builds the table from vocabulary entries; a word that is not a `Keyword` is left out.
-    init(_ entries: [Vocabulary.Entry]) {
-        var buckets = [[(word: [UInt8], keyword: Keyword, reserved: Bool)]](
-            repeating: [], count: (KeywordTable.maxLength + 1) * 64)
-        var seen = Set<String>()
-        for entry in entries {
-            guard let keyword = Keyword(rawValue: entry.word), keyword != .plainName else { continue }
-            let word = Array(entry.word.utf8)
-            guard word.count <= KeywordTable.maxLength, seen.insert(entry.word).inserted else { continue }
-            let reserved = Vocabulary.reservedWords.contains(entry.word)
-            buckets[KeywordTable.bucket(length: word.count, first: word[0])].append((word, keyword, reserved))
+    /// Builds the table from every keyword but `plainName`, each spelled as its raw value. The
+    /// candidates are placed bucket by bucket with one count and one pass, without an array per bucket.
+    init() {
+        var counts = [Int32](repeating: 0, count: KeywordTable.bucketCount + 1)
+        var words: [Keyword] = []
+        var buckets: [Int] = []
+        for keyword in Keyword.allCases where keyword != .plainName {
+            let spelling = keyword.rawValue.utf8
+            guard let first = spelling.first, spelling.count <= KeywordTable.maxLength else { continue }
+            let bucket = KeywordTable.bucket(length: spelling.count, first: first)
+            words.append(keyword)
+            buckets.append(bucket)
+            counts[bucket + 1] += 1
         }
-        var starts: [Int32] = [0]
-        var candidates: [(offset: Int32, keyword: Keyword, reserved: Bool)] = []
+        for bucket in 0..<KeywordTable.bucketCount { counts[bucket + 1] += counts[bucket] }
+        var next = counts
+        var candidates = [Candidate](
+            repeating: Candidate(offset: 0, keyword: .plainName, reserved: false), count: words.count)
         var spellings: [UInt8] = []
-        for bucket in buckets {
-            for candidate in bucket {
-                candidates.append((Int32(spellings.count), candidate.keyword, candidate.reserved))
-                spellings += candidate.word
-            }
-            starts.append(Int32(candidates.count))
+        for (keyword, bucket) in zip(words, buckets) {
+            candidates[Int(next[bucket])] = Candidate(
+                offset: Int32(spellings.count), keyword: keyword, reserved: keyword.isReserved)
+            next[bucket] += 1
+            spellings += keyword.rawValue.utf8
         }
-        self.starts = starts
+        self.starts = counts
         self.candidates = candidates
         self.spellings = spellings
         insert = (TextBuilder.word("insert".utf8), (.plainName, false))

@@ -36,7 +36,7 @@ final class History {
 
     /// Where history lives, from the environment: `LISTDSL_HISTORY` (empty disables), else
     /// `$XDG_STATE_HOME/listdsl/history` when XDG_STATE_HOME is absolute, else `~/.local/state/listdsl/history`.
-    static func defaultPath(environment: [String: String], home: String?) -> String? {
+    static func defaultPath(environment: (String) -> String?, home: String?) -> String? {
         userFile(
             override: "LISTDSL_HISTORY", xdg: "XDG_STATE_HOME", underHome: ".local/state", name: "history",
             environment: environment, home: home)
@@ -211,21 +211,19 @@ struct HistoryError: Error, Equatable {
 
 /// The path of one of listdsl's own files, the XDG way: the variable `override` names it (empty: none),
 /// else `$xdg/listdsl/name` when `xdg` is absolute, else `~/underHome/listdsl/name` (`$HOME`, else `home`).
+/// `environment` gives a variable's value, or nil when it is not set.
 func userFile(
-    override: String, xdg: String, underHome: String, name: String, environment: [String: String], home: String?
+    override: String, xdg: String, underHome: String, name: String, environment: (String) -> String?, home: String?
 ) -> String? {
-    if let explicit = environment[override] { return explicit.isEmpty ? nil : explicit }
-    if let base = environment[xdg], base.hasPrefix("/") { return base + "/listdsl/" + name }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home
+    if let explicit = environment(override) { return explicit.isEmpty ? nil : explicit }
+    if let base = environment(xdg), base.hasPrefix("/") { return base + "/listdsl/" + name }
+    let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home
     guard let home, home.hasPrefix("/") else { return nil }
     return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/" + underHome + "/listdsl/" + name
 }
 
-/// The values of the environment variables `names` that are set.
-func environmentValues(_ names: [String]) -> [String: String] {
-    var environment: [String: String] = [:]
-    for name in names {
-        if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
-    return environment
+/// The value of the environment variable `name`, or nil when it is not set. Read where it is needed,
+/// without a dictionary: a start would pay for the metadata and the hashing of its first one.
+func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
 }

@@ -78,11 +78,10 @@ struct Listdsl: ParsableCommand {
             return
         }
         if let plain = FastStart.plainRun(arguments) {
-            let status = onLargeStack {
+            exitOnLargeStack {
                 ScriptRunner(options: RunSettings(), runsInitFile: true).main(
                     files: plain.files, code: plain.code, interactive: nil)
             }
-            exit(withError: status == 0 ? nil : ExitCode(status))
         }
         let command: ParsableCommand
         do {
@@ -276,8 +275,9 @@ struct RunSettings {
 /// help and every option behave exactly as the parser makes them.
 enum FastStart {
     /// The words that name a subcommand first on the line (a test keeps them equal to the parser's: asking
-    /// the parser for them costs as much as a start).
-    static let subcommands: Set<String> = ["run", "check", "html", "diff", "quiz", "help"]
+    /// the parser for them costs as much as a start). An array: a `Set` would cost a start the
+    /// metadata and the hashing of its first `Set<String>`.
+    static let subcommands = ["run", "check", "html", "diff", "quiz", "help"]
 
     /// The scripts and the `-e` code of a command line that needs no parser; nil for any other.
     static func plainRun(_ arguments: [String]) -> (files: [String], code: [String])? {

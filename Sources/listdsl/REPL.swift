@@ -39,8 +39,7 @@ final class REPL {
         self.console = console
         self.options = options
         self.journal = journal
-        let environment = environmentValues(["LISTDSL_HISTORY", "XDG_STATE_HOME", "HOME"])
-        history = History(path: History.defaultPath(environment: environment, home: REPL.homeDirectory()))
+        history = History(path: History.defaultPath(environment: environmentValue, home: REPL.homeDirectory()))
     }
 
     /// The prompt for a new entry: it shows an open batch.

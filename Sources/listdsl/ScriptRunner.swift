@@ -12,7 +12,7 @@ struct ScriptRunner {
 
     /// The init file a REPL session runs first, as `~/.sqliterc` or `PYTHONSTARTUP`: `LISTDSL_INIT`
     /// (empty: none), else `$XDG_CONFIG_HOME/listdsl/init.list`, else `~/.config/listdsl/init.list`.
-    static func initPath(environment: [String: String], home: String?) -> String? {
+    static func initPath(environment: (String) -> String?, home: String?) -> String? {
         userFile(
             override: "LISTDSL_INIT", xdg: "XDG_CONFIG_HOME", underHome: ".config", name: "init.list",
             environment: environment, home: home)
@@ -112,8 +112,7 @@ struct ScriptRunner {
     func runInitFile(
         _ interpreter: Interpreter, report: (Diagnostic) -> Void, journal: inout Journal?, console: Console
     ) {
-        let environment = environmentValues(["LISTDSL_INIT", "XDG_CONFIG_HOME", "HOME"])
-        guard let path = ScriptRunner.initPath(environment: environment, home: REPL.homeDirectory()),
+        guard let path = ScriptRunner.initPath(environment: environmentValue, home: REPL.homeDirectory()),
             access(path, F_OK) == 0
         else { return }
         guard case .success(let file) = readScript(path, limit: options.limits.scriptBytes, console: console) else {
@@ -182,10 +181,9 @@ struct ScriptRunner {
     /// `$XDG_DATA_HOME/listdsl/defaults.json` when XDG_DATA_HOME is absolute, else
     /// `~/.local/share/listdsl/defaults.json`.
     static func defaultsFile() -> String? {
-        let environment = environmentValues(["LISTDSL_DEFAULTS", "XDG_DATA_HOME", "HOME"])
-        return userFile(
+        userFile(
             override: "LISTDSL_DEFAULTS", xdg: "XDG_DATA_HOME", underHome: ".local/share", name: "defaults.json",
-            environment: environment, home: environment["HOME"] == nil ? REPL.homeDirectory() : nil)
+            environment: environmentValue, home: environmentValue("HOME") == nil ? REPL.homeDirectory() : nil)
     }
 
     /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.

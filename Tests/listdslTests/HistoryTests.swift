@@ -31,7 +31,7 @@ import Testing
     ]
 
     @Test(arguments: pathCases) func defaultPath(_ c: PathCase) {
-        #expect(History.defaultPath(environment: c.environment, home: c.home) == c.expected)
+        #expect(History.defaultPath(environment: { c.environment[$0] }, home: c.home) == c.expected)
     }
 
     @Test(arguments: ["plain", "two\nlines", "back\\slash \\n literal", "cr\r", "ünïcödé → ✓", "trailing\\"])
