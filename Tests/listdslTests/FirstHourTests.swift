@@ -53,7 +53,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["a.list", "b.list", "notes.txt", "old.json"] {
-            FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
         }
         let script = """
             source "$1"
