@@ -349,7 +349,7 @@ extension Interpreter {
     /// The texts of rows given as values: strings, or integers written in decimal.
     func rowTexts(_ items: [Value], _ range: SourceRange, where what: String) throws(ScriptError) -> [String] {
         var rows: [String] = []
-        rows.reserveCapacity(items.count)
+        rows.reserveAdvising(items.count)
         for item in items { rows.append(try rowTextValue(item, range, what: what)) }
         return rows
     }

@@ -528,7 +528,7 @@ extension Interpreter {
         case .literalIndexPath(let s, let r): return (.indexPath(IndexPath(section: s, row: r)), 0)
         case .list(let items):
             var values: [Value] = []
-            values.reserveCapacity(items.count)
+            values.reserveAdvising(items.count)
             var allocated = 0
             for item in items {
                 guard let (value, bytes) = folded(item) else { return nil }

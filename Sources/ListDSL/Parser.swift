@@ -305,8 +305,9 @@ public struct Parser {
     mutating func parseProgram(reserving capacity: Int) -> [Stmt] {
         var statements: [Stmt] = []
         // Growing a million-statement array by doubling copies it again and again: reserve about
-        // one statement per line. Pages never written are never touched, so overestimating is cheap.
-        statements.reserveCapacity(capacity)
+        // one statement per line. Pages never written are never touched, so overestimating is cheap;
+        // those written come in huge pages where they can.
+        statements.reserveAdvising(capacity)
         skipSeparators()
         while !stopped && current.kind != .endOfInput {
             if current.kind == .rightBrace {
@@ -1265,7 +1266,7 @@ public struct Parser {
         advance()
         var elements: [Expr] = []
         while !check(.rightBracket) {
-            elements.append(try parseExpression())
+            elements.appendAdvising(try parseExpression())
             guard match(.comma) else { break }
         }
         try consumeClosing(.rightBracket, opener: open)

@@ -8,7 +8,7 @@ extension Array where Element == Section {
         case .insertRow(let path, let text):
             try Self.requireIndex(path.section, count: count)
             try Self.requireInsertIndex(path.row, count: self[path.section].rows.count)
-            self[path.section].rows.insertRow(text, at: path.row)
+            self[path.section].rows.insertAdvising(text, at: path.row)
         case .deleteRow(let path):
             try Self.requireIndex(path.section, count: count)
             try Self.requireIndex(path.row, count: self[path.section].rows.count)
@@ -26,7 +26,7 @@ extension Array where Element == Section {
             let countAfterRemoval = self[to.section].rows.count - (to.section == from.section ? 1 : 0)
             try Self.requireInsertIndex(to.row, count: countAfterRemoval)
             let row = self[from.section].rows.remove(at: from.row)
-            self[to.section].rows.insertRow(row, at: to.row)
+            self[to.section].rows.insertAdvising(row, at: to.row)
         case .insertSection(let index, let header):
             try Self.requireInsertIndex(index, count: count)
             insert(Section(rows: [], header: header), at: index)
@@ -43,7 +43,7 @@ extension Array where Element == Section {
             insert(section, at: to)
         case .append(let section, let rows):
             try Self.requireIndex(section, count: count)
-            self[section].rows.appendRows(rows)
+            self[section].rows.appendAdvising(contentsOf: rows)
         case .reset(let sections):
             self = sections
         }

@@ -2,57 +2,81 @@
     import Glibc
 #endif
 
-/// Lets the rows of a large section fill huge pages as they come. When a section of a million rows
-/// outgrows its array, the array moves to a fresh region twice its size, and the kernel faults the
-/// half no row has reached yet in 4 KiB at a time as rows are appended: a page fault every 256 rows.
-/// Advising that half (`MADV_HUGEPAGE`, which Linux honours when transparent huge pages are set to
-/// `always` or `madvise`) lets each whole 2 MiB of it come in one fault.
+/// Lets large arrays fill huge pages as they are written. When a section of a million rows outgrows
+/// its array, the array moves to a fresh region twice its size, and the kernel faults the half no row
+/// has reached yet in 4 KiB at a time as rows are appended: a page fault every 256 rows. The parser's
+/// statements and a script's bytes likewise go into regions reserved whole and written once. Advising
+/// such a region before it is written (`MADV_HUGEPAGE`, which Linux honours when transparent huge pages
+/// are set to `always` or `madvise`) lets each whole 2 MiB of it come in one fault.
 ///
-/// Only the unwritten part: the rows the growth moved in have faulted their pages in already. A
-/// hint only: the rows are the same with it or without it, and where there are no huge pages (another
-/// platform, or a kernel that has them off) it does nothing.
-enum HugePages {
+/// Only the unwritten part: pages already written keep the pages they have. A hint only: the contents
+/// are the same with it or without it, and where there are no huge pages (another platform, or a kernel
+/// that has them off) it does nothing.
+public enum HugePages {
     /// The size of a huge page on x86-64 and arm64 with 4 KiB pages.
     static let size = 2 << 20
 
-    /// Advises the capacity of `rows` beyond its count, where that holds whole huge pages. For just
-    /// after `rows` grew.
-    static func adviseUnwrittenCapacity(of rows: [String]) {
+    /// Advises the capacity of `array` beyond its count, where that holds whole huge pages: for just
+    /// after `array` grew or reserved its capacity.
+    public static func adviseUnwrittenCapacity<Element>(of array: [Element]) {
+        let stride = MemoryLayout<Element>.stride
+        guard array.capacity * stride >= 2 * size else { return }
+        array.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            advise(
+                UnsafeMutableRawPointer(mutating: base) + buffer.count * stride,
+                byteCount: (array.capacity - buffer.count) * stride)
+        }
+    }
+
+    /// Advises the part of `buffer` that holds whole huge pages: for a buffer about to be written.
+    public static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress, buffer.count >= 2 * size else { return }
+        advise(base, byteCount: buffer.count)
+    }
+
+    private static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
-            let stride = MemoryLayout<String>.stride
-            guard rows.capacity * stride >= 2 * size else { return }
-            rows.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let mask = UInt(size - 1)
-                let first = (UInt(bitPattern: base) + UInt(buffer.count * stride) + mask) & ~mask
-                let last = (UInt(bitPattern: base) + UInt(rows.capacity * stride)) & ~mask
-                guard last > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
-                _ = madvise(address, Int(last - first), MADV_HUGEPAGE)
-            }
+            let mask = UInt(size - 1)
+            let first = (UInt(bitPattern: start) + mask) & ~mask
+            let last = (UInt(bitPattern: start) + UInt(byteCount)) & ~mask
+            guard last > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+            _ = madvise(address, Int(last - first), MADV_HUGEPAGE)
         #endif
     }
 }
 
-extension Array where Element == String {
-    /// `append(_:)` for a section's rows: when the array grows, what it has not filled yet is advised
-    /// for huge pages (see `HugePages`).
-    mutating func appendRow(_ row: consuming String) {
+extension Array {
+    /// `reserveCapacity(_:)` for an array about to be filled: the capacity is advised for huge pages
+    /// (see `HugePages`).
+    @inlinable
+    public mutating func reserveAdvising(_ minimumCapacity: Int) {
+        reserveCapacity(minimumCapacity)
+        HugePages.adviseUnwrittenCapacity(of: self)
+    }
+
+    /// `append(_:)` for an array that may grow large: when it grows, what it has not filled yet is
+    /// advised for huge pages (see `HugePages`).
+    @inlinable
+    public mutating func appendAdvising(_ element: consuming Element) {
         let before = capacity
-        append(row)
+        append(element)
         if capacity != before { HugePages.adviseUnwrittenCapacity(of: self) }
     }
 
-    /// `append(contentsOf:)` for a section's rows, advising as `appendRow` does.
-    mutating func appendRows(_ rows: [String]) {
+    /// `append(contentsOf:)`, advising as `appendAdvising(_:)` does.
+    @inlinable
+    public mutating func appendAdvising(contentsOf elements: [Element]) {
         let before = capacity
-        append(contentsOf: rows)
+        append(contentsOf: elements)
         if capacity != before { HugePages.adviseUnwrittenCapacity(of: self) }
     }
 
-    /// `insert(_:at:)` for a section's rows, advising as `appendRow` does.
-    mutating func insertRow(_ row: consuming String, at index: Int) {
+    /// `insert(_:at:)`, advising as `appendAdvising(_:)` does.
+    @inlinable
+    public mutating func insertAdvising(_ element: consuming Element, at index: Int) {
         let before = capacity
-        insert(row, at: index)
+        insert(element, at: index)
         if capacity != before { HugePages.adviseUnwrittenCapacity(of: self) }
     }
 }

@@ -193,7 +193,7 @@ enum PlainBatchArrangement {
         -> [String]
     {
         var rows: [String] = []
-        rows.reserveCapacity(survivors.count + entries.count)
+        rows.reserveAdvising(survivors.count + entries.count)
         for entry in entries {
             if entry.target.row > rows.count {
                 survivors.copy(Swift.min(entry.target.row - rows.count, survivors.remaining), into: &rows)

@@ -152,7 +152,7 @@ public struct TableModel: Sendable {
             let paths = rows.indices.map { IndexPath(section: section, row: firstRow + $0) }
             return try commit(zip(paths, rows).map { .plain(.insertRow($0, $1)) })
         }
-        dataSource[section].rows.appendRows(rows)
+        dataSource[section].rows.appendAdvising(contentsOf: rows)
         guard reportsInPlaceChanges else { return CommitReport() }
         return CommitReport(insertedRows: rows.indices.map { IndexPath(section: section, row: firstRow + $0) })
     }
@@ -163,7 +163,7 @@ public struct TableModel: Sendable {
             return try append(section: section, rows: [row])  // which says what is wrong, or commits
         }
         let firstRow = dataSource[section].rows.count
-        dataSource[section].rows.appendRow(row)
+        dataSource[section].rows.appendAdvising(row)
         guard reportsInPlaceChanges else { return CommitReport() }
         return CommitReport(insertedRows: [IndexPath(section: section, row: firstRow)])
     }
@@ -388,7 +388,7 @@ public struct TableModel: Sendable {
             guard Self.isIndex(path.section, below: dataSource.count),
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count + 1)
             else { return nil }
-            dataSource[path.section].rows.insertRow(text, at: path.row)
+            dataSource[path.section].rows.insertAdvising(text, at: path.row)
             if let selected = selection { selection = selected.afterInsertingRow(at: path) }
             return reportsInPlaceChanges ? CommitReport(insertedRows: [path]) : CommitReport()
         case .deleteRow(let path):
@@ -413,7 +413,7 @@ public struct TableModel: Sendable {
                 Self.isIndex(to.row, below: dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1))
             else { return nil }
             let row = dataSource[from.section].rows.remove(at: from.row)
-            dataSource[to.section].rows.insertRow(row, at: to.row)
+            dataSource[to.section].rows.insertAdvising(row, at: to.row)
             if let selected = selection { selection = selected.afterMovingRow(from: from, to: to) }
             return CommitReport(movedRows: [RowChange(from: from, to: to)])
         case .insertSection(let section, let header):

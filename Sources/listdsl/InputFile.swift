@@ -1,4 +1,5 @@
 import ListDSL
+import ListModel
 
 #if canImport(Glibc)
     import Glibc
@@ -29,10 +30,11 @@ func readInput(path: String?, limit: Int) -> Result<[UInt8], LoadError> {
     if kind == S_IFREG {
         let size = Int(info.st_size)
         if size > limit { return .failure(tooLarge(limit: limit, size: size)) }
-        // Read straight into an array of the file's size (one byte more, to see the end). A file that
-        // grew meanwhile goes on below.
+        // Read straight into an array of the file's size (one byte more, to see the end), in huge
+        // pages where it can. A file that grew meanwhile goes on below.
         var failure: Int32 = 0
         bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             (count, failure) = fill(buffer, from: fd)
         }
         if failure != 0 { return .failure(systemError(failure)) }

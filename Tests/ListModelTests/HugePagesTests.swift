@@ -42,7 +42,7 @@ import Testing
 
         /// The ways a section's rows grow one by one.
         enum Growth: CaseIterable {
-            case append, insert, appendRows
+            case append, insert, appendContents
         }
 
         @Test(arguments: Growth.allCases)
@@ -51,9 +51,9 @@ import Testing
             // 400,000 rows of 16 bytes: the last growth leaves 4 MiB and more unwritten.
             for i in 0..<400_000 {
                 switch growth {
-                case .append: rows.appendRow("row \(i)")
-                case .insert: rows.insertRow("row \(i)", at: rows.count)
-                case .appendRows: rows.appendRows(["row \(i)"])
+                case .append: rows.appendAdvising("row \(i)")
+                case .insert: rows.insertAdvising("row \(i)", at: rows.count)
+                case .appendContents: rows.appendAdvising(contentsOf: ["row \(i)"])
                 }
             }
             #expect(rows.count == 400_000 && rows.first == "row 0" && rows.last == "row 399999")
