@@ -6,7 +6,9 @@ import Testing
     import Glibc
 
     /// A large section's rows grow into memory advised for huge pages, and stay the rows they were.
-    @Suite struct HugePagesTests {
+    /// (Only where the kernel has transparent huge pages: elsewhere the advice is refused, as meant.)
+    @Suite(.enabled(if: access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0))
+    struct HugePagesTests {
         /// The `VmFlags` of the mappings of this process that overlap `start..<end` (`hg`: advised
         /// for huge pages).
         static func flags(overlapping start: UInt, _ end: UInt) throws -> [String] {
