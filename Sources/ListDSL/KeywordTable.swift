@@ -1,9 +1,8 @@
 /// Finds keywords by comparing bytes, without making Strings: the words the parser knows
 /// (`Keyword`), bucketed by length and first letter.
 struct KeywordTable: Sendable {
-    /// Built once, at the first lexer's start. It is built from `Keyword` itself, not from
-    /// `Vocabulary.entries`, which a start does not otherwise need: a test keeps every keyword a word of
-    /// the vocabulary, reserved exactly when the vocabulary says so.
+    /// Built once, at the first lexer's start, from `Keyword` itself and the vocabulary's reserved
+    /// words: a test keeps every keyword a word of the vocabulary.
     static let shared = KeywordTable()
 
     private static let maxLength = 16
@@ -23,9 +22,12 @@ struct KeywordTable: Sendable {
     private var insert: (spelling: UInt64, entry: (Keyword, Bool))
     private var delete: (spelling: UInt64, entry: (Keyword, Bool))
 
-    /// Builds the table from every keyword but `plainName`, each spelled as its raw value. The
-    /// candidates are placed bucket by bucket with one count and one pass, without an array per bucket.
+    /// Builds the table from every keyword but `plainName`, each spelled as its raw value, reserved
+    /// when the vocabulary says so. The candidates are placed bucket by bucket with one count and one
+    /// pass, without an array per bucket, and without a `Set` or a `String`-to-`Keyword` switch: a
+    /// start pays for each.
     init() {
+        let reservedWords = Vocabulary.entries.filter { $0.isReserved }.map { $0.word }
         var counts = [Int32](repeating: 0, count: KeywordTable.bucketCount + 1)
         var words: [Keyword] = []
         var buckets: [Int] = []
@@ -44,7 +46,8 @@ struct KeywordTable: Sendable {
         var spellings: [UInt8] = []
         for (keyword, bucket) in zip(words, buckets) {
             candidates[Int(next[bucket])] = Candidate(
-                offset: Int32(spellings.count), keyword: keyword, reserved: keyword.isReserved)
+                offset: Int32(spellings.count), keyword: keyword,
+                reserved: reservedWords.contains(keyword.rawValue))
             next[bucket] += 1
             spellings += keyword.rawValue.utf8
         }

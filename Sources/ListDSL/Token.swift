@@ -27,8 +27,8 @@ enum TokenKind: UInt8, Sendable {
 /// The words the parser recognises: the reserved words, and the contextual keywords that
 /// are keywords only where the grammar expects them. `plainName` marks every other name.
 ///
-/// Every keyword is a word of `Vocabulary`, reserved exactly when the vocabulary says so (a test
-/// keeps them so); the lexer finds them through `KeywordTable`, which is built from this enum.
+/// Every keyword is a word of `Vocabulary` (a test keeps them so); the lexer finds them through
+/// `KeywordTable`, which is built from this enum and the vocabulary's reserved words.
 enum Keyword: String, Sendable, CaseIterable {
     case plainName = ""
     // Reserved words.
@@ -50,14 +50,6 @@ enum Keyword: String, Sendable, CaseIterable {
     case close, index, accessory
     // Undo, state in files, and the user-defaults store.
     case undo, redo, save, load, defaults, set, remove
-
-    /// True for the reserved words, which are never names.
-    var isReserved: Bool {
-        switch self {
-        case .true, .false, .and, .or, .not, .if, .else, .for, .in, .while, .repeat, .proc, .return, .let: true
-        default: false
-        }
-    }
 
     /// True for the command verbs that take a `data` or `table` prefix (the words `Vocabulary` lets
     /// follow `data`).

@@ -14,28 +14,37 @@
 /// that has them off) it does nothing.
 public enum HugePages {
     /// The size of a huge page on x86-64 and arm64 with 4 KiB pages.
-    static let size = 2 << 20
+    @usableFromInline static let size = 2 << 20
 
     /// Advises the capacity of `array` beyond its count, where that holds whole huge pages: for just
-    /// after `array` grew or reserved its capacity.
+    /// after `array` grew or reserved its capacity. Inlined, so an array too small to hold one never
+    /// makes a call.
+    @inlinable
     public static func adviseUnwrittenCapacity<Element>(of array: [Element]) {
-        let stride = MemoryLayout<Element>.stride
-        guard array.capacity * stride >= 2 * size else { return }
-        array.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            advise(
-                UnsafeMutableRawPointer(mutating: base) + buffer.count * stride,
-                byteCount: (array.capacity - buffer.count) * stride)
-        }
+        #if os(Linux)
+            let stride = MemoryLayout<Element>.stride
+            guard array.capacity * stride >= 2 * size else { return }
+            array.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                advise(
+                    UnsafeMutableRawPointer(mutating: base) + buffer.count * stride,
+                    byteCount: (array.capacity - buffer.count) * stride)
+            }
+        #endif
     }
 
     /// Advises the part of `buffer` that holds whole huge pages: for a buffer about to be written.
     public static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard let base = buffer.baseAddress, buffer.count >= 2 * size else { return }
-        advise(base, byteCount: buffer.count)
+        #if os(Linux)
+            guard let base = buffer.baseAddress, buffer.count >= 2 * size else { return }
+            advise(base, byteCount: buffer.count)
+        #endif
     }
 
-    private static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int) {
+    /// Advises the whole huge pages within `byteCount` bytes from `start` (rounded inwards, so nothing
+    /// outside the region is advised).
+    @usableFromInline
+    static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
             let mask = UInt(size - 1)
             let first = (UInt(bitPattern: start) + mask) & ~mask
