@@ -55,6 +55,8 @@ public enum HugePages {
     }
 }
 
+/// The helpers that grow an array each write out the capacity check: one shared through a closure
+/// cost `loop-1m` 4% more instructions (callgrind).
 extension Array {
     /// `reserveCapacity(_:)` for an array about to be filled: the capacity is advised for huge pages
     /// (see `HugePages`).

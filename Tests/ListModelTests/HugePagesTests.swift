@@ -28,6 +28,8 @@ import Testing
             return flags
         }
 
+        /// The whole of a file read to its end: Foundation's `String(contentsOfFile:)` stops after
+        /// the first 4 KB of a `/proc` file, which reports its size as 0.
         static func read(_ path: String) throws -> [UInt8] {
             let fd = open(path, O_RDONLY)
             try #require(fd >= 0)
