@@ -305,10 +305,10 @@ struct NetDiff {
     /// subsequence when it is small enough.
     static func rows(_ n: Int, _ old: [String], _ new: [String]) -> [ChangeRenderer.RowLine] {
         var prefix = 0
-        while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
+        while prefix < old.count && prefix < new.count && TextEquality.same(old[prefix], new[prefix]) { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix && suffix < new.count - prefix
-            && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+            && TextEquality.same(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
         {
             suffix += 1
         }
@@ -358,7 +358,7 @@ struct NetDiff {
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {
                 lcs[i * width + j] =
-                    a[i] == b[j]
+                    TextEquality.same(a[i], b[j])
                     ? lcs[(i + 1) * width + j + 1] + 1 : max(lcs[(i + 1) * width + j], lcs[i * width + j + 1])
             }
         }
@@ -366,7 +366,7 @@ struct NetDiff {
         var i = 0
         var j = 0
         while i < a.count || j < b.count {
-            if i < a.count && j < b.count && a[i] == b[j] {
+            if i < a.count && j < b.count && TextEquality.same(a[i], b[j]) {
                 steps.append(.keep(i, j))
                 i += 1
                 j += 1

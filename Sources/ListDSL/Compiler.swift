@@ -133,6 +133,12 @@ extension Interpreter {
         }
     }
 
+    /// Runs a statement of a script the interpreter wrote itself (undo's inverse batches) as `exec` would,
+    /// compiled or not, but without statement events: its lines are not the user's.
+    func execWritten(_ statement: Stmt) throws(ScriptError) {
+        if statement.kind.isCompiled { _ = try compileBody(statement)(self) } else { _ = try execQuietly(statement) }
+    }
+
     /// What a statement does, its step counted first.
     private func compileBody(_ statement: Stmt) -> CompiledStmt {
         let range = statement.range

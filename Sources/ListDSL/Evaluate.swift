@@ -206,7 +206,9 @@ extension Interpreter {
         }
         switch (l, r) {
         case (.integer(let a), .integer(let b)): return Interpreter.ordered(op, a, b)
-        case (.string(let a), .string(let b)): return Interpreter.ordered(op, a, b)
+        case (.string(let a), .string(let b)):
+            // By bytes, as equality is (`TextEquality`): canonically equal texts are not equal, so neither is less.
+            return Interpreter.ordered(op, TextOrder(a), TextOrder(b))
         case (.indexPath(let a), .indexPath(let b)): return Interpreter.ordered(op, a, b)
         default: throw failure(range, .cannotCompare(l.typeName, r.typeName, op: op.rawValue))
         }
@@ -248,4 +250,12 @@ extension Interpreter {
         default: a >= b
         }
     }
+}
+
+/// A text ordered by its bytes (`TextEquality.precedes`), for `<` and its kin on strings.
+struct TextOrder: Comparable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    static func == (a: TextOrder, b: TextOrder) -> Bool { TextEquality.same(a.text, b.text) }
+    static func < (a: TextOrder, b: TextOrder) -> Bool { TextEquality.precedes(a.text, b.text) }
 }

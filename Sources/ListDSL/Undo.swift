@@ -11,7 +11,8 @@ struct UndoState {
 
     /// Whether `other` holds the same list: both layers, titles, modes and selection, and accessories.
     func isSame(as other: UndoState) -> Bool {
-        model.holdsSameState(as: other.model) && accessories == other.accessories
+        model.holdsSameState(as: other.model) && accessories.count == other.accessories.count
+            && accessories.allSatisfy { TextEquality.same($0.value, other.accessories[$0.key]) }
     }
 }
 
@@ -134,7 +135,7 @@ extension Interpreter {
                 let saved = file
                 file = undoFile
                 defer { file = saved }
-                for statement in Parser.parse(undoFile).program.statements { _ = try execQuietly(statement) }
+                for statement in Parser.parse(undoFile).program.statements { try execWritten(statement) }
             } else if !Self.sameRows(model.tableView, group.before.model.tableView) {
                 called("reloadData()")
             }
@@ -211,7 +212,7 @@ extension Interpreter {
 
     /// True when the two lists have the same rows in the same sections (titles aside).
     static func sameRows(_ a: [Section], _ b: [Section]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.rows == $1.rows }
+        a.count == b.count && zip(a, b).allSatisfy { TextEquality.same($0.rows, $1.rows) }
     }
 
     /// The plain commands that undo a commit `report` describes, from the table view `after` it back to

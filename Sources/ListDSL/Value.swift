@@ -14,6 +14,22 @@ public enum Value: Sendable, Equatable {
     /// What a procedure without `return EXPR` gives back; it cannot be stored or printed.
     case nothing
 
+    /// Values are equal when they are of one type and hold the same; texts compare byte for byte
+    /// (`TextEquality`), as the model compares rows.
+    public static func == (a: Value, b: Value) -> Bool {
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): x == y
+        case (.string(let x), .string(let y)): TextEquality.same(x, y)
+        case (.boolean(let x), .boolean(let y)): x == y
+        case (.list(let x), .list(let y)): x == y
+        case (.indexPath(let x), .indexPath(let y)): x == y
+        case (.style(let x), .style(let y)): x == y
+        case (.range(let x0, let x1, let xc), .range(let y0, let y1, let yc)): x0 == y0 && x1 == y1 && xc == yc
+        case (.nothing, .nothing): true
+        default: false
+        }
+    }
+
     /// The type's name as messages print it ("integer", "index path", …).
     public var typeName: String {
         switch self {

@@ -101,9 +101,9 @@ public struct DiffableUpdate: Sendable {
         let old = current.map(\.rows)
         let rows = RowIdentities(old: old, new: new)
         if !rows.newDuplicates.isEmpty { throw .duplicateItemIdentifiers(rows.newDuplicates) }
-        let present = Set(new.joined())
+        let present = Set(new.joined().map(TextKey.init))
         for (action, items) in [("reload", snapshot.reloadedItems), ("reconfigure", snapshot.reconfiguredItems)] {
-            if let missing = items.first(where: { !present.contains($0) }) {
+            if let missing = items.first(where: { !present.contains(TextKey($0)) }) {
                 throw .missingItem(action: action, missing)
             }
         }
@@ -115,11 +115,11 @@ public struct DiffableUpdate: Sendable {
             let headers = current.compactMap(\.header)
             let repeats = Self.repeats(headers)
             if !repeats.isEmpty { throw .currentDuplicateSections(repeats) }
-            var newOfIdentifier: [String: Int] = [:]
-            for (t, id) in ids.enumerated() { newOfIdentifier[id] = t }
+            var newOfIdentifier: [TextKey: Int] = [:]
+            for (t, id) in ids.enumerated() { newOfIdentifier[TextKey(id)] = t }
             var match = SectionMatch(newOfOld: [], oldOfNew: [Int](repeating: -1, count: new.count))
             for (s, section) in current.enumerated() {
-                let t = section.header.flatMap { newOfIdentifier[$0] } ?? -1
+                let t = section.header.flatMap { newOfIdentifier[TextKey($0)] } ?? -1
                 match.newOfOld.append(t)
                 if t >= 0 { match.oldOfNew[t] = s }
             }
@@ -134,11 +134,11 @@ public struct DiffableUpdate: Sendable {
         var reloaded = Set<Int>()
         var reconfigured = Set<Int>()
         if !snapshot.reloadedItems.isEmpty || !snapshot.reconfiguredItems.isEmpty {
-            let reloads = Set(snapshot.reloadedItems)
-            let reconfigures = Set(snapshot.reconfiguredItems).subtracting(reloads)
+            let reloads = Set(snapshot.reloadedItems.map(TextKey.init))
+            let reconfigures = Set(snapshot.reconfiguredItems.map(TextKey.init)).subtracting(reloads)
             for (flat, text) in old.joined().enumerated() {
-                if reloads.contains(text) { reloaded.insert(flat) }
-                if reconfigures.contains(text) { reconfigured.insert(flat) }
+                if reloads.contains(TextKey(text)) { reloaded.insert(flat) }
+                if reconfigures.contains(TextKey(text)) { reconfigured.insert(flat) }
             }
         }
         let d = Derivation(
@@ -172,9 +172,10 @@ public struct DiffableUpdate: Sendable {
 
     /// The values that occur more than once, in order of first repetition (at most 10).
     private static func repeats(_ values: [String]) -> [String] {
-        var seen = Set<String>()
+        var seen = Set<TextKey>()
         var repeated: [String] = []
-        for value in values where !seen.insert(value).inserted && !repeated.contains(value) {
+        for value in values
+        where !seen.insert(TextKey(value)).inserted && !repeated.contains(where: { TextEquality.same($0, value) }) {
             repeated.append(value)
             if repeated.count == 10 { break }
         }

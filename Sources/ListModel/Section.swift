@@ -16,6 +16,12 @@ public struct Section: Equatable, Sendable {
         self.footer = footer
         self.indexTitle = indexTitle
     }
+
+    /// Sections are equal when their rows and titles are the same texts, byte for byte (`TextEquality`).
+    public static func == (a: Section, b: Section) -> Bool {
+        TextEquality.same(a.rows, b.rows) && TextEquality.same(a.header, b.header)
+            && TextEquality.same(a.footer, b.footer) && TextEquality.same(a.indexTitle, b.indexTitle)
+    }
 }
 
 /// Everything a `TableModel` holds between batches, as `save` writes it.

@@ -255,13 +255,13 @@ struct RowIdentities {
             var slot = hash & mask
             while table[slot] != 0 {
                 let index = Int(table[slot]) - 1
-                if texts[index] == text { return (slot, index) }
+                if TextEquality.same(texts[index], text) { return (slot, index) }
                 slot = (slot + 1) & mask
             }
             return (slot, nil)
         }
         func noteRepeat(_ text: String, in list: inout [String]) {
-            if list.count < 10 && !list.contains(text) { list.append(text) }
+            if list.count < 10 && !list.contains(where: { TextEquality.same($0, text) }) { list.append(text) }
         }
         for (i, text) in newTexts.enumerated() {
             let (slot, index) = probe(slots, newTexts, text, Self.hash(text))

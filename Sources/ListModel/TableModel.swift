@@ -55,7 +55,7 @@ public struct TableModel: Sendable {
     public var isInSync: Bool {
         if isKnownInSync { return true }
         return tableView.count == dataSource.count
-            && zip(tableView, dataSource).allSatisfy { $0.rows == $1.rows }
+            && zip(tableView, dataSource).allSatisfy { TextEquality.same($0.rows, $1.rows) }
     }
 
     // MARK: Batches

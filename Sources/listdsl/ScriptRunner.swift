@@ -61,6 +61,10 @@ struct ScriptRunner {
             console: console, color: colorWanted(fd: 1, mode: options.color), changes: changes, stream: stream)
         // Before a REPL, each statement is journaled as it runs, so `.save` can write it.
         var journal: Journal? = wantsREPL && stdinIsTerminal ? Journal() : nil
+        // Undo history is the run's: a source that mentions undo turns it on for every source before it
+        // too, and a REPL after the scripts (`-i`) can undo what they did.
+        if wantsREPL && stdinIsTerminal { interpreter.options.recordsUndo = true }
+        for input in inputs { interpreter.willRun(input) }
         let view = options.changes ? changes : nil
         if view != nil { interpreter.eventDetail.insert(.commits) }
         if wantsREPL && stdinIsTerminal && runsInitFile {

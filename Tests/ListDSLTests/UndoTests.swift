@@ -94,7 +94,22 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         UndoCase(
             setup: setup + "; on move { data move source to destination }; edit on", command: "drag 0:0 to 1:1"),
         UndoCase(setup: setup, command: "repeat 3 { delete 0:0 }", byInverseBatch: true),
+        // Texts the inverse batch must write as escapes or as UTF-8 (issue 34, finding 3).
+        UndoCase(setup: textSetup, command: "delete 0:0", byInverseBatch: true),
+        UndoCase(setup: textSetup, command: "delete 0:1, 0:2, 0:3, 0:4", byInverseBatch: true),
+        UndoCase(setup: textSetup, command: #"reload 0:5 "plain""#, byInverseBatch: true),
+        UndoCase(setup: textSetup, command: #"reload 0:0 "t\u{e9}""#, byInverseBatch: true),
+        UndoCase(setup: textSetup, command: "delete section 0", byInverseBatch: true),
+        UndoCase(setup: textSetup, command: #"reload section 0 ["x"]"#, byInverseBatch: true),
+        UndoCase(setup: textSetup + #"; header 0 "Caf\u{e9} \"q\"""#, command: "delete section 0", byInverseBatch: true),
+        // Canonically equal texts are still different texts (finding 4).
+        UndoCase(setup: #"reset [["\u{e9}"]]"#, command: #"reload 0:0 "e\u{301}""#, byInverseBatch: true),
+        UndoCase(setup: #"reset [["\u{e9}"]]"#, command: #"data reload 0:0 "e\u{301}""#),
+        UndoCase(setup: #"reset [["\u{e9}"]]"#, command: #"reset [["e\u{301}"]]"#),
     ]
+
+    /// Rows holding non-ASCII text, a quote, a backslash, a tab and a newline.
+    static let textSetup = #"reset [["Caf\u{e9}", "say \"hi\"", "back\\slash", "tab\there", "two\nlines", "Tea"]]"#
 
     @Test(arguments: cases)
     func undoAndRedoEveryCommandKind(_ c: UndoCase) throws {
@@ -117,6 +132,20 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         // And back again: undo after redo.
         #expect(session.run("undo") == nil)
         #expect(session.state.0 == before.0)
+    }
+
+    /// A change between canonically equal texts is a change: the model compares texts byte for byte, so
+    /// undo puts back exactly the bytes the row had (issue 34, finding 4).
+    @Test func canonicallyEqualTextsAreDifferentTexts() {
+        let session = UndoSession()
+        session.run(#"reset [["\u{e9}"]]"#)
+        session.run(#"reload 0:0 "e\u{301}""#)
+        #expect(session.interpreter.model.dataSource.first?.rows.first.map { Array($0.utf8) } == Array("e\u{301}".utf8))
+        #expect(session.run("undo") == nil)
+        #expect(session.interpreter.model.dataSource.first?.rows.first.map { Array($0.utf8) } == Array("\u{e9}".utf8))
+        #expect(session.interpreter.model.tableView.first?.rows.first.map { Array($0.utf8) } == Array("\u{e9}".utf8))
+        #expect(session.run("undo") == nil)
+        #expect(session.interpreter.model.dataSource.isEmpty)
     }
 
     @Test func undoTellsTheTableViewTheInverseBatch() {

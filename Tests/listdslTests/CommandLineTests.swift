@@ -29,6 +29,10 @@ import Testing
         Case(
             id: "missing file is 66", arguments: ["/nonexistent/x.list"],
             stderrContains: ["cannot read '/nonexistent/x.list'"], status: 66),
+        Case(
+            id: "undo across -e sources",
+            arguments: ["-e", #"reset [["A","B"]]"#, "-e", "delete 0:0", "-e", "undo", "-e", "dump"],
+            stdout: "[[\"A\",\"B\"]]\n", status: 0),
         Case(id: "unknown option is 64", arguments: ["--bogus"], status: 64),
         Case(id: "syntax error runs nothing", arguments: ["-e", "print 1", "-e", "print ("], stdout: "", status: 65),
         Case(

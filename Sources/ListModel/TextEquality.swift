@@ -1,0 +1,53 @@
+/// How the model compares texts: byte for byte, by their UTF-8.
+///
+/// Swift's `String ==` says "é" (U+00E9) and "e" + U+0301 are equal, because they are canonically
+/// equivalent. A learner who reloads one with the other has changed the row's text, and expects undo to
+/// give the old bytes back; UIKit compares what the app compares, and an app's `NSString` identifiers
+/// (`isEqual:`) compare code units, not canonical forms. So rows, titles, diffable identifiers and the
+/// duplicates checks all use this one equality, and `TextKey` hashes the same way.
+public enum TextEquality {
+    /// Whether two texts are the same bytes.
+    @inlinable
+    public static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether two optional texts are both absent or the same bytes.
+    @inlinable
+    public static func same(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): same(a, b)
+        default: false
+        }
+    }
+
+    /// Whether two lists of texts are the same texts in the same order.
+    @inlinable
+    public static func same(_ a: [String], _ b: [String]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where !same(a[i], b[i]) { return false }
+        return true
+    }
+
+    /// Orders texts by their bytes (for UTF-8 that is the order of their code points).
+    @inlinable
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}
+
+/// A text as a key of a set or a dictionary: equal to another and hashed by its bytes (`TextEquality`).
+public struct TextKey: Hashable, Sendable {
+    public let text: String
+
+    /// The key of `text`.
+    @inlinable public init(_ text: String) { self.text = text }
+
+    @inlinable public static func == (a: TextKey, b: TextKey) -> Bool { TextEquality.same(a.text, b.text) }
+
+    @inlinable public func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}
