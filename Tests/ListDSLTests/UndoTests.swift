@@ -101,7 +101,8 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         UndoCase(setup: textSetup, command: #"reload 0:0 "t\u{e9}""#, byInverseBatch: true),
         UndoCase(setup: textSetup, command: "delete section 0", byInverseBatch: true),
         UndoCase(setup: textSetup, command: #"reload section 0 ["x"]"#, byInverseBatch: true),
-        UndoCase(setup: textSetup + #"; header 0 "Caf\u{e9} \"q\"""#, command: "delete section 0", byInverseBatch: true),
+        UndoCase(
+            setup: textSetup + #"; header 0 "Caf\u{e9} \"q\"""#, command: "delete section 0", byInverseBatch: true),
         // Canonically equal texts are still different texts (finding 4).
         UndoCase(setup: #"reset [["\u{e9}"]]"#, command: #"reload 0:0 "e\u{301}""#, byInverseBatch: true),
         UndoCase(setup: #"reset [["\u{e9}"]]"#, command: #"data reload 0:0 "e\u{301}""#),
