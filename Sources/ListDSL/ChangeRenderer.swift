@@ -16,23 +16,25 @@ public enum ChangeRenderer {
     /// At most this many lines are printed; the rest is summarised (the whole table is one `show` away).
     public static let lineLimit = 400
 
-    /// The display for a statement that took the table view from `before` to `after` through `commits`;
-    /// `dataSource` explains a statement that changed only the data source. Empty when there is nothing to show.
+    /// The display for a statement that took the table view from `before` to `after` through
+    /// `commitCount` commits, the first of them `commit`; `dataSource` explains a statement that changed
+    /// only the data source. Empty when there is nothing to show.
     public static func render(
-        before: [Section], after: [Section], dataSource: [Section], commits: [CommitEvent], color: Bool
+        before: [Section], after: [Section], dataSource: [Section], commit: CommitEvent?, commitCount: Int,
+        color: Bool
     ) -> String {
         if before == after {
-            if commits.isEmpty && dataSource != after {
+            if commitCount == 0 && dataSource != after {
                 return Style.dim.apply(
                     "table view unchanged; the data source now differs from it (reloadData re-reads it)", color) + "\n"
             }
-            if commits.isEmpty { return "" }
+            if commitCount == 0 { return "" }
         }
         let blocks: [SectionBlock]
-        if commits.count == 1, !commits[0].report.usedReloadFallback, commits[0].before == before,
-            commits[0].after == after
+        if commitCount == 1, let commit, !commit.report.usedReloadFallback, let commitBefore = commit.before,
+            let commitAfter = commit.after, commitBefore == before, commitAfter == after
         {
-            blocks = CommitBlocks(commits[0]).blocks()
+            blocks = CommitBlocks(commit, before: commitBefore, after: commitAfter).blocks()
         } else {
             blocks = NetDiff(before: before, after: after).blocks()
         }
@@ -155,23 +157,26 @@ public enum ChangeRenderer {
 
 /// The change view of one commit, from the commit's mapping.
 struct CommitBlocks {
-    let commit: CommitEvent
+    let report: CommitReport
+    /// The table view before and after the commit.
+    let before: [Section]
+    let after: [Section]
     /// For each new section, where it came from.
     let sections: [SectionOrigin]
     /// For each new section, where each of its rows came from.
     let rows: [[RowOrigin]]
 
-    init(_ commit: CommitEvent) {
-        self.commit = commit
-        sections = commit.report.sectionOrigins(count: commit.after.count)
-        rows = commit.report.rowOrigins(
-            sections: sections, rowCounts: commit.after.map(\.rows.count), oldRowCounts: commit.before.map(\.rows.count)
-        )
+    init(_ commit: CommitEvent, before: [Section], after: [Section]) {
+        report = commit.report
+        self.before = before
+        self.after = after
+        sections = report.sectionOrigins(count: after.count)
+        rows = report.rowOrigins(
+            sections: sections, rowCounts: after.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
     }
 
     /// The changed sections of the new table, then the deleted sections.
     func blocks() -> [ChangeRenderer.SectionBlock] {
-        let (before, after, report) = (commit.before, commit.after, commit.report)
         var deletedBySection: [Int: [Int]] = [:]
         for p in report.deletedRows { deletedBySection[p.section, default: []].append(p.row) }
         var movedOut = Set<Int>()
@@ -382,10 +387,14 @@ struct NetDiff {
     }
 }
 
-/// Collects the commits of the statement running from the event stream, for `ChangeRenderer`.
+/// Collects what `ChangeRenderer` needs of the commits of the statement running, from the event
+/// stream: how many there were, and the first (drawn from its own mapping when it is the only one).
+/// It keeps no more than that, so a loop of a million commits costs it nothing per commit.
 public final class ChangeCollector {
-    /// The commits since the last `clear`, minus those `expect error` undid.
-    public private(set) var commits: [CommitEvent] = []
+    /// The first commit since the last `clear` (nil when there was none, or `expect error` undid them).
+    public private(set) var first: CommitEvent?
+    /// How many commits there were since then.
+    public private(set) var count = 0
 
     /// Creates an empty collector.
     public init() {}
@@ -393,15 +402,18 @@ public final class ChangeCollector {
     /// Takes the events it needs.
     public func receive(_ event: Event) {
         switch event {
-        case .committed(let commit): commits.append(commit)
-        case .restored: commits.removeAll()
+        case .committed(let commit):
+            if count == 0 { first = commit }
+            count += 1
+        case .restored: clear()
         default: break
         }
     }
 
     /// Forgets the commits (at the start of a statement).
     public func clear() {
-        if !commits.isEmpty { commits.removeAll() }
+        first = nil
+        count = 0
     }
 }
 
@@ -417,6 +429,7 @@ public struct StatementChange {
         dataSourceBefore = interpreter.model.dataSource
         self.changes = changes
         changes.clear()
+        interpreter.tablesOfNextCommit = true
     }
 
     /// What the statement did, drawn; empty when it changed nothing or left a batch open.
@@ -426,7 +439,7 @@ public struct StatementChange {
             return ""
         }
         return ChangeRenderer.render(
-            before: tableBefore, after: model.tableView, dataSource: model.dataSource, commits: changes.commits,
-            color: interpreter.options.color)
+            before: tableBefore, after: model.tableView, dataSource: model.dataSource, commit: changes.first,
+            commitCount: changes.count, color: interpreter.options.color)
     }
 }

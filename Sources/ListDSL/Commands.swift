@@ -258,22 +258,27 @@ extension Interpreter {
         }
     }
 
-    /// The table view before a commit, when commit events are wanted (holding it costs the commit a
-    /// copy of what it changes, so only then).
+    /// The table view before a commit, when someone needs it: every commit event's listener
+    /// (`EventDetail.commitTables`), the change view for a statement's first commit (`tablesOfNextCommit`),
+    /// or an undo group still keeping its commits. Holding it costs the commit a copy of what it changes,
+    /// so a loop of commits that nobody needs it for changes its table in place.
     @inline(__always)
     var tableBeforeCommit: [Section]? {
-        wantsCommitReports ? model.tableView : nil
+        guard wantsCommitReports else { return nil }
+        return eventDetail.contains(.commitTables) || tablesOfNextCommit || undoKeepsCommits ? model.tableView : nil
     }
 
     /// Sends a commit's event (when wanted) and its warnings. `before` is `tableBeforeCommit` as it was
     /// before the commit.
     @inline(__always)
     func committed(_ report: CommitReport, before: [Section]?, _ range: SourceRange) {
-        if let before {
+        if wantsCommitReports {
             if options.recordsUndo { recordCommit(report, before: before) }
             if tracesCalls { askAfterCommit(report) }
             if eventDetail.contains(.commits) {
-                io.emit(.committed(CommitEvent(report: report, before: before, after: model.tableView)))
+                io.emit(
+                    .committed(CommitEvent(report: report, before: before, after: before.map { _ in model.tableView })))
+                tablesOfNextCommit = false
             }
         }
         if report.hasWarnings {

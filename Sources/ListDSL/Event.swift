@@ -45,10 +45,14 @@ public struct EventDetail: OptionSet, Sendable {
     public static let statements = EventDetail(rawValue: 1)
     /// Hooks asked and table-view methods called (always sent while `trace` is on).
     public static let calls = EventDetail(rawValue: 2)
-    /// Commits with their reports and tables, and rejections.
+    /// Commits with their reports, and rejections.
     public static let commits = EventDetail(rawValue: 4)
+    /// Every commit event carries the table view before and after it. Without this, only the commit
+    /// after `Interpreter.tablesOfNextCommit` is set does (the change view needs one commit's tables a
+    /// statement): holding the table before a commit costs the commit a copy of what it changes.
+    public static let commitTables = EventDetail(rawValue: 8)
     /// Everything.
-    public static let all: EventDetail = [.statements, .calls, .commits]
+    public static let all: EventDetail = [.statements, .calls, .commits, .commitTables]
 }
 
 /// A statement and where it is.
@@ -80,13 +84,13 @@ public struct HookEvent: Sendable {
 public struct CommitEvent: Sendable {
     /// Inserted, deleted, moved and reloaded rows and sections, and the old→new mapping.
     public var report: CommitReport
-    /// The table view before the commit.
-    public var before: [Section]
-    /// The table view after it.
-    public var after: [Section]
+    /// The table view before the commit; nil when no listener asked for it (`EventDetail.commitTables`).
+    public var before: [Section]?
+    /// The table view after it; nil when `before` is.
+    public var after: [Section]?
 
     /// A commit of `report` that took the table view from `before` to `after`.
-    public init(report: CommitReport, before: [Section], after: [Section]) {
+    public init(report: CommitReport, before: [Section]?, after: [Section]?) {
         self.report = report
         self.before = before
         self.after = after

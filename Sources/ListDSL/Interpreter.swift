@@ -213,6 +213,9 @@ public final class Interpreter {
     /// Whether a commit's report must describe it in full, and the table before it be kept: for the
     /// commit events, and for the trace's questions to the data source (which cells a commit fetched).
     @exclusivity(unchecked) private(set) var wantsCommitReports = false
+    /// Whether the next commit event carries its tables (`EventDetail.commitTables`); the change view sets
+    /// it at each statement's start, and the commit's event clears it.
+    @exclusivity(unchecked) public var tablesOfNextCommit = false
     /// Whether each statement's start and end are sent, as the I/O asked when the interpreter was made:
     /// statements are compiled with their events or without, so a run nobody listens to never asks.
     let statementEvents: Bool

@@ -153,9 +153,14 @@ public final class JSONLinesRenderer {
         o.addRaw("reloadedSections", Self.integers(r.reloadedSections))
         o.addRaw("reloadData", r.usedReloadFallback ? "true" : "false")
         o.addRaw("warnings", JSON.strings(r.warnings))
-        let sections = r.sectionOrigins(count: c.after.count)
+        // The renderer asks for every commit's tables (`EventDetail.all`); without them the mapping is null.
+        guard let before = c.before, let after = c.after else {
+            for key in ["sections", "rows", "table"] { o.addRaw(key, "null") }
+            return
+        }
+        let sections = r.sectionOrigins(count: after.count)
         o.addRaw("sections", "[" + sections.map(Self.origin).joined(separator: ",") + "]")
-        let rowCount = c.before.reduce(0) { $0 + $1.rows.count } + c.after.reduce(0) { $0 + $1.rows.count }
+        let rowCount = before.reduce(0) { $0 + $1.rows.count } + after.reduce(0) { $0 + $1.rows.count }
         guard rowCount <= Self.tableRowLimit else {
             o.addRaw("rows", "null")
             o.addRaw("table", "null")
@@ -163,7 +168,7 @@ public final class JSONLinesRenderer {
         }
         // Where each row of each new section came from: [oldSection, oldRow], or null for a new row.
         let rows = r.rowOrigins(
-            sections: sections, rowCounts: c.after.map(\.rows.count), oldRowCounts: c.before.map(\.rows.count))
+            sections: sections, rowCounts: after.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
         let rowTexts = rows.map { section in
             "["
                 + section.map { origin -> String in
@@ -174,7 +179,7 @@ public final class JSONLinesRenderer {
                 }.joined(separator: ",") + "]"
         }
         o.addRaw("rows", "[" + rowTexts.joined(separator: ",") + "]")
-        o.addRaw("table", JSON.encode(c.after))
+        o.addRaw("table", JSON.encode(after))
     }
 
     /// A section's origin: `{"from":1,"how":"moved"}`, or `null` for an inserted section.

@@ -179,15 +179,17 @@ public final class LessonRecorder {
             calls.append(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false))
         case .committed(let c):
             queued = []
+            // The recorder's I/O asks for every commit's tables (`EventDetail.all`).
+            guard let before = c.before, let after = c.after else { break }
             commit = Lesson.Commit(
-                before: frame(c.before),
+                before: frame(before),
                 // Only the drawn rows' origins: the mapping of the first rows costs what they do, not the table.
                 rows: c.report.usedReloadFallback
                     ? []
                     : c.report.rowOrigins(
-                        sections: c.report.sectionOrigins(count: c.after.count),
-                        rowCounts: Self.drawnCounts(c.after), oldRowCounts: c.before.map(\.rows.count)),
-                sections: c.report.sectionOrigins(count: c.after.count), reloadData: c.report.usedReloadFallback)
+                        sections: c.report.sectionOrigins(count: after.count),
+                        rowCounts: Self.drawnCounts(after), oldRowCounts: before.map(\.rows.count)),
+                sections: c.report.sectionOrigins(count: after.count), reloadData: c.report.usedReloadFallback)
         case .rejected(let r):
             if r.rolledBack { queued = [] }
             rejection = Self.rejection(r)

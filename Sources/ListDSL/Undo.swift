@@ -97,15 +97,21 @@ extension Interpreter {
         undoHistory.redo = []
     }
 
-    /// Records a commit in the open group (see `committed`).
-    func recordCommit(_ report: CommitReport, before: [Section]) {
+    /// Whether the open group still keeps its commits (so a commit must keep the table before it).
+    var undoKeepsCommits: Bool { options.recordsUndo && undoHistory.open?.commits != nil }
+
+    /// Records a commit in the open group (see `committed`); `before` is nil when it was not kept (the
+    /// group had already given up its commits).
+    func recordCommit(_ report: CommitReport, before: [Section]?) {
         guard undoHistory.open != nil, let count = undoHistory.open?.commits?.count else { return }
         undoHistory.open?.weight &+= tableBudget.entries
-        if count >= UndoHistory.commitsPerGroup || (undoHistory.open?.weight ?? 0) > UndoHistory.weightBudget {
+        if let before, count < UndoHistory.commitsPerGroup,
+            (undoHistory.open?.weight ?? 0) <= UndoHistory.weightBudget
+        {
+            undoHistory.open?.commits?.append(UndoGroup.RecordedCommit(report: report, before: before))
+        } else {
             undoHistory.open?.commits = nil  // their tables are let go: the group is undone whole
             undoHistory.open?.weight = tableBudget.entries
-        } else {
-            undoHistory.open?.commits?.append(UndoGroup.RecordedCommit(report: report, before: before))
         }
     }
 

@@ -351,7 +351,8 @@ final class REPL {
         {
             console.write(
                 ChangeRenderer.render(
-                    before: before.tableView, after: model.tableView, dataSource: model.dataSource, commits: [],
+                    before: before.tableView, after: model.tableView, dataSource: model.dataSource, commit: nil,
+                    commitCount: 0,
                     color: interpreter.options.color))
         }
     }

@@ -11,7 +11,8 @@ import Testing
         let changes = ChangeCollector()
         let interpreter = Interpreter(
             io: InterpreterIO(
-                emit: changes.receive, detail: .commits, load: { _ in .failure(LoadError("no files")) },
+                emit: changes.receive, detail: [.commits, .commitTables],
+                load: { _ in .failure(LoadError("no files")) },
                 isInterrupted: { false }))
         let setup = SourceFile(
             name: "setup", text: "reset [[]]\nfor i in 0..<\(rows) { data append 0 \"r\\(i)\" }\nreloadData")
@@ -29,7 +30,8 @@ import Testing
         let model = interpreter.model
         #expect(model.tableView[0].rows.count == 1_000)
         let text = ChangeRenderer.render(
-            before: before, after: model.tableView, dataSource: model.dataSource, commits: changes.commits,
+            before: before, after: model.tableView, dataSource: model.dataSource, commit: changes.first,
+            commitCount: changes.count,
             color: false)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "section 0")
@@ -63,7 +65,8 @@ import Testing
         try body(session)
         let model = session.model
         return ChangeRenderer.render(
-            before: before, after: model.tableView, dataSource: model.dataSource, commits: session.commits,
+            before: before, after: model.tableView, dataSource: model.dataSource, commit: session.commits.first,
+            commitCount: session.commits.count,
             color: false)
     }
 
@@ -171,9 +174,11 @@ import Testing
         let commit = CommitEvent(
             report: try model.append(section: 0, rows: ["b"]), before: before, after: model.tableView)
         let plain = ChangeRenderer.render(
-            before: before, after: model.tableView, dataSource: model.dataSource, commits: [commit], color: false)
+            before: before, after: model.tableView, dataSource: model.dataSource, commit: commit, commitCount: 1,
+            color: false)
         let coloured = ChangeRenderer.render(
-            before: before, after: model.tableView, dataSource: model.dataSource, commits: [commit], color: true)
+            before: before, after: model.tableView, dataSource: model.dataSource, commit: commit, commitCount: 1,
+            color: true)
         #expect(!plain.contains("\u{1B}"))
         #expect(coloured.contains("\u{1B}[32m+\u{1B}[0m"))
     }

@@ -236,6 +236,22 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         #expect(session.interpreter.model.dataSource[0].rows == ["A"])
     }
 
+    /// A group that gave up its commits no longer keeps the table before each one (which cost every commit
+    /// a copy of the section it changed: issue 34, finding 2); undo still puts the state back whole.
+    @Test func aGroupPastItsCommitsKeepsNoTables() {
+        let session = UndoSession()
+        session.run("reset [[]]")
+        let loop = "repeat \(UndoHistory.commitsPerGroup + 5) { append 0 \"x\" }"
+        #expect(session.run(loop) == nil)
+        #expect(session.interpreter.undoHistory.undo.last?.commits == nil)
+        session.interpreter.undoHistory.open = UndoGroup(before: session.interpreter.undoState, weight: 0)
+        session.interpreter.undoHistory.open?.commits = nil
+        #expect(session.interpreter.tableBeforeCommit == nil)
+        session.interpreter.undoHistory.open = nil
+        #expect(session.run("undo") == nil)
+        #expect(session.interpreter.model.dataSource[0].rows.isEmpty)
+    }
+
     /// The history's states are bounded: past the budget the oldest groups go (the newest always stays),
     /// and past the level count too.
     @Test func historyIsBounded() {

@@ -29,6 +29,14 @@ import Testing
         Case(
             id: "missing file is 66", arguments: ["/nonexistent/x.list"],
             stderrContains: ["cannot read '/nonexistent/x.list'"], status: 66),
+        // The change view keeps one commit a statement, not each with its tables (issue 34, finding 1:
+        // 20,000 appends took 3.2 GB).
+        Case(
+            id: "--changes on a long loop stays within memory",
+            arguments: [
+                "--changes", "--limit", "memory=200M", "-e", "reset [[]]", "-e", #"repeat 20000 { append 0 "x" }"#,
+                "-e", "print rows(0)",
+            ], stderr: "", status: 0),
         Case(
             id: "undo across -e sources",
             arguments: ["-e", #"reset [["A","B"]]"#, "-e", "delete 0:0", "-e", "undo", "-e", "dump"],

@@ -22,6 +22,22 @@ import Testing
         #expect(screen.contains("list> proc twice(n) {\n ...> print n * 2\n ...> }\nlist> twice(21)"))
     }
 
+    /// A loop of appends in the REPL (which records undo and draws the change view) keeps memory in
+    /// proportion to the table, not to the commits times the table (issue 34, findings 1 and 2: 40,000
+    /// appends took 4.5 GiB); undo then puts back the table before the loop.
+    @Test func aLongLoopStaysWithinMemory() throws {
+        let t = try TerminalSession(["--limit", "memory=200M"])
+        defer { t.close() }
+        t.waitForPrompt()
+        try t.enter(".autoshow off")
+        try t.enter("reset [[]]")
+        let loop = try t.enter(#"repeat 40000 { append 0 "x" }"#)
+        #expect(!loop.contains("error"), "\(loop)")
+        #expect(try t.enter("print rows(0)") == "40000")
+        try t.enter("undo")
+        #expect(try t.enter("print rows(0)") == "0")
+    }
+
     /// A new user's first contact: the banner suggests a first command; `help` and `?` answer with the
     /// overview; `.help batches` explains batches; a nested batch's prompt shows its depth; `.timer`.
     @Test func firstContactTopicsDepthAndTimer() throws {
