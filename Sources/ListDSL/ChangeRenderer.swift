@@ -54,68 +54,185 @@ public enum ChangeRenderer {
         var text: String
     }
 
+    /// Consecutive rows of a shown section with one mark, whose old and new paths (where they have them)
+    /// advance together: a whole inserted section, the unchanged rows before a change, or one row. A
+    /// section of a million rows is a few runs, and only the rows that are printed become lines.
+    struct RowRun {
+        var mark: RowLine.Mark
+        /// The first row's path before the statement (nil for inserted rows).
+        var old: IndexPath?
+        /// The first row's path after it (nil for deleted rows).
+        var new: IndexPath?
+        var texts: ArraySlice<String>
+
+        /// A run of one row.
+        init(_ line: RowLine) {
+            self.init(mark: line.mark, old: line.old, new: line.new, texts: [line.text])
+        }
+
+        init(mark: RowLine.Mark, old: IndexPath?, new: IndexPath?, texts: ArraySlice<String>) {
+            self.mark = mark
+            self.old = old
+            self.new = new
+            self.texts = texts
+        }
+
+        var count: Int { texts.count }
+
+        /// The run's row `i`.
+        func line(_ i: Int) -> RowLine {
+            RowLine(
+                mark: mark, old: old.map { IndexPath(section: $0.section, row: $0.row + i) },
+                new: new.map { IndexPath(section: $0.section, row: $0.row + i) }, text: texts[texts.startIndex + i])
+        }
+
+        /// Whether its rows are worth showing (all or none of them are: see `isChanged`).
+        var isChanged: Bool { count > 0 && ChangeRenderer.isChanged(line(0)) }
+    }
+
     /// A shown section: its title line and rows.
-    struct SectionBlock: Equatable {
+    struct SectionBlock {
         var title: String
-        var rows: [RowLine]
+        var rows: [RowRun]
+
+        /// A section shown with these rows, each a run of its own.
+        init(title: String, lines: [RowLine]) {
+            self.init(title: title, rows: lines.map(RowRun.init))
+        }
+
+        init(title: String, rows: [RowRun]) {
+            self.title = title
+            self.rows = rows.filter { $0.count > 0 }
+        }
+
+        var rowCount: Int { rows.reduce(0) { $0 + $1.count } }
+    }
+
+    /// The lines of a display: the first `limit` are made, the rest only counted.
+    struct Lines {
+        let limit: Int
+        private(set) var made: [String] = []
+        private(set) var total = 0
+
+        init(limit: Int) { self.limit = limit }
+
+        /// Adds one line, made only when it will be printed.
+        mutating func add(_ make: () -> String) {
+            if made.count < limit { made.append(make()) }
+            total += 1
+        }
+
+        /// Adds `count` lines, the `i`th made by `make(i)` when it will be printed.
+        mutating func add(_ count: Int, _ make: (Int) -> String) {
+            var i = 0
+            while i < count && made.count < limit {
+                made.append(make(i))
+                i += 1
+            }
+            total += count
+        }
     }
 
     /// Lays the blocks out: aligned path columns, long runs of unchanged rows collapsed, a line limit.
     static func format(_ blocks: [SectionBlock], color: Bool) -> String {
         var width = 0
-        for block in blocks { for row in block.rows { width = max(width, pathColumn(row).count) } }
-        var lines: [String] = []
+        // A run's paths only grow along it, so its last row has its widest path column.
         for block in blocks {
-            lines.append(Style.bold.apply(block.title, color))
-            if block.rows.isEmpty { lines.append("    " + Style.dim.apply("(no rows)", color)) }
-            for item in collapse(block.rows) {
+            for run in block.rows { width = max(width, pathColumn(run.line(run.count - 1)).count) }
+        }
+        func rowText(_ row: RowLine) -> String {
+            let column = pathColumn(row)
+            let padded = column + String(repeating: " ", count: max(0, width - column.count))
+            return "  " + markText(row.mark, color) + " " + Style.dim.apply(padded, color) + "  " + row.text
+        }
+        var lines = Lines(limit: lineLimit)
+        for block in blocks {
+            lines.add { Style.bold.apply(block.title, color) }
+            if block.rows.isEmpty { lines.add { "    " + Style.dim.apply("(no rows)", color) } }
+            collapse(block) { item in
                 switch item {
-                case .row(let row):
-                    let column = pathColumn(row)
-                    let padded = column + String(repeating: " ", count: max(0, width - column.count))
-                    lines.append(
-                        "  " + markText(row.mark, color) + " " + Style.dim.apply(padded, color) + "  " + row.text)
+                case .rows(let run, let from, let count):
+                    lines.add(count) { rowText(run.line(from + $0)) }
                 case .skipped(let n):
-                    lines.append("    " + Style.dim.apply("… \(n) unchanged row\(n == 1 ? "" : "s")", color))
+                    lines.add { "    " + Style.dim.apply("… \(n) unchanged row\(n == 1 ? "" : "s")", color) }
                 }
             }
         }
-        if lines.count > lineLimit {
-            let hidden = lines.count - lineLimit
-            lines.removeLast(hidden)
-            lines.append(Style.dim.apply("… \(hidden) more line\(hidden == 1 ? "" : "s") (use 'show')", color))
+        var out = lines.made
+        if lines.total > lineLimit {
+            let hidden = lines.total - lineLimit
+            out.append(Style.dim.apply("… \(hidden) more line\(hidden == 1 ? "" : "s") (use 'show')", color))
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return out.isEmpty ? "" : out.joined(separator: "\n") + "\n"
     }
 
-    /// A row to print, or a run of unchanged rows printed as a count.
-    enum Item: Equatable {
-        case row(RowLine)
+    /// Rows to print, or a run of unchanged rows printed as a count.
+    enum Item {
+        /// Rows `from..<from + count` of a run.
+        case rows(RowRun, from: Int, count: Int)
         case skipped(Int)
     }
 
-    /// Rows to print: every changed row with two rows of context either side; longer runs of unchanged
-    /// rows become "… N unchanged rows". Sections of up to 12 rows are printed whole.
-    static func collapse(_ rows: [RowLine]) -> [Item] {
-        if rows.count <= 12 { return rows.map { .row($0) } }
-        var keep = [Bool](repeating: false, count: rows.count)
-        for (i, row) in rows.enumerated() where isChanged(row) {
-            for j in max(0, i - 2)...min(rows.count - 1, i + 2) { keep[j] = true }
+    /// The rows of a block to print, in order: every changed row with two rows of context either side;
+    /// longer stretches of unchanged rows become "… N unchanged rows" (one alone is printed). Sections of
+    /// up to 12 rows are printed whole. It takes time in the block's runs, not its rows.
+    static func collapse(_ block: SectionBlock, _ emit: (Item) -> Void) {
+        let runs = block.rows
+        if block.rowCount <= 12 {
+            for run in runs { emit(.rows(run, from: 0, count: run.count)) }
+            return
         }
-        var items: [Item] = []
-        var i = 0
-        while i < rows.count {
-            if keep[i] {
-                items.append(.row(rows[i]))
-                i += 1
+        // For each run, the first changed row at or after it (flattened), if any.
+        var nextChanged = [Int?](repeating: nil, count: runs.count)
+        var flatStart = [Int](repeating: 0, count: runs.count)
+        var total = 0
+        for (i, run) in runs.enumerated() {
+            flatStart[i] = total
+            total += run.count
+        }
+        var following: Int?
+        for i in runs.indices.reversed() {
+            if runs[i].isChanged { following = flatStart[i] }
+            nextChanged[i] = following
+        }
+        var lastChanged: Int?
+        // The stretch of unchanged rows not printed yet: its length and its first row.
+        var skipped = 0
+        var firstSkipped: (run: RowRun, row: Int)?
+        func flush() {
+            if skipped == 1, let first = firstSkipped {
+                emit(.rows(first.run, from: first.row, count: 1))
+            } else if skipped > 1 {
+                emit(.skipped(skipped))
+            }
+            skipped = 0
+            firstSkipped = nil
+        }
+        for (i, run) in runs.enumerated() {
+            let start = flatStart[i]
+            let end = start + run.count
+            if run.isChanged {
+                flush()
+                emit(.rows(run, from: 0, count: run.count))
+                lastChanged = end - 1
                 continue
             }
-            var j = i
-            while j < rows.count && !keep[j] { j += 1 }
-            if j - i == 1 { items.append(.row(rows[i])) } else { items.append(.skipped(j - i)) }
-            i = j
+            let headEnd = lastChanged.map { min(end, max(start, $0 + 3)) } ?? start
+            let tailStart = nextChanged[i].map { max(headEnd, min(end, $0 - 2)) } ?? end
+            if headEnd > start {
+                flush()
+                emit(.rows(run, from: 0, count: headEnd - start))
+            }
+            if tailStart > headEnd {
+                if skipped == 0 { firstSkipped = (run, headEnd - start) }
+                skipped += tailStart - headEnd
+            }
+            if end > tailStart {
+                flush()
+                emit(.rows(run, from: tailStart - start, count: end - tailStart))
+            }
         }
-        return items
+        flush()
     }
 
     /// Whether a row is worth showing: it has a mark or it moved to another path.
@@ -189,11 +306,11 @@ struct CommitBlocks {
             let o: Int
             switch origin {
             case .inserted:
-                blocks.append(.init(title: title + " (inserted)", rows: rowLines(n, section, .inserted)))
+                blocks.append(.init(title: title + " (inserted)", rows: [wholeSection(n, section, .inserted)]))
                 continue
             case .reloaded(let from):
                 let note = from == n ? " (reloaded)" : " (reloaded, was section \(from))"
-                blocks.append(.init(title: title + note, rows: rowLines(n, section, .reloaded)))
+                blocks.append(.init(title: title + note, rows: [wholeSection(n, section, .reloaded)]))
                 continue
             case .moved(let from), .kept(let from):
                 o = from
@@ -241,25 +358,21 @@ struct CommitBlocks {
             } else if o != n {
                 note = " (was section \(o))"
             }
-            if changed { blocks.append(.init(title: title + note, rows: lines)) }
+            if changed { blocks.append(.init(title: title + note, lines: lines)) }
         }
         for o in report.deletedSections where o >= 0 && o < before.count {
-            let rows = before[o].rows.enumerated().map {
-                ChangeRenderer.RowLine(
-                    mark: .deleted, old: IndexPath(section: o, row: $0.offset), new: nil, text: $0.element)
-            }
-            blocks.append(.init(title: ChangeRenderer.sectionTitle(o, before[o]) + " (deleted)", rows: rows))
+            let rows = ChangeRenderer.RowRun(
+                mark: .deleted, old: IndexPath(section: o, row: 0), new: nil, texts: before[o].rows[...])
+            blocks.append(.init(title: ChangeRenderer.sectionTitle(o, before[o]) + " (deleted)", rows: [rows]))
         }
         return blocks
     }
 
-    /// Every row of new section `n`, each with `mark` and no old path.
-    private func rowLines(_ n: Int, _ section: Section, _ mark: ChangeRenderer.RowLine.Mark)
-        -> [ChangeRenderer.RowLine]
+    /// Every row of new section `n`, with `mark` and no old path.
+    private func wholeSection(_ n: Int, _ section: Section, _ mark: ChangeRenderer.RowLine.Mark)
+        -> ChangeRenderer.RowRun
     {
-        section.rows.enumerated().map { r, text in
-            ChangeRenderer.RowLine(mark: mark, old: nil, new: IndexPath(section: n, row: r), text: text)
-        }
+        ChangeRenderer.RowRun(mark: mark, old: nil, new: IndexPath(section: n, row: 0), texts: section.rows[...])
     }
 }
 
@@ -278,11 +391,9 @@ struct NetDiff {
         for (n, section) in after.enumerated() {
             let title = ChangeRenderer.sectionTitle(n, section)
             guard n < before.count else {
-                let rows = section.rows.enumerated().map {
-                    ChangeRenderer.RowLine(
-                        mark: .inserted, old: nil, new: IndexPath(section: n, row: $0.offset), text: $0.element)
-                }
-                blocks.append(.init(title: title + " (new)", rows: rows))
+                let rows = ChangeRenderer.RowRun(
+                    mark: .inserted, old: nil, new: IndexPath(section: n, row: 0), texts: section.rows[...])
+                blocks.append(.init(title: title + " (new)", rows: [rows]))
                 continue
             }
             let old = before[n]
@@ -296,19 +407,17 @@ struct NetDiff {
         }
         if before.count > after.count {
             for o in after.count..<before.count {
-                let rows = before[o].rows.enumerated().map {
-                    ChangeRenderer.RowLine(
-                        mark: .deleted, old: IndexPath(section: o, row: $0.offset), new: nil, text: $0.element)
-                }
-                blocks.append(.init(title: ChangeRenderer.sectionTitle(o, before[o]) + " (removed)", rows: rows))
+                let rows = ChangeRenderer.RowRun(
+                    mark: .deleted, old: IndexPath(section: o, row: 0), new: nil, texts: before[o].rows[...])
+                blocks.append(.init(title: ChangeRenderer.sectionTitle(o, before[o]) + " (removed)", rows: [rows]))
             }
         }
         return blocks
     }
 
     /// The rows of section `n` as a diff: the common start and end unchanged, the middle by longest common
-    /// subsequence when it is small enough.
-    static func rows(_ n: Int, _ old: [String], _ new: [String]) -> [ChangeRenderer.RowLine] {
+    /// subsequence when it is small enough, else all deleted then all inserted.
+    static func rows(_ n: Int, _ old: [String], _ new: [String]) -> [ChangeRenderer.RowRun] {
         var prefix = 0
         while prefix < old.count && prefix < new.count && TextEquality.same(old[prefix], new[prefix]) { prefix += 1 }
         var suffix = 0
@@ -317,29 +426,39 @@ struct NetDiff {
         {
             suffix += 1
         }
-        var lines: [ChangeRenderer.RowLine] = []
-        /// An unchanged row, old row `o` at new row `r`.
-        func same(_ o: Int, _ r: Int) {
-            lines.append(
-                .init(mark: .none, old: IndexPath(section: n, row: o), new: IndexPath(section: n, row: r), text: new[r])
-            )
-        }
-        for i in 0..<prefix { same(i, i) }
-        let oldMiddle = Array(old[prefix..<(old.count - suffix)])
-        let newMiddle = Array(new[prefix..<(new.count - suffix)])
-        for step in script(oldMiddle, newMiddle) {
-            switch step {
-            case .keep(let o, let r): same(prefix + o, prefix + r)
-            case .delete(let o):
-                lines.append(
-                    .init(mark: .deleted, old: IndexPath(section: n, row: prefix + o), new: nil, text: oldMiddle[o]))
-            case .insert(let r):
-                lines.append(
-                    .init(mark: .inserted, old: nil, new: IndexPath(section: n, row: prefix + r), text: newMiddle[r]))
+        func path(_ row: Int) -> IndexPath { IndexPath(section: n, row: row) }
+        var runs = [ChangeRenderer.RowRun(mark: .none, old: path(0), new: path(0), texts: new[0..<prefix])]
+        let oldMiddle = old[prefix..<(old.count - suffix)]
+        let newMiddle = new[prefix..<(new.count - suffix)]
+        if isTooBig(oldMiddle.count, newMiddle.count) {
+            runs.append(.init(mark: .deleted, old: path(prefix), new: nil, texts: oldMiddle))
+            runs.append(.init(mark: .inserted, old: nil, new: path(prefix), texts: newMiddle))
+        } else {
+            for step in script(Array(oldMiddle), Array(newMiddle)) {
+                switch step {
+                case .keep(let o, let r):
+                    runs.append(
+                        .init(mark: .none, old: path(prefix + o), new: path(prefix + r), texts: [newMiddle[prefix + r]])
+                    )
+                case .delete(let o):
+                    runs.append(.init(mark: .deleted, old: path(prefix + o), new: nil, texts: [oldMiddle[prefix + o]]))
+                case .insert(let r):
+                    runs.append(.init(mark: .inserted, old: nil, new: path(prefix + r), texts: [newMiddle[prefix + r]]))
+                }
             }
         }
-        for i in 0..<suffix { same(old.count - suffix + i, new.count - suffix + i) }
-        return lines
+        runs.append(
+            .init(
+                mark: .none, old: path(old.count - suffix), new: path(new.count - suffix),
+                texts: new[(new.count - suffix)...]))
+        return runs
+    }
+
+    /// Whether the middles are too big to compare row by row (or one is empty: nothing to compare).
+    static func isTooBig(_ a: Int, _ b: Int) -> Bool {
+        a == 0 || b == 0 || a > comparisonLimit || b > comparisonLimit
+            || a.multipliedReportingOverflow(by: b).partialValue > comparisonLimit
+            || a.multipliedReportingOverflow(by: b).overflow
     }
 
     /// One step of an edit script.
@@ -352,11 +471,7 @@ struct NetDiff {
     /// The edit script from `a` to `b` by longest common subsequence (deletions before insertions at each
     /// point); everything deleted then everything inserted when the tables are too big to compare.
     static func script(_ a: [String], _ b: [String]) -> [Step] {
-        if a.isEmpty || b.isEmpty || a.count.multipliedReportingOverflow(by: b.count).partialValue > comparisonLimit
-            || a.count > comparisonLimit || b.count > comparisonLimit
-        {
-            return a.indices.map { .delete($0) } + b.indices.map { .insert($0) }
-        }
+        if isTooBig(a.count, b.count) { return a.indices.map { .delete($0) } + b.indices.map { .insert($0) } }
         // lcs[i][j]: length of the LCS of a[i...] and b[j...].
         let width = b.count + 1
         var lcs = [Int](repeating: 0, count: (a.count + 1) * width)

@@ -70,7 +70,7 @@ extension Interpreter {
         case .end:
             called("endUpdates()")
             do {
-                let before = tableBeforeCommit
+                let before = readyCommit()
                 if let report = try model.end() {
                     committed(report, before: before, range)
                     batchOrigin = nil
@@ -147,7 +147,7 @@ extension Interpreter {
             called("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
         }
         do {
-            let before = tableBeforeCommit
+            let before = readyCommit()
             let report =
                 if rows.count == 1, let row = rows.first {
                     try model.append(section: s, row: row)
@@ -189,7 +189,7 @@ extension Interpreter {
     /// Commits the batch one statement opened for its own operations (several of them outside a batch,
     /// or `apply`'s): its report, or UIKit's complaint as a diagnostic at `range`.
     func endOwnBatch(_ range: SourceRange) throws(ScriptError) {
-        let before = tableBeforeCommit
+        let before = readyCommit()
         do {
             if let report = try model.end() { committed(report, before: before, range) }
         } catch {
@@ -208,7 +208,7 @@ extension Interpreter {
         let inBatch = model.batchDepth > 0
         // A batch's errors point at the operation they are about, so a batch keeps every location.
         if inBatch { pendingLocations.append((file, opRange)) }
-        let before = tableBeforeCommit
+        let before = readyCommit()
         let report: CommitReport?
         do {
             report = try layer == .table ? model.tell(edit.update) : model.perform(edit)
@@ -262,13 +262,18 @@ extension Interpreter {
     /// (`EventDetail.commitTables`), the change view for a statement's first commit (`tablesOfNextCommit`),
     /// or an undo group still keeping its commits. Holding it costs the commit a copy of what it changes,
     /// so a loop of commits that nobody needs it for changes its table in place.
+    /// A commit whose tables nobody keeps is described in its report only for the trace, so a loop of
+    /// appends in the REPL makes no report per append either (its event is still sent: the change view
+    /// counts it).
     @inline(__always)
-    var tableBeforeCommit: [Section]? {
+    func readyCommit() -> [Section]? {
         guard wantsCommitReports else { return nil }
-        return eventDetail.contains(.commitTables) || tablesOfNextCommit || undoKeepsCommits ? model.tableView : nil
+        let keepsTables = eventDetail.contains(.commitTables) || tablesOfNextCommit || undoKeepsCommits
+        model.reportsInPlaceChanges = keepsTables || tracesCalls
+        return keepsTables ? model.tableView : nil
     }
 
-    /// Sends a commit's event (when wanted) and its warnings. `before` is `tableBeforeCommit` as it was
+    /// Sends a commit's event (when wanted) and its warnings. `before` is what `readyCommit` gave
     /// before the commit.
     @inline(__always)
     func committed(_ report: CommitReport, before: [Section]?, _ range: SourceRange) {

@@ -183,3 +183,96 @@ import Testing
         #expect(coloured.contains("\u{1B}[32m+\u{1B}[0m"))
     }
 }
+
+/// The change view's runs against a row-by-row reference: a section drawn from runs of many rows prints
+/// exactly what the same rows, one line each, print under the simple rule (every changed row with two
+/// rows of context; a longer unchanged stretch as a count; sections of up to 12 rows whole).
+@Suite struct ChangeRendererRunTests {
+    /// The simple rule, row by row.
+    static func reference(_ lines: [ChangeRenderer.RowLine]) -> [String] {
+        var out: [String] = []
+        func text(_ row: ChangeRenderer.RowLine) -> String {
+            "\(row.mark) \(ChangeRenderer.pathColumn(row)) \(row.text)"
+        }
+        if lines.count <= 12 { return lines.map(text) }
+        var keep = [Bool](repeating: false, count: lines.count)
+        for (i, row) in lines.enumerated() where ChangeRenderer.isChanged(row) {
+            for j in max(0, i - 2)...min(lines.count - 1, i + 2) { keep[j] = true }
+        }
+        var i = 0
+        while i < lines.count {
+            if keep[i] {
+                out.append(text(lines[i]))
+                i += 1
+                continue
+            }
+            var j = i
+            while j < lines.count && !keep[j] { j += 1 }
+            if j - i == 1 { out.append(text(lines[i])) } else { out.append("skip \(j - i)") }
+            i = j
+        }
+        return out
+    }
+
+    static func collapsed(_ block: ChangeRenderer.SectionBlock) -> [String] {
+        var out: [String] = []
+        ChangeRenderer.collapse(block) { item in
+            switch item {
+            case .rows(let run, let from, let count):
+                for i in from..<(from + count) {
+                    let row = run.line(i)
+                    out.append("\(row.mark) \(ChangeRenderer.pathColumn(row)) \(row.text)")
+                }
+            case .skipped(let n): out.append("skip \(n)")
+            }
+        }
+        return out
+    }
+
+    @Test func runsPrintWhatTheirRowsPrint() {
+        var random = SeededGenerator(seed: 34)
+        let marks: [ChangeRenderer.RowLine.Mark] = [.none, .none, .none, .inserted, .deleted, .reloaded]
+        for _ in 0..<2_000 {
+            var runs: [ChangeRenderer.RowRun] = []
+            var (old, new) = (0, 0)
+            for _ in 0..<(random.below(6) + 1) {
+                let mark = marks[random.below(marks.count)]
+                let count = random.below(random.below(2) == 0 ? 4 : 30) + 1
+                let texts = (0..<count).map { "t\(old + $0)" }[...]
+                let shifted = random.below(3) == 0
+                switch mark {
+                case .inserted:
+                    runs.append(.init(mark: mark, old: nil, new: IndexPath(section: 0, row: new), texts: texts))
+                    new += count
+                case .deleted:
+                    runs.append(.init(mark: mark, old: IndexPath(section: 0, row: old), new: nil, texts: texts))
+                    old += count
+                default:
+                    let to = shifted ? new + 1 : new
+                    runs.append(
+                        .init(
+                            mark: mark, old: IndexPath(section: 0, row: old), new: IndexPath(section: 0, row: to),
+                            texts: texts))
+                    old += count
+                    new = to + count
+                }
+            }
+            let lines = runs.flatMap { run in (0..<run.count).map { run.line($0) } }
+            let expected = Self.reference(lines)
+            #expect(Self.collapsed(.init(title: "", rows: runs)) == expected)
+            #expect(Self.collapsed(.init(title: "", lines: lines)) == expected)
+        }
+    }
+
+    /// A million new rows are drawn without a line each: the display is its first lines and a count.
+    @Test func aMillionRowsPrintTheLimit() {
+        let rows = [String](repeating: "x", count: 1_000_000)
+        let text = ChangeRenderer.render(
+            before: [Section()], after: [Section(rows: rows)], dataSource: [Section(rows: rows)], commit: nil,
+            commitCount: 2, color: false)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == ChangeRenderer.lineLimit + 1)
+        #expect(lines[1] == "  + 0:0       x")
+        #expect(lines.last == "… 999601 more lines (use 'show')")
+    }
+}

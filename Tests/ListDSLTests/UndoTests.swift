@@ -246,7 +246,7 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         #expect(session.interpreter.undoHistory.undo.last?.commits == nil)
         session.interpreter.undoHistory.open = UndoGroup(before: session.interpreter.undoState, weight: 0)
         session.interpreter.undoHistory.open?.commits = nil
-        #expect(session.interpreter.tableBeforeCommit == nil)
+        #expect(session.interpreter.readyCommit() == nil)
         session.interpreter.undoHistory.open = nil
         #expect(session.run("undo") == nil)
         #expect(session.interpreter.model.dataSource[0].rows.isEmpty)
