@@ -5,14 +5,35 @@ import ListModel
 /// not), each with what the table view and the data source hold after it, the calls it made, what it
 /// printed, and the commit or rejection it caused.
 ///
-/// Tables are stored as *frames*, each at most `rowsPerFrame` rows; a step refers to its frames by
-/// index, and a frame equal to the previous one is not stored again, so a loop that appends 10,000 rows
-/// records 10,000 steps but only as many frames as the drawn part of the table changed.
+/// Tables are stored as *frames*, each at most `rowsPerFrame` rows in at most `sectionsPerFrame`
+/// sections; a step refers to its frames by index, and a frame equal to the previous one is not stored
+/// again, so a loop that appends 10,000 rows records 10,000 steps but only as many frames as the drawn
+/// part of the table changed. A frame lists its sections by index into `sections`, where a section drawn
+/// the same as in the frame before is stored once. A step lists at most `callsPerStep` calls. The whole
+/// recording stays under `byteLimit` (and the memory limit): past either, it stops recording as it does
+/// past `stepLimit`, and says so.
 public struct Lesson: Sendable {
     /// The most rows a frame draws; the step says how many there are in all.
     public static let rowsPerFrame = 200
+    /// The most sections a frame draws; the step says how many there are in all.
+    public static let sectionsPerFrame = 100
+    /// The most calls a step lists; the step says how many more there were.
+    public static let callsPerStep = 64
     /// The most steps a lesson records; the run goes on, and the lesson says it stopped recording.
     public static let stepLimit = 20_000
+    /// About the most bytes of text a lesson records (the page's data is about as large): a page much
+    /// larger than this is more than a browser draws smoothly.
+    public static let byteLimit = 32 << 20
+
+    /// Why a lesson stopped recording before the run ended.
+    public enum Truncation: Sendable, Equatable {
+        /// It had `stepLimit` steps.
+        case steps
+        /// Its text passed `byteLimit`.
+        case size
+        /// The process, with the page still to write, would have passed the memory limit (`--limit memory`).
+        case memory(used: Int, limit: Int)
+    }
 
     /// A script that ran: its name and lines.
     public struct File: Sendable, Equatable {
@@ -20,7 +41,7 @@ public struct Lesson: Sendable {
         public var lines: [String]
     }
 
-    /// A table as drawn: its sections, each with its titles and (the first) rows.
+    /// A table as drawn: its (first) sections, each with its titles and (the first) rows.
     public struct Frame: Sendable, Equatable {
         public struct Section: Sendable, Equatable {
             public var header: String?
@@ -28,7 +49,8 @@ public struct Lesson: Sendable {
             public var indexTitle: String?
             public var rows: [String]
         }
-        public var sections: [Section]
+        /// The drawn sections, as indexes into `Lesson.sections`.
+        public var sections: [Int]
     }
 
     /// One call in the step's sequence diagram.
@@ -100,6 +122,9 @@ public struct Lesson: Sendable {
         /// source, has in all (empty when every row is drawn).
         public var rowCounts: [Int]
         public var dataRowCounts: [Int]
+        /// When a frame leaves sections out: how many sections the table view, and the data source, have.
+        public var sectionCount: Int?
+        public var dataSectionCount: Int?
         public var grouped: Bool
         /// True when a UICollectionView is simulated (`view collection`).
         public var collection: Bool
@@ -115,14 +140,25 @@ public struct Lesson: Sendable {
         public var commit: Commit?
         public var rejection: Rejection?
         public var calls: [Call]
+        /// How many calls the step made past `callsPerStep`, which it does not list.
+        public var moreCalls: Int
         public var output: [Output]
     }
 
     public var files: [File] = []
+    /// The drawn sections of every frame, each stored once per run of frames that draw it the same.
+    public var sections: [Frame.Section] = []
     public var frames: [Frame] = []
     public var steps: [Step] = []
-    /// True when the run had more steps than `stepLimit`.
-    public var truncated = false
+    /// Why the lesson stopped recording before the run ended; nil when it holds the whole run.
+    public var truncation: Truncation?
+    /// True when the lesson does not hold the whole run.
+    public var truncated: Bool { truncation != nil }
+
+    /// The sections frame `index` draws.
+    public func table(_ index: Int) -> [Frame.Section] {
+        frames[index].sections.map { sections[$0] }
+    }
 }
 
 /// Records a lesson from a session's events (`LessonRecorder.receive`). Create it, create the
@@ -137,6 +173,10 @@ public final class LessonRecorder {
     private var fileIndexes: [ObjectIdentifier: Int] = [:]
     private var lineIndexes: [ObjectIdentifier: LineIndex] = [:]
     private var calls: [Lesson.Call] = []
+    /// The step's calls past `Lesson.callsPerStep`.
+    private var moreCalls = 0
+    /// About the bytes of text recorded so far (`Lesson.byteLimit`).
+    private var recordedBytes = 0
     private var output: [Lesson.Output] = []
     private var queued: [String] = []
     private var commit: Lesson.Commit?
@@ -153,18 +193,18 @@ public final class LessonRecorder {
         switch event {
         case .statementStarted(let s):
             if s.depth == 0 && isGesture(s) {
-                calls.append(
+                addCall(
                     Lesson.Call(from: .user, to: .tableView, text: s.file.text(s.range), answer: nil, isDefault: false))
             }
         case .statementEnded(let s, let completed):
             if !s.isCompound { record(s, completed: completed) }
         case .hookAsked(let h):
-            calls.append(
+            addCall(
                 Lesson.Call(
                     from: .tableView, to: Self.lane(of: h.method), text: h.method + " " + h.arguments,
                     answer: h.answer, isDefault: h.isDefault))
         case .dataSourceAsked(let h):
-            calls.append(
+            addCall(
                 Lesson.Call(
                     from: .tableView, to: .dataSource,
                     text: h.arguments.isEmpty ? h.method : h.method + " " + h.arguments,
@@ -174,9 +214,9 @@ public final class LessonRecorder {
             if (interpreter?.model.batchDepth ?? 0) > 0 && call != "beginUpdates()" && call != "endUpdates()" {
                 queued.append(call)
             }
-            calls.append(Lesson.Call(from: .dataSource, to: .tableView, text: call, answer: nil, isDefault: false))
+            addCall(Lesson.Call(from: .dataSource, to: .tableView, text: call, answer: nil, isDefault: false))
         case .tableViewDid(let text):
-            calls.append(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false))
+            addCall(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false))
         case .committed(let c):
             queued = []
             // The recorder's I/O asks for every commit's tables (`EventDetail.all`).
@@ -187,9 +227,10 @@ public final class LessonRecorder {
                 rows: c.report.usedReloadFallback
                     ? []
                     : c.report.rowOrigins(
-                        sections: c.report.sectionOrigins(count: after.count),
+                        sections: Array(c.report.sectionOrigins(count: after.count).prefix(Lesson.sectionsPerFrame)),
                         rowCounts: Self.drawnCounts(after), oldRowCounts: before.map(\.rows.count)),
-                sections: c.report.sectionOrigins(count: after.count), reloadData: c.report.usedReloadFallback)
+                sections: Array(c.report.sectionOrigins(count: after.count).prefix(Lesson.sectionsPerFrame)),
+                reloadData: c.report.usedReloadFallback)
         case .rejected(let r):
             if r.rolledBack { queued = [] }
             rejection = Self.rejection(r)
@@ -220,10 +261,14 @@ public final class LessonRecorder {
     public func finish() {
         guard let lastStep = lesson.steps.indices.last else { return }
         lesson.steps[lastStep].output += output
-        lesson.steps[lastStep].calls += calls
+        var step = lesson.steps[lastStep]
+        for call in calls { append(call, to: &step.calls, more: &step.moreCalls) }
+        step.moreCalls += moreCalls
+        lesson.steps[lastStep] = step
         if let rejection { lesson.steps[lastStep].rejection = rejection }
         output = []
         calls = []
+        moreCalls = 0
         rejection = nil
     }
 
@@ -236,17 +281,31 @@ public final class LessonRecorder {
         lesson.steps.append(
             Lesson.Step(
                 file: 0, line: 0, column: 0, endLine: 0, endColumn: 0, depth: 0, text: "", completed: true,
-                tableView: frame(model.tableView), dataSource: nil, rowCounts: [], dataRowCounts: [],
+                tableView: frame(model.tableView), dataSource: nil, rowCounts: Self.counts(model.tableView),
+                dataRowCounts: [], sectionCount: Self.sectionCount(model.tableView), dataSectionCount: nil,
                 grouped: model.style == .grouped, collection: model.view == .collection,
                 editing: model.isEditing, selected: model.selection, swiped: nil, buttons: [], controls: [],
-                queued: [], commit: nil, rejection: nil, calls: [], output: []))
+                queued: [], commit: nil, rejection: nil, calls: [], moreCalls: 0, output: []))
     }
 
     /// The step of the statement `s` just ended.
     private func record(_ s: StatementEvent, completed: Bool) {
-        guard let interpreter else { return }
+        guard let interpreter, lesson.truncation == nil else { return }
         if lesson.steps.count > Lesson.stepLimit {
-            lesson.truncated = true
+            lesson.truncation = .steps
+            return
+        }
+        if recordedBytes > Lesson.byteLimit {
+            lesson.truncation = .size
+            return
+        }
+        // The recording grows with every step, more than the run it records: it checks the memory limit
+        // itself, as often as a step may have added a frame's worth.
+        // Writing the page takes about three copies of the recorded text more: that counts too.
+        if lesson.steps.count & 63 == 0, let used = interpreter.io.memoryInUse(),
+            used &+ 3 &* recordedBytes > interpreter.options.limits.memoryBytes
+        {
+            lesson.truncation = .memory(used: used &+ 3 &* recordedBytes, limit: interpreter.options.limits.memoryBytes)
             return
         }
         let model = interpreter.model
@@ -262,12 +321,19 @@ public final class LessonRecorder {
                 endColumn: end.column, depth: s.depth, text: s.file.text(s.range), completed: completed,
                 tableView: frame(table), dataSource: inSync ? nil : frame(model.dataSource),
                 rowCounts: Self.counts(table), dataRowCounts: inSync ? [] : Self.counts(model.dataSource),
+                sectionCount: Self.sectionCount(table),
+                dataSectionCount: inSync ? nil : Self.sectionCount(model.dataSource),
                 grouped: model.style == .grouped, collection: model.view == .collection, editing: model.isEditing,
                 selected: model.selection,
                 swiped: interpreter.swipedRow?.path, buttons: interpreter.swipedRow?.buttons ?? [],
                 controls: controls, queued: queued, commit: commit,
-                rejection: rejection, calls: calls, output: output))
+                rejection: rejection, calls: calls, moreCalls: moreCalls, output: output))
+        recordedBytes &+=
+            300 &+ (s.range.upperBound &- s.range.lowerBound) &+ queued.reduce(0) { $0 &+ $1.utf8.count }
+            &+ output.reduce(0) { $0 &+ $1.text.utf8.count } &+ controls.reduce(0) { $0 &+ 8 &* $1.count }
+            &+ (commit.map { $0.rows.reduce(0) { $0 &+ 24 &* $1.count } &+ 32 &* $0.sections.count } ?? 0)
         calls = []
+        moreCalls = 0
         output = []
         commit = nil
         rejection = nil
@@ -322,31 +388,63 @@ public final class LessonRecorder {
 
     // MARK: - Parts
 
-    /// The frame of `sections`, reusing the last one when it is equal.
+    /// The frame of `sections`, reusing the last one when it is equal; each drawn section is stored once
+    /// while frames draw it the same (compared with the last frame's section at its index).
     private func frame(_ sections: [Section]) -> Int {
-        let frame = Lesson.Frame(
-            sections: zip(sections, Self.drawnCounts(sections)).map { section, count in
-                Lesson.Frame.Section(
-                    header: section.header, footer: section.footer, indexTitle: section.indexTitle,
-                    rows: Array(section.rows.prefix(count)))
-            })
+        let previous = lesson.frames.last?.sections ?? []
+        var ids: [Int] = []
+        for (s, (section, count)) in zip(sections, Self.drawnCounts(sections)).enumerated() {
+            let drawn = Lesson.Frame.Section(
+                header: section.header, footer: section.footer, indexTitle: section.indexTitle,
+                rows: Array(section.rows.prefix(count)))
+            if s < previous.count, lesson.sections[previous[s]] == drawn {
+                ids.append(previous[s])
+            } else {
+                lesson.sections.append(drawn)
+                ids.append(lesson.sections.count - 1)
+                recordedBytes &+=
+                    64 &+ drawn.rows.reduce(0) { $0 &+ 4 &+ $1.utf8.count }
+                    &+ (drawn.header?.utf8.count ?? 0) &+ (drawn.footer?.utf8.count ?? 0)
+            }
+        }
+        let frame = Lesson.Frame(sections: ids)
         if let last = lesson.frames.indices.last, lesson.frames[last] == frame { return last }
         // A commit's before-frame is usually the previous step's.
         if lesson.frames.count >= 2, lesson.frames[lesson.frames.count - 2] == frame { return lesson.frames.count - 2 }
         lesson.frames.append(frame)
+        recordedBytes &+= 8 &+ 8 &* ids.count
         return lesson.frames.count - 1
     }
 
-    /// Each section's number of rows, when a frame of `sections` leaves some out; else empty.
+    /// Adds a call to the step's, or counts it past `Lesson.callsPerStep`.
+    private func addCall(_ call: Lesson.Call) {
+        append(call, to: &calls, more: &moreCalls)
+    }
+
+    private func append(_ call: Lesson.Call, to calls: inout [Lesson.Call], more: inout Int) {
+        if calls.count < Lesson.callsPerStep {
+            calls.append(call)
+            recordedBytes &+= 64 &+ call.text.utf8.count &+ (call.answer?.utf8.count ?? 0)
+        } else {
+            more &+= 1
+        }
+    }
+
+    /// How many sections there are, when a frame of `sections` leaves some out; else nil.
+    private static func sectionCount(_ sections: [Section]) -> Int? {
+        sections.count > Lesson.sectionsPerFrame ? sections.count : nil
+    }
+
+    /// Each drawn section's number of rows, when a frame of `sections` leaves some rows out; else empty.
     private static func counts(_ sections: [Section]) -> [Int] {
-        let counts = sections.map(\.rows.count)
+        let counts = sections.prefix(Lesson.sectionsPerFrame).map(\.rows.count)
         return counts.reduce(0, &+) > Lesson.rowsPerFrame ? counts : []
     }
 
-    /// How many rows of each section a frame draws (the frame's row budget).
+    /// How many rows of each drawn section a frame draws (the frame's row budget).
     private static func drawnCounts(_ sections: [Section]) -> [Int] {
         var budget = Lesson.rowsPerFrame
-        return sections.map { section in
+        return sections.prefix(Lesson.sectionsPerFrame).map { section in
             let count = min(section.rows.count, budget)
             budget -= count
             return count

@@ -11,27 +11,28 @@ extension Lesson {
             JSON.string(file.name, into: &out)
             out += ",\"lines\":" + JSON.strings(file.lines) + "}"
         }
+        out += "],\"sections\":["
+        for (i, section) in sections.enumerated() {
+            if i > 0 { out += "," }
+            var o = JSONObject()
+            if let header = section.header { o.add("header", header) }
+            if let footer = section.footer { o.add("footer", footer) }
+            if let indexTitle = section.indexTitle { o.add("indexTitle", indexTitle) }
+            o.addRaw("rows", JSON.strings(section.rows))
+            out += o.json
+        }
         out += "],\"frames\":["
         for (i, frame) in frames.enumerated() {
             if i > 0 { out += "," }
-            out += "["
-            for (j, section) in frame.sections.enumerated() {
-                if j > 0 { out += "," }
-                var o = JSONObject()
-                if let header = section.header { o.add("header", header) }
-                if let footer = section.footer { o.add("footer", footer) }
-                if let indexTitle = section.indexTitle { o.add("indexTitle", indexTitle) }
-                o.addRaw("rows", JSON.strings(section.rows))
-                out += o.json
-            }
-            out += "]"
+            out += Self.integers(frame.sections)
         }
         out += "],\"steps\":["
         for (i, step) in steps.enumerated() {
             if i > 0 { out += "," }
             out += Self.json(step)
         }
-        out += "],\"truncated\":\(truncated),\"stepLimit\":\(Self.stepLimit),\"rowsPerFrame\":\(Self.rowsPerFrame)}"
+        out += "],\"truncated\":\(truncated),\"stepLimit\":\(Self.stepLimit),\"rowsPerFrame\":\(Self.rowsPerFrame)"
+        out += ",\"sectionsPerFrame\":\(Self.sectionsPerFrame)}"
         // `</script>` in a row's text must not end the element the JSON sits in.
         return out.replacingAll("<", with: "\\u003c")
     }
@@ -50,6 +51,8 @@ extension Lesson {
         o.addRaw("dataSource", step.dataSource.map(String.init) ?? "null")
         if !step.rowCounts.isEmpty { o.addRaw("rowCounts", integers(step.rowCounts)) }
         if !step.dataRowCounts.isEmpty { o.addRaw("dataRowCounts", integers(step.dataRowCounts)) }
+        if let count = step.sectionCount { o.addRaw("sectionCount", String(count)) }
+        if let count = step.dataSectionCount { o.addRaw("dataSectionCount", String(count)) }
         o.addRaw("grouped", String(step.grouped))
         if step.collection { o.addRaw("collection", "true") }
         o.addRaw("editing", String(step.editing))
@@ -96,6 +99,7 @@ extension Lesson {
                 if let answer = call.answer { c.add("answer", answer) }
                 if call.isDefault { c.addRaw("default", "true") }
             })
+        if step.moreCalls > 0 { o.addRaw("moreCalls", String(step.moreCalls)) }
         o.addRaw(
             "output",
             array(step.output) { output, c in

@@ -5,14 +5,17 @@
 /// What the page draws, and the keys it reads (`Lesson.json`):
 /// - `files[].name`, `files[].lines`: the source, the current statement (`steps[].file`, `line`,
 ///   `column`, `endLine`, `endColumn`) highlighted;
-/// - `frames[]`: tables, each a list of sections `{header, footer, indexTitle, rows}` (at most
-///   `Lesson.rowsPerFrame` rows in all); `steps[].tableView` and `steps[].dataSource` (when they
-///   differ) index them, and `steps[].rowCounts` and `dataRowCounts` give the sections' full counts
-///   when a frame leaves rows out;
+/// - `sections[]`: drawn sections `{header, footer, indexTitle, rows}`, each stored once while frames
+///   draw it the same; `frames[]`: tables, each a list of indexes into `sections` (at most
+///   `Lesson.rowsPerFrame` rows in at most `sectionsPerFrame` sections); `steps[].tableView` and
+///   `steps[].dataSource` (when they differ) index them, `steps[].rowCounts` and `dataRowCounts` give the
+///   drawn sections' full counts when a frame leaves rows out, and `sectionCount` and `dataSectionCount`
+///   the number of sections when it leaves sections out;
 /// - `steps[].commit`: `{before, rows, sections, reloadData}` for the commit's animation, `rows`
 ///   listing `[section, row, oldSection, oldRow, how]` for each drawn row not kept at its own path;
 /// - `steps[].rejection`: `{exception, message, formula}`;
-/// - `steps[].calls`: `{from, to, text, answer, default}` for the sequence diagram;
+/// - `steps[].calls`: `{from, to, text, answer, default}` for the sequence diagram (at most
+///   `Lesson.callsPerStep`; `moreCalls` counts the rest);
 /// - `steps[].output`: `{kind, text}` for the console.
 public enum LessonPage {
     /// The page for `lesson`, titled `title`.
@@ -185,6 +188,8 @@ public enum LessonPage {
     static let script = #"""
         "use strict";
         const L = JSON.parse(document.getElementById("lesson-data").textContent);
+        // A frame lists its sections by index into the shared pool: each becomes its list of sections.
+        L.frames = L.frames.map((ids) => ids.map((i) => L.sections[i]));
         const $ = (id) => document.getElementById(id);
         const last = L.steps.length - 1;
         const ROW = 44;
@@ -333,6 +338,13 @@ public enum LessonPage {
               tv.appendChild(f);
             }
           });
+          if (step.sectionCount > frame.length) {
+            const more = el("div", "more", "… " + (step.sectionCount - frame.length) + " more sections not drawn");
+            more.style.position = "absolute";
+            more.style.top = lay.height + "px";
+            tv.appendChild(more);
+            tv.style.height = (lay.height + 32) + "px";
+          }
           // Deleted rows fade out where they were: old rows no new row comes from. Without motion, the
           // table before the commit is drawn beside instead (drawBefore).
           if (commit && before && !commit.reloadData && !reduceMotion) {
@@ -411,6 +423,7 @@ public enum LessonPage {
             const count = step.dataRowCounts ? step.dataRowCounts[s] : section.rows.length;
             if (section.rows.length < count) list.appendChild(el("li", "", "… " + (count - section.rows.length) + " more"));
           });
+          if (step.dataSectionCount > frame.length) list.appendChild(el("li", "", "… " + (step.dataSectionCount - frame.length) + " more sections"));
           box.appendChild(list);
           container.appendChild(box);
         }
@@ -482,6 +495,7 @@ public enum LessonPage {
             list.appendChild(row);
           });
           box.appendChild(list);
+          if (step.moreCalls) box.appendChild(el("p", "dim", "… " + step.moreCalls + " more calls in this step, not drawn"));
         }
 
         function drawConsole(index) {
@@ -547,7 +561,7 @@ public enum LessonPage {
           drawStep(index);
           const step = L.steps[index];
           $("slider").value = String(index);
-          $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + L.stepLimit + " steps of the run)" : "");
+          $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + last + " steps of the run: the lesson stopped recording there)" : "");
           $("statement").textContent = index === 0 ? "The start: nothing has run yet." : (step.completed ? "Ran: " : "Failed: ") + step.text;
           $("first").disabled = $("back").disabled = index === 0;
           $("next").disabled = $("last").disabled = index === last;

@@ -96,7 +96,9 @@ struct HTML: ParsableCommand {
             if status == Exit.ok.rawValue && interpreter.failedExpectations > 0 { status = Exit.expectFailed.rawValue }
         }
         recorder.finish()
-        if recorder.lesson.truncated { console.report(.lessonTruncated(steps: Lesson.stepLimit)) }
+        if let why = recorder.lesson.truncation {
+            console.report(.lessonTruncated(steps: recorder.lesson.steps.count - 1, why))
+        }
         let name = title ?? files[0].split(separator: "/").last.map(String.init) ?? files[0]
         let page = LessonPage.html(recorder.lesson, title: name)
         if let output {

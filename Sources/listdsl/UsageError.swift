@@ -18,8 +18,8 @@ enum UsageError: CatalogueError, Equatable {
     case cannotSave(String)
     /// `listdsl html -o FILE` could not write its file.
     case cannotWritePage(String)
-    /// The run had more steps than a lesson records.
-    case lessonTruncated(steps: Int)
+    /// The lesson stopped recording before the run ended: it had `steps` steps, and why.
+    case lessonTruncated(steps: Int, Lesson.Truncation)
     /// The history file cannot be used this session.
     case historyUnusable(path: String, reason: String)
     /// An error inside `begin … end` in the REPL ended the batch.
@@ -48,6 +48,16 @@ enum UsageError: CatalogueError, Equatable {
         }
     }
 
+    /// Why a lesson stopped recording, in a few words.
+    static func reason(_ why: Lesson.Truncation) -> String {
+        switch why {
+        case .steps: "a lesson records at most \(Lesson.stepLimit) steps"
+        case .size: "a lesson records at most \(Limits.describe(bytes: Lesson.byteLimit)) of text"
+        case .memory(let used, let limit):
+            "recording more would take listdsl past about \(Limits.approximate(bytes: used)) with the page; the memory limit is \(Limits.describe(bytes: limit))"
+        }
+    }
+
     var message: String {
         switch self {
         case .arguments(let text): text
@@ -57,8 +67,8 @@ enum UsageError: CatalogueError, Equatable {
         case .interactiveNeedsTerminal(let file): "-i needs a terminal on standard input; ran '\(file)' only"
         case .cannotSave(let problem): "cannot save: \(problem)"
         case .cannotWritePage(let problem): "cannot write the page: \(problem)"
-        case .lessonTruncated(let steps):
-            "the lesson shows the first \(steps) steps of the run; the statements after them ran but are not in it"
+        case .lessonTruncated(let steps, let why):
+            "the lesson shows the first \(steps) steps of the run (\(Self.reason(why))); the statements after them ran but are not in it"
         case .historyUnusable(let path, let reason):
             "history file '\(path)': \(reason); history will not be saved this session"
         case .batchAbandoned: "the batch was abandoned: the table view is as it was before 'begin'"

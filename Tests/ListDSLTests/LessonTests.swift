@@ -45,8 +45,8 @@ import Testing
                 "", #"reset [["A","B"]]"#, #"append 0 "x\(i)""#, #"append 0 "x\(i)""#, #"print "yes""#,
             ])
         #expect(lesson.steps.map(\.line) == [0, 1, 2, 2, 3])
-        let last = lesson.frames[lesson.steps[4].tableView]
-        #expect(last.sections.map(\.rows) == [["A", "B", "x1", "x2"]])
+        let last = lesson.table(lesson.steps[4].tableView)
+        #expect(last.map(\.rows) == [["A", "B", "x1", "x2"]])
         #expect(lesson.steps[4].output == [Lesson.Output(kind: .print, text: "yes\n")])
     }
 
@@ -68,8 +68,8 @@ import Testing
         let end = lesson.steps[6]
         #expect(end.queued == [])
         let commit = try #require(end.commit)
-        #expect(lesson.frames[commit.before].sections.map(\.rows) == [["A", "B", "C"]])
-        #expect(lesson.frames[end.tableView].sections.map(\.rows) == [["C", "B", "Z"]])
+        #expect(lesson.table(commit.before).map(\.rows) == [["A", "B", "C"]])
+        #expect(lesson.table(end.tableView).map(\.rows) == [["C", "B", "Z"]])
         // C moved from 0:2 to 0:0; B stayed at 0:1 (its old path); Z was inserted at 0:2.
         #expect(
             commit.rows == [
@@ -114,8 +114,8 @@ import Testing
         let (lesson, _) = Self.record(#"reset [["A","B"]]; data reload 0:0 "X"; reload 0:0"#)
         #expect(lesson.steps[1].dataSource == nil)
         let stale = lesson.steps[2]
-        #expect(lesson.frames[stale.tableView].sections.map(\.rows) == [["A", "B"]])
-        #expect(stale.dataSource.map { lesson.frames[$0].sections.map(\.rows) } == [["X", "B"]])
+        #expect(lesson.table(stale.tableView).map(\.rows) == [["A", "B"]])
+        #expect(stale.dataSource.map { lesson.table($0).map(\.rows) } == [["X", "B"]])
         #expect(lesson.steps[3].dataSource == nil)
     }
 
@@ -167,8 +167,50 @@ import Testing
         #expect(lesson.steps.count == 502)
         #expect(lesson.frames.count <= Lesson.rowsPerFrame + 2)
         let last = lesson.steps[501]
-        #expect(lesson.frames[last.tableView].sections[0].rows.count == Lesson.rowsPerFrame)
+        #expect(lesson.table(last.tableView)[0].rows.count == Lesson.rowsPerFrame)
         #expect(last.rowCounts == [500])
+    }
+
+    /// A table of many sections draws the first `sectionsPerFrame` and says how many there are; frames
+    /// share the sections they draw the same; a step lists at most `callsPerStep` calls and counts the
+    /// rest (issue 34, finding 6: 2,000 sections added one by one made a 312 MB page).
+    @Test func sectionsAndCallsAreCappedAndShared() {
+        let (lesson, _) = Self.record(#"reset []; for i in 0..<300 { insert section i "S\(i)" }; reloadData"#)
+        #expect(lesson.steps.count == 303)
+        #expect(lesson.frames.allSatisfy { $0.sections.count <= Lesson.sectionsPerFrame })
+        #expect(lesson.steps.last?.sectionCount == 300)
+        #expect(lesson.steps[50].sectionCount == nil)
+        #expect(lesson.sections.count <= 2 * Lesson.sectionsPerFrame)
+        #expect(lesson.steps.allSatisfy { $0.calls.count <= Lesson.callsPerStep })
+        let reload = lesson.steps[302]
+        #expect(reload.calls.count == Lesson.callsPerStep)
+        #expect(reload.moreCalls > 0)
+        let json = lesson.json
+        #expect(json.contains("\"sectionCount\":300"))
+        #expect(json.contains("\"moreCalls\":\(reload.moreCalls)"))
+    }
+
+    /// The recorder checks the memory limit itself (with the page it has still to write) and stops
+    /// recording past it, saying why; the run goes on.
+    @Test func recordingStopsAtTheMemoryLimit() throws {
+        let recorder = LessonRecorder()
+        let io = InterpreterIO(
+            emit: recorder.receive, detail: .all, load: { _ in .failure(LoadError("no files")) },
+            isInterrupted: { false }, memoryInUse: { 2 << 30 })
+        var options = InterpreterOptions()
+        options.limits.memoryBytes = 1 << 30
+        let interpreter = Interpreter(io: io, options: options)
+        recorder.interpreter = interpreter
+        let file = SourceFile(name: "l.list", text: "for i in 1...200 { print i }")
+        try interpreter.run(Parser.parse(file).program, in: file)  // 200 steps: the run measures memory later
+        recorder.finish()
+        #expect(recorder.lesson.steps.count == 64)
+        guard case .memory(let used, let limit) = recorder.lesson.truncation else {
+            Issue.record(
+                "the lesson did not stop at the memory limit: \(String(describing: recorder.lesson.truncation))")
+            return
+        }
+        #expect(used > 2 << 30 && limit == 1 << 30)
     }
 
     @Test func theJSONParsesAndHidesItsAngleBrackets() throws {
@@ -176,8 +218,10 @@ import Testing
         let json = lesson.json
         #expect(!json.contains("<"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let frames = try #require(object["frames"] as? [[[String: Any]]])
-        #expect(frames.last?.first?["rows"] as? [String] == ["</script><b>"])
+        let frames = try #require(object["frames"] as? [[Int]])
+        let sections = try #require(object["sections"] as? [[String: Any]])
+        let first = try #require(frames.last?.first)
+        #expect(sections[first]["rows"] as? [String] == ["</script><b>"])
         #expect((object["steps"] as? [Any])?.count == lesson.steps.count)
     }
 

@@ -93,8 +93,27 @@ import Testing
     @Test func aLongRunIsCutAndSaysSo() throws {
         let run = try runListdsl(["html", "-"], stdin: "reset [[]]\nfor i in 1...25000 { print i }\nprint \"done\"\n")
         #expect(run.status == 0)
-        #expect(run.stderr.contains("warning: the lesson shows the first 20000 steps of the run"))
+        #expect(
+            run.stderr.contains(
+                "warning: the lesson shows the first 20000 steps of the run (a lesson records at most 20000 steps)"))
         #expect(run.stdout.contains("\"truncated\":true"))
+    }
+
+    /// A page of many steps grows with the steps, not with the steps times the table: 2,000 sections
+    /// added one by one made a 312 MB page and took 1.4 GB (issue 34, finding 6); a thousand reloads of
+    /// a thousand rows stay within `--limit memory` while recording.
+    @Test func manySectionsAndCallsMakeASmallPage() throws {
+        let sections = try runListdsl(
+            ["html", "-"], stdin: "reset []\nfor i in 0..<2000 { insert section i \"S\\(i)\" }\n")
+        #expect(sections.status == 0, "\(sections.stderr)")
+        #expect(sections.stdout.utf8.count < 40 << 20, "a page of \(sections.stdout.utf8.count) bytes")
+        #expect(sections.stdout.contains("\"sectionCount\":2000"))
+        let rows = (0..<1000).map { "\"r\($0)\"" }.joined(separator: ",")
+        let reloads = try runListdsl(
+            ["html", "--limit", "memory=200M", "-"], stdin: "reset [[\(rows)]]\nrepeat 1000 { reloadData }\n")
+        #expect(reloads.status == 0, "\(reloads.stderr)")
+        #expect(reloads.stdout.utf8.count < 40 << 20, "a page of \(reloads.stdout.utf8.count) bytes")
+        #expect(reloads.stdout.contains("\"moreCalls\":"))
     }
 
     /// A syntax error runs nothing and exits 65; a runtime error exits 70: either way the page is

@@ -40,8 +40,16 @@ import Testing
             "listdsl: error: .trace takes 'on' or 'off', not 'yes'\nhint: usage: .trace on|off\n"
         ),
         (
-            .lessonTruncated(steps: 20000),
-            "listdsl: warning: the lesson shows the first 20000 steps of the run; the statements after them ran but are not in it\n"
+            .lessonTruncated(steps: 20000, .steps),
+            "listdsl: warning: the lesson shows the first 20000 steps of the run (a lesson records at most 20000 steps); the statements after them ran but are not in it\n"
+        ),
+        (
+            .lessonTruncated(steps: 1234, .size),
+            "listdsl: warning: the lesson shows the first 1234 steps of the run (a lesson records at most 32 MiB of text); the statements after them ran but are not in it\n"
+        ),
+        (
+            .lessonTruncated(steps: 64, .memory(used: 300 << 20, limit: 200 << 20)),
+            "listdsl: warning: the lesson shows the first 64 steps of the run (recording more would take listdsl past about 300.0 MiB with the page; the memory limit is 200 MiB); the statements after them ran but are not in it\n"
         ),
         (
             .needsMode(given: "xml"),
