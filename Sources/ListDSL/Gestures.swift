@@ -42,7 +42,8 @@ extension Interpreter {
     /// asks: an error inside the outermost hook gets a note pointing there.
     func callHook(
         _ kind: HookKind, path: IndexPath, extra: [String: Value] = [:], arguments: String? = nil,
-        fallback: Value?, by caller: String, at range: SourceRange, bindsPath: Bool = true
+        fallback: Value?, by caller: String, at range: SourceRange, bindsPath: Bool = true,
+        closing swipe: IndexPath? = nil
     ) throws(ScriptError) -> Value? {
         let shownArguments = arguments ?? swiftIndexPath(path)
         let method = CollectionViewNames.method(kind.method, in: model.view)
@@ -91,10 +92,17 @@ extension Interpreter {
             return result
         } catch {
             guard hookDepth == 1, case .runtime(var d) = error else { throw error }
+            let what = swipe.map { "closed row \($0.section):\($0.row), which called" } ?? "called"
             d.notes.append(
                 Diagnostic.Note(
                     file: caller.file, range: caller.range,
-                    message: "'\(caller.word)' called \(method) (hook '\(kind.rawValue)') here"))
+                    message: "'\(caller.word)' \(what) \(method) (hook '\(kind.rawValue)') here"))
+            if let swipe, let origin = swipeOrigin {
+                d.notes.append(
+                    Diagnostic.Note(
+                        file: origin.file, range: origin.range,
+                        message: "row \(swipe.section):\(swipe.row) was swiped open here"))
+            }
             throw .runtime(d)
         }
     }
@@ -255,11 +263,23 @@ extension Interpreter {
 
     /// Closes the row a swipe left open, if any: it leaves its editing state and the delegate hears
     /// `tableView(_:didEndEditingRowAt:)`.
+    ///
+    /// The table view ends its editing before it tells the delegate, so when the hook fails the row stays
+    /// closed even when the failed statement is put back (`closedDespiteFailure`): otherwise every later
+    /// change would close it, and fail, again.
     func closeSwipe(at range: SourceRange) throws(ScriptError) {
         guard let open = swipedRow else { return }
         swipedRow = nil
         traceEvent("row \(swiftIndexPath(open.path)) closes: the table view ends its editing")
-        _ = try callHook(.didEndEditing, path: open.path, fallback: nil, by: "swipe", at: range)
+        let word = String(file.text(range).prefix { $0.isLetter })
+        do {
+            _ = try callHook(
+                .didEndEditing, path: open.path, fallback: nil, by: word.isEmpty ? "swipe" : word, at: range,
+                closing: open.path)
+        } catch {
+            closedDespiteFailure = open.path
+            throw error
+        }
     }
 
     /// The gesture flows themselves.
@@ -380,6 +400,7 @@ extension Interpreter {
                 return
             }
             swipedRow = (path, titles)
+            swipeOrigin = (file, range)
             traceEvent("row \(swiftIndexPath(path)) shows the row actions \(buttons(titles))")
             note(range, .actionsShown(path, buttons: buttons(titles), caller: caller))
             return
@@ -393,7 +414,10 @@ extension Interpreter {
         traceEvent("row \(swiftIndexPath(path)) shows its delete button \(buttons([title])); tapping it")
         let before = model.tableView
         try commit(.delete, path, by: caller, at: range)
-        if model.tableView == before { swipedRow = (path, [title]) }
+        if model.tableView == before {
+            swipedRow = (path, [title])
+            swipeOrigin = (file, range)
+        }
     }
 
     /// `drag SOURCE to PROPOSED` in editing mode: canMove → targetForMove → the table view moves its row →

@@ -251,6 +251,11 @@ public final class Interpreter {
     /// The row left open showing its buttons (the delete confirmation or the row actions), for `show`.
     /// A gesture or a command that changes the table closes it.
     @exclusivity(unchecked) var swipedRow: (path: IndexPath, buttons: [String])?
+    /// Where the swipe that opened `swipedRow` was, for the note when closing it fails.
+    @exclusivity(unchecked) var swipeOrigin: (file: SourceFile, range: SourceRange)?
+    /// The row whose closing failed in its `didEndEditing` hook since the last snapshot: `restore` keeps
+    /// it closed (see `closeSwipe`).
+    @exclusivity(unchecked) var closedDespiteFailure: IndexPath?
     /// The section the last `tap index` scrolled to: the table view stays scrolled there, and `show`
     /// says so while the section exists.
     var scrolledSection: Int?
@@ -357,9 +362,11 @@ public final class Interpreter {
         fileprivate var undoHistory: UndoHistory
     }
 
-    /// Captures the session's state (cheap: copy-on-write).
+    /// Captures the session's state (cheap: copy-on-write). A row closed despite its failed hook before
+    /// this is no longer news to a later `restore`.
     public func snapshot() -> Snapshot {
-        Snapshot(
+        closedDespiteFailure = nil
+        return Snapshot(
             model: model, globals: variables.globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
             pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow, tableBudget: tableBudget,
             accessories: accessories, undoHistory: undoHistory)
@@ -375,6 +382,8 @@ public final class Interpreter {
         pendingLocations = snapshot.pendingLocations
         options.trace = snapshot.trace
         swipedRow = snapshot.swipedRow
+        if let closed = closedDespiteFailure, swipedRow?.path == closed { swipedRow = nil }
+        closedDespiteFailure = nil
         tableBudget = snapshot.tableBudget
         accessories = snapshot.accessories
         undoHistory = snapshot.undoHistory

@@ -2,6 +2,13 @@
 public enum TableJSON {
     /// The table `bytes` spell, or where and why they do not.
     public static func parse(_ bytes: [UInt8]) -> Result<[[String]], PropertyTree.Problem> {
+        parseWithOffsets(bytes).map(\.rows)
+    }
+
+    /// The table `bytes` spell with where each row's text starts in them, or where and why they do not.
+    public static func parseWithOffsets(_ bytes: [UInt8]) -> Result<
+        (rows: [[String]], offsets: [[Int]]), PropertyTree.Problem
+    > {
         PropertyTree.parseJSON(bytes).flatMap { document in
             /// The elements of an array, or the problem of a value that is not one.
             func array(_ tree: PropertyTree, _ what: String) -> Result<[PropertyTree], PropertyTree.Problem> {
@@ -10,11 +17,13 @@ public enum TableJSON {
             }
             return array(document, "a list of sections, each a list of rows").flatMap { sections in
                 var table: [[String]] = []
+                var offsets: [[Int]] = []
                 for section in sections {
                     switch array(section, "a section (a list of rows)") {
                     case .failure(let problem): return .failure(problem)
                     case .success(let rows):
                         var texts: [String] = []
+                        var starts: [Int] = []
                         for row in rows {
                             guard let text = row.string else {
                                 return .failure(
@@ -23,11 +32,13 @@ public enum TableJSON {
                                         message: "expected a string (a row's text), found \(row.kindName)"))
                             }
                             texts.append(text)
+                            starts.append(row.offset)
                         }
                         table.append(texts)
+                        offsets.append(starts)
                     }
                 }
-                return .success(table)
+                return .success((table, offsets))
             }
         }
     }

@@ -31,15 +31,15 @@ struct Diff: ParsableCommand {
     func run() throws {
         let console = Console(errorColor: colorWanted(fd: 2, mode: color))
         defer { console.flush() }
-        var tables: [(SourceFile, [[String]])] = []
+        var tables: [(file: SourceFile, rows: [[String]], offsets: [[Int]])] = []
         for path in [old, new] {
             let file: SourceFile
             switch readScript(path, limit: Limits().scriptBytes, console: console) {
             case .success(let read): file = read
             case .failure(let exit): throw ExitCode(exit.status)
             }
-            switch TableJSON.parse(file.bytes) {
-            case .success(let table): tables.append((file, table))
+            switch TableJSON.parseWithOffsets(file.bytes) {
+            case .success(let table): tables.append((file, table.rows, table.offsets))
             case .failure(let problem):
                 console.report(
                     Diagnostic(
@@ -48,18 +48,31 @@ struct Diff: ParsableCommand {
             }
         }
         do {
-            console.write(BatchScript.text(try SnapshotDiff.batch(from: tables[0].1, to: tables[1].1)))
+            console.write(BatchScript.text(try SnapshotDiff.batch(from: tables[0].rows, to: tables[1].rows)))
         } catch {
-            let file = error.state == "old" ? tables[0].0 : tables[1].0
+            let table = error.state == "old" ? tables[0] : tables[1]
             let list = error.duplicates.map(Value.quoted).joined(separator: ", ")
+            let at = Self.firstRepeat(of: error.duplicates.first ?? "", in: table.rows, at: table.offsets) ?? 0
             console.report(
                 Diagnostic(
-                    file: file, range: SourceRange(0, 0),
+                    file: table.file, range: SourceRange(at, at + 1),
                     message:
                         "rows are not unique: \(list) \(error.duplicates.count == 1 ? "appears" : "appear") more than once (a diff identifies rows by their text)",
                     hint: "UIKit's diffable data source stops the same way: 'supplied item identifiers are not unique'")
             )
             throw ExitCode(Exit.syntax.rawValue)
         }
+    }
+
+    /// Where `text` first appears again in `rows` (flattened, in order): the offset of that row's text.
+    static func firstRepeat(of text: String, in rows: [[String]], at offsets: [[Int]]) -> Int? {
+        var seen = false
+        for (section, texts) in rows.enumerated() {
+            for (row, candidate) in texts.enumerated() where TextEquality.same(candidate, text) {
+                if seen { return offsets[section][row] }
+                seen = true
+            }
+        }
+        return nil
     }
 }

@@ -546,3 +546,25 @@ private func lines(_ items: String...) -> String {
         }
     }
 }
+
+/// A row swiped open whose `didEndEditing` hook fails as the next change closes it (issue 34, finding 12).
+@Suite struct FailedCloseTests {
+    /// The REPL puts a failed statement back as it was; the row stays closed (the table view ended its
+    /// editing before it told the delegate), so the next statements run, and the note names the statement
+    /// that closed the row.
+    @Test func aFailedCloseDoesNotWedgeTheSession() {
+        let session = UndoSession()
+        session.run(#"reset [["A","B","C"]]; on commit { delete path }; on actions { return ["Flag"] }"#)
+        session.run("on didEndEditing { print nosuch }")
+        session.run("swipe 0:1")
+        #expect(session.interpreter.swipedRow?.path == IndexPath(section: 0, row: 1))
+        let snapshot = session.interpreter.snapshot()
+        session.errors = []
+        #expect(session.run(#"append 0 "D""#) == "unknown name 'nosuch'")
+        session.interpreter.restore(snapshot)  // as the REPL does after a failed statement
+        #expect(session.interpreter.swipedRow == nil)
+        #expect(session.run(#"append 0 "E""#) == nil)
+        #expect(session.run("undo") == nil)
+        #expect(session.interpreter.model.dataSource[0].rows == ["A", "B", "C"])
+    }
+}

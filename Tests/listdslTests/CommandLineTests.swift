@@ -124,6 +124,8 @@ import Testing
         let dup = try runListdsl(["diff", "dup.json", "new.json"], directory: dir)
         #expect(dup.status == 65)
         #expect(dup.stderr.contains(#"rows are not unique: "a" appears more than once"#))
+        // The caret is at the repeated row, not at the start of the file (issue 34, finding 12).
+        #expect(dup.stderr.hasPrefix("dup.json:1:9: error: rows are not unique"), "\(dup.stderr)")
         #expect(try runListdsl(["diff", "missing.json", "new.json"], directory: dir).status == 66)
     }
 
