@@ -248,6 +248,7 @@ public final class Interpreter {
     @exclusivity(unchecked) var pendingLocations: [(file: SourceFile, range: SourceRange)] = []
     /// The message of the last error an `expect error` block caught (`lastError()`).
     @exclusivity(unchecked) var lastCaughtError = ""
+    // The app's state (`AppState`): the model above and these.
     /// The row left open showing its buttons (the delete confirmation or the row actions), for `show`.
     /// A gesture or a command that changes the table closes it.
     @exclusivity(unchecked) var swipedRow: (path: IndexPath, buttons: [String])?
@@ -347,18 +348,16 @@ public final class Interpreter {
         closeUndoGroup()  // the batch's data edits stay, one undo group
     }
 
-    /// A snapshot of everything a statement can change, for `expect error` and Ctrl-C in the REPL.
+    /// A snapshot of everything a statement can change, for `expect error` and Ctrl-C in the REPL: the
+    /// app's state and the evaluator's.
     public struct Snapshot {
-        fileprivate var model: TableModel
+        fileprivate var app: AppState
         fileprivate var globals: [Value?]
         fileprivate var procedures: [String: Procedure]
         fileprivate var hooks: [String: Hook]
         fileprivate var batchOrigin: BatchOrigin?
         fileprivate var pendingLocations: [(file: SourceFile, range: SourceRange)]
         fileprivate var trace: Bool
-        fileprivate var swipedRow: (path: IndexPath, buttons: [String])?
-        fileprivate var tableBudget: TableSize
-        fileprivate var accessories: [String: String]
         fileprivate var undoHistory: UndoHistory
     }
 
@@ -367,25 +366,21 @@ public final class Interpreter {
     public func snapshot() -> Snapshot {
         closedDespiteFailure = nil
         return Snapshot(
-            model: model, globals: variables.globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
-            pendingLocations: pendingLocations, trace: options.trace, swipedRow: swipedRow, tableBudget: tableBudget,
-            accessories: accessories, undoHistory: undoHistory)
+            app: app, globals: variables.globals, procedures: procedures, hooks: hooks, batchOrigin: batchOrigin,
+            pendingLocations: pendingLocations, trace: options.trace, undoHistory: undoHistory)
     }
 
     /// Puts the session back as `snapshot` found it.
     public func restore(_ snapshot: Snapshot) {
-        model = snapshot.model
+        app = snapshot.app
         variables.globals = snapshot.globals
         procedures = snapshot.procedures
         hooks = snapshot.hooks
         batchOrigin = snapshot.batchOrigin
         pendingLocations = snapshot.pendingLocations
         options.trace = snapshot.trace
-        swipedRow = snapshot.swipedRow
         if let closed = closedDespiteFailure, swipedRow?.path == closed { swipedRow = nil }
         closedDespiteFailure = nil
-        tableBudget = snapshot.tableBudget
-        accessories = snapshot.accessories
         undoHistory = snapshot.undoHistory
         variables.locals = Variables.Locals()
     }

@@ -4,29 +4,17 @@ import ListModel
     import Glibc
 #endif
 
-/// What `undo` puts back: the list (both layers, titles, modes, selection) and the accessories kept.
-struct UndoState {
-    var model: TableModel
-    var accessories: [String: String]
-
-    /// Whether `other` holds the same list: both layers, titles, modes and selection, and accessories.
-    func isSame(as other: UndoState) -> Bool {
-        model.holdsSameState(as: other.model) && accessories.count == other.accessories.count
-            && accessories.allSatisfy { TextEquality.same($0.value, other.accessories[$0.key]) }
-    }
-}
-
-/// One step of undo: the state before a top-level statement or outermost batch, and the commits it
+/// One step of undo: the app's state before a top-level statement or outermost batch, and the commits it
 /// made (each with the table view before it), from which `undo` builds the inverse batches.
 struct UndoGroup {
-    var before: UndoState
+    var before: AppState
     /// The commits in order; nil when there were too many to keep (undo then puts the state back whole).
     var commits: [RecordedCommit]? = []
     /// An upper bound of the rows and sections the group's states hold (copies share what did not
     /// change, so the true cost is usually far less), for the history's budget.
     var weight: Int
 
-    init(before: UndoState, weight: Int) {
+    init(before: AppState, weight: Int) {
         self.before = before
         self.weight = weight
     }
@@ -70,8 +58,13 @@ struct UndoHistory {
 }
 
 extension Interpreter {
-    /// The state undo restores, as it is now.
-    var undoState: UndoState { UndoState(model: model, accessories: accessories) }
+    /// The state undo restores, as it is now: the app's, with no row swiped open (undo closes it first).
+    var undoState: AppState {
+        var state = app
+        state.swipedRow = nil
+        state.swipeOrigin = nil
+        return state
+    }
 
     /// Whether undo history is being recorded: in the REPL, and in a script that uses `undo` or `redo`
     /// (recording costs a copy of the table per statement, so other scripts go without).
@@ -92,7 +85,7 @@ extension Interpreter {
     func closeUndoGroup() {
         guard let group = undoHistory.open else { return }
         undoHistory.open = nil
-        if group.before.isSame(as: undoState) { return }
+        if group.before.holdsSame(as: undoState) { return }
         UndoHistory.push(group, onto: &undoHistory.undo)
         undoHistory.redo = []
     }
@@ -147,15 +140,12 @@ extension Interpreter {
             }
         } catch {
             // Stopped (Ctrl-C, a limit): nothing is undone, and the group stays to be undone.
-            model = current.model
-            accessories = current.accessories
-            tableBudget = model.size
+            app = current
             undoHistory.open = wasOpen ? UndoGroup(before: current, weight: tableBudget.entries) : nil
             if redo { undoHistory.redo.append(group) } else { undoHistory.undo.append(group) }
             throw error
         }
-        model = group.before.model
-        accessories = group.before.accessories
+        app = group.before
         tableBudget = model.size
         let inverse = undoHistory.open ?? UndoGroup(before: current, weight: tableBudget.entries)
         undoHistory.open = wasOpen ? UndoGroup(before: undoState, weight: tableBudget.entries) : nil

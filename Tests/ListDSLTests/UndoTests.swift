@@ -255,7 +255,7 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
     /// The history's states are bounded: past the budget the oldest groups go (the newest always stays),
     /// and past the level count too.
     @Test func historyIsBounded() {
-        let state = UndoState(model: TableModel(), accessories: [:])
+        let state = AppState(model: TableModel(), accessories: [:], tableBudget: TableSize())
         var stack: [UndoGroup] = []
         for _ in 0..<3 {
             UndoHistory.push(UndoGroup(before: state, weight: UndoHistory.weightBudget / 2), onto: &stack)
@@ -323,5 +323,40 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
         // Only a commit that ended with reloadData (a row moved across a deleted or inserted section)
         // has no inverse batch.
         #expect(byInverse * 10 > checked * 9, "\(byInverse) of \(checked) by an inverse batch")
+    }
+}
+
+/// What a statement can change is one value, the app's state: a snapshot (`expect error`, the REPL after an
+/// error or Ctrl-C) and an undo group put all of it back, the scroll position too (issue 35 §2).
+@Suite struct AppStateTests {
+    static let setup = #"reset [["A"],["B"],["C"]]; indexTitle 0 "A"; indexTitle 1 "B"; indexTitle 2 "C""#
+
+    @Test func expectErrorPutsTheScrollPositionBack() {
+        let session = UndoSession()
+        #expect(session.run(Self.setup) == nil)
+        #expect(session.run(#"expect error { tap index "C"; delete 9:9 }"#) == nil)
+        #expect(session.interpreter.scrolledSection == nil)
+    }
+
+    @Test func aRestoredSnapshotPutsTheScrollPositionBack() {
+        let session = UndoSession()
+        #expect(session.run(Self.setup) == nil)
+        let snapshot = session.interpreter.snapshot()
+        #expect(session.run(#"tap index "B""#) == nil)
+        #expect(session.interpreter.scrolledSection == 1)
+        session.interpreter.restore(snapshot)
+        #expect(session.interpreter.scrolledSection == nil)
+    }
+
+    @Test func undoPutsTheScrollPositionBack() {
+        let session = UndoSession()
+        #expect(session.run(Self.setup + #"; proc f() { tap index "C"; append 0 "x" }"#) == nil)
+        #expect(session.run("f()") == nil)
+        #expect(session.interpreter.scrolledSection == 2)
+        #expect(session.run("undo") == nil)
+        #expect(session.interpreter.scrolledSection == nil)
+        #expect(session.interpreter.model.dataSource[0].rows == ["A"])
+        #expect(session.run("redo") == nil)
+        #expect(session.interpreter.scrolledSection == 2)
     }
 }
