@@ -316,13 +316,16 @@ extension Interpreter {
         if tracesCalls, let rows = error.rowsAfter { askCounts(rows) }
         if eventDetail.contains(.commits) {
             io.emit(
-                .rejected(RejectionEvent(kind: error.kind, message: error.message, rolledBack: model.batchDepth == 0)))
+                .rejected(
+                    RejectionEvent(
+                        kind: error.kind, message: error.message, uikit: error.uikit, rolledBack: model.batchDepth == 0)
+                ))
         }
         var diagnostic = Diagnostic(file: where_.file, range: where_.range, message: error.message, notes: notes)
         // The model's texts quote no user text, so a line break in one is its own (the modern text's lines).
         diagnostic.keepsLineBreaks = true
         // A learner's first command on the empty table: say how to get a section to put rows in.
-        if model.tableView.isEmpty && model.dataSource.isEmpty && error.message.contains("only 0 sections") {
+        if model.tableView.isEmpty && model.dataSource.isEmpty, error.uikit?.namesNoSections == true {
             diagnostic.hint = "the table has no sections yet: start with 'reset [[\"A\", \"B\"]]' or 'insert section 0'"
         }
         return .runtime(diagnostic)
@@ -375,5 +378,18 @@ extension Interpreter {
     /// Sends a warning, a failed expectation or a note.
     func report(_ diagnostic: Diagnostic) {
         io.emit(.diagnostic(diagnostic))
+    }
+}
+
+extension UIKitText {
+    /// Whether the text says there are only 0 sections (before or after the update).
+    var namesNoSections: Bool {
+        switch self {
+        case .deleteMissingSection(_, let n), .deleteRowFromMissingSection(_, let n), .insertSectionPastEnd(_, let n),
+            .insertRowIntoMissingSection(_, let n), .moveMissingSection(_, let n), .moveRowFromMissingSection(_, let n),
+            .moveSectionPastEnd(_, _, let n), .moveRowIntoMissingSection(_, _, let n):
+            n == 0
+        default: false
+        }
     }
 }

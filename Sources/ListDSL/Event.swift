@@ -103,6 +103,8 @@ public struct RejectionEvent: Sendable {
     public var kind: UpdateError.Kind
     /// The failure's text (UIKit's verbatim for an invalid update).
     public var message: String
+    /// For an invalid update: which of UIKit's texts, with its numbers.
+    public var uikit: UIKitText?
     /// What was undone: the operations of the batch in progress were dropped and the tables kept as they
     /// were before it.
     public var rolledBack: Bool

@@ -490,7 +490,7 @@ public final class LessonRecorder {
         switch r.kind {
         case .invalidUpdate:
             return Lesson.Rejection(
-                exception: "NSInternalInconsistencyException", message: r.message, formula: formula(r.message))
+                exception: "NSInternalInconsistencyException", message: r.message, formula: r.uikit.flatMap(formula))
         case .outOfBounds:
             return Lesson.Rejection(exception: "NSRangeException", message: r.message, formula: nil)
         case .usage:
@@ -498,33 +498,18 @@ public final class LessonRecorder {
         }
     }
 
-    /// The count check of an "Invalid update" text as a formula with its numbers: the numbers in
-    /// parentheses, in the order UIKit prints them (after, before, then the inserted, deleted, moved-in and
-    /// moved-out counts).
-    static func formula(_ message: String) -> String? {
-        guard message.hasPrefix("Invalid update: invalid number of") else { return nil }
-        var numbers: [Int] = []
-        var current: Int? = nil
-        for c in message {
-            if let digit = c.wholeNumberValue, c.isASCII {
-                current = (current ?? 0) &* 10 &+ digit
-            } else {
-                if let n = current { numbers.append(n) }
-                current = nil
-            }
-        }
-        if let n = current { numbers.append(n) }
-        // "rows in section S. … after (A) … before (B) … (I inserted, D deleted) … (M moved in, O moved out)"
-        if message.hasPrefix("Invalid update: invalid number of rows"), numbers.count >= 7 {
-            let (a, b, i, d, m, o) = (numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], numbers[6])
+    /// The count check of an "Invalid update" text as a formula with its numbers, in the order UIKit
+    /// prints them (after, before, then the inserted, deleted, moved-in and moved-out counts).
+    static func formula(_ text: UIKitText) -> String? {
+        switch text {
+        case .invalidRowCount(_, let a, let b, let i, let d, let m, let o):
             let expected = b &+ i &- d &+ m &- o
             return
                 "rows after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
-        }
-        if message.hasPrefix("Invalid update: invalid number of sections"), numbers.count >= 4 {
-            let (a, b, i, d) = (numbers[0], numbers[1], numbers[2], numbers[3])
+        case .invalidSectionCount(let a, let b, let i, let d):
             return "sections after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) = \(b &+ i &- d)"
+        default:
+            return nil
         }
-        return nil
     }
 }

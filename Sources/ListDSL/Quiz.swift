@@ -132,7 +132,7 @@ public enum Quiz {
         question.kind = .crash(choices: choices)
         question.answerChoice = choices.firstIndex(of: right) ?? 0
         question.explanation =
-            outcome.error.map { "UIKit's checks stop at \(check(of: $0)):\n  \($0)\n" }
+            outcome.error.map { "UIKit's checks stop at \(check(of: outcome.uikit)):\n  \($0)\n" }
             ?? "It passes every check; the table view shows:\n" + outcome.changes
         return question
     }
@@ -262,26 +262,19 @@ public enum Quiz {
         return out
     }
 
-    /// Which of UIKit's ordered checks a message comes from, with its rule.
-    static func check(of message: String) -> String {
-        if message.contains("Invalid update: invalid number of sections") { return "the section count" }
-        if message.hasPrefix("Invalid update") || message.hasPrefix("Invalid batch updates") {
-            return "the row counts, checked last: new = old + inserted − deleted + moved in − moved out"
+    /// Which of UIKit's ordered checks a failure comes from, with its rule: the typed text of an invalid
+    /// update; anything else is the data source's own edit.
+    static func check(of text: UIKitText?) -> String {
+        switch text?.check {
+        case .sectionCount: "the section count"
+        case .rowCounts: "the row counts, checked last: new = old + inserted − deleted + moved in − moved out"
+        case .reloads: "the reloads (checked first)"
+        case .deletes: "the deletes (checked in descending order, old index paths)"
+        case .inserts: "the inserts (checked in ascending order, new index paths)"
+        case .moves: "the moves (checked by source: an old path to a new path)"
+        case .collectionViewDuplicates: "the collection view's duplicates (it merges only identical moves)"
+        case nil: "the data source's own edit (NSMutableArray's range check), before UIKit checks anything"
         }
-        if message.contains("delete and reload") || message.hasPrefix("attempt to reload") {
-            return "the reloads (checked first)"
-        }
-        if message.hasPrefix("attempt to delete") {
-            return "the deletes (checked in descending order, old index paths)"
-        }
-        if message.hasPrefix("attempt to insert") { return "the inserts (checked in ascending order, new index paths)" }
-        if message.hasPrefix("attempt to move") || message.hasPrefix("cannot move") {
-            return "the moves (checked by source: an old path to a new path)"
-        }
-        if message.hasPrefix("UICollectionView") {
-            return "the collection view's duplicates (it merges only identical moves)"
-        }
-        return "the data source's own edit (NSMutableArray's range check), before UIKit checks anything"
     }
 
     // MARK: Answers
@@ -322,12 +315,19 @@ public enum Quiz {
     }
 }
 
+/// The typed text of a quiz batch's rejection, when UIKit refused it (filled in from the run's events).
+private final class QuizRejection {
+    var text: UIKitText?
+}
+
 /// A question's batch run in a fresh, silent session: the table before (drawn), the outcome, the change.
 struct QuizRun {
     /// The table before the batch as `show` draws it; nil when the setup itself failed.
     var table: String?
     /// UIKit's (or NSMutableArray's) message when the batch fails.
     var error: String?
+    /// Which of UIKit's texts it is, when UIKit refused the batch.
+    var uikit: UIKitText?
     /// The data source after the batch (the table before it, when the batch failed).
     var after: [[String]] = []
     /// The change view of the batch.
@@ -340,6 +340,7 @@ struct QuizRun {
         }
         let warnings = Warnings()
         let collector = ChangeCollector()
+        let rejection = QuizRejection()
         var options = InterpreterOptions()
         options.view = view
         options.notes = false
@@ -347,6 +348,7 @@ struct QuizRun {
             emit: { event in
                 collector.receive(event)
                 if case .diagnostic(let d) = event, d.severity == .warning { warnings.texts.append(d.message) }
+                if case .rejected(let r) = event { rejection.text = r.uikit }
             }, detail: [.commits], load: { _ in .failure(LoadError("no files")) },
             isInterrupted: { false })
         let interpreter = Interpreter(io: io, options: options)
@@ -373,6 +375,7 @@ struct QuizRun {
             case .syntax(let ds): self.error = ds.first?.message
             }
         }
+        uikit = rejection.text
         after = interpreter.model.dataSource.map(\.rows)
         if error == nil {
             changes = change.render(interpreter) + warnings.texts.map { "warning: \($0)\n" }.joined()

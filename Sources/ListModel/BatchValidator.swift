@@ -35,7 +35,8 @@ struct BatchValidator {
         reloadInserts.reserveCapacity(sortedReloads.count)
         for reload in sortedReloads {
             if decomposition.isExplicitlyDeleted(reload) {
-                throw .invalidUpdate(UIKitMessage.deleteAndReloadSamePath(reload.path), operation: reload.operation)
+                throw .invalidUpdate(
+                    UIKitText.deleteAndReloadSamePath(reload.path), in: view, operation: reload.operation)
             }
             let insertHalf = decomposition.insertHalf(of: reload)
             reloadInserts.append(insertHalf)
@@ -70,9 +71,9 @@ struct BatchValidator {
                 throw modernFailure(updates)
             }
             throw .invalidUpdate(
-                UIKitMessage.invalidSectionCount(
-                    after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted, in: view),
-                operation: nil)
+                UIKitText.invalidSectionCount(
+                    after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted),
+                in: view, operation: nil)
         }
         mapSections(&batch, explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
         if view == .collection { warnOfKnownCrashes(sortedMoves, operations, &batch) }
@@ -93,36 +94,38 @@ struct BatchValidator {
         for item in ascending.reversed() {
             if item.isSection {
                 if moves.sectionSources.containsSorted(item.section) {
-                    throw .invalidUpdate(UIKitMessage.deleteAndMoveSameSection(item.section), operation: item.operation)
+                    throw .invalidUpdate(
+                        UIKitText.deleteAndMoveSameSection(item.section), in: view, operation: item.operation)
                 }
                 if moves.rowSources.containsSection(item.section) {
                     if view == .collection {
                         throw .invalidUpdate(
-                            UIKitMessage.cannotMoveFromDeletedSection(item.section), operation: item.operation)
+                            UIKitText.cannotMoveFromDeletedSection(item.section), in: view, operation: item.operation)
                     }
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedOutOfDeletedSection: item.section))
                 }
                 guard item.section < sectionsBefore else {
                     throw .invalidUpdate(
-                        UIKitMessage.deleteMissingSection(item.section, sectionsBefore: sectionsBefore),
-                        operation: item.operation)
+                        UIKitText.deleteMissingSection(item.section, sectionsBefore: sectionsBefore),
+                        in: view, operation: item.operation)
                 }
                 batch.markDeleted(section: item.section)
             } else {
                 if batch.isDeleted(oldSection: item.section) { continue }
                 while nextSource >= 0 && moves.rowSources[nextSource] > item.path { nextSource -= 1 }
                 if nextSource >= 0 && moves.rowSources[nextSource] == item.path {
-                    throw .invalidUpdate(UIKitMessage.deleteAndMoveSamePath(item.path), operation: item.operation)
+                    throw .invalidUpdate(
+                        UIKitText.deleteAndMoveSamePath(item.path), in: view, operation: item.operation)
                 }
                 guard item.section < sectionsBefore else {
                     throw .invalidUpdate(
-                        UIKitMessage.deleteRowFromMissingSection(item.path, sectionsBefore: sectionsBefore, in: view),
-                        operation: item.operation)
+                        UIKitText.deleteRowFromMissingSection(item.path, sectionsBefore: sectionsBefore),
+                        in: view, operation: item.operation)
                 }
                 guard item.row < rowsBefore[item.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.deleteMissingRow(item.path, rowsBefore: rowsBefore[item.section], in: view),
-                        operation: item.operation)
+                        UIKitText.deleteMissingRow(item.path, rowsBefore: rowsBefore[item.section]),
+                        in: view, operation: item.operation)
                 }
                 batch.rowDeletes.append(item)
             }
@@ -139,19 +142,20 @@ struct BatchValidator {
         for item in ascending {
             if item.isSection {
                 if moves.sectionDestinations.containsSorted(item.section) {
-                    throw .invalidUpdate(UIKitMessage.insertAndMoveSameSection(item.section), operation: item.operation)
+                    throw .invalidUpdate(
+                        UIKitText.insertAndMoveSameSection(item.section), in: view, operation: item.operation)
                 }
                 if moves.rowDestinations.containsSection(item.section) {
                     if view == .collection {
                         throw .invalidUpdate(
-                            UIKitMessage.cannotMoveIntoInsertedSection(item.section), operation: item.operation)
+                            UIKitText.cannotMoveIntoInsertedSection(item.section), in: view, operation: item.operation)
                     }
                     batch.useReloadFallback(UIKitMessage.reloadFallbackWarning(movedIntoInsertedSection: item.section))
                 }
                 guard item.section < sectionsAfter else {
                     throw .invalidUpdate(
-                        UIKitMessage.insertSectionPastEnd(item.section, sectionsAfter: sectionsAfter),
-                        operation: item.operation)
+                        UIKitText.insertSectionPastEnd(item.section, sectionsAfter: sectionsAfter),
+                        in: view, operation: item.operation)
                 }
                 batch.markInserted(section: item.section)
                 while let last = batch.rowInserts.last, last.section == item.section {
@@ -165,17 +169,18 @@ struct BatchValidator {
                 }
                 if nextDestination < moves.rowDestinations.count && moves.rowDestinations[nextDestination] == item.path
                 {
-                    throw .invalidUpdate(UIKitMessage.insertAndMoveSamePath(item.path), operation: item.operation)
+                    throw .invalidUpdate(
+                        UIKitText.insertAndMoveSamePath(item.path), in: view, operation: item.operation)
                 }
                 guard item.section < sectionsAfter else {
                     throw .invalidUpdate(
-                        UIKitMessage.insertRowIntoMissingSection(item.path, sectionsAfter: sectionsAfter, in: view),
-                        operation: item.operation)
+                        UIKitText.insertRowIntoMissingSection(item.path, sectionsAfter: sectionsAfter),
+                        in: view, operation: item.operation)
                 }
                 guard item.row < rowsAfter[item.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.insertRowPastEnd(item.path, rowsAfter: rowsAfter[item.section], in: view),
-                        operation: item.operation)
+                        UIKitText.insertRowPastEnd(item.path, rowsAfter: rowsAfter[item.section]),
+                        in: view, operation: item.operation)
                 }
                 batch.rowInserts.append(item)
             }
@@ -194,35 +199,35 @@ struct BatchValidator {
             if move.isSection {
                 guard move.from.section < sectionsBefore else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveMissingSection(move.from.section, sectionsBefore: sectionsBefore),
-                        operation: move.operation)
+                        UIKitText.moveMissingSection(move.from.section, sectionsBefore: sectionsBefore),
+                        in: view, operation: move.operation)
                 }
                 guard move.to.section < sectionsAfter else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveSectionPastEnd(
+                        UIKitText.moveSectionPastEnd(
                             from: move.from.section, to: move.to.section, sectionsAfter: sectionsAfter),
-                        operation: move.operation)
+                        in: view, operation: move.operation)
                 }
             } else {
                 guard from.section < sectionsBefore else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveRowFromMissingSection(from, sectionsBefore: sectionsBefore),
-                        operation: move.operation)
+                        UIKitText.moveRowFromMissingSection(from, sectionsBefore: sectionsBefore),
+                        in: view, operation: move.operation)
                 }
                 guard from.row < rowsBefore[from.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveMissingRow(from, rowsBefore: rowsBefore[from.section], in: view),
-                        operation: move.operation)
+                        UIKitText.moveMissingRow(from, rowsBefore: rowsBefore[from.section]),
+                        in: view, operation: move.operation)
                 }
                 guard to.section < sectionsAfter else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveRowIntoMissingSection(from: from, to: to, sectionsAfter: sectionsAfter),
-                        operation: move.operation)
+                        UIKitText.moveRowIntoMissingSection(from: from, to: to, sectionsAfter: sectionsAfter),
+                        in: view, operation: move.operation)
                 }
                 guard to.row < rowsAfter[to.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveRowPastEnd(from: from, to: to, rowsAfter: rowsAfter[to.section], in: view),
-                        operation: move.operation)
+                        UIKitText.moveRowPastEnd(from: from, to: to, rowsAfter: rowsAfter[to.section]),
+                        in: view, operation: move.operation)
                 }
             }
             // Exact duplicates are already merged, so the same source again means another destination;
@@ -231,19 +236,19 @@ struct BatchValidator {
                 let previous = sortedMoves[position - 1]
                 let message =
                     move.isSection
-                    ? UIKitMessage.sectionMovedTwice(
+                    ? UIKitText.sectionMovedTwice(
                         move.from.section, first: previous.to.section, second: move.to.section)
-                    : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: to, in: view)
-                throw .invalidUpdate(message, operation: move.operation)
+                    : UIKitText.rowMovedTwice(from, first: previous.to.path, second: to)
+                throw .invalidUpdate(message, in: view, operation: move.operation)
             }
             if let earlier = earlierToSameDestination[position] {
                 let first = sortedMoves[earlier].from
                 let message =
                     move.isSection
-                    ? UIKitMessage.sectionsMovedToOne(
+                    ? UIKitText.sectionsMovedToOne(
                         first: first.section, second: move.from.section, destination: move.to.section)
-                    : UIKitMessage.rowsMovedToOne(first: first.path, second: from, destination: to, in: view)
-                throw .invalidUpdate(message, operation: move.operation)
+                    : UIKitText.rowsMovedToOne(first: first.path, second: from, destination: to)
+                throw .invalidUpdate(message, in: view, operation: move.operation)
             }
         }
         batch.moves = sortedMoves
@@ -254,7 +259,9 @@ struct BatchValidator {
     private static func requireNoRepeat(in items: [UpdateItem], _ verb: String) throws(UpdateError) {
         let sorted = items.sorted { $0.isBefore($1) || ($0.isSamePlace(as: $1) && $0.operation < $1.operation) }
         for (a, b) in zip(sorted, sorted.dropFirst()) where a.isSamePlace(as: b) {
-            throw .invalidUpdate(UIKitMessage.repeatedInCollectionView(verb, b), operation: b.operation)
+            throw .invalidUpdate(
+                UIKitText.repeatedInCollectionView(verb: verb, section: b.section, row: b.isSection ? nil : b.row),
+                in: .collection, operation: b.operation)
         }
     }
 
@@ -296,39 +303,39 @@ struct BatchValidator {
             if move.isSection {
                 guard move.from.section < rowsBefore.count else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveMissingSection(move.from.section, sectionsBefore: rowsBefore.count),
-                        operation: move.operation)
+                        UIKitText.moveMissingSection(move.from.section, sectionsBefore: rowsBefore.count),
+                        in: view, operation: move.operation)
                 }
             } else {
                 guard from.section < rowsBefore.count else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveRowFromMissingSection(from, sectionsBefore: rowsBefore.count),
-                        operation: move.operation)
+                        UIKitText.moveRowFromMissingSection(from, sectionsBefore: rowsBefore.count),
+                        in: view, operation: move.operation)
                 }
                 guard from.row < rowsBefore[from.section] else {
                     throw .invalidUpdate(
-                        UIKitMessage.moveMissingRow(from, rowsBefore: rowsBefore[from.section], in: view),
-                        operation: move.operation)
+                        UIKitText.moveMissingRow(from, rowsBefore: rowsBefore[from.section]),
+                        in: view, operation: move.operation)
                 }
             }
             if position > 0, moves[position - 1].from.isSamePlace(as: move.from) {
                 let previous = moves[position - 1]
                 throw .invalidUpdate(
                     move.isSection
-                        ? UIKitMessage.sectionMovedTwice(
+                        ? UIKitText.sectionMovedTwice(
                             move.from.section, first: previous.to.section, second: move.to.section)
-                        : UIKitMessage.rowMovedTwice(from, first: previous.to.path, second: move.to.path, in: view),
-                    operation: move.operation)
+                        : UIKitText.rowMovedTwice(from, first: previous.to.path, second: move.to.path),
+                    in: view, operation: move.operation)
             }
             if let first = earlier[position] {
                 let other = moves[first].from
                 throw .invalidUpdate(
                     move.isSection
-                        ? UIKitMessage.sectionsMovedToOne(
+                        ? UIKitText.sectionsMovedToOne(
                             first: other.section, second: move.from.section, destination: move.to.section)
-                        : UIKitMessage.rowsMovedToOne(
-                            first: other.path, second: from, destination: move.to.path, in: view),
-                    operation: move.operation)
+                        : UIKitText.rowsMovedToOne(
+                            first: other.path, second: from, destination: move.to.path),
+                    in: view, operation: move.operation)
             }
         }
     }
@@ -407,8 +414,8 @@ struct BatchValidator {
     /// The modern text for a count that came out below what the updates imply.
     private func modernFailure(_ updates: [Update]) -> UpdateError {
         .invalidUpdate(
-            UIKitMessage.invalidBatchUpdates(before: rowsBefore, after: rowsAfter, updates: updates, in: view),
-            operation: nil)
+            UIKitText.invalidBatchUpdates(before: rowsBefore, after: rowsAfter, updates: updates),
+            in: view, operation: nil)
     }
 
     private func checkRowCounts(_ batch: ValidatedBatch) throws(UpdateError) {
@@ -431,10 +438,10 @@ struct BatchValidator {
             if rowsAfter[new] != expected {
                 if let updates = modernUpdates, rowsAfter[new] < expected { throw modernFailure(updates) }
                 throw .invalidUpdate(
-                    UIKitMessage.invalidRowCount(
+                    UIKitText.invalidRowCount(
                         section: new, after: rowsAfter[new], before: rowsBefore[old], inserted: inserted[new],
-                        deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old], in: view),
-                    operation: nil)
+                        deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old]),
+                    in: view, operation: nil)
             }
         }
     }

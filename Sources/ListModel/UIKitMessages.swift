@@ -16,132 +16,158 @@ public enum MessageStyle: String, Sendable, CaseIterable {
     case classic, modern
 }
 
-/// UITableView's assertion texts (reference §2.1, UIKit-3698 format strings), verbatim except that the
-/// two count texts have one space after their first sentence, as iOS 16 prints them. T23 ("Attempt to
-/// delete more rows than exist in section") needs a negative row count and cannot occur here.
-enum UIKitMessage {
+/// UIKit's exception texts as values (reference §2.1, UIKit-3698 format strings): which text, and the
+/// numbers it prints. `worded(for:)` is the one place they become words, verbatim except that the two
+/// count texts have one space after their first sentence, as iOS 16 prints them. A consumer (the lesson's
+/// formula, the quiz's "which check", a hint) reads the case, never the words. T23 ("Attempt to delete
+/// more rows than exist in section") needs a negative row count and cannot occur here.
+public enum UIKitText: Equatable, Sendable {
     /// T1.
-    static func deleteAndReloadSamePath(_ path: IndexPath) -> String {
-        "attempt to delete and reload the same index path (\(path))"
-    }
-
+    case deleteAndReloadSamePath(IndexPath)
     /// T2.
-    static func deleteAndMoveSameSection(_ section: Int) -> String {
-        "attempt to perform a delete and a move from the same section (\(section))"
-    }
-
+    case deleteAndMoveSameSection(Int)
     /// T3.
-    static func deleteAndMoveSamePath(_ path: IndexPath) -> String {
-        "attempt to perform a delete and a move from the same index path (\(path))"
-    }
-
+    case deleteAndMoveSamePath(IndexPath)
     /// T4.
-    static func deleteMissingSection(_ section: Int, sectionsBefore: Int) -> String {
-        "attempt to delete section \(section), but there are only \(sectionsBefore) sections before the update"
-    }
-
+    case deleteMissingSection(Int, sectionsBefore: Int)
     /// T5.
-    static func deleteRowFromMissingSection(_ path: IndexPath, sectionsBefore: Int, in view: ViewKind) -> String {
-        "attempt to delete \(view.item) \(path.row) from section \(path.section), but there are only \(sectionsBefore) sections before the update"
-    }
-
+    case deleteRowFromMissingSection(IndexPath, sectionsBefore: Int)
     /// T6.
-    static func deleteMissingRow(_ path: IndexPath, rowsBefore: Int, in view: ViewKind) -> String {
-        "attempt to delete \(view.item) \(path.row) from section \(path.section) which only contains \(rowsBefore) \(view.items) before the update"
-    }
-
+    case deleteMissingRow(IndexPath, rowsBefore: Int)
     /// T7.
-    static func insertAndMoveSameSection(_ section: Int) -> String {
-        "attempt to perform an insert and a move to the same section (\(section))"
-    }
-
+    case insertAndMoveSameSection(Int)
     /// T8.
-    static func insertAndMoveSamePath(_ path: IndexPath) -> String {
-        "attempt to perform an insert and a move to the same index path (\(path))"
-    }
-
+    case insertAndMoveSamePath(IndexPath)
     /// T9.
-    static func insertSectionPastEnd(_ section: Int, sectionsAfter: Int) -> String {
-        "attempt to insert section \(section) but there are only \(sectionsAfter) sections after the update"
-    }
-
+    case insertSectionPastEnd(Int, sectionsAfter: Int)
     /// T10.
-    static func insertRowIntoMissingSection(_ path: IndexPath, sectionsAfter: Int, in view: ViewKind) -> String {
-        "attempt to insert \(view.item) \(path.row) into section \(path.section), but there are only \(sectionsAfter) sections after the update"
-    }
-
+    case insertRowIntoMissingSection(IndexPath, sectionsAfter: Int)
     /// T11.
-    static func insertRowPastEnd(_ path: IndexPath, rowsAfter: Int, in view: ViewKind) -> String {
-        "attempt to insert \(view.item) \(path.row) into section \(path.section), but there are only \(rowsAfter) \(view.items) in section \(path.section) after the update"
-    }
-
+    case insertRowPastEnd(IndexPath, rowsAfter: Int)
     /// T12.
-    static func moveMissingSection(_ section: Int, sectionsBefore: Int) -> String {
-        "attempt to move section \(section), but there are only \(sectionsBefore) sections before the update"
-    }
-
+    case moveMissingSection(Int, sectionsBefore: Int)
     /// T13 ("to to" is in the binary).
-    static func moveSectionPastEnd(from: Int, to: Int, sectionsAfter: Int) -> String {
-        "attempt to to move section \(from) to section \(to), but there are only \(sectionsAfter) sections after the update"
-    }
-
+    case moveSectionPastEnd(from: Int, to: Int, sectionsAfter: Int)
     /// T14.
-    static func moveRowFromMissingSection(_ from: IndexPath, sectionsBefore: Int) -> String {
-        "attempt to move index path (\(from)) from a section that does not exist - there are only \(sectionsBefore) sections before the update"
-    }
-
+    case moveRowFromMissingSection(IndexPath, sectionsBefore: Int)
     /// T15.
-    static func moveMissingRow(_ from: IndexPath, rowsBefore: Int, in view: ViewKind) -> String {
-        "attempt to move index path (\(from)) that does not exist - there are only \(rowsBefore) \(view.items) in section \(from.section) before the update"
-    }
-
+    case moveMissingRow(IndexPath, rowsBefore: Int)
     /// T16.
-    static func moveRowIntoMissingSection(from: IndexPath, to: IndexPath, sectionsAfter: Int) -> String {
-        "attempt to move index path (\(from)) to index path (\(to)) in section that does not exist - there are only \(sectionsAfter) sections after the update"
-    }
-
+    case moveRowIntoMissingSection(from: IndexPath, to: IndexPath, sectionsAfter: Int)
     /// T17.
-    static func moveRowPastEnd(from: IndexPath, to: IndexPath, rowsAfter: Int, in view: ViewKind) -> String {
-        "attempt to move index path (\(from)) to index path (\(to)) that does not exist - there are only \(rowsAfter) \(view.items) in section \(to.section) after the update"
-    }
-
+    case moveRowPastEnd(from: IndexPath, to: IndexPath, rowsAfter: Int)
     /// T18.
-    static func sectionMovedTwice(_ section: Int, first: Int, second: Int) -> String {
-        "attempt to move section \(section) to both section \(first) and section \(second)"
-    }
-
+    case sectionMovedTwice(Int, first: Int, second: Int)
     /// T19.
-    static func rowMovedTwice(_ path: IndexPath, first: IndexPath, second: IndexPath, in view: ViewKind) -> String {
-        "attempt to move \(view.item) at index path \(path) to both \(first) and \(second)"
-    }
-
+    case rowMovedTwice(IndexPath, first: IndexPath, second: IndexPath)
     /// T20.
-    static func sectionsMovedToOne(first: Int, second: Int, destination: Int) -> String {
-        "attempt to move both section \(first) and section \(second) to section \(destination)"
-    }
-
+    case sectionsMovedToOne(first: Int, second: Int, destination: Int)
     /// T21.
-    static func rowsMovedToOne(first: IndexPath, second: IndexPath, destination: IndexPath, in view: ViewKind) -> String
-    {
-        "attempt to move both \(view.item) at index path \(first) and \(second) to \(destination)"
-    }
-
+    case rowsMovedToOne(first: IndexPath, second: IndexPath, destination: IndexPath)
     /// T22.
-    static func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int, in view: ViewKind) -> String {
-        "Invalid update: invalid number of sections. The number of sections contained in the \(view.name) after the update (\(after)) must be equal to the number of sections contained in the \(view.name) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
-    }
-
+    case invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int)
     /// T24.
-    static func invalidRowCount(
-        section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int,
-        in view: ViewKind
-    ) -> String {
-        "Invalid update: invalid number of \(view.items) in section \(section). The number of \(view.items) contained in an existing section after the update (\(after)) must be equal to the number of \(view.items) contained in that section before the update (\(before)), plus or minus the number of \(view.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(view.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
-    }
-
+    case invalidRowCount(
+        section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
     /// The modern text (iOS 15+ logs, reference §2.3): a count below what the updates imply. `before`
     /// and `after` are the rows per section; `updates` the batch's, as issued.
-    static func invalidBatchUpdates(before: [Int], after: [Int], updates: [Update], in view: ViewKind) -> String {
+    case invalidBatchUpdates(before: [Int], after: [Int], updates: [Update])
+    /// UICollectionView's own error for an item moved out of a deleted section (UITableView reloads instead).
+    case cannotMoveFromDeletedSection(Int)
+    /// UICollectionView's own error for an item moved into an inserted section.
+    case cannotMoveIntoInsertedSection(Int)
+    /// ListDSL's words for what UIKit does not describe: a delete or insert (`verb`) repeated in one
+    /// UICollectionView batch, which it does not merge.
+    /// The item is `row` of `section`, or the section itself when `row` is nil.
+    case repeatedInCollectionView(verb: String, section: Int, row: Int?)
+
+    /// Which of UIKit's ordered checks gives this text.
+    public enum Check: Equatable, Sendable {
+        case reloads, deletes, inserts, moves, sectionCount, rowCounts, collectionViewDuplicates
+    }
+
+    /// The check this text comes from.
+    public var check: Check {
+        switch self {
+        case .deleteAndReloadSamePath: .reloads
+        case .deleteAndMoveSameSection, .deleteAndMoveSamePath, .deleteMissingSection, .deleteRowFromMissingSection,
+            .deleteMissingRow:
+            .deletes
+        case .insertAndMoveSameSection, .insertAndMoveSamePath, .insertSectionPastEnd, .insertRowIntoMissingSection,
+            .insertRowPastEnd:
+            .inserts
+        case .moveMissingSection, .moveSectionPastEnd, .moveRowFromMissingSection, .moveMissingRow,
+            .moveRowIntoMissingSection, .moveRowPastEnd, .sectionMovedTwice, .rowMovedTwice, .sectionsMovedToOne,
+            .rowsMovedToOne, .cannotMoveFromDeletedSection, .cannotMoveIntoInsertedSection:
+            .moves
+        case .invalidSectionCount: .sectionCount
+        case .invalidRowCount, .invalidBatchUpdates: .rowCounts
+        case .repeatedInCollectionView: .collectionViewDuplicates
+        }
+    }
+
+    /// The text as the simulated class prints it: "row" or "item", "table view" or "collection view".
+    public func worded(for view: ViewKind) -> String {
+        switch self {
+        case .deleteAndReloadSamePath(let path):
+            "attempt to delete and reload the same index path (\(path))"
+        case .deleteAndMoveSameSection(let section):
+            "attempt to perform a delete and a move from the same section (\(section))"
+        case .deleteAndMoveSamePath(let path):
+            "attempt to perform a delete and a move from the same index path (\(path))"
+        case .deleteMissingSection(let section, let sectionsBefore):
+            "attempt to delete section \(section), but there are only \(sectionsBefore) sections before the update"
+        case .deleteRowFromMissingSection(let path, let sectionsBefore):
+            "attempt to delete \(view.item) \(path.row) from section \(path.section), but there are only \(sectionsBefore) sections before the update"
+        case .deleteMissingRow(let path, let rowsBefore):
+            "attempt to delete \(view.item) \(path.row) from section \(path.section) which only contains \(rowsBefore) \(view.items) before the update"
+        case .insertAndMoveSameSection(let section):
+            "attempt to perform an insert and a move to the same section (\(section))"
+        case .insertAndMoveSamePath(let path):
+            "attempt to perform an insert and a move to the same index path (\(path))"
+        case .insertSectionPastEnd(let section, let sectionsAfter):
+            "attempt to insert section \(section) but there are only \(sectionsAfter) sections after the update"
+        case .insertRowIntoMissingSection(let path, let sectionsAfter):
+            "attempt to insert \(view.item) \(path.row) into section \(path.section), but there are only \(sectionsAfter) sections after the update"
+        case .insertRowPastEnd(let path, let rowsAfter):
+            "attempt to insert \(view.item) \(path.row) into section \(path.section), but there are only \(rowsAfter) \(view.items) in section \(path.section) after the update"
+        case .moveMissingSection(let section, let sectionsBefore):
+            "attempt to move section \(section), but there are only \(sectionsBefore) sections before the update"
+        case .moveSectionPastEnd(let from, let to, let sectionsAfter):
+            "attempt to to move section \(from) to section \(to), but there are only \(sectionsAfter) sections after the update"
+        case .moveRowFromMissingSection(let from, let sectionsBefore):
+            "attempt to move index path (\(from)) from a section that does not exist - there are only \(sectionsBefore) sections before the update"
+        case .moveMissingRow(let from, let rowsBefore):
+            "attempt to move index path (\(from)) that does not exist - there are only \(rowsBefore) \(view.items) in section \(from.section) before the update"
+        case .moveRowIntoMissingSection(let from, let to, let sectionsAfter):
+            "attempt to move index path (\(from)) to index path (\(to)) in section that does not exist - there are only \(sectionsAfter) sections after the update"
+        case .moveRowPastEnd(let from, let to, let rowsAfter):
+            "attempt to move index path (\(from)) to index path (\(to)) that does not exist - there are only \(rowsAfter) \(view.items) in section \(to.section) after the update"
+        case .sectionMovedTwice(let section, let first, let second):
+            "attempt to move section \(section) to both section \(first) and section \(second)"
+        case .rowMovedTwice(let path, let first, let second):
+            "attempt to move \(view.item) at index path \(path) to both \(first) and \(second)"
+        case .sectionsMovedToOne(let first, let second, let destination):
+            "attempt to move both section \(first) and section \(second) to section \(destination)"
+        case .rowsMovedToOne(let first, let second, let destination):
+            "attempt to move both \(view.item) at index path \(first) and \(second) to \(destination)"
+        case .invalidSectionCount(let after, let before, let inserted, let deleted):
+            "Invalid update: invalid number of sections. The number of sections contained in the \(view.name) after the update (\(after)) must be equal to the number of sections contained in the \(view.name) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+        case .invalidRowCount(let section, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
+            "Invalid update: invalid number of \(view.items) in section \(section). The number of \(view.items) contained in an existing section after the update (\(after)) must be equal to the number of \(view.items) contained in that section before the update (\(before)), plus or minus the number of \(view.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(view.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+        case .invalidBatchUpdates(let before, let after, let updates):
+            Self.invalidBatchUpdates(before: before, after: after, updates: updates, in: view)
+        case .cannotMoveFromDeletedSection(let section):
+            "cannot move an item from a deleted section (\(section))"
+        case .cannotMoveIntoInsertedSection(let section):
+            "cannot move an item into a newly inserted section (\(section))"
+        case .repeatedInCollectionView(let verb, let section, let row):
+            Self.repeated(verb, section: section, row: row)
+        }
+    }
+
+    private static func invalidBatchUpdates(before: [Int], after: [Int], updates: [Update], in view: ViewKind) -> String
+    {
         func counts(_ rows: [Int]) -> String {
             "{ \(rows.count) \(rows.count == 1 ? "section" : "sections") with \(view.item) counts: [\(rows.map(String.init).joined(separator: ", "))] }"
         }
@@ -166,26 +192,16 @@ enum UIKitMessage {
             """
     }
 
-    /// UICollectionView's own error for an item moved out of a deleted section (UITableView reloads instead).
-    static func cannotMoveFromDeletedSection(_ section: Int) -> String {
-        "cannot move an item from a deleted section (\(section))"
-    }
-
-    /// UICollectionView's own error for an item moved into an inserted section.
-    static func cannotMoveIntoInsertedSection(_ section: Int) -> String {
-        "cannot move an item into a newly inserted section (\(section))"
-    }
-
-    // MARK: ListDSL's words for what UIKit does not describe
-
-    /// A delete or insert (`verb`) repeated in one UICollectionView batch, which it does not merge.
-    static func repeatedInCollectionView(_ verb: String, _ item: UpdateItem) -> String {
-        let what = item.isSection ? "section \(item.section)" : "item \(item.row) of section \(item.section)"
+    private static func repeated(_ verb: String, section: Int, row: Int?) -> String {
+        let what = row.map { "item \($0) of section \(section)" } ?? "section \(section)"
         let done = verb.hasSuffix("e") ? verb + "d" : verb + "ed"
         return
             "UICollectionView does not merge a repeated \(verb): \(what) would be \(done) twice, which crashes or corrupts its layout on a device (IGListKit #689)"
     }
+}
 
+/// The texts of warnings and of the diffable data source, in words (they are never read back).
+enum UIKitMessage {
     /// A batch UICollectionView accepts that mixes a section move with item updates.
     static func sectionMoveWithItemUpdatesWarning(_ section: Int) -> String {
         "UICollectionView accepts this batch, but moving section \(section) while items are inserted, deleted, reloaded or moved is known to crash it in -[UICollectionViewUpdate _computeItemUpdates] (IGListKit #691; IGListKit turns such a move into a section delete and insert)"

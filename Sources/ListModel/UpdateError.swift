@@ -13,6 +13,8 @@ public struct UpdateError: Error, Equatable, Sendable {
 
     public var kind: Kind
     public var message: String
+    /// For an invalid update: which of UIKit's texts, with its numbers (consumers read this, not `message`).
+    public var uikit: UIKitText?
     /// Which pending operation of the batch (0-based, in the order they were issued) the failed check
     /// is about; nil means the committing `end` (the count checks). For a single command outside a
     /// batch it is 0 or nil.
@@ -41,9 +43,12 @@ extension UpdateError {
         UpdateError(.usage, rule.message)
     }
 
-    /// UIKit's `NSInternalInconsistencyException` about pending operation `operation` (nil: the `end`).
-    static func invalidUpdate(_ message: String, operation: Int?) -> UpdateError {
-        UpdateError(.invalidUpdate, message, operationIndex: operation)
+    /// UIKit's `NSInternalInconsistencyException` about pending operation `operation` (nil: the `end`),
+    /// worded for `view`.
+    static func invalidUpdate(_ text: UIKitText, in view: ViewKind, operation: Int?) -> UpdateError {
+        var error = UpdateError(.invalidUpdate, text.worded(for: view), operationIndex: operation)
+        error.uikit = text
+        return error
     }
 
     /// `NSMutableArray`'s range exception for `index` in an array of `count` objects.

@@ -232,7 +232,7 @@ import Testing
     @Test func runsPrintWhatTheirRowsPrint() {
         var random = SeededGenerator(seed: 34)
         let marks: [ChangeRenderer.RowLine.Mark] = [.none, .none, .none, .inserted, .deleted, .reloaded]
-        for _ in 0..<2_000 {
+        for _ in 0..<500 {
             var runs: [ChangeRenderer.RowRun] = []
             var (old, new) = (0, 0)
             for _ in 0..<(random.below(6) + 1) {

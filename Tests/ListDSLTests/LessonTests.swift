@@ -99,15 +99,21 @@ import Testing
         #expect(lesson.steps.last?.output.contains { $0.kind == .error } == true)
     }
 
+    /// The formula is read from the typed text, never from its words.
     @Test(arguments: [
         (
-            "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (3) must be equal to the number of sections contained in the table view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+            UIKitText.invalidSectionCount(after: 3, before: 2, inserted: 0, deleted: 0),
             "sections after (3) ≠ before (2) + inserted (0) − deleted (0) = 2"
         ),
-        ("attempt to delete row 3 from section 0 which only contains 3 rows before the update", nil),
+        (
+            UIKitText.invalidRowCount(
+                section: 1, after: 4, before: 2, inserted: 3, deleted: 1, movedIn: 2, movedOut: 1),
+            "rows after (4) ≠ before (2) + inserted (3) − deleted (1) + moved in (2) − moved out (1) = 5"
+        ),
+        (UIKitText.deleteMissingRow(ListModel.IndexPath(section: 0, row: 3), rowsBefore: 3), nil),
     ])
-    func formula(_ message: String, _ formula: String?) {
-        #expect(LessonRecorder.formula(message) == formula)
+    func formula(_ text: UIKitText, _ formula: String?) {
+        #expect(LessonRecorder.formula(text) == formula)
     }
 
     @Test func staleCellsShowTheDataSourceBeside() {
