@@ -25,10 +25,10 @@ extension Interpreter {
         try checkReplacement(newState, range)
         if apply.mode == .usingReloadData {
             // No difference: the data source takes the snapshot and the table view reloads.
-            called("applySnapshotUsingReloadData(_:)")
+            called(.applySnapshotUsingReloadData)
             do { try model.reset(newState) } catch { throw modelFailure(error, at: range) }
             tableBudget = model.size
-            called("reloadData()")
+            called(.reloadData)
             askToLoad()
             return
         }
@@ -38,28 +38,14 @@ extension Interpreter {
         } catch {
             throw failure(range, .snapshot(error))
         }
-        called("apply(_:animatingDifferences: \(apply.mode == .animated))")
-        if apply.mode == .withoutAnimation { called("UIView.performWithoutAnimation(_:)") }
-        called("performBatchUpdates(_:completion:)")
-        if tracesCalls { for call in update.calls { called(Self.tableViewCall(call)) } }
+        called(.apply(animatingDifferences: apply.mode == .animated))
+        if apply.mode == .withoutAnimation { called(.performWithoutAnimation) }
+        called(.performBatchUpdates)
+        if tracesCalls { for call in update.calls { called(TableViewCall(call)) } }
         batchOrigin = nil
         pendingLocations.removeAll(keepingCapacity: true)
         model.begin()
         for edit in update.edits { try submit(.both, edit, range, range, admitted: true) }
         try endOwnBatch(range)
-    }
-
-    /// How the trace shows a call of the diffable data source on the table view.
-    static func tableViewCall(_ call: DiffableUpdate.Call) -> String {
-        switch call {
-        case .deleteSections(let s): "deleteSections(\(s), with: .automatic)"
-        case .insertSections(let s): "insertSections(\(s), with: .automatic)"
-        case .reconfigureRows(let paths): "reconfigureRows(at: \(swiftIndexPaths(paths)))"
-        case .reloadRows(let paths): "reloadRows(at: \(swiftIndexPaths(paths)), with: .automatic)"
-        case .deleteRows(let paths): "deleteRows(at: \(swiftIndexPaths(paths)), with: .automatic)"
-        case .insertRows(let paths): "insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)"
-        case .moveRow(let from, let to): "moveRow(at: \(swiftIndexPath(from)), to: \(swiftIndexPath(to)))"
-        case .moveSection(let from, let to): "moveSection(\(from), toSection: \(to))"
-        }
     }
 }

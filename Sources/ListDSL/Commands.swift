@@ -15,19 +15,19 @@ extension Interpreter {
             let from = try indexPath(fromExpr)
             let to = try indexPath(toExpr)
             try perform(layer, [(.moveRow(from: from, to: to), fromExpr.range.union(toExpr.range))], range) {
-                _ in "moveRow(at: \(swiftIndexPath(from)), to: \(swiftIndexPath(to)))"
+                _ in .moveRow(from: from, to: to)
             }
         case .reloadRows(let layer, let rows):
             var ops: [(Edit, SourceRange)] = []
             for row in rows {
                 ops.append((.reloadRow(try indexPath(row.path), try row.value.map(rowText)), row.path.range))
             }
-            try perform(layer, ops, range) { "reloadRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+            try perform(layer, ops, range) { .reloadRows($0) }
         case .insertSection(let layer, let sectionExpr, let titleExpr):
             let s = try integer(sectionExpr, "a section number")
             let title = try titleExpr.map { (e) throws(ScriptError) -> String in try rowText(e) }
             try perform(layer, [(.insertSection(s, header: title), sectionExpr.range)], range) {
-                _ in "insertSections([\(s)], with: .automatic)"
+                _ in .insertSections([s])
             }
         case .deleteSections(let layer, let exprs):
             var ops: [(Edit, SourceRange)] = []
@@ -36,18 +36,18 @@ extension Interpreter {
                 sections.append(try integer(e, "a section number"))
                 ops.append((.deleteSection(sections[sections.count - 1]), e.range))
             }
-            try perform(layer, ops, range) { _ in "deleteSections(\(sections), with: .automatic)" }
+            try perform(layer, ops, range) { _ in .deleteSections(sections) }
         case .moveSection(let layer, let fromExpr, let toExpr):
             let from = try integer(fromExpr, "a section number")
             let to = try integer(toExpr, "a section number")
             try perform(layer, [(.moveSection(from: from, to: to), fromExpr.range.union(toExpr.range))], range) {
-                _ in "moveSection(\(from), toSection: \(to))"
+                _ in .moveSection(from: from, to: to)
             }
         case .reloadSection(let layer, let sectionExpr, let rowsExpr):
             let s = try integer(sectionExpr, "a section number")
             let rows = try rowsExpr.map { (e) throws(ScriptError) -> [String] in try stringList(e) }
             try perform(layer, [(.reloadSection(s, rows: rows), sectionExpr.range)], range) {
-                _ in "reloadSections([\(s)], with: .automatic)"
+                _ in .reloadSections([s])
             }
         case .reset(let layer, let tableExpr):
             let sections = try table(tableExpr)
@@ -57,7 +57,7 @@ extension Interpreter {
                 try checkReplacement(sections, range)
                 do { try model.reset(sections) } catch { throw modelFailure(error, at: range) }
                 tableBudget = model.size
-                called("reloadData()")
+                called(.reloadData)
                 askToLoad()
             }
         case .begin:
@@ -65,10 +65,10 @@ extension Interpreter {
                 batchOrigin = BatchOrigin(file: file, range: range)
                 pendingLocations = []
             }
-            called("beginUpdates()")
+            called(.beginUpdates)
             model.begin()
         case .end:
-            called("endUpdates()")
+            called(.endUpdates)
             do {
                 let before = readyCommit()
                 if let report = try model.end() {
@@ -80,7 +80,7 @@ extension Interpreter {
                 throw modelFailure(error, at: range)
             }
         case .reloadData:
-            called("reloadData()")
+            called(.reloadData)
             do { try model.reloadData() } catch { throw modelFailure(error, at: range) }
             askToLoad()
         case .sectionTitle(let kind, let sectionExpr, let titleExpr):
@@ -119,7 +119,7 @@ extension Interpreter {
     func execInsert(_ literal: LiteralInsert, _ range: SourceRange) throws(ScriptError) {
         if swipedRow != nil { try closeSwipe(at: range) }
         let p = literal.path.indexPath
-        called("insertRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+        called(.insertRows([p]))
         try admit(TableSize(entries: 1, textBytes: literal.text.utf8.count), literal.path.range)
         try submit(.both, .insertRow(p, literal.text), literal.path.range, range, admitted: true)
     }
@@ -128,7 +128,7 @@ extension Interpreter {
     func execDelete(_ literal: LiteralPath, _ range: SourceRange) throws(ScriptError) {
         if swipedRow != nil { try closeSwipe(at: range) }
         let p = literal.indexPath
-        called("deleteRows(at: \(swiftIndexPaths([p])), with: .automatic)")
+        called(.deleteRows([p]))
         // Outside a batch a delete only shrinks the table; inside one it is queued.
         if model.batchDepth > 0 { try admit(TableSize(entries: 1), literal.range) }
         try submit(.both, .deleteRow(p), literal.range, range, admitted: true)
@@ -144,7 +144,7 @@ extension Interpreter {
         try admit(TableSize(entries: rows.count, textBytes: bytes), range)
         if tracesCalls, let count = rowCount(s) {
             let paths = (0..<rows.count).map { IndexPath(section: s, row: count &+ $0) }
-            called("insertRows(at: \(swiftIndexPaths(paths)), with: .automatic)")
+            called(.insertRows(paths))
         }
         do {
             let before = readyCommit()
@@ -171,7 +171,7 @@ extension Interpreter {
     /// outside a batch. The trace first shows `call` of the operations' index paths.
     func perform(
         _ layer: Layer, _ ops: [(edit: Edit, range: SourceRange)], _ range: SourceRange,
-        call: ([IndexPath]) -> String
+        call: ([IndexPath]) -> TableViewCall
     ) throws(ScriptError) {
         if layer == .data { return try applyData(ops.map { (DataEdit($0.edit), $0.range) }) }
         if tracesCalls { called(call(ops.compactMap(\.edit.update.indexPath))) }
@@ -371,8 +371,8 @@ extension Interpreter {
     var tracesCalls: Bool { options.trace || eventDetail.contains(.calls) }
 
     /// Sends a table-view call (when calls are sent).
-    func called(_ call: @autoclosure () -> String) {
-        if tracesCalls { io.emit(.tableViewCalled(CollectionViewNames.call(call(), in: model.view))) }
+    func called(_ call: @autoclosure () -> TableViewCall) {
+        if tracesCalls { io.emit(.tableViewCalled(TableViewCallEvent(call: call(), view: model.view))) }
     }
 
     /// Sends a warning, a failed expectation or a note.

@@ -305,7 +305,7 @@ extension Interpreter {
                 for (path, text, pathRange) in elements {
                     ops.append((.insertRow(try path(i), try text?(i) ?? ""), pathRange))
                 }
-                try i.perform(layer, ops, range) { "insertRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+                try i.perform(layer, ops, range) { .insertRows($0) }
                 return .normal
             }
         case .deleteRows(let paths) where paths.literal == nil:
@@ -317,7 +317,7 @@ extension Interpreter {
                 var ops: [(Edit, SourceRange)] = []
                 ops.reserveCapacity(elements.count)
                 for (path, pathRange) in elements { ops.append((.deleteRow(try path(i)), pathRange)) }
-                try i.perform(layer, ops, range) { "deleteRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
+                try i.perform(layer, ops, range) { .deleteRows($0) }
                 return .normal
             }
         default:

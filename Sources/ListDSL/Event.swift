@@ -19,7 +19,7 @@ public enum Event: Sendable {
     /// `tableView(_:numberOfRowsInSection:)` or `tableView(_:cellForRowAt:)` (answered with the row's text).
     case dataSourceAsked(HookEvent)
     /// The app called a table-view method: `insertRows(at:with:)`, `beginUpdates()`, `reloadData()`, ….
-    case tableViewCalled(String)
+    case tableViewCalled(TableViewCallEvent)
     /// The table view did something on its own, not a call into the app: a drag moving its row.
     case tableViewDid(String)
     /// A batch (or a single command's implicit batch) passed UIKit's checks and committed.

@@ -287,7 +287,7 @@ extension Interpreter {
         let range = statement.range
         switch statement.kind {
         case .edit(let on):
-            called("setEditing(\(on), animated: true)")
+            called(.setEditing(on))
             model.isEditing = on
         case .tap(let pathExpr):
             if model.view == .collection { throw failure(range, .noCollectionViewEquivalent("tap")) }

@@ -63,7 +63,7 @@ public final class JSONLinesRenderer {
             o.add("answer", h.answer ?? "")
         case .tableViewCalled(let call):
             o.add("event", "call")
-            o.add("call", call)
+            o.add("call", call.text)
         case .tableViewDid(let text):
             o.add("event", "tableView")
             o.add("text", text)

@@ -209,12 +209,11 @@ public final class LessonRecorder {
                     from: .tableView, to: .dataSource,
                     text: h.arguments.isEmpty ? h.method : h.method + " " + h.arguments,
                     answer: h.answer, isDefault: false))
-        case .tableViewCalled(let call):
-            if call == "beginUpdates()" && (interpreter?.model.batchDepth ?? 0) <= 1 { queued = [] }
-            if (interpreter?.model.batchDepth ?? 0) > 0 && call != "beginUpdates()" && call != "endUpdates()" {
-                queued.append(call)
-            }
-            addCall(Lesson.Call(from: .dataSource, to: .tableView, text: call, answer: nil, isDefault: false))
+        case .tableViewCalled(let event):
+            let depth = interpreter?.model.batchDepth ?? 0
+            if event.call == .beginUpdates && depth <= 1 { queued = [] }
+            if depth > 0 && event.call != .beginUpdates && event.call != .endUpdates { queued.append(event.text) }
+            addCall(Lesson.Call(from: .dataSource, to: .tableView, text: event.text, answer: nil, isDefault: false))
         case .tableViewDid(let text):
             addCall(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false))
         case .committed(let c):

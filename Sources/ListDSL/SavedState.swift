@@ -296,7 +296,7 @@ extension Interpreter {
         accessories = contents.accessories
         tableBudget = model.size
         scrolledSection = nil
-        called("reloadData()")
+        called(.reloadData)
         askToLoad()
     }
 

@@ -136,7 +136,7 @@ extension Interpreter {
                 defer { file = saved }
                 for statement in Parser.parse(undoFile).program.statements { try execWritten(statement) }
             } else if !Self.sameRows(model.tableView, group.before.model.tableView) {
-                called("reloadData()")
+                called(.reloadData)
             }
         } catch {
             // Stopped (Ctrl-C, a limit): nothing is undone, and the group stays to be undone.
