@@ -103,10 +103,9 @@ extension Interpreter {
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show where options.showsJSON, .showJSON:
-            io.emit(.output(OutputEvent(kind: .show, text: tableJSON() + "\n")))
+            io.emit(.shown(ShownEvent(table: shownTableWithoutHooks(), json: true)))
         case .show:
-            let text = try renderTable(at: range)
-            io.emit(.output(OutputEvent(kind: .show, text: text)))
+            io.emit(.shown(ShownEvent(table: try shownTable(at: range), json: false)))
             if let warning = syncWarning() { io.emit(.outOfSync(warning)) }
         case .dump:
             io.emit(.output(OutputEvent(kind: .dump, text: JSON.encode(model.dataSource) + "\n")))

@@ -30,6 +30,8 @@ public enum Event: Sendable {
     case restored(StatementEvent)
     /// Output of `print`, `show` or `dump`.
     case output(OutputEvent)
+    /// What `show` shows, for the renderers to draw (as text, or as JSON when asked).
+    case shown(ShownEvent)
     /// After `show`: the table view differs from the data source.
     case outOfSync(String)
     /// A warning, a failed `expect`, or the error that ended the run.
@@ -108,6 +110,16 @@ public struct RejectionEvent: Sendable {
     /// What was undone: the operations of the batch in progress were dropped and the tables kept as they
     /// were before it.
     public var rolledBack: Bool
+}
+
+/// `show` (or `show json`, or `show` in the REPL's JSON mode): the table as it was shown.
+public struct ShownEvent: Sendable {
+    public var table: ShownTable
+    /// Drawn as one JSON document rather than as text.
+    public var json: Bool
+
+    /// The table as this event draws it, without colour (what the events and the lesson record).
+    public var plainText: String { json ? ShowRenderer.json(table) + "\n" : ShowRenderer.text(table, color: false) }
 }
 
 /// Text a statement printed.

@@ -79,6 +79,11 @@ public final class JSONLinesRenderer {
             o.add("event", "output")
             o.add("kind", out.kind.rawValue)
             o.add("text", out.text)
+        case .shown(let shown):
+            // Format version 1 carries `show` as its output, drawn without colour.
+            o.add("event", "output")
+            o.add("kind", OutputEvent.Kind.show.rawValue)
+            o.add("text", shown.plainText)
         case .outOfSync(let message):
             o.add("event", "outOfSync")
             o.add("message", message)

@@ -237,6 +237,8 @@ public final class LessonRecorder {
             queued = []
         case .output(let o):
             output.append(Lesson.Output(kind: Lesson.Output.Kind(rawValue: o.kind.rawValue) ?? .print, text: o.text))
+        case .shown(let shown):
+            output.append(Lesson.Output(kind: .show, text: shown.plainText))
         case .outOfSync(let text):
             output.append(Lesson.Output(kind: .outOfSync, text: text))
         case .diagnostic(let d):

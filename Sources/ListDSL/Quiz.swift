@@ -355,7 +355,7 @@ struct QuizRun {
         let setupFile = SourceFile(name: "<quiz>", text: setup)
         do {
             try interpreter.run(Parser.parse(setupFile).program, in: setupFile)
-            table = try interpreter.renderTable(at: SourceRange(0, 0))
+            table = ShowRenderer.text(try interpreter.shownTable(at: SourceRange(0, 0)), color: false)
         } catch {
             return
         }

@@ -11,7 +11,7 @@ public struct TextRenderer {
     public var write: (String) -> Void
     /// Reports a diagnostic on standard error.
     public var report: (Diagnostic) -> Void
-    /// Whether `show`'s out-of-sync line is coloured.
+    /// Whether `show` and its out-of-sync line are coloured.
     public var color: Bool
 
     /// Creates a renderer writing to `write` and `report`.
@@ -25,6 +25,8 @@ public struct TextRenderer {
     public func render(_ event: Event) {
         switch event {
         case .output(let output): write(output.text)
+        case .shown(let shown):
+            write(shown.json ? ShowRenderer.json(shown.table) + "\n" : ShowRenderer.text(shown.table, color: color))
         case .outOfSync(let warning): write(Style.yellow.apply("! " + warning, color) + "\n")
         case .diagnostic(let diagnostic): report(diagnostic)
         case .tableViewCalled(let call): write(call.text + "\n")

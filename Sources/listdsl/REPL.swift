@@ -176,7 +176,7 @@ final class REPL {
                 let drawn = change.render(interpreter)
                 // In `.mode json` a change shows the whole table view as JSON instead of the change view.
                 if interpreter.options.showsJSON {
-                    if !drawn.isEmpty { console.write(interpreter.tableJSON() + "\n") }
+                    if !drawn.isEmpty { console.write(ShowRenderer.json(interpreter.shownTableWithoutHooks()) + "\n") }
                 } else {
                     console.write(drawn)
                 }

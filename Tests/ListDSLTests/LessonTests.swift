@@ -247,6 +247,7 @@ import Testing
             emit: { event in
                 switch event {
                 case .output(let o): sink.text += o.text
+                case .shown(let shown): sink.text += shown.plainText
                 case .outOfSync(let line): sink.text += "! " + line + "\n"
                 default: break
                 }

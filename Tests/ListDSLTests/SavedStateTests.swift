@@ -14,6 +14,7 @@ final class FileSession {
         let io = InterpreterIO(
             emit: { [unowned self] event in
                 if case .output(let output) = event { self.out += output.text }
+                if case .shown(let shown) = event { self.out += shown.plainText }
             },
             load: { [unowned self] path in
                 guard let bytes = self.files[path] else {
