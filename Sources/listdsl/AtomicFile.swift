@@ -27,10 +27,11 @@ enum AtomicFile {
             return "cannot write '\(path)': \(errorDescription(errno))"
         }
         let directory = directoryName(target)
-        let name = target.split(separator: "/").last.map(String.init) ?? target
+        // A short name of its own, not one made from the target's: a target's name may be as long as a
+        // name can be (255 bytes), and a longer temporary name could not be created.
         let temporary =
             (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
-            + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            + ".listdsl.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, permissions)
         if fd < 0 { return "cannot write '\(path)': \(errorDescription(errno))" }
         var failure: String?

@@ -110,4 +110,27 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
     }
+
+    /// A name as long as a file name may be (255 bytes; 250 here) can be written: the temporary file beside
+    /// it has a short name of its own, not one made longer than the limit from the target's.
+    @Test(arguments: ["save", "the user-defaults store", "history"]) func aLongNameCanBeWritten(_ writer: String) throws
+    {
+        let dir = try scratchDirectory("atomic")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = String(repeating: "n", count: 245) + ".json"
+        let path = dir.appendingPathComponent(name).path
+        switch writer {
+        case "save":
+            let run = try runListdsl(["-e", #"reset [["A"]]; save "\#(name)""#], directory: dir)
+            #expect(run.status == 0, "\(run.stderr)")
+        case "the user-defaults store":
+            let run = try runListdsl(["-e", #"defaults set "k" 1"#], environment: ["LISTDSL_DEFAULTS": path])
+            #expect(run.status == 0, "\(run.stderr)")
+        default:
+            let history = History(path: path)
+            #expect(history.load() == nil)
+            #expect(history.add("print 1").warning == nil)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
+    }
 }
