@@ -603,7 +603,7 @@ public final class Interpreter {
 
     /// `run "other.list"`: runs another script in this session, relative to the running one.
     func execRun(_ pathExpr: Expr, _ range: SourceRange) throws(ScriptError) {
-        let name = try stringOperand(pathExpr, for: "run")
+        let name = try fileNameOperand(pathExpr, for: "run")
         let path = resolvedPath(name)
         if runStack.contains(path) {
             throw failure(pathExpr.range, .runCycle(name))

@@ -112,6 +112,8 @@ public enum RuntimeError: CatalogueError, Equatable {
     case cannotSave(String, reason: String)
     /// `load` of a file that cannot be read or does not hold a saved state, and why.
     case cannotLoad(String, reason: String)
+    /// A file name (`save`, `load`, `run`) holding a NUL byte, which the system would take as its end.
+    case nulInFileName(String)
     /// A value the user-defaults store cannot keep.
     case notPropertyListValue(Found)
     /// The user-defaults store's file cannot be read or written, and why.
@@ -210,6 +212,7 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .nothingToUndo(let redo): redo ? "nothing to redo" : "nothing to undo"
         case .cannotSave(let name, let reason): "cannot save '\(name)': \(reason)"
         case .cannotLoad(let name, let reason): "cannot load '\(name)': \(reason)"
+        case .nulInFileName(let name): "file name '\(Value.quoted(name).dropFirst().dropLast())' holds a NUL byte"
         case .notPropertyListValue(let found):
             "the user-defaults store keeps strings, integers, booleans and lists of them, found \(found)"
         case .defaultsStore(let reason): "the user-defaults store \(reason)"
@@ -247,6 +250,7 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .undoInsideBatch: "end the batch first"
         case .nothingToUndo(true): "redo repeats what undo undid, until a new change clears it"
         case .nothingToUndo(false): "each top-level statement or outermost batch that changed the list is one undo"
+        case .nulInFileName: "the system ends a file name at its first NUL ('\\0'), so no file has this name"
         case .notPropertyListValue: "as UserDefaults takes only property-list values"
         case .cannotLoad: "a state file is what 'save' writes: JSON, or a property list when its name ends in .plist"
         case .stepLimit: "raise it with --max-steps"

@@ -242,9 +242,17 @@ extension Interpreter {
         return name
     }
 
+    /// Evaluates the file name operand of `statement` (`save`, `load`, `run`): a string without a NUL byte,
+    /// which the system would take as the name's end (`save "a.json\0.plist"` would write `a.json`).
+    func fileNameOperand(_ expr: Expr, for statement: String) throws(ScriptError) -> String {
+        let name = try stringOperand(expr, for: statement)
+        if name.utf8.contains(0) { throw failure(expr.range, .nulInFileName(name)) }
+        return name
+    }
+
     /// `save FILE`: the whole state, written whole or not at all.
     func execSave(_ nameExpr: Expr, _ range: SourceRange) throws(ScriptError) {
-        let name = try stringOperand(nameExpr, for: "save")
+        let name = try fileNameOperand(nameExpr, for: "save")
         do { try model.refuseInsideBatch("save", instead: "end the batch first") } catch {
             throw modelFailure(error, at: range)
         }
@@ -265,7 +273,7 @@ extension Interpreter {
     /// `load FILE`: replaces the state with a saved one, as `reset` replaces the table (the table view
     /// reloads). A file that is not a saved state changes nothing.
     func execLoad(_ nameExpr: Expr, _ range: SourceRange) throws(ScriptError) {
-        let name = try stringOperand(nameExpr, for: "load")
+        let name = try fileNameOperand(nameExpr, for: "load")
         do { try model.refuseInsideBatch("load", instead: "end the batch first") } catch {
             throw modelFailure(error, at: range)
         }

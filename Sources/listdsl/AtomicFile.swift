@@ -13,6 +13,8 @@ enum AtomicFile {
     /// Writes `bytes` to `path`, creating it with `mode` when it does not exist; returns why it could not,
     /// or nil when it did (the old file is then untouched).
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
+        // The system would end the name at the NUL and write another file.
+        if path.utf8.contains(0) { return "the file name holds a NUL byte" }
         let target: String
         switch resolve(path) {
         case .success(let resolved): target = resolved

@@ -246,6 +246,10 @@ import Testing
             "the user-defaults store keeps strings, integers, booleans and lists of them, found index path 0:1",
             "as UserDefaults takes only property-list values"
         ),
+        (
+            .nulInFileName("a\0x.json"), #"file name 'a\0x.json' holds a NUL byte"#,
+            #"the system ends a file name at its first NUL ('\0'), so no file has this name"#
+        ),
         (.defaultsStore(reason: "cannot be written: full"), "the user-defaults store cannot be written: full", nil),
         (
             .unknownAccessory("tick"),
@@ -343,7 +347,7 @@ import Testing
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 59)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 60)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -380,7 +384,7 @@ import Testing
             .sectionIdentifierCount, .tapNeedsEditing,
             .dragNeedsEditing, .cannotDrop,
             .runCycle, .runTooDeep, .cannotRun, .undoInsideBatch, .nothingToUndo, .cannotSave, .cannotLoad,
-            .notPropertyListValue, .defaultsStore, .unknownAccessory,
+            .nulInFileName, .notPropertyListValue, .defaultsStore, .unknownAccessory,
             .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,
             .blockSucceeded,
             .stepLimit, .callDepthLimit, .valueDepthLimit, .valueSizeLimit, .valueTextLimit, .tableSizeLimit,

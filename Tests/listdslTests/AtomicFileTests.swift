@@ -133,4 +133,21 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
     }
+
+    /// Below the language's own check, the one reader and the one writer of files refuse a name with a NUL
+    /// byte (the system would end the name there), for every path they are given: `.read`, `.save`, the
+    /// history, the user-defaults store, `html -o`.
+    @Test func aNameWithANULIsNeitherReadNorWritten() throws {
+        let dir = try scratchDirectory("atomic")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real.json").path
+        #expect(AtomicFile.write(Array("old\n".utf8), to: real, mode: 0o644) == nil)
+        let problem = AtomicFile.write(Array("new\n".utf8), to: real + "\0.plist", mode: 0o644)
+        #expect(problem == "the file name holds a NUL byte")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "old\n")
+        switch readInput(path: real + "\0x", limit: 1 << 20) {
+        case .success: Issue.record("a name with a NUL was read")
+        case .failure(let error): #expect(error.message == "the file name holds a NUL byte")
+        }
+    }
 }

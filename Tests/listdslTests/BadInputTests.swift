@@ -178,6 +178,9 @@ import Testing
         Case(
             "a script that runs itself", ["self.list"], setup: file("self.list", "run \"self.list\"\n"), exit: 70,
             "self.list:1:5: error: run cycle: 'self.list' is already running"),
+        Case(
+            "a NUL in a file name", ["-e", #"reset [["A"]]; save "real.json\0.plist""#], exit: 70,
+            #"-e:1:21: error: file name 'real.json\0.plist' holds a NUL byte"#),
         // Runaway programs.
         Case(
             "runaway recursion", stdin: "proc f(n) { f(n + 1) }\nf(0)\n", exit: 70,

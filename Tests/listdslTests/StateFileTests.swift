@@ -85,4 +85,38 @@ import Testing
         let empty = try runListdsl(["-e", #"print defaults("count", 0)"#])  // LISTDSL_DEFAULTS="": one run only
         #expect(empty.stdout == "0\n")
     }
+
+    /// A statement given a file name that holds a NUL byte, and where the error's caret starts.
+    struct NULCase: CustomTestStringConvertible, Sendable {
+        var id: String
+        var code: String
+        var column: Int
+        var testDescription: String { id }
+    }
+
+    /// A file name with a NUL in it is refused, not cut at the NUL by the system: `save` would write a
+    /// property list into `real.json`, `load` read `a` and `run` run `r.list`. The files are all there, so a
+    /// name cut short would be found.
+    @Test(arguments: [
+        NULCase(id: "save", code: #"reset [["B"]]; save "real.json\0.plist""#, column: 21),
+        NULCase(id: "load", code: #"load "real.json\0x.json""#, column: 6),
+        NULCase(id: "run", code: #"run "r.list\0junk""#, column: 5),
+        NULCase(id: "run, from a variable", code: #"let f = "r.list\0"; run f"#, column: 25),
+    ])
+    func aFileNameWithANULIsRefused(_ c: NULCase) throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let saved = try runListdsl(["-e", #"reset [["A"]]; save "real.json""#], directory: dir)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        try Data("print \"ran r.list\"\n".utf8).write(to: dir.appendingPathComponent("r.list"))
+        let before = try Data(contentsOf: dir.appendingPathComponent("real.json"))
+        let run = try runListdsl(["-e", c.code], directory: dir)
+        #expect(run.status == 70, "\(run.stderr)")
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+        let name = c.code.split(separator: "\"").dropFirst(c.id == "save" ? 3 : 1).first.map(String.init) ?? ""
+        #expect(
+            run.stderr.hasPrefix("-e:1:\(c.column): error: file name '\(name)' holds a NUL byte\n"), "\(run.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("real.json")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["r.list", "real.json"])
+    }
 }
