@@ -7,8 +7,15 @@ extension Interpreter {
     /// The store as the file holds it now (an absent file is an empty store).
     func readDefaults(at range: SourceRange) throws(ScriptError) -> [String: Value] {
         guard let path = io.defaultsFile else { return defaultsStore ?? [:] }
+        return try defaults(in: io.load(path), path, at: range)
+    }
+
+    /// The store a read of its file gave.
+    private func defaults(in read: Result<SourceFile, LoadError>, _ path: String, at range: SourceRange)
+        throws(ScriptError) -> [String: Value]
+    {
         let loaded: SourceFile
-        switch io.load(path) {
+        switch read {
         case .success(let f): loaded = f
         case .failure(let e) where e.isMissing: return [:]
         case .failure(let e) where e.isInterrupt:
@@ -47,16 +54,27 @@ extension Interpreter {
             throw failure(valueExpr.range, .notPropertyListValue(value.found()))
         }
         let range = keyExpr.range.union(valueExpr?.range ?? keyExpr.range)
-        var store = try readDefaults(at: range)
-        store[key] = value
-        if let path = io.defaultsFile {
+        guard let path = io.defaultsFile else {
+            var store = defaultsStore ?? [:]
+            store[key] = value
+            defaultsStore = store
+            return
+        }
+        // Read, changed and written with no other run's write in between, so no key another run has
+        // just set is lost.
+        var result: Result<[String: Value], ScriptError> = .success([:])
+        let problem = io.update(path) { read in
+            result = Result { () throws(ScriptError) in try defaults(in: read, path, at: range) }
+            guard case .success(var store) = result else { return nil }
+            store[key] = value
+            result = .success(store)
             let members = store.sorted { $0.key < $1.key }.compactMap { entry in
                 Self.tree(of: entry.value).map { PropertyTree.Member(key: entry.key, value: $0) }
             }
-            if let problem = io.write(path, Array(PropertyTree(.dictionary(members)).json().utf8), true) {
-                throw failure(range, .defaultsStore(reason: "cannot be written: \(problem)"))
-            }
+            return Array(PropertyTree(.dictionary(members)).json().utf8)
         }
+        let store = try result.get()
+        if let problem { throw failure(range, .defaultsStore(reason: "cannot be written: \(problem)")) }
         defaultsStore = store
     }
 

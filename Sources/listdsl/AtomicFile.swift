@@ -1,3 +1,5 @@
+import ListDSL
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -54,6 +56,45 @@ enum AtomicFile {
         }
         syncDirectory(directory.isEmpty ? "." : directory)
         return nil
+    }
+
+    /// Changes the file at `path` with no other listdsl's change in between (the user-defaults store):
+    /// under an exclusive lock on its directory, as the history takes, reads it (at most `limit` bytes),
+    /// hands `change` what it read and writes back what `change` returns (nil: nothing). Returns why it
+    /// could not write, or nil.
+    static func update(
+        _ path: String, mode: mode_t, limit: Int, createDirectory: Bool,
+        _ change: (Result<[UInt8], LoadError>) -> [UInt8]?
+    ) -> String? {
+        if path.utf8.contains(0) {
+            _ = change(.failure(LoadError("the file name holds a NUL byte")))
+            return nil
+        }
+        let target: String
+        switch resolve(path) {
+        case .success(let resolved): target = resolved
+        case .failure(let problem):
+            _ = change(.failure(LoadError(problem.message)))
+            return nil
+        }
+        let directory = directoryName(target).isEmpty ? "." : directoryName(target)
+        if createDirectory, let problem = History.makeDirectory(directory) { return problem }
+        return withLock(on: directory) {
+            guard let bytes = change(readInput(path: target, limit: limit)) else { return nil }
+            return write(bytes, to: path, mode: mode)
+        }
+    }
+
+    /// Runs `body` holding an exclusive lock (`flock`) on `directory`, so the writers that take it change
+    /// the files in it one at a time; when the directory cannot be opened, runs it anyway.
+    ///
+    /// The directory, not a lock file beside the file: it needs no name of its own (which a name as long
+    /// as the system allows would leave no room for) and leaves nothing behind.
+    static func withLock<R>(on directory: String, _ body: () -> R) -> R {
+        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        defer { if lock >= 0 { close(lock) } }
+        return body()
     }
 
     /// Why a path cannot be written.

@@ -174,6 +174,11 @@ struct ScriptRunner {
                 }
                 return AtomicFile.write(bytes, to: path, mode: 0o644)
             },
+            update: { path, change in
+                AtomicFile.update(path, mode: 0o644, limit: limits.scriptBytes, createDirectory: true) { read in
+                    change(read.map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) })
+                }
+            },
             defaultsFile: defaultsFile())
     }
 

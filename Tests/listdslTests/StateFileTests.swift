@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `save`, `load` and the user-defaults store through the real binary and the real file system.
@@ -118,5 +119,24 @@ import Testing
             run.stderr.hasPrefix("-e:1:\(c.column): error: file name '\(name)' holds a NUL byte\n"), "\(run.stderr)")
         #expect(try Data(contentsOf: dir.appendingPathComponent("real.json")) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["r.list", "real.json"])
+    }
+
+    /// Two runs changing the store at once each read it, change it and write it back under a lock, so
+    /// neither writes over a key the other has just written.
+    @Test func twoRunsSettingKeysAtOnceKeepAllOfThem() throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("defaults.json").path
+        let scripts = ["a", "b"].map { #"for i in 0..<150 { defaults set "\#($0)\(i)" i }"# }
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { n in
+            let run = try? runListdsl(["-e", scripts[n]], environment: ["LISTDSL_DEFAULTS": store])
+            statuses.withLock { $0.append(run?.status ?? -1) }
+        }
+        #expect(statuses.withLock { $0 } == [0, 0])
+        let kept = #"for p in ["a", "b"] { for i in 0..<150 { if defaults("\(p)\(i)", -1) == i { n = n + 1 } } }"#
+        let count = try runListdsl(
+            ["-e", "let n = 0", "-e", kept, "-e", "print n"], environment: ["LISTDSL_DEFAULTS": store])
+        #expect(count.stdout == "300\n", "\(count.stderr)")
     }
 }
