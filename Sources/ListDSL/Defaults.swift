@@ -39,10 +39,17 @@ extension Interpreter {
         }
     }
 
-    /// `defaults(KEY, DEFAULT)`: the value kept under KEY, else DEFAULT.
+    /// `defaults(KEY, DEFAULT)`: the value kept under KEY, else DEFAULT; a kept value is held to the value
+    /// limits as any value made (another run, or a run with higher limits, may have kept it).
     func defaultValue(_ key: String, otherwise fallback: Value, at range: SourceRange) throws(ScriptError) -> Value {
         if defaultsStore == nil { defaultsStore = try readDefaults(at: range) }
-        return defaultsStore?[key] ?? fallback
+        guard let value = defaultsStore?[key] else { return fallback }
+        switch value {
+        case .string(let s): try checkSize(s.utf8.count, of: "string", range)
+        case .list(let list): _ = try checkedList(list, range)
+        default: break
+        }
+        return value
     }
 
     /// `defaults set KEY VALUE` (`valueExpr` given) or `defaults remove KEY`: changes the key in the
