@@ -22,20 +22,20 @@ extension Interpreter {
             throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: range))
         case .failure(let e): throw failure(range, .defaultsStore(reason: "'\(path)' cannot be read: \(e.message)"))
         }
+        let checks = readingChecks
         do throws(PropertyTree.Problem) {
-            let tree = try PropertyTree.parseJSON(loaded.bytes).get()
+            let tree = try PropertyTree.parseJSON(loaded.bytes, checks: checks).get()
             guard case .dictionary(let members) = tree.kind else {
                 throw SavedState.mismatch(tree, "a dictionary of keys and values")
             }
             var store: [String: Value] = [:]
-            for member in members { store[member.key] = try Self.value(of: member.value) }
+            var made = 0
+            for member in members { store[member.key] = try Self.value(of: member.value, checks, made: &made) }
             return store
         } catch {
-            let at = min(error.offset, loaded.bytes.count)
-            throw .runtime(
-                Diagnostic(
-                    RuntimeError.defaultsStore(reason: "'\(path)' is damaged: \(error.message)"), file: file,
-                    range: range, notes: [Diagnostic.Note(file: loaded, range: SourceRange(at, at), message: "here")]))
+            throw readingFailure(error, of: .defaultsStore(path), loaded, at: range) {
+                .defaultsStore(reason: "'\(path)' is damaged: \($0)")
+            }
         }
     }
 
@@ -103,8 +103,12 @@ extension Interpreter {
         }
     }
 
-    /// The value a stored tree holds.
-    static func value(of tree: PropertyTree) throws(PropertyTree.Problem) -> Value {
+    /// The value a stored tree holds; `made` counts the values made, and every 65,536 of them `checks` run.
+    static func value(of tree: PropertyTree, _ checks: PropertyTree.ReadingChecks, made: inout Int)
+        throws(PropertyTree.Problem) -> Value
+    {
+        made &+= 1
+        if made & 0xFFFF == 0 { try checks.check(at: tree.offset) }
         switch tree.kind {
         case .string(let s): return .string(s)
         case .integer(let n): return .integer(n)
@@ -112,7 +116,7 @@ extension Interpreter {
         case .array(let elements):
             var values: [Value] = []
             values.reserveCapacity(elements.count)
-            for element in elements { values.append(try value(of: element)) }
+            for element in elements { values.append(try value(of: element, checks, made: &made)) }
             return .list(ListValue(values))
         case .null, .dictionary:
             throw SavedState.mismatch(tree, "a string, an integer, true or false, or an array of them")

@@ -133,6 +133,17 @@ public enum RuntimeError: CatalogueError, Equatable {
     case tableSizeLimit(Int)
     case tableTextLimit(Int)
     case memoryLimit(used: Int, limit: Int)
+    /// The memory limit, reached while reading `file` at byte `offset`.
+    /// `more`: what a buffer about to grow needed (0 when the limit was found passed).
+    case memoryLimitReading(ReadFile, offset: Int, used: Int, more: Int, limit: Int)
+
+    /// A file the interpreter reads into a tree.
+    public enum ReadFile: Equatable, Sendable {
+        /// A state file `load` names, as written.
+        case state(String)
+        /// The user-defaults store's file.
+        case defaultsStore(String)
+    }
 
     /// How a message shows a value it did not want: its type, and the value as written when short.
     public struct Found: Equatable, Sendable, CustomStringConvertible {
@@ -232,6 +243,8 @@ public enum RuntimeError: CatalogueError, Equatable {
             "table text limit exceeded: the data source's rows and titles would hold more than \(Limits.describe(bytes: limit)) of text"
         case .memoryLimit(let used, let limit):
             "memory limit exceeded: listdsl is using \(Limits.approximate(bytes: used)); the limit is \(Limits.describe(bytes: limit))"
+        case .memoryLimitReading(let file, let offset, let used, let more, let limit):
+            "\(file.cannotRead): memory limit exceeded at byte \(Limits.grouped(offset)): \(Limits.using(used, more: more)); the limit is \(Limits.describe(bytes: limit))"
         }
     }
 
@@ -257,7 +270,7 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .callDepthLimit: "is a procedure or hook calling itself without end?"
         case .valueSizeLimit:
             "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE"
-        case .valueTextLimit, .memoryLimit: "raise it with --limit \(self.limitName)=SIZE"
+        case .valueTextLimit, .memoryLimit, .memoryLimitReading: "raise it with --limit \(self.limitName)=SIZE"
         case .tableSizeLimit: "an open batch's operations count too; raise the limit with --limit table-size=N"
         case .snapshot(.duplicateItemIdentifiers), .snapshot(.currentDuplicateItems):
             "a diffable data source identifies each row by its text, so every text must be unique"
@@ -283,10 +296,22 @@ public enum RuntimeError: CatalogueError, Equatable {
 
     /// The `--limit` name of a limit's error.
     private var limitName: String {
-        if case .memoryLimit = self { return "memory" }
-        return "value-size"
+        switch self {
+        case .memoryLimit, .memoryLimitReading: "memory"
+        default: "value-size"
+        }
     }
 
+}
+
+extension RuntimeError.ReadFile {
+    /// The start of a message about this file: `cannot load 'x.json'`.
+    var cannotRead: String {
+        switch self {
+        case .state(let name): "cannot load '\(name)'"
+        case .defaultsStore(let path): "the user-defaults store '\(path)' cannot be read"
+        }
+    }
 }
 
 extension Value {
