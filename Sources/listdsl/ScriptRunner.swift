@@ -166,7 +166,7 @@ struct ScriptRunner {
                     SourceFile(name: path, bytes: $0, directory: directoryName(path))
                 }
             },
-            isInterrupted: { takeInterrupt() }, memoryInUse: residentMemory,
+            isInterrupted: { takeInterrupt() }, memoryInUse: memoryInUse,
             write: { path, bytes, createDirectory in
                 let directory = directoryName(path)
                 if createDirectory, !directory.isEmpty, let problem = History.makeDirectory(directory) {

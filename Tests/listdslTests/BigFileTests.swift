@@ -118,6 +118,21 @@ import Testing
         #expect(run.peakBytes < 320 << 20, "peak resident memory \(run.peakBytes >> 20) MiB")
     }
 
+    /// Under an address-space limit (`ulimit -v`) the memory limit counts the address space and stays
+    /// below that limit, so reading a big file ends in the memory limit's diagnostic, not in an allocation
+    /// that fails and aborts the process ("Fatal error: failed to allocate", SIGABRT).
+    @Test(arguments: cases) func underUlimitTheMemoryLimitTripsBeforeAnAllocationFails(_ c: Case) throws {
+        let dir = try scratchDirectory("big")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try c.make().write(to: dir.appendingPathComponent(c.file))
+        let run = try runListdsl(
+            c.arguments, directory: dir, environment: c.store == nil ? [:] : ["LISTDSL_DEFAULTS": c.file],
+            memoryLimitMB: 1400)
+        #expect(run.status == 70, "\(run.stderr.prefix(400))")
+        #expect(run.stderr.hasPrefix(c.diagnostic), "\(run.stderr.prefix(400))")
+        #expect(run.stderr.contains("memory limit exceeded at byte "), "\(run.stderr.prefix(400))")
+    }
+
     /// Ctrl-C while a big file is being read stops the run within half a second (exit 130), and changes
     /// nothing: the store is as it was.
     @Test(arguments: ["load", "defaults set"]) func ctrlCStopsReadingABigFile(_ statement: String) throws {
