@@ -24,13 +24,16 @@ extension Interpreter {
         }
         let checks = readingChecks
         do throws(PropertyTree.Problem) {
-            let tree = try PropertyTree.parseJSON(loaded.bytes, checks: checks).get()
-            guard case .dictionary(let members) = tree.kind else {
+            var tree = try PropertyTree.parseJSON(loaded.bytes, checks: checks).get()
+            guard case .dictionary(var members) = tree.kind else {
                 throw SavedState.mismatch(tree, "a dictionary of keys and values")
             }
+            tree.kind = .null  // the members are held once, so each value's tree can be freed once made
             var store: [String: Value] = [:]
             var made = 0
-            for member in members { store[member.key] = try Self.value(of: member.value, checks, made: &made) }
+            for n in members.indices {
+                store[members[n].key] = try Self.value(of: &members[n].value, checks, made: &made)
+            }
             return store
         } catch {
             throw readingFailure(error, of: .defaultsStore(path), loaded, at: range) {
@@ -104,7 +107,11 @@ extension Interpreter {
     }
 
     /// The value a stored tree holds; `made` counts the values made, and every 65,536 of them `checks` run.
-    static func value(of tree: PropertyTree, _ checks: PropertyTree.ReadingChecks, made: inout Int)
+    ///
+    /// An array's elements are taken out of `tree` (left `null`) and freed as their values are made, so
+    /// the tree and the value it becomes are not both whole at once (a store of 20 million one-string
+    /// lists would otherwise take twice the memory).
+    static func value(of tree: inout PropertyTree, _ checks: PropertyTree.ReadingChecks, made: inout Int)
         throws(PropertyTree.Problem) -> Value
     {
         made &+= 1
@@ -113,10 +120,11 @@ extension Interpreter {
         case .string(let s): return .string(s)
         case .integer(let n): return .integer(n)
         case .boolean(let b): return .boolean(b)
-        case .array(let elements):
+        case .array(var elements):
+            tree.kind = .null
             var values: [Value] = []
             values.reserveCapacity(elements.count)
-            for element in elements { values.append(try value(of: element, checks, made: &made)) }
+            for n in elements.indices { values.append(try value(of: &elements[n], checks, made: &made)) }
             return .list(ListValue(values))
         case .null, .dictionary:
             throw SavedState.mismatch(tree, "a string, an integer, true or false, or an array of them")

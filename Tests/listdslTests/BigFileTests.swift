@@ -118,6 +118,22 @@ import Testing
         #expect(run.peakBytes < 320 << 20, "peak resident memory \(run.peakBytes >> 20) MiB")
     }
 
+    /// The store's tree is freed as its values are made, so reading a store takes about the memory of the
+    /// values, not of both: 2 million one-string lists (10 MB) took over 448 MiB (the memory limit
+    /// stopped them), and now take about 350 MB.
+    @Test func aStoresTreeIsFreedAsItsValuesAreMade() throws {
+        let dir = try scratchDirectory("big")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("defaults.json").path
+        try Self.storeOfTinyLists(2_000_000).write(to: URL(fileURLWithPath: path))
+        let child = try Child.start(
+            ["--limit", "memory=448M", "--limit", "value-size=1G", "-e", #"print len(defaults("k", []))"#],
+            environment: ["LISTDSL_DEFAULTS": path], in: dir)
+        let run = child.wait()
+        #expect(run.status == 0, "\(run.stderr.prefix(400))")
+        #expect(run.peakBytes < 448 << 20, "peak resident memory \(run.peakBytes >> 20) MiB")
+    }
+
     /// Under an address-space limit (`ulimit -v`) the memory limit counts the address space and stays
     /// below that limit, so reading a big file ends in the memory limit's diagnostic, not in an allocation
     /// that fails and aborts the process ("Fatal error: failed to allocate", SIGABRT).
