@@ -7,35 +7,52 @@ extension Interpreter {
     /// The store as the file holds it now (an absent file is an empty store).
     func readDefaults(at range: SourceRange) throws(ScriptError) -> [String: Value] {
         guard let path = io.defaultsFile else { return defaultsStore ?? [:] }
+        return try defaults(in: io.load(path), path, at: range)
+    }
+
+    /// The store a read of its file gave.
+    private func defaults(in read: Result<SourceFile, LoadError>, _ path: String, at range: SourceRange)
+        throws(ScriptError) -> [String: Value]
+    {
         let loaded: SourceFile
-        switch io.load(path) {
+        switch read {
         case .success(let f): loaded = f
         case .failure(let e) where e.isMissing: return [:]
         case .failure(let e) where e.isInterrupt:
             throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: range))
         case .failure(let e): throw failure(range, .defaultsStore(reason: "'\(path)' cannot be read: \(e.message)"))
         }
+        let checks = readingChecks
         do throws(PropertyTree.Problem) {
-            let tree = try PropertyTree.parseJSON(loaded.bytes).get()
-            guard case .dictionary(let members) = tree.kind else {
+            var tree = try PropertyTree.parseJSON(loaded.bytes, checks: checks).get()
+            guard case .dictionary(var members) = tree.kind else {
                 throw SavedState.mismatch(tree, "a dictionary of keys and values")
             }
+            tree.kind = .null  // the members are held once, so each value's tree can be freed once made
             var store: [String: Value] = [:]
-            for member in members { store[member.key] = try Self.value(of: member.value) }
+            var made = 0
+            for n in members.indices {
+                store[members[n].key] = try Self.value(of: &members[n].value, checks, made: &made)
+            }
             return store
         } catch {
-            let at = min(error.offset, loaded.bytes.count)
-            throw .runtime(
-                Diagnostic(
-                    RuntimeError.defaultsStore(reason: "'\(path)' is damaged: \(error.message)"), file: file,
-                    range: range, notes: [Diagnostic.Note(file: loaded, range: SourceRange(at, at), message: "here")]))
+            throw readingFailure(error, of: .defaultsStore(path), loaded, at: range) {
+                .defaultsStore(reason: "'\(path)' is damaged: \($0)")
+            }
         }
     }
 
-    /// `defaults(KEY, DEFAULT)`: the value kept under KEY, else DEFAULT.
+    /// `defaults(KEY, DEFAULT)`: the value kept under KEY, else DEFAULT; a kept value is held to the value
+    /// limits as any value made (another run, or a run with higher limits, may have kept it).
     func defaultValue(_ key: String, otherwise fallback: Value, at range: SourceRange) throws(ScriptError) -> Value {
         if defaultsStore == nil { defaultsStore = try readDefaults(at: range) }
-        return defaultsStore?[key] ?? fallback
+        guard let value = defaultsStore?[key] else { return fallback }
+        switch value {
+        case .string(let s): try checkSize(s.utf8.count, of: "string", range)
+        case .list(let list): _ = try checkedList(list, range)
+        default: break
+        }
+        return value
     }
 
     /// `defaults set KEY VALUE` (`valueExpr` given) or `defaults remove KEY`: changes the key in the
@@ -47,16 +64,27 @@ extension Interpreter {
             throw failure(valueExpr.range, .notPropertyListValue(value.found()))
         }
         let range = keyExpr.range.union(valueExpr?.range ?? keyExpr.range)
-        var store = try readDefaults(at: range)
-        store[key] = value
-        if let path = io.defaultsFile {
+        guard let path = io.defaultsFile else {
+            var store = defaultsStore ?? [:]
+            store[key] = value
+            defaultsStore = store
+            return
+        }
+        // Read, changed and written with no other run's write in between, so no key another run has
+        // just set is lost.
+        var result: Result<[String: Value], ScriptError> = .success([:])
+        let problem = io.update(path) { read in
+            result = Result { () throws(ScriptError) in try defaults(in: read, path, at: range) }
+            guard case .success(var store) = result else { return nil }
+            store[key] = value
+            result = .success(store)
             let members = store.sorted { $0.key < $1.key }.compactMap { entry in
                 Self.tree(of: entry.value).map { PropertyTree.Member(key: entry.key, value: $0) }
             }
-            if let problem = io.write(path, Array(PropertyTree(.dictionary(members)).json().utf8), true) {
-                throw failure(range, .defaultsStore(reason: "cannot be written: \(problem)"))
-            }
+            return Array(PropertyTree(.dictionary(members)).json().utf8)
         }
+        let store = try result.get()
+        if let problem { throw failure(range, .defaultsStore(reason: "cannot be written: \(problem)")) }
         defaultsStore = store
     }
 
@@ -78,16 +106,25 @@ extension Interpreter {
         }
     }
 
-    /// The value a stored tree holds.
-    static func value(of tree: PropertyTree) throws(PropertyTree.Problem) -> Value {
+    /// The value a stored tree holds; `made` counts the values made, and every 65,536 of them `checks` run.
+    ///
+    /// An array's elements are taken out of `tree` (left `null`) and freed as their values are made, so
+    /// the tree and the value it becomes are not both whole at once (a store of 20 million one-string
+    /// lists would otherwise take twice the memory).
+    static func value(of tree: inout PropertyTree, _ checks: PropertyTree.ReadingChecks, made: inout Int)
+        throws(PropertyTree.Problem) -> Value
+    {
+        made &+= 1
+        if made & 0xFFFF == 0 { try checks.check(at: tree.offset) }
         switch tree.kind {
         case .string(let s): return .string(s)
         case .integer(let n): return .integer(n)
         case .boolean(let b): return .boolean(b)
-        case .array(let elements):
+        case .array(var elements):
+            tree.kind = .null
             var values: [Value] = []
             values.reserveCapacity(elements.count)
-            for element in elements { values.append(try value(of: element)) }
+            for n in elements.indices { values.append(try value(of: &elements[n], checks, made: &made)) }
             return .list(ListValue(values))
         case .null, .dictionary:
             throw SavedState.mismatch(tree, "a string, an integer, true or false, or an array of them")

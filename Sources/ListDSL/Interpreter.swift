@@ -19,6 +19,11 @@ public struct InterpreterIO {
     /// Writes a whole file (`save`, the user-defaults store) or nothing; `createDirectory` makes its
     /// directory first. Returns why it could not, or nil when it did.
     public var write: (_ path: String, _ bytes: [UInt8], _ createDirectory: Bool) -> String?
+    /// Changes a whole file (the user-defaults store) with no other writer in between: reads it, gives
+    /// `change` what it read (a missing file is a failure whose `isMissing` is set) and writes back the
+    /// bytes `change` returns (nil: nothing), its directory made first when missing. Two processes'
+    /// changes to one file run one after the other. Returns why it could not write, or nil.
+    public var update: (_ path: String, _ change: (Result<SourceFile, LoadError>) -> [UInt8]?) -> String?
     /// The user-defaults store's file; nil keeps the defaults in memory, for this session only.
     public var defaultsFile: String?
 
@@ -28,6 +33,7 @@ public struct InterpreterIO {
         load: @escaping (String) -> Result<SourceFile, LoadError>, isInterrupted: @escaping () -> Bool,
         memoryInUse: @escaping () -> Int? = { nil },
         write: @escaping (String, [UInt8], Bool) -> String? = { _, _, _ in "this session cannot write files" },
+        update: ((String, (Result<SourceFile, LoadError>) -> [UInt8]?) -> String?)? = nil,
         defaultsFile: String? = nil
     ) {
         self.emit = emit
@@ -36,6 +42,11 @@ public struct InterpreterIO {
         self.isInterrupted = isInterrupted
         self.memoryInUse = memoryInUse
         self.write = write
+        // Without a way to lock the file, a read and a write: enough where one session is the only writer.
+        self.update =
+            update ?? { path, change in
+                change(load(path)).flatMap { write(path, $0, true) }
+            }
         self.defaultsFile = defaultsFile
     }
 
@@ -610,7 +621,7 @@ public final class Interpreter {
 
     /// `run "other.list"`: runs another script in this session, relative to the running one.
     func execRun(_ pathExpr: Expr, _ range: SourceRange) throws(ScriptError) {
-        let name = try stringOperand(pathExpr, for: "run")
+        let name = try fileNameOperand(pathExpr, for: "run")
         let path = resolvedPath(name)
         if runStack.contains(path) {
             throw failure(pathExpr.range, .runCycle(name))

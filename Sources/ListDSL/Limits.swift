@@ -115,6 +115,12 @@ public struct Limits: Sendable, Equatable {
         return "\(bytes) bytes"
     }
 
+    /// What a memory limit's message says is used: `listdsl is using 4.2 GiB`, and when a buffer about to
+    /// grow needs `more`, `and needs 64.0 MiB more`.
+    public static func using(_ used: Int, more: Int = 0) -> String {
+        "listdsl is using \(approximate(bytes: used))" + (more > 0 ? " and needs \(approximate(bytes: more)) more" : "")
+    }
+
     /// `n` with thousands separated by commas: `16,777,216`.
     public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
@@ -229,6 +235,33 @@ extension Interpreter {
 
     /// How many bytes of new values and table text may be made between two measurements of memory.
     static let bytesBetweenMemoryChecks = 256 << 20
+
+    /// What reading a state file or the user-defaults store checks as it goes: Ctrl-C and the memory limit.
+    var readingChecks: PropertyTree.ReadingChecks {
+        PropertyTree.ReadingChecks(
+            isInterrupted: io.isInterrupted, memoryInUse: io.memoryInUse, memoryLimit: options.limits.memoryBytes)
+    }
+
+    /// The error for a reading of `loaded` (`read`) that stopped with `problem`: Ctrl-C, the memory limit,
+    /// or a text that is not what was expected (worded by `damaged`), said at `range` with a note at the
+    /// place in the file.
+    func readingFailure(
+        _ problem: PropertyTree.Problem, of read: RuntimeError.ReadFile, _ loaded: SourceFile, at range: SourceRange,
+        damaged: (String) -> RuntimeError
+    ) -> ScriptError {
+        let error: RuntimeError
+        switch problem.cause {
+        case .interrupted: return .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: range))
+        case .memoryLimit(let used, let more, let limit):
+            error = .memoryLimitReading(read, offset: problem.offset, used: used, more: more, limit: limit)
+        case .text: error = damaged(problem.message)
+        }
+        let at = min(problem.offset, loaded.bytes.count)
+        return .runtime(
+            Diagnostic(
+                error, file: file, range: range,
+                notes: [Diagnostic.Note(file: loaded, range: SourceRange(at, at), message: "here")]))
+    }
 
     /// Fails when the process uses more memory than the memory limit allows.
     func checkMemory(_ range: SourceRange) throws(ScriptError) {

@@ -43,11 +43,75 @@ public struct PropertyTree: Equatable, Sendable {
         public var offset: Int
         /// What was expected there, or what is wrong, lowercase.
         public var message: String
+        /// Why reading stopped: the text, or one of the `ReadingChecks`.
+        public var cause: Cause = .text
+
+        /// What stopped a reading.
+        public enum Cause: Equatable, Sendable {
+            /// The text is not a tree (`message` says why).
+            case text
+            /// Ctrl-C.
+            case interrupted
+            /// The process used `used` bytes of memory and needed `more` for a buffer about to grow
+            /// (0 at a periodic check), over the memory limit of `limit`.
+            case memoryLimit(used: Int, more: Int, limit: Int)
+        }
 
         /// A problem at `offset`.
         public init(offset: Int, message: String) {
             self.offset = offset
             self.message = message
+        }
+
+        /// A reading stopped at `offset` by `cause`, a check rather than the text.
+        init(offset: Int, cause: Cause) {
+            self.offset = offset
+            self.cause = cause
+            switch cause {
+            case .text: message = "stopped"
+            case .interrupted: message = "interrupted"
+            case .memoryLimit(let used, let more, let limit):
+                message =
+                    "memory limit exceeded at byte \(Limits.grouped(offset)): \(Limits.using(used, more: more)); "
+                    + "the limit is \(Limits.describe(bytes: limit))"
+            }
+        }
+    }
+
+    /// What a reader checks as it goes, so no document, however big, takes the process over its memory
+    /// limit or keeps Ctrl-C waiting: every `bytesBetweenChecks` bytes of text, and before an array or a
+    /// dictionary grows a large buffer, it asks whether Ctrl-C was pressed and how much memory is in use.
+    public struct ReadingChecks {
+        /// Whether Ctrl-C was pressed since the last check.
+        public var isInterrupted: () -> Bool
+        /// The bytes of memory the process uses now, or nil when that cannot be measured.
+        public var memoryInUse: () -> Int?
+        /// The most bytes of memory the process may use.
+        public var memoryLimit: Int
+
+        /// Checks that ask `isInterrupted` and measure `memoryInUse` against `memoryLimit`.
+        public init(isInterrupted: @escaping () -> Bool, memoryInUse: @escaping () -> Int?, memoryLimit: Int) {
+            self.isInterrupted = isInterrupted
+            self.memoryInUse = memoryInUse
+            self.memoryLimit = memoryLimit
+        }
+
+        /// No checks: a small document, or a test.
+        public static var none: ReadingChecks {
+            ReadingChecks(isInterrupted: { false }, memoryInUse: { nil }, memoryLimit: .max)
+        }
+
+        /// How many bytes of text a reader reads between two checks: a few milliseconds of reading, and
+        /// at most about 2 MiB of tree (`[[],[],…]` takes 11 bytes of tree a byte of text, `[[""],…]` 22).
+        static let bytesBetweenChecks = 1 << 16
+
+        /// Fails, at `offset`, when Ctrl-C was pressed or the process would use more memory than the limit
+        /// with `more` bytes more.
+        public func check(at offset: Int, more: Int = 0) throws(Problem) {
+            if isInterrupted() { throw Problem(offset: offset, cause: .interrupted) }
+            if let used = memoryInUse(), used &+ more > memoryLimit {
+                throw Problem(offset: offset, cause: .memoryLimit(used: used, more: more, limit: memoryLimit))
+            }
         }
     }
 
@@ -132,14 +196,17 @@ extension PropertyTree {
 
 extension PropertyTree {
     /// The tree a JSON document (RFC 8259, numbers only whole) spells, or where and why it does not.
-    public static func parseJSON(_ bytes: [UInt8]) -> Result<PropertyTree, Problem> {
-        var reader = JSONReader(bytes: bytes)
+    /// `checks` run as it reads.
+    public static func parseJSON(_ bytes: [UInt8], checks: ReadingChecks = .none) -> Result<PropertyTree, Problem> {
+        var reader = JSONReader(bytes: bytes, checks: checks)
         return Result { () throws(Problem) in try reader.parseDocument() }
     }
 
-    /// The tree an XML property list spells, or where and why it does not.
-    public static func parsePropertyList(_ bytes: [UInt8]) -> Result<PropertyTree, Problem> {
-        var reader = PropertyListReader(bytes: bytes)
+    /// The tree an XML property list spells, or where and why it does not; `checks` run as it reads.
+    public static func parsePropertyList(_ bytes: [UInt8], checks: ReadingChecks = .none) -> Result<
+        PropertyTree, Problem
+    > {
+        var reader = PropertyListReader(bytes: bytes, checks: checks)
         return Result { () throws(Problem) in try reader.parseDocument() }
     }
 }
@@ -159,6 +226,16 @@ private struct OpenContainer {
     var keys: Set<String> = []
     /// The key of the member whose value is being read.
     var key = ""
+
+    /// The bytes the next `add` allocates for a bigger buffer, when it is big enough to measure first
+    /// (else 0): the buffer doubles, and the old one is copied before it is freed.
+    var growth: Int {
+        let (count, capacity, stride) =
+            isDictionary
+            ? (members.count, members.capacity, MemoryLayout<PropertyTree.Member>.stride)
+            : (elements.count, elements.capacity, MemoryLayout<PropertyTree>.stride)
+        return count == capacity && capacity >= 1 << 14 ? 2 &* capacity &* stride : 0
+    }
 
     /// Adds `value`: the next element, or the value of the member called `key`.
     mutating func add(_ value: PropertyTree) {
@@ -225,12 +302,35 @@ private protocol DocumentReader {
     var bytes: [UInt8] { get }
     /// Where reading is.
     var i: Int { get set }
+    /// What to check as reading goes.
+    var checks: PropertyTree.ReadingChecks { get }
+    /// Where reading is next checked.
+    var nextCheck: Int { get set }
 }
 
 extension DocumentReader {
     /// The byte at `index`, or nil past the end.
     func peek(_ index: Int) -> UInt8? {
         index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Runs the checks when reading has passed `nextCheck` (at each value's start).
+    @inline(__always)
+    mutating func checkNow() throws(PropertyTree.Problem) {
+        if i >= nextCheck {
+            nextCheck = i &+ PropertyTree.ReadingChecks.bytesBetweenChecks
+            try checks.check(at: i)
+        }
+    }
+
+    /// Adds `value` to the container on top of `stack`; first, when that grows a large buffer, checks
+    /// that the memory it takes stays within the limit.
+    @inline(__always)
+    func add(_ value: PropertyTree, to stack: inout [OpenContainer]) throws(PropertyTree.Problem) {
+        let last = stack.count - 1
+        let growth = stack[last].growth
+        if growth > 0 { try checks.check(at: value.offset, more: growth) }
+        stack[last].add(value)
     }
 }
 
@@ -242,6 +342,13 @@ extension DocumentReader {
 private struct JSONReader: DocumentReader {
     let bytes: [UInt8]
     var i = 0
+    let checks: PropertyTree.ReadingChecks
+    var nextCheck = 0
+
+    init(bytes: [UInt8], checks: PropertyTree.ReadingChecks) {
+        self.bytes = bytes
+        self.checks = checks
+    }
 
     /// Moves past whitespace: space, tab, line feed, carriage return.
     mutating func skipWhitespace() {
@@ -255,6 +362,7 @@ private struct JSONReader: DocumentReader {
         reading: while true {
             // A value starts here (after '[', ',' or a key's ':').
             skipWhitespace()
+            try checkNow()
             let start = i
             guard let byte = peek(i) else { throw .init(offset: start, message: "expected a value") }
             var value: PropertyTree
@@ -294,7 +402,7 @@ private struct JSONReader: DocumentReader {
             // The value is whole: add it to the containers it closes, up to one that goes on.
             while !stack.isEmpty {
                 let last = stack.count - 1
-                stack[last].add(value)
+                try add(value, to: &stack)
                 skipWhitespace()
                 let isDictionary = stack[last].isDictionary
                 let close = isDictionary ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -501,6 +609,13 @@ private struct PropertyListReader: DocumentReader {
 
     let bytes: [UInt8]
     var i = 0
+    let checks: PropertyTree.ReadingChecks
+    var nextCheck = 0
+
+    init(bytes: [UInt8], checks: PropertyTree.ReadingChecks) {
+        self.bytes = bytes
+        self.checks = checks
+    }
 
     /// Whether `text` starts at `i`.
     func looking(at text: String) -> Bool {
@@ -695,6 +810,7 @@ private struct PropertyListReader: DocumentReader {
     mutating func parseValue() throws(PropertyTree.Problem) -> PropertyTree {
         var stack: [OpenContainer] = []
         reading: while true {
+            try checkNow()
             let tag = try parseTag(expecting: Self.expectedValue)
             var value: PropertyTree
             if tag.opens("true") || tag.opens("false") {
@@ -733,7 +849,7 @@ private struct PropertyListReader: DocumentReader {
             }
             // The value is whole: add it to the containers it closes, up to one that goes on.
             while !stack.isEmpty {
-                stack[stack.count - 1].add(value)
+                try add(value, to: &stack)
                 guard try parseMember(into: &stack) else {
                     value = stack.removeLast().tree
                     continue

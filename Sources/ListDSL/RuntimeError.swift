@@ -112,6 +112,8 @@ public enum RuntimeError: CatalogueError, Equatable {
     case cannotSave(String, reason: String)
     /// `load` of a file that cannot be read or does not hold a saved state, and why.
     case cannotLoad(String, reason: String)
+    /// A file name (`save`, `load`, `run`) holding a NUL byte, which the system would take as its end.
+    case nulInFileName(String)
     /// A value the user-defaults store cannot keep.
     case notPropertyListValue(Found)
     /// The user-defaults store's file cannot be read or written, and why.
@@ -131,6 +133,17 @@ public enum RuntimeError: CatalogueError, Equatable {
     case tableSizeLimit(Int)
     case tableTextLimit(Int)
     case memoryLimit(used: Int, limit: Int)
+    /// The memory limit, reached while reading `file` at byte `offset`.
+    /// `more`: what a buffer about to grow needed (0 when the limit was found passed).
+    case memoryLimitReading(ReadFile, offset: Int, used: Int, more: Int, limit: Int)
+
+    /// A file the interpreter reads into a tree.
+    public enum ReadFile: Equatable, Sendable {
+        /// A state file `load` names, as written.
+        case state(String)
+        /// The user-defaults store's file.
+        case defaultsStore(String)
+    }
 
     /// How a message shows a value it did not want: its type, and the value as written when short.
     public struct Found: Equatable, Sendable, CustomStringConvertible {
@@ -210,6 +223,7 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .nothingToUndo(let redo): redo ? "nothing to redo" : "nothing to undo"
         case .cannotSave(let name, let reason): "cannot save '\(name)': \(reason)"
         case .cannotLoad(let name, let reason): "cannot load '\(name)': \(reason)"
+        case .nulInFileName(let name): "file name '\(Value.quoted(name).dropFirst().dropLast())' holds a NUL byte"
         case .notPropertyListValue(let found):
             "the user-defaults store keeps strings, integers, booleans and lists of them, found \(found)"
         case .defaultsStore(let reason): "the user-defaults store \(reason)"
@@ -229,6 +243,8 @@ public enum RuntimeError: CatalogueError, Equatable {
             "table text limit exceeded: the data source's rows and titles would hold more than \(Limits.describe(bytes: limit)) of text"
         case .memoryLimit(let used, let limit):
             "memory limit exceeded: listdsl is using \(Limits.approximate(bytes: used)); the limit is \(Limits.describe(bytes: limit))"
+        case .memoryLimitReading(let file, let offset, let used, let more, let limit):
+            "\(file.cannotRead): memory limit exceeded at byte \(Limits.grouped(offset)): \(Limits.using(used, more: more)); the limit is \(Limits.describe(bytes: limit))"
         }
     }
 
@@ -247,13 +263,14 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .undoInsideBatch: "end the batch first"
         case .nothingToUndo(true): "redo repeats what undo undid, until a new change clears it"
         case .nothingToUndo(false): "each top-level statement or outermost batch that changed the list is one undo"
+        case .nulInFileName: "the system ends a file name at its first NUL ('\\0'), so no file has this name"
         case .notPropertyListValue: "as UserDefaults takes only property-list values"
         case .cannotLoad: "a state file is what 'save' writes: JSON, or a property list when its name ends in .plist"
         case .stepLimit: "raise it with --max-steps"
         case .callDepthLimit: "is a procedure or hook calling itself without end?"
         case .valueSizeLimit:
             "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; raise it with --limit value-size=SIZE"
-        case .valueTextLimit, .memoryLimit: "raise it with --limit \(self.limitName)=SIZE"
+        case .valueTextLimit, .memoryLimit, .memoryLimitReading: "raise it with --limit \(self.limitName)=SIZE"
         case .tableSizeLimit: "an open batch's operations count too; raise the limit with --limit table-size=N"
         case .snapshot(.duplicateItemIdentifiers), .snapshot(.currentDuplicateItems):
             "a diffable data source identifies each row by its text, so every text must be unique"
@@ -279,10 +296,22 @@ public enum RuntimeError: CatalogueError, Equatable {
 
     /// The `--limit` name of a limit's error.
     private var limitName: String {
-        if case .memoryLimit = self { return "memory" }
-        return "value-size"
+        switch self {
+        case .memoryLimit, .memoryLimitReading: "memory"
+        default: "value-size"
+        }
     }
 
+}
+
+extension RuntimeError.ReadFile {
+    /// The start of a message about this file: `cannot load 'x.json'`.
+    var cannotRead: String {
+        switch self {
+        case .state(let name): "cannot load '\(name)'"
+        case .defaultsStore(let path): "the user-defaults store '\(path)' cannot be read"
+        }
+    }
 }
 
 extension Value {

@@ -62,8 +62,10 @@ enum SavedState {
         var accessories: [String: String]
     }
 
-    /// Reads a document `save` wrote, or says where and why it is not one.
-    static func contents(of document: PropertyTree) throws(PropertyTree.Problem) -> Contents {
+    /// Reads a document `save` wrote, or says where and why it is not one; `checks` run every 65,536 rows.
+    static func contents(of document: PropertyTree, checks: PropertyTree.ReadingChecks = .none)
+        throws(PropertyTree.Problem) -> Contents
+    {
         let root = try Members(document, "the document")
         let format = try root.string("format")
         guard format.value == Self.format else {
@@ -78,9 +80,10 @@ enum SavedState {
                     ? "this file is version \(version.value), written by a newer listdsl; this one reads version \(Self.version)"
                     : "expected version \(Self.version)")
         }
-        let dataSource = try sections(root.required("dataSource"), "dataSource")
+        var made = 0
+        let dataSource = try sections(root.required("dataSource"), "dataSource", checks, made: &made)
         let tableView = try root.optional("tableView").map { (tree) throws(PropertyTree.Problem) in
-            try sections(tree, "tableView")
+            try sections(tree, "tableView", checks, made: &made)
         }
         var state = ListState(dataSource: dataSource, tableView: tableView)
         state.view = try root.choice("view", ViewKind.allCases) ?? .table
@@ -127,7 +130,9 @@ enum SavedState {
     }
 
     /// Sections from an array of section dictionaries.
-    private static func sections(_ tree: PropertyTree, _ name: String) throws(PropertyTree.Problem) -> [Section] {
+    private static func sections(
+        _ tree: PropertyTree, _ name: String, _ checks: PropertyTree.ReadingChecks, made: inout Int
+    ) throws(PropertyTree.Problem) -> [Section] {
         guard let array = tree.array else { throw mismatch(tree, "an array of sections for \"\(name)\"") }
         var sections: [Section] = []
         sections.reserveCapacity(array.count)
@@ -138,6 +143,8 @@ enum SavedState {
             var rows: [String] = []
             rows.reserveCapacity(rowTrees.count)
             for row in rowTrees {
+                made &+= 1
+                if made & 0xFFFF == 0 { try checks.check(at: row.offset) }
                 guard let text = row.string else { throw mismatch(row, "a string (a row's text)") }
                 rows.append(text)
             }
@@ -242,9 +249,17 @@ extension Interpreter {
         return name
     }
 
+    /// Evaluates the file name operand of `statement` (`save`, `load`, `run`): a string without a NUL byte,
+    /// which the system would take as the name's end (`save "a.json\0.plist"` would write `a.json`).
+    func fileNameOperand(_ expr: Expr, for statement: String) throws(ScriptError) -> String {
+        let name = try stringOperand(expr, for: statement)
+        if name.utf8.contains(0) { throw failure(expr.range, .nulInFileName(name)) }
+        return name
+    }
+
     /// `save FILE`: the whole state, written whole or not at all.
     func execSave(_ nameExpr: Expr, _ range: SourceRange) throws(ScriptError) {
-        let name = try stringOperand(nameExpr, for: "save")
+        let name = try fileNameOperand(nameExpr, for: "save")
         do { try model.refuseInsideBatch("save", instead: "end the batch first") } catch {
             throw modelFailure(error, at: range)
         }
@@ -265,7 +280,7 @@ extension Interpreter {
     /// `load FILE`: replaces the state with a saved one, as `reset` replaces the table (the table view
     /// reloads). A file that is not a saved state changes nothing.
     func execLoad(_ nameExpr: Expr, _ range: SourceRange) throws(ScriptError) {
-        let name = try stringOperand(nameExpr, for: "load")
+        let name = try fileNameOperand(nameExpr, for: "load")
         do { try model.refuseInsideBatch("load", instead: "end the batch first") } catch {
             throw modelFailure(error, at: range)
         }
@@ -277,17 +292,15 @@ extension Interpreter {
         case .failure(let e): throw failure(nameExpr.range, .cannotLoad(name, reason: e.message))
         }
         let contents: SavedState.Contents
+        let checks = readingChecks
         do throws(PropertyTree.Problem) {
             let tree =
                 name.hasSuffix(".plist")
-                ? PropertyTree.parsePropertyList(loaded.bytes) : PropertyTree.parseJSON(loaded.bytes)
-            contents = try SavedState.contents(of: tree.get())
+                ? PropertyTree.parsePropertyList(loaded.bytes, checks: checks)
+                : PropertyTree.parseJSON(loaded.bytes, checks: checks)
+            contents = try SavedState.contents(of: tree.get(), checks: checks)
         } catch {
-            let at = min(error.offset, loaded.bytes.count)
-            throw .runtime(
-                Diagnostic(
-                    RuntimeError.cannotLoad(name, reason: error.message), file: file, range: nameExpr.range,
-                    notes: [Diagnostic.Note(file: loaded, range: SourceRange(at, at), message: "here")]))
+            throw readingFailure(error, of: .state(name), loaded, at: nameExpr.range) { .cannotLoad(name, reason: $0) }
         }
         try checkReplacement(contents.state.dataSource, range)
         try checkReplacement(contents.state.tableView, range)

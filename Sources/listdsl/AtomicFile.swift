@@ -1,3 +1,5 @@
+import ListDSL
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -13,6 +15,8 @@ enum AtomicFile {
     /// Writes `bytes` to `path`, creating it with `mode` when it does not exist; returns why it could not,
     /// or nil when it did (the old file is then untouched).
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
+        // The system would end the name at the NUL and write another file.
+        if path.utf8.contains(0) { return "the file name holds a NUL byte" }
         let target: String
         switch resolve(path) {
         case .success(let resolved): target = resolved
@@ -27,10 +31,11 @@ enum AtomicFile {
             return "cannot write '\(path)': \(errorDescription(errno))"
         }
         let directory = directoryName(target)
-        let name = target.split(separator: "/").last.map(String.init) ?? target
+        // A short name of its own, not one made from the target's: a target's name may be as long as a
+        // name can be (255 bytes), and a longer temporary name could not be created.
         let temporary =
             (directory.isEmpty ? "" : directory == "/" ? "/" : directory + "/")
-            + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            + ".listdsl.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, permissions)
         if fd < 0 { return "cannot write '\(path)': \(errorDescription(errno))" }
         var failure: String?
@@ -51,6 +56,45 @@ enum AtomicFile {
         }
         syncDirectory(directory.isEmpty ? "." : directory)
         return nil
+    }
+
+    /// Changes the file at `path` with no other listdsl's change in between (the user-defaults store):
+    /// under an exclusive lock on its directory, as the history takes, reads it (at most `limit` bytes),
+    /// hands `change` what it read and writes back what `change` returns (nil: nothing). Returns why it
+    /// could not write, or nil.
+    static func update(
+        _ path: String, mode: mode_t, limit: Int, createDirectory: Bool,
+        _ change: (Result<[UInt8], LoadError>) -> [UInt8]?
+    ) -> String? {
+        if path.utf8.contains(0) {
+            _ = change(.failure(LoadError("the file name holds a NUL byte")))
+            return nil
+        }
+        let target: String
+        switch resolve(path) {
+        case .success(let resolved): target = resolved
+        case .failure(let problem):
+            _ = change(.failure(LoadError(problem.message)))
+            return nil
+        }
+        let directory = directoryName(target).isEmpty ? "." : directoryName(target)
+        if createDirectory, let problem = History.makeDirectory(directory) { return problem }
+        return withLock(on: directory) {
+            guard let bytes = change(readInput(path: target, limit: limit)) else { return nil }
+            return write(bytes, to: path, mode: mode)
+        }
+    }
+
+    /// Runs `body` holding an exclusive lock (`flock`) on `directory`, so the writers that take it change
+    /// the files in it one at a time; when the directory cannot be opened, runs it anyway.
+    ///
+    /// The directory, not a lock file beside the file: it needs no name of its own (which a name as long
+    /// as the system allows would leave no room for) and leaves nothing behind.
+    static func withLock<R>(on directory: String, _ body: () -> R) -> R {
+        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        defer { if lock >= 0 { close(lock) } }
+        return body()
     }
 
     /// Why a path cannot be written.

@@ -81,20 +81,17 @@ final class History {
         }
         let directory = directoryName(target).isEmpty ? "." : directoryName(target)
         if let problem = History.makeDirectory(directory) { return disable(path, problem) }
-        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
-        defer { if lock >= 0 { close(lock) } }
-
-        var merged: [String]
-        switch History.read(target) {
-        case .success(let current): merged = current ?? []
-        case .failure(let reason): return disable(path, reason.message)
+        let problem = AtomicFile.withLock(on: directory) { () -> String? in
+            var merged: [String]
+            switch History.read(target) {
+            case .success(let current): merged = current ?? []
+            case .failure(let reason): return reason.message
+            }
+            for entry in unsaved where entry != merged.last { merged.append(entry) }
+            merged = Array(merged.suffix(limit))
+            return AtomicFile.write(History.encode(merged), to: target, mode: 0o600)
         }
-        for entry in unsaved where entry != merged.last { merged.append(entry) }
-        merged = Array(merged.suffix(limit))
-        if let problem = AtomicFile.write(History.encode(merged), to: target, mode: 0o600) {
-            return disable(path, problem)
-        }
+        if let problem { return disable(path, problem) }
         unsaved.removeAll()
         return nil
     }

@@ -15,6 +15,8 @@ import ListModel
 func readInput(path: String?, limit: Int) -> Result<[UInt8], LoadError> {
     let fd: Int32
     if let path {
+        // The system would end the name at the NUL and read another file.
+        if path.utf8.contains(0) { return .failure(LoadError("the file name holds a NUL byte")) }
         // Not blocking: opening a FIFO would otherwise wait, uninterruptibly, for a writer.
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { return .failure(systemError(errno)) }

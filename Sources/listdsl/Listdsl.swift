@@ -255,6 +255,7 @@ struct RunSettings {
         var limits = Limits()
         limits.steps = maxSteps
         for setting in limitSettings { _ = limits.set(setting.name, to: setting.value) }
+        limits.memoryBytes = memoryLimit(within: limits.memoryBytes)
         return limits
     }
 

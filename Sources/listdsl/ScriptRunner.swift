@@ -170,13 +170,18 @@ struct ScriptRunner {
                     SourceFile(name: path, bytes: $0, directory: directoryName(path))
                 }
             },
-            isInterrupted: { takeInterrupt() }, memoryInUse: residentMemory,
+            isInterrupted: { takeInterrupt() }, memoryInUse: memoryInUse,
             write: { path, bytes, createDirectory in
                 let directory = directoryName(path)
                 if createDirectory, !directory.isEmpty, let problem = History.makeDirectory(directory) {
                     return problem
                 }
                 return AtomicFile.write(bytes, to: path, mode: 0o644)
+            },
+            update: { path, change in
+                AtomicFile.update(path, mode: 0o644, limit: limits.scriptBytes, createDirectory: true) { read in
+                    change(read.map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) })
+                }
             },
             defaultsFile: defaultsFile())
     }

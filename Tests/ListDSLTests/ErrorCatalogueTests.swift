@@ -246,6 +246,10 @@ import Testing
             "the user-defaults store keeps strings, integers, booleans and lists of them, found index path 0:1",
             "as UserDefaults takes only property-list values"
         ),
+        (
+            .nulInFileName("a\0x.json"), #"file name 'a\0x.json' holds a NUL byte"#,
+            #"the system ends a file name at its first NUL ('\0'), so no file has this name"#
+        ),
         (.defaultsStore(reason: "cannot be written: full"), "the user-defaults store cannot be written: full", nil),
         (
             .unknownAccessory("tick"),
@@ -334,6 +338,17 @@ import Testing
             "memory limit exceeded: listdsl is using 3.0 GiB; the limit is 2 GiB",
             "raise it with --limit memory=SIZE"
         ),
+        (
+            .memoryLimitReading(
+                .state("big.json"), offset: 1_234_567, used: 200 << 20, more: 64 << 20, limit: 256 << 20),
+            "cannot load 'big.json': memory limit exceeded at byte 1,234,567: listdsl is using 200.0 MiB and needs 64.0 MiB more; the limit is 256 MiB",
+            "raise it with --limit memory=SIZE"
+        ),
+        (
+            .memoryLimitReading(.defaultsStore("d.json"), offset: 12, used: 300 << 20, more: 0, limit: 256 << 20),
+            "the user-defaults store 'd.json' cannot be read: memory limit exceeded at byte 12: listdsl is using 300.0 MiB; the limit is 256 MiB",
+            "raise it with --limit memory=SIZE"
+        ),
     ]
 
     @Test func everyParseErrorsText() {
@@ -343,7 +358,7 @@ import Testing
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 59)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 61)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -380,11 +395,11 @@ import Testing
             .sectionIdentifierCount, .tapNeedsEditing,
             .dragNeedsEditing, .cannotDrop,
             .runCycle, .runTooDeep, .cannotRun, .undoInsideBatch, .nothingToUndo, .cannotSave, .cannotLoad,
-            .notPropertyListValue, .defaultsStore, .unknownAccessory,
+            .nulInFileName, .notPropertyListValue, .defaultsStore, .unknownAccessory,
             .hookAnswer, .hookDropTarget, .unclosedBatch, .interrupted, .expectationFailed, .errorDidNotContain,
             .blockSucceeded,
             .stepLimit, .callDepthLimit, .valueDepthLimit, .valueSizeLimit, .valueTextLimit, .tableSizeLimit,
-            .tableTextLimit, .memoryLimit:
+            .tableTextLimit, .memoryLimit, .memoryLimitReading:
             String(String(describing: error).prefix { $0 != "(" })
         }
     }

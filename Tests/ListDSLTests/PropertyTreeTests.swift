@@ -261,6 +261,52 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
         #expect((try? PropertyTree.parsePropertyList(plist(100_000)).get()) == nil)
     }
 
+    /// The reading checks run as a reader goes, every 64 KiB of text and before a large buffer grows: Ctrl-C
+    /// and the memory limit stop it where it is, with the cause, so no big document is read whole first.
+    @Test(arguments: [PropertyTreeCase.Format.json, .propertyList])
+    func readingChecksStopAReaderWhereItIs(_ format: PropertyTreeCase.Format) {
+        let count = 200_000
+        let text =
+            format == .json
+            ? "[" + Array(repeating: "[]", count: count).joined(separator: ",") + "]"
+            : "<plist><array>" + String(repeating: "<array/>", count: count) + "</array></plist>"
+        let read = { (checks: PropertyTree.ReadingChecks) in
+            format == .json
+                ? PropertyTree.parseJSON(Array(text.utf8), checks: checks)
+                : PropertyTree.parsePropertyList(Array(text.utf8), checks: checks)
+        }
+        let between = PropertyTree.ReadingChecks.bytesBetweenChecks
+        var asked = 0
+        let interrupted = read(
+            PropertyTree.ReadingChecks(
+                isInterrupted: {
+                    asked += 1
+                    return asked == 3
+                }, memoryInUse: { nil }, memoryLimit: .max))
+        guard case .failure(let stop) = interrupted else { return #expect(Bool(false), "read whole") }
+        #expect(stop.cause == .interrupted && stop.message == "interrupted")
+        // Asked at the start, then every 64 KiB and before a buffer grows: stopped well before the end.
+        #expect(stop.offset >= between && stop.offset <= 2 * between + 16, "\(stop.offset)")
+
+        // Memory: measured at the start, then before the outer array's buffer doubles past 16,384 elements.
+        var measured: [Int] = []
+        let full = read(
+            PropertyTree.ReadingChecks(
+                isInterrupted: { false },
+                memoryInUse: {
+                    measured.append(measured.count)
+                    return 1000
+                }, memoryLimit: 1 << 20))
+        guard case .failure(let over) = full else { return #expect(Bool(false), "read whole") }
+        guard case .memoryLimit(let used, let more, let limit) = over.cause else {
+            return #expect(Bool(false), "\(over)")
+        }
+        #expect(limit == 1 << 20 && used == 1000 && more == 2 * 16_384 * MemoryLayout<PropertyTree>.stride)
+        #expect(over.message.hasPrefix("memory limit exceeded at byte \(Limits.grouped(over.offset)): "))
+        #expect(measured.count >= 2)
+        #expect((try? read(.none).get())?.array?.count == count)
+    }
+
     /// Each value knows where it starts: the first byte of a JSON value, the '<' of an element.
     @Test func offsetsAreWhereValuesStart() throws {
         let json = try PropertyTree.parseJSON(Array(#"{"a": [1, "b"]}"#.utf8)).get()

@@ -110,4 +110,44 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
     }
+
+    /// A name as long as a file name may be (255 bytes; 250 here) can be written: the temporary file beside
+    /// it has a short name of its own, not one made longer than the limit from the target's.
+    @Test(arguments: ["save", "the user-defaults store", "history"]) func aLongNameCanBeWritten(_ writer: String) throws
+    {
+        let dir = try scratchDirectory("atomic")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = String(repeating: "n", count: 245) + ".json"
+        let path = dir.appendingPathComponent(name).path
+        switch writer {
+        case "save":
+            let run = try runListdsl(["-e", #"reset [["A"]]; save "\#(name)""#], directory: dir)
+            #expect(run.status == 0, "\(run.stderr)")
+        case "the user-defaults store":
+            let run = try runListdsl(["-e", #"defaults set "k" 1"#], environment: ["LISTDSL_DEFAULTS": path])
+            #expect(run.status == 0, "\(run.stderr)")
+        default:
+            let history = History(path: path)
+            #expect(history.load() == nil)
+            #expect(history.add("print 1").warning == nil)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
+    }
+
+    /// Below the language's own check, the one reader and the one writer of files refuse a name with a NUL
+    /// byte (the system would end the name there), for every path they are given: `.read`, `.save`, the
+    /// history, the user-defaults store, `html -o`.
+    @Test func aNameWithANULIsNeitherReadNorWritten() throws {
+        let dir = try scratchDirectory("atomic")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real.json").path
+        #expect(AtomicFile.write(Array("old\n".utf8), to: real, mode: 0o644) == nil)
+        let problem = AtomicFile.write(Array("new\n".utf8), to: real + "\0.plist", mode: 0o644)
+        #expect(problem == "the file name holds a NUL byte")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "old\n")
+        switch readInput(path: real + "\0x", limit: 1 << 20) {
+        case .success: Issue.record("a name with a NUL was read")
+        case .failure(let error): #expect(error.message == "the file name holds a NUL byte")
+        }
+    }
 }

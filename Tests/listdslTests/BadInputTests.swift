@@ -15,6 +15,8 @@ import Testing
         var setup: @Sendable (URL) throws -> Void = { _ in }
         /// Sends SIGINT this many seconds after the start.
         var interruptAfter: Double? = nil
+        /// Environment variables to set (a relative path is in the scratch directory).
+        var environment: [String: String] = [:]
         var exit: Int32
         /// The first line of standard error, exactly (empty: standard error must be empty).
         var firstLine: String
@@ -22,14 +24,15 @@ import Testing
 
         init(
             _ id: String, _ arguments: [String] = ["-"], stdin: String = "", bytes: [UInt8]? = nil,
-            setup: @escaping @Sendable (URL) throws -> Void = { _ in }, interruptAfter: Double? = nil, exit: Int32,
-            _ firstLine: String
+            setup: @escaping @Sendable (URL) throws -> Void = { _ in }, interruptAfter: Double? = nil,
+            environment: [String: String] = [:], exit: Int32, _ firstLine: String
         ) {
             self.id = id
             self.arguments = arguments
             self.stdin = bytes ?? Array(stdin.utf8)
             self.setup = setup
             self.interruptAfter = interruptAfter
+            self.environment = environment
             self.exit = exit
             self.firstLine = firstLine
         }
@@ -178,6 +181,20 @@ import Testing
         Case(
             "a script that runs itself", ["self.list"], setup: file("self.list", "run \"self.list\"\n"), exit: 70,
             "self.list:1:5: error: run cycle: 'self.list' is already running"),
+        Case(
+            "a NUL in a file name", ["-e", #"reset [["A"]]; save "real.json\0.plist""#], exit: 70,
+            #"-e:1:21: error: file name 'real.json\0.plist' holds a NUL byte"#),
+        Case(
+            "a stored string longer than a value may be",
+            ["--limit", "value-size=100", "-e", #"print defaults("k", "")"#],
+            setup: file("store.json", #"{"k": "\#(String(repeating: "x", count: 1000))"}"#),
+            environment: ["LISTDSL_DEFAULTS": "store.json"], exit: 70,
+            "-e:1:7: error: value size limit exceeded: this string would have a size of 1,000; the limit is 100 bytes"),
+        Case(
+            "a stored list nested deeper than a value may",
+            ["--limit", "value-depth=3", "-e", #"print defaults("k", 0)"#],
+            setup: file("store.json", #"{"k": [[[[1]]]]}"#), environment: ["LISTDSL_DEFAULTS": "store.json"], exit: 70,
+            "-e:1:7: error: value nesting limit exceeded: this list would nest 4 levels deep; the limit is 3"),
         // Runaway programs.
         Case(
             "runaway recursion", stdin: "proc f(n) { f(n + 1) }\nf(0)\n", exit: 70,
@@ -231,7 +248,8 @@ import Testing
             run = try runInterrupted(c.arguments, after: delay, directory: dir)
         } else {
             run = try runProcess(
-                listdslBinary, c.arguments, stdinBytes: c.stdin, directory: dir, timeout: 90)
+                listdslBinary, c.arguments, stdinBytes: c.stdin, directory: dir, environment: c.environment,
+                timeout: 90)
         }
         #expect(run.status == c.exit, "exit \(run.status): \(run.stderr.prefix(400))")
         let first =

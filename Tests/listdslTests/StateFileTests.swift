@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `save`, `load` and the user-defaults store through the real binary and the real file system.
@@ -84,5 +85,58 @@ import Testing
         #expect(second.stdout == "1\n", "\(second.stderr)")
         let empty = try runListdsl(["-e", #"print defaults("count", 0)"#])  // LISTDSL_DEFAULTS="": one run only
         #expect(empty.stdout == "0\n")
+    }
+
+    /// A statement given a file name that holds a NUL byte, and where the error's caret starts.
+    struct NULCase: CustomTestStringConvertible, Sendable {
+        var id: String
+        var code: String
+        var column: Int
+        var testDescription: String { id }
+    }
+
+    /// A file name with a NUL in it is refused, not cut at the NUL by the system: `save` would write a
+    /// property list into `real.json`, `load` read `a` and `run` run `r.list`. The files are all there, so a
+    /// name cut short would be found.
+    @Test(arguments: [
+        NULCase(id: "save", code: #"reset [["B"]]; save "real.json\0.plist""#, column: 21),
+        NULCase(id: "load", code: #"load "real.json\0x.json""#, column: 6),
+        NULCase(id: "run", code: #"run "r.list\0junk""#, column: 5),
+        NULCase(id: "run, from a variable", code: #"let f = "r.list\0"; run f"#, column: 25),
+    ])
+    func aFileNameWithANULIsRefused(_ c: NULCase) throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let saved = try runListdsl(["-e", #"reset [["A"]]; save "real.json""#], directory: dir)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        try Data("print \"ran r.list\"\n".utf8).write(to: dir.appendingPathComponent("r.list"))
+        let before = try Data(contentsOf: dir.appendingPathComponent("real.json"))
+        let run = try runListdsl(["-e", c.code], directory: dir)
+        #expect(run.status == 70, "\(run.stderr)")
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+        let name = c.code.split(separator: "\"").dropFirst(c.id == "save" ? 3 : 1).first.map(String.init) ?? ""
+        #expect(
+            run.stderr.hasPrefix("-e:1:\(c.column): error: file name '\(name)' holds a NUL byte\n"), "\(run.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("real.json")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["r.list", "real.json"])
+    }
+
+    /// Two runs changing the store at once each read it, change it and write it back under a lock, so
+    /// neither writes over a key the other has just written.
+    @Test func twoRunsSettingKeysAtOnceKeepAllOfThem() throws {
+        let dir = try scratchDirectory("state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("defaults.json").path
+        let scripts = ["a", "b"].map { #"for i in 0..<150 { defaults set "\#($0)\(i)" i }"# }
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { n in
+            let run = try? runListdsl(["-e", scripts[n]], environment: ["LISTDSL_DEFAULTS": store])
+            statuses.withLock { $0.append(run?.status ?? -1) }
+        }
+        #expect(statuses.withLock { $0 } == [0, 0])
+        let kept = #"for p in ["a", "b"] { for i in 0..<150 { if defaults("\(p)\(i)", -1) == i { n = n + 1 } } }"#
+        let count = try runListdsl(
+            ["-e", "let n = 0", "-e", kept, "-e", "print n"], environment: ["LISTDSL_DEFAULTS": store])
+        #expect(count.stdout == "300\n", "\(count.stderr)")
     }
 }
