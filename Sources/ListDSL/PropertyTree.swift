@@ -686,7 +686,17 @@ private struct PropertyListReader: DocumentReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         try parseProlog()
         let plistStart = i
-        guard peek(i) == UInt8(ascii: "<"), let plist = try? parseTag(), plist.opens("plist") else {
+        let namesPlist =
+            looking(at: "<plist") && peek(i + 6).map { Self.isWhitespace($0) || $0 == UInt8(ascii: ">") } == true
+        let tag: Tag?
+        do {
+            tag = peek(i) == UInt8(ascii: "<") ? try parseTag() : nil
+        } catch {
+            // A <plist> whose attributes are wrong says what is wrong with them.
+            if namesPlist { throw error }
+            tag = nil
+        }
+        guard let plist = tag, plist.opens("plist") else {
             i = plistStart
             throw .init(offset: i, message: "expected <plist>, \(found())")
         }
@@ -703,19 +713,176 @@ private struct PropertyListReader: DocumentReader {
         return value
     }
 
-    /// prolog = { misc | "<?" ... "?>" | "<!DOCTYPE" ... ">" }
+    /// prolog = [ declaration ] { misc | instruction | doctype }
     mutating func parseProlog() throws(PropertyTree.Problem) {
+        let first = i
         while true {
             try skipMisc()
-            if looking(at: "<?") {
+            if looking(at: "<?xml"), let after = peek(i + 5), Self.isWhitespace(after) || after == UInt8(ascii: "?") {
+                guard i == first else {
+                    throw .init(offset: i, message: "the XML declaration must come first in the file")
+                }
+                try parseDeclaration()
+            } else if looking(at: "<?") {
                 i += 2
-                try skip(past: "?>")
+                try skipText(past: "?>")
             } else if looking(at: "<!DOCTYPE") {
-                try skipDocumentType()
+                try parseDocumentType()
             } else {
                 return
             }
         }
+    }
+
+    /// declaration = "<?xml" version [ encoding ] [ standalone ] [ whitespace ] "?>", each an attribute
+    /// (`version="1.x"`, `encoding="NAME"`, `standalone="yes"|"no"`).
+    mutating func parseDeclaration() throws(PropertyTree.Problem) {
+        i += 5
+        let attributes = try parseAttributes(in: "the XML declaration", closedBy: "?>")
+        func found(_ at: Int) -> String {
+            var copy = self
+            copy.i = at
+            return copy.found()
+        }
+        guard let version = attributes.first, version.name == "version", version.value.hasPrefix("1.") else {
+            let at = attributes.first?.offset ?? i
+            throw .init(offset: at, message: "expected version=\"1.0\" in the XML declaration, \(found(at))")
+        }
+        var rest = attributes.dropFirst()
+        if let encoding = rest.first, encoding.name == "encoding" {
+            rest = rest.dropFirst()
+            guard Self.isEncodingName(encoding.value) else {
+                throw .init(
+                    offset: encoding.offset,
+                    message: "expected an encoding name such as \"UTF-8\", found '\(encoding.value)'")
+            }
+        }
+        if let standalone = rest.first, standalone.name == "standalone" {
+            rest = rest.dropFirst()
+            guard standalone.value == "yes" || standalone.value == "no" else {
+                throw .init(
+                    offset: standalone.offset,
+                    message: "expected standalone=\"yes\" or \"no\", found '\(standalone.value)'")
+            }
+        }
+        if let extra = rest.first {
+            throw .init(
+                offset: extra.offset, message: "expected '?>' to end the XML declaration, found '\(extra.name)'")
+        }
+    }
+
+    /// An encoding name: a letter, then letters, digits, '.', '_' and '-'.
+    static func isEncodingName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, Self.isLetter(first) else { return false }
+        return name.utf8.allSatisfy {
+            Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: "-")
+        }
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// Whether `byte` may start an XML name (an ASCII letter, '_', ':' or any non-ASCII byte).
+    static func startsName(_ byte: UInt8) -> Bool {
+        isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+
+    /// Whether `byte` may continue an XML name.
+    static func continuesName(_ byte: UInt8) -> Bool {
+        startsName(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+    }
+
+    /// A name at `i`, or nil (and `i` unmoved).
+    mutating func parseName() -> String? {
+        guard let first = peek(i), Self.startsName(first) else { return nil }
+        let start = i
+        while let byte = peek(i), Self.continuesName(byte) { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    /// Fails at a control character XML cannot carry (any byte below 0x20 but tab, line feed and
+    /// carriage return) at `i`.
+    func checkCharacter() throws(PropertyTree.Problem) {
+        if let byte = peek(i), byte < 0x20, !Self.isWhitespace(byte) {
+            throw .init(
+                offset: i, message: "a property list cannot hold the character \(UTF8Scan.name(UInt32(byte)))")
+        }
+    }
+
+    /// Moves past the first `terminator`, failing at a control character before it.
+    mutating func skipText(past terminator: String) throws(PropertyTree.Problem) {
+        let pattern = Array(terminator.utf8)
+        while i < bytes.count {
+            if bytes[i...].starts(with: pattern) {
+                i += pattern.count
+                return
+            }
+            try checkCharacter()
+            i += 1
+        }
+        throw .init(offset: i, message: "expected '\(terminator)'")
+    }
+
+    /// An attribute of a tag: its name, value and where it starts.
+    struct Attribute {
+        var name: String
+        var value: String
+        var offset: Int
+    }
+
+    /// attributes = { whitespace name [ whitespace ] "=" [ whitespace ] quoted } [ whitespace ], up to
+    /// `closedBy` ("?>", ">" or "/>"; `i` is left at it); `what` names the tag in messages.
+    mutating func parseAttributes(in what: String, closedBy ends: [String]) throws(PropertyTree.Problem) -> [Attribute]
+    {
+        var attributes: [Attribute] = []
+        while true {
+            var spaced = false
+            while let byte = peek(i), Self.isWhitespace(byte) {
+                i += 1
+                spaced = true
+            }
+            if ends.contains(where: { looking(at: $0) }) { return attributes }
+            try checkCharacter()
+            let start = i
+            guard spaced, let name = parseName() else {
+                throw .init(offset: i, message: "expected an attribute or '\(ends[0])' in \(what), \(found())")
+            }
+            while let byte = peek(i), Self.isWhitespace(byte) { i += 1 }
+            guard peek(i) == UInt8(ascii: "=") else {
+                throw .init(offset: i, message: "expected '=' after the attribute '\(name)' in \(what), \(found())")
+            }
+            i += 1
+            while let byte = peek(i), Self.isWhitespace(byte) { i += 1 }
+            guard let quote = peek(i), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw .init(
+                    offset: i, message: "expected a quoted value for the attribute '\(name)' in \(what), \(found())")
+            }
+            i += 1
+            let valueStart = i
+            while let byte = peek(i), byte != quote {
+                try checkCharacter()
+                if byte == UInt8(ascii: "<") {
+                    throw .init(offset: i, message: "'<' in the value of the attribute '\(name)' in \(what)")
+                }
+                i += 1
+            }
+            guard peek(i) == quote else {
+                throw .init(
+                    offset: valueStart - 1, message: "expected the closing quote of the attribute '\(name)' in \(what)")
+            }
+            attributes.append(
+                Attribute(name: name, value: String(decoding: bytes[valueStart..<i], as: UTF8.self), offset: start))
+            i += 1
+        }
+    }
+
+    /// parseAttributes closed by one terminator, which it then moves past.
+    mutating func parseAttributes(in what: String, closedBy end: String) throws(PropertyTree.Problem) -> [Attribute] {
+        let attributes = try parseAttributes(in: what, closedBy: [end])
+        i += end.utf8.count
+        return attributes
     }
 
     /// Whether `byte`, in a scan that follows quotes, opens, closes or lies inside a quoted run;
@@ -730,24 +897,69 @@ private struct PropertyListReader: DocumentReader {
         return true
     }
 
-    /// "<!DOCTYPE" ... ">", where a '>' inside quotes or an internal subset's brackets does not end it.
-    mutating func skipDocumentType() throws(PropertyTree.Problem) {
+    /// doctype = "<!DOCTYPE" whitespace name [ whitespace external ] [ whitespace ] [ "[" subset "]"
+    /// [ whitespace ] ] ">", where external = "PUBLIC" whitespace quoted whitespace quoted | "SYSTEM"
+    /// whitespace quoted, and the internal subset is skipped (a '>' inside its quotes or brackets does not
+    /// end it).
+    mutating func parseDocumentType() throws(PropertyTree.Problem) {
         let start = i
-        var quote: UInt8?
-        var brackets = 0
-        while let byte = peek(i) {
-            i += 1
-            if Self.isQuoted(byte, &quote) {
-                continue
-            } else if byte == UInt8(ascii: "[") {
-                brackets += 1
-            } else if byte == UInt8(ascii: "]") {
-                brackets = max(0, brackets - 1)
-            } else if byte == UInt8(ascii: ">"), brackets == 0 {
-                return
-            }
+        i += 9
+        func skipSpace() -> Bool {
+            let before = i
+            while let byte = peek(i), Self.isWhitespace(byte) { i += 1 }
+            return i > before
         }
-        throw .init(offset: start, message: "expected '>' to close <!DOCTYPE")
+        func quoted(_ what: String) throws(PropertyTree.Problem) {
+            guard skipSpace(), let quote = peek(i), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw .init(offset: i, message: "expected \(what) in quotes in <!DOCTYPE>, \(found())")
+            }
+            i += 1
+            while let byte = peek(i), byte != quote {
+                try checkCharacter()
+                i += 1
+            }
+            guard peek(i) == quote else { throw .init(offset: start, message: "expected '>' to close <!DOCTYPE") }
+            i += 1
+        }
+        guard skipSpace(), parseName() != nil else {
+            throw .init(offset: i, message: "expected a name after <!DOCTYPE, \(found())")
+        }
+        var spaced = skipSpace()
+        if spaced && looking(at: "PUBLIC") {
+            i += 6
+            try quoted("a public identifier")
+            try quoted("a system identifier")
+            spaced = skipSpace()
+        } else if spaced && looking(at: "SYSTEM") {
+            i += 6
+            try quoted("a system identifier")
+            spaced = skipSpace()
+        }
+        if peek(i) == UInt8(ascii: "[") {
+            var quote: UInt8?
+            var brackets = 0
+            while let byte = peek(i) {
+                try checkCharacter()
+                i += 1
+                if Self.isQuoted(byte, &quote) {
+                    continue
+                } else if byte == UInt8(ascii: "[") {
+                    brackets += 1
+                } else if byte == UInt8(ascii: "]") {
+                    brackets -= 1
+                    if brackets == 0 { break }
+                }
+            }
+            guard brackets == 0 else { throw .init(offset: start, message: "expected '>' to close <!DOCTYPE") }
+            _ = skipSpace()
+        }
+        try checkCharacter()
+        guard peek(i) == UInt8(ascii: ">") else {
+            if peek(i) == nil { throw .init(offset: start, message: "expected '>' to close <!DOCTYPE") }
+            throw .init(offset: i, message: "expected PUBLIC, SYSTEM, '[' or '>' in <!DOCTYPE>, \(found())")
+        }
+        _ = spaced
+        i += 1
     }
 
     /// tag = "<" name attributes [ "/" ] ">" | "</" name whitespace ">", at its '<'.
@@ -772,23 +984,18 @@ private struct PropertyListReader: DocumentReader {
             i += 1
             return Tag(name: name, form: .close, offset: start)
         }
-        // Attributes: skipped, but a '>' or '/' inside quotes does not end the tag.
-        var quote: UInt8?
-        while let byte = peek(i) {
-            if Self.isQuoted(byte, &quote) {
-                // inside quotes, nothing ends the tag
-            } else if byte == UInt8(ascii: ">") {
-                i += 1
-                return Tag(name: name, form: .open, offset: start)
-            } else if byte == UInt8(ascii: "/"), peek(i + 1) == UInt8(ascii: ">") {
-                i += 2
-                return Tag(name: name, form: .empty, offset: start)
-            } else if byte == UInt8(ascii: "<") {
-                break
-            }
-            i += 1
+        // Attributes: read as XML writes them (and otherwise ignored, as Apple's reader ignores them).
+        let shownName = "<" + String(decoding: name.prefix(40), as: UTF8.self) + ">"
+        if peek(i) == nil || peek(i) == UInt8(ascii: "<") {
+            throw .init(offset: i, message: "expected '>' to close \(shownName)")
         }
-        throw .init(offset: i, message: "expected '>' to close <\(String(decoding: name.prefix(40), as: UTF8.self))>")
+        _ = try parseAttributes(in: shownName, closedBy: [">", "/>"])
+        if looking(at: "/>") {
+            i += 2
+            return Tag(name: name, form: .empty, offset: start)
+        }
+        i += 1
+        return Tag(name: name, form: .open, offset: start)
     }
 
     /// The tag at `i` after misc, or a problem saying `expected` and what is there instead.

@@ -222,6 +222,47 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
             "a property list cannot hold the character U+001B"),
         fails(
             "an unclosed comment", .propertyList, "<plist><!-- a </plist>", 22, "expected '-->'"),
+        // The prolog and the tags' attributes are XML's, no looser (issue 34, finding 12).
+        reads(
+            "a declaration with single quotes and standalone", .propertyList,
+            "<?xml version='1.0' encoding='utf-8' standalone='yes' ?><plist><true/></plist>",
+            PropertyTree(.boolean(true), offset: 63)),
+        reads(
+            "a document type with a system identifier only", .propertyList,
+            "<!DOCTYPE plist SYSTEM \"file.dtd\"><plist><true/></plist>",
+            PropertyTree(.boolean(true), offset: 41)),
+        fails(
+            "a control character in the declaration", .propertyList,
+            "<?xml version=\"1.0\"\u{1}?><plist><true/></plist>", 19,
+            "a property list cannot hold the character U+0001"),
+        fails(
+            "garbage in the declaration", .propertyList, "<?xml garbage here?><plist><true/></plist>", 14,
+            "expected '=' after the attribute 'garbage' in the XML declaration, found 'here?>'"),
+        fails(
+            "a declaration without its version", .propertyList, "<?xml encoding=\"UTF-8\"?><plist><true/></plist>", 6,
+            "expected version=\"1.0\" in the XML declaration, found 'encoding=\"UTF-8\"?>'"),
+        fails(
+            "a declaration that is not first", .propertyList,
+            "<!-- c --><?xml version=\"1.0\"?><plist><true/></plist>", 10,
+            "the XML declaration must come first in the file"),
+        fails(
+            "a control character in the document type", .propertyList,
+            "<!DOCTYPE plist \u{2}><plist><true/></plist>", 16, "a property list cannot hold the character U+0002"),
+        fails(
+            "garbage in the document type", .propertyList, "<!DOCTYPE plist junk><plist><true/></plist>", 16,
+            "expected PUBLIC, SYSTEM, '[' or '>' in <!DOCTYPE>, found 'junk>'"),
+        fails(
+            "a document type without a name", .propertyList, "<!DOCTYPE><plist><true/></plist>", 9,
+            "expected a name after <!DOCTYPE, found '>'"),
+        fails(
+            "a control character among plist's attributes", .propertyList,
+            "<plist version=\"1.0\" \u{3}><true/></plist>", 21, "a property list cannot hold the character U+0003"),
+        fails(
+            "garbage among plist's attributes", .propertyList, "<plist version=\"1.0\" junk><true/></plist>", 25,
+            "expected '=' after the attribute 'junk' in <plist>, found '>'"),
+        fails(
+            "an unquoted attribute", .propertyList, "<plist version=1.0><true/></plist>", 15,
+            "expected a quoted value for the attribute 'version' in <plist>, found '1.0>'"),
     ]
 
     /// Each property list reads as the tree it spells, or stops where it goes wrong saying why.
