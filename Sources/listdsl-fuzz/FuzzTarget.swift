@@ -207,6 +207,12 @@ enum FuzzMain {
                 mode.run(bytes)
                 print("\(path): ok")
             }
+            if mode == .undo {
+                let c = UndoFuzz.counts
+                print(
+                    "undo: \(c.inputs) inputs parsed, \(c.modelled) followed by the model to the end, \(c.unwound) undone and redone whole, \(c.states) states compared, \(c.known) left out for issue 34 findings 3 and 4"
+                )
+            }
         #endif
     }
 }
