@@ -12,6 +12,7 @@
 #                                               is sized for CI (under a minute on a debug build),
 #                                               --large for a note
 #   bench/growth.sh BIN --only undo,diff        only those surfaces (with --small or --large)
+#   bench/growth.sh BIN --only changes --n 5000 that N instead of the size's
 #
 # Surfaces: --changes on a loop of appends; undo recording on the same loop; the REPL (in a
 # pseudo-terminal) running the loop as an entry; `html` with N sections added one by one, and with N
@@ -21,6 +22,7 @@ set -euo pipefail
 bin=$(dirname "$0")/../.build/debug/listdsl
 size=small
 only=
+n=0
 while [ $# -gt 0 ]; do
     case $1 in
         --small) size=small ;;
@@ -29,8 +31,12 @@ while [ $# -gt 0 ]; do
             only=$2
             shift
             ;;
+        --n)
+            n=$2
+            shift
+            ;;
         -h | --help)
-            sed -n '2,18p' "$0"
+            sed -n '2,23p' "$0"
             exit 0
             ;;
         -*)
@@ -46,10 +52,10 @@ done
     exit 66
 }
 
-exec python3 - "$bin" "$size" "$only" <<'PY'
+exec python3 - "$bin" "$size" "$only" "$n" <<'PY'
 import os, pty, random, select, shutil, statistics, sys, tempfile, time
 
-bin, size, only = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
+bin, size, only, chosen_n = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
 TIME_RATIO = MEMORY_RATIO = 2.6
 TIME_FLOOR = 0.050           # seconds: shorter N-runs are noise
 MEMORY_FLOOR = 16 << 10      # KiB: a 2N-run that grows less than this past base is not judged
@@ -230,7 +236,7 @@ failed = []
 for name, surface, small, large in SURFACES:
     if wanted and name not in wanted:
         continue
-    n = small if size == "small" else large
+    n = chosen_n or (small if size == "small" else large)
     t1, m1, s1, why1, err1 = measure(surface, n, N_LIMIT)
     problems = []
     if why1:
