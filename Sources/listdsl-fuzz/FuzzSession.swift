@@ -97,6 +97,14 @@ final class FuzzSession {
         return nil
     }
 
+    /// `error` as listdsl prints it: the message, the line it is about and any notes.
+    func describe(_ error: ScriptError) -> String {
+        switch error {
+        case .runtime(let d), .interrupted(let d): renderer.render(d)
+        case .syntax(let ds): ds.map(renderer.render).joined()
+        }
+    }
+
     /// Runs `text` with no step limit (the fuzzer's own statements must not fail for steps the input spent).
     @discardableResult
     func runUnlimited(_ text: String) -> ScriptError? {

@@ -114,7 +114,7 @@ enum UndoFuzz {
         for group in history.undo.reversed() {
             if let error = session.runUnlimited("undo") {
                 if knownFinding3(error) { return }
-                FuzzTarget.finding("undo failed with \(history.undo.count) groups to undo: \(error.message)")
+                FuzzTarget.finding("undo failed with \(history.undo.count) groups to undo:\n\(session.describe(error))")
             }
             guard let state = session.savedState() else { FuzzTarget.finding("save failed after undo") }
             expect(state, group.before, "undo", bytes)
@@ -130,7 +130,7 @@ enum UndoFuzz {
         for expected in later {
             if let error = session.runUnlimited("redo") {
                 if knownFinding3(error) { return }
-                FuzzTarget.finding("redo failed: \(error.message)")
+                FuzzTarget.finding("redo failed:\n\(session.describe(error))")
             }
             guard let state = session.savedState() else { FuzzTarget.finding("save failed after redo") }
             expect(state, expected, "redo", bytes)
