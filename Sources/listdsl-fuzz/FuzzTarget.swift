@@ -5,6 +5,57 @@ import ListModel
     import Glibc
 #endif
 
+/// What the fuzzer feeds its inputs to, chosen by `LISTDSL_FUZZ_MODE` (default `script`); fuzz/run.sh
+/// runs each mode with its own corpus and seeds (fuzz/seeds/MODE).
+enum FuzzMode: String, CaseIterable {
+    /// Scripts through the lexer, the parser and the interpreter, with the change view (`FuzzTarget`).
+    case script
+    /// Documents `load` reads, as JSON and as a property list (`StateFuzz`).
+    case state
+    /// Two tables for `listdsl diff` (`DiffFuzz`).
+    case diff
+    /// Scripts run with undo history, then undone and redone (`UndoFuzz`).
+    case undo
+    /// The user-defaults store's file (`DefaultsFuzz`).
+    case defaults
+    /// Scripts recorded as an HTML lesson (`LessonFuzz`).
+    case html
+
+    /// The mode of this run, read once.
+    static let current = selected
+
+    /// The mode `LISTDSL_FUZZ_MODE` names; a name that is none stops the fuzzer.
+    static var selected: FuzzMode {
+        guard let name = environment("LISTDSL_FUZZ_MODE") else { return .script }
+        guard let mode = FuzzMode(rawValue: name) else {
+            printError(
+                "listdsl-fuzz: no mode '\(name)'; the modes are \(allCases.map(\.rawValue).joined(separator: ", "))\n")
+            exit(64)
+        }
+        return mode
+    }
+
+    /// Runs one input in this mode.
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .script: FuzzTarget.run(bytes)
+        case .state: StateFuzz.run(bytes)
+        case .diff: DiffFuzz.run(bytes)
+        case .undo: UndoFuzz.run(bytes)
+        case .defaults: DefaultsFuzz.run(bytes)
+        case .html: LessonFuzz.run(bytes)
+        }
+    }
+
+    /// The tokens libFuzzer splices into this mode's inputs.
+    var dictionary: String {
+        switch self {
+        case .script, .undo, .html: FuzzTarget.dictionary
+        case .state, .diff, .defaults: FuzzTarget.documentDictionary
+        }
+    }
+}
+
 /// One fuzz input: bytes through the lexer, the parser and the interpreter, as listdsl runs a script and
 /// as the REPL runs entries, with small limits so each input ends quickly. Besides "no crash, no hang,
 /// no runaway memory", which libFuzzer watches, three oracles must hold: the parser's literal fast path
@@ -92,21 +143,43 @@ enum FuzzTarget {
         let words = Set(Vocabulary.entries.map(\.word)).union([
             "0:0", "1:2", "\"x\"", "[[\"a\"]]", "{", "}", "..<", "...", "\\(", "\\u{1F600}", "\\uD83D\\uDE00",
         ])
-        return words.sorted().map { word in
+        return dictionaryLines(words)
+    }
+
+    /// The words of saved states, the defaults store and their two formats, as a libFuzzer dictionary.
+    static var documentDictionary: String {
+        dictionaryLines([
+            "\"format\"", "\"listdsl-state\"", "\"version\"", "\"view\"", "\"style\"", "\"messages\"",
+            "\"editing\"", "\"selection\"", "\"section\"", "\"row\"", "\"dataSource\"", "\"tableView\"",
+            "\"rows\"", "\"header\"", "\"footer\"", "\"indexTitle\"", "\"accessories\"", "\"checkmark\"",
+            "\"table\"", "\"collection\"", "\"plain\"", "\"grouped\"", "\"classic\"", "\"modern\"", "true",
+            "false", "null", "[", "]", "{", "}", ":", ",", "\\u0000", "\\ud83d\\ude00", "\\u00e9", "e\\u0301",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<plist version=\"1.0\">", "</plist>", "<dict>", "</dict>",
+            "<key>", "</key>", "<string>", "</string>", "<integer>", "</integer>", "<array>", "</array>", "<true/>",
+            "<false/>", "<string/>", "<array/>", "<dict/>", "&amp;", "&lt;", "&#x1F600;", "<![CDATA[", "]]>",
+            "<!--", "-->", "9223372036854775807", "-9223372036854775808",
+        ])
+    }
+
+    /// Quotes each word as a line of a libFuzzer dictionary.
+    static func dictionaryLines(_ words: Set<String>) -> String {
+        words.sorted().map { word in
             "\"" + word.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
         }.joined(separator: "\n") + "\n"
     }
 }
 
 /// `listdsl-fuzz`. Built by fuzz/run.sh with `-sanitize=fuzzer -D LISTDSL_LIBFUZZER`, it hands its
-/// arguments to libFuzzer, which calls `FuzzTarget.run` with each input it makes. Built plainly,
+/// arguments to libFuzzer, which calls the mode's `run` with each input it makes. Built plainly,
 /// `listdsl-fuzz FILE…` runs each file as one input, to replay a finding without the sanitizer, and
-/// `listdsl-fuzz --dictionary` prints the dictionary the fuzzing script gives libFuzzer.
+/// `listdsl-fuzz --dictionary` prints the dictionary the fuzzing script gives libFuzzer. Either way
+/// `LISTDSL_FUZZ_MODE` chooses the mode (`FuzzMode`).
 @main
 enum FuzzMain {
     static func main() {
+        let mode = FuzzMode.current
         if CommandLine.arguments.dropFirst().first == "--dictionary" {
-            print(FuzzTarget.dictionary, terminator: "")
+            print(mode.dictionary, terminator: "")
             return
         }
         #if LISTDSL_LIBFUZZER
@@ -114,7 +187,7 @@ enum FuzzMain {
             var argv = Optional(CommandLine.unsafeArgv)
             exit(
                 LLVMFuzzerRunDriver(&argc, &argv) { data, count in
-                    FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
+                    FuzzMode.current.run(data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
                     return 0
                 })
         #else
@@ -131,8 +204,14 @@ enum FuzzMain {
                     bytes += buffer[0..<n]
                 }
                 fclose(handle)
-                FuzzTarget.run(bytes)
+                mode.run(bytes)
                 print("\(path): ok")
+            }
+            if mode == .undo {
+                let c = UndoFuzz.counts
+                print(
+                    "undo: \(c.inputs) inputs parsed, \(c.modelled) followed by the model to the end, \(c.unwound) undone and redone whole, \(c.states) states compared"
+                )
             }
         #endif
     }
@@ -147,6 +226,11 @@ enum FuzzMain {
         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
     ) -> Int32
 #endif
+
+/// The value of the environment variable `name`, if set.
+func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
 
 /// Writes `text` to standard error.
 func printError(_ text: String) {

@@ -1,0 +1,64 @@
+import ListDSL
+import ListModel
+
+/// The state mode: arbitrary bytes as a document `load` reads, as JSON and as a property list.
+///
+/// Oracles: a tree either reader gives writes back as JSON (and, when it can, as a property list) that
+/// reads into the same tree; and a document `load` accepts, saved again and loaded into a new session,
+/// gives the same state, exactly, through JSON and through a property list.
+enum StateFuzz {
+    /// Small limits: a document that loads must fit them (the table limits are checked as `reset` checks).
+    static let limits = Limits(
+        scriptBytes: 1 << 20, valueSize: 64 << 10, valueDepth: 100, tableSize: 20_000, tableText: 1 << 18,
+        callDepth: 100, steps: 5_000)
+
+    static func run(_ bytes: [UInt8]) {
+        if case .success(let tree) = PropertyTree.parseJSON(bytes) { checkTreeRoundTrip(tree, "JSON") }
+        if case .success(let tree) = PropertyTree.parsePropertyList(bytes) { checkTreeRoundTrip(tree, "property list") }
+        for name in ["fuzz.json", "fuzz.plist"] { checkLoadRoundTrip(bytes, name) }
+    }
+
+    /// The tree written back reads into itself, as JSON and as a property list.
+    static func checkTreeRoundTrip(_ tree: PropertyTree, _ format: String) {
+        let json = tree.json()
+        guard case .success(let again) = PropertyTree.parseJSON(Array(json.utf8)) else {
+            FuzzTarget.finding("a tree read from a \(format) writes JSON that does not read: \(json)")
+        }
+        if again != tree { FuzzTarget.finding("a tree read from a \(format) changes through JSON: \(json)") }
+        // A property list has no null, and XML no control characters: writing one then throws, as documented.
+        guard let plist = try? tree.propertyList() else { return }
+        guard case .success(let fromPlist) = PropertyTree.parsePropertyList(Array(plist.utf8)) else {
+            FuzzTarget.finding("a tree read from a \(format) writes a property list that does not read: \(plist)")
+        }
+        if fromPlist != tree {
+            FuzzTarget.finding("a tree read from a \(format) changes through a property list: \(plist)")
+        }
+    }
+
+    /// A document `load` accepts saves as JSON and as a property list; each loads into a new session and
+    /// saves the same JSON, byte for byte.
+    static func checkLoadRoundTrip(_ bytes: [UInt8], _ name: String) {
+        let files = MemoryFiles([name: bytes])
+        let session = FuzzSession(limits: limits, files: files)
+        guard session.run("load \"\(name)\"") == nil else { return }
+        guard session.run("save \"saved.json\"") == nil, let saved = files.contents["saved.json"] else {
+            FuzzTarget.finding("a state that loaded from \(name) cannot be saved as JSON")
+        }
+        let plistSaved = session.run("save \"saved.plist\"") == nil
+        for copy in plistSaved ? ["saved.json", "saved.plist"] : ["saved.json"] {
+            let again = FuzzSession(limits: limits, files: files)
+            if let error = again.run("load \"\(copy)\"") {
+                FuzzTarget.finding("\(name) loaded and was saved as \(copy), which does not load: \(error.message)")
+            }
+            files.contents["again.json"] = nil
+            guard again.run("save \"again.json\"") == nil, let resaved = files.contents["again.json"] else {
+                FuzzTarget.finding("a state loaded from \(copy) cannot be saved")
+            }
+            if resaved != saved {
+                FuzzTarget.finding(
+                    "\(name) saved, loaded from \(copy) and saved again differs:\n  \(String(decoding: saved, as: UTF8.self))\n  \(String(decoding: resaved, as: UTF8.self))"
+                )
+            }
+        }
+    }
+}
