@@ -228,6 +228,29 @@ import Testing
                 "-e", "proc f(n) { let t = s + str(n); if n > 0 { f(n - 1) } }", "-e", "f(900)",
             ], exit: 70,
             "-e:1:21: error: memory limit exceeded"),
+        // Loops that kept a copy of the table per step (issue 34, findings 1 and 2): within a small limit.
+        Case(
+            "a long loop under --changes",
+            ["--changes", "--limit", "memory=64M", "-e", "reset [[]]", "-e", "repeat 200000 { append 0 \"x\" }"],
+            exit: 0, ""),
+        Case(
+            "a long loop in a script that undoes",
+            ["--limit", "memory=64M", "-e", "reset [[]]", "-e", "repeat 200000 { append 0 \"x\" }", "-e", "undo"],
+            exit: 0, ""),
+        // Files that are almost a state document (issue 34, finding 12).
+        Case(
+            "a property list with garbage in its declaration", ["-e", "load \"g.plist\""],
+            setup: file("g.plist", "<?xml garbage\u{1}?>\n<plist version=\"1.0\"><dict/></plist>\n"), exit: 70,
+            "-e:1:6: error: cannot load 'g.plist': expected '=' after the attribute 'garbage' in the XML declaration, found '\\u{1}?>'"
+        ),
+        Case(
+            "diff of a table that repeats a row", ["diff", "old.json", "new.json"],
+            setup: { dir in
+                try file("old.json", "[[\"A\",\"B\"],\n [\"C\",\"A\"]]\n")(dir)
+                try file("new.json", "[[\"A\"]]\n")(dir)
+            }, exit: 65,
+            "old.json:2:7: error: rows are not unique: \"A\" appears more than once (a diff identifies rows by their text)"
+        ),
         // The command line.
         Case("an unknown option", ["--bogus"], exit: 64, "listdsl: error: Unknown option '--bogus'"),
         Case(
