@@ -498,27 +498,4 @@ struct ParseCase: CustomTestStringConvertible, Sendable {
             ])
     }
 
-    /// The shared conformance scripts, in `shared/` beside the package's folder.
-    static let conformanceCases = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/cases").path
-
-    /// Runs when the scripts are there, and always in CI, where their absence is a failure.
-    @Test(
-        .enabled(
-            if: FileManager.default.fileExists(atPath: conformanceCases)
-                || ProcessInfo.processInfo.environment["CI"] != nil))
-    func everyConformanceScriptParses() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.conformanceCases)
-            .filter { $0.hasSuffix(".list") }.sorted()
-        #expect(names.count >= 50)
-        for name in names {
-            let data = try #require(FileManager.default.contents(atPath: Self.conformanceCases + "/" + name))
-            let result = Parser.parse(SourceFile(name: name, bytes: [UInt8](data)))
-            if name.contains("syntax-error") {
-                #expect(!result.diagnostics.isEmpty, "\(name)")
-            } else {
-                #expect(result.diagnostics.isEmpty, "\(name): \(located(result))")
-            }
-        }
-    }
 }

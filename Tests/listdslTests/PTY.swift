@@ -20,6 +20,17 @@ final class TerminalSession {
     /// How long any single wait may take.
     static let timeout: Double = 30
 
+    /// Whether terminal tests can run: tmux is installed, or this is CI (which installs it, so its
+    /// absence there is a failure, not a skip).
+    static let isAvailable: Bool = {
+        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
+    }()
+    /// Why a terminal test is skipped.
+    static let unavailable: Comment =
+        "tmux is not installed: the REPL tests drive the REPL through it (apt-get install tmux)"
+
     /// Starts `listdsl arguments` in a `width`×`height` terminal with `environment` added (plain output and
     /// a history file in the scratch directory unless overridden).
     init(

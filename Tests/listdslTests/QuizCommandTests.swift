@@ -53,7 +53,8 @@ import Testing
     }
 
     /// On a terminal the answers are read with readline: a prompt, the verdict, the next question.
-    @Test func onATerminalItAsksWithReadline() throws {
+    @Test(.enabled(if: TerminalSession.isAvailable, TerminalSession.unavailable))
+    func onATerminalItAsksWithReadline() throws {
         let key = try Self.key(level: 1, seed: 5, count: 3)
         let t = try TerminalSession(["quiz", "--level", "1", "--seed", "5", "--count", "3"])
         defer { t.close() }

@@ -5,7 +5,8 @@ import Testing
 @testable import listdsl
 
 /// The REPL driven through a real pseudo-terminal (tmux), one private tmux server per test.
-@Suite(.serialized) struct REPLTerminalTests {
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.unavailable))
+struct REPLTerminalTests {
     @Test func promptAndContinuationPrompt() throws {
         let t = try TerminalSession()
         defer { t.close() }

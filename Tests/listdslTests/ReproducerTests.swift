@@ -107,7 +107,8 @@ import Testing
 }
 
 /// The REPL's reproducers, typed into the real binary through a pseudo-terminal.
-@Suite(.serialized) struct REPLReproducerTests {
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.unavailable))
+struct REPLReproducerTests {
     /// Clears whatever the keys left behind, then checks the REPL still answers.
     static func expectAnswering(
         _ t: TerminalSession, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation
