@@ -211,31 +211,3 @@ public final class JSONLinesRenderer {
             .joined(separator: ",") + "]"
     }
 }
-
-/// A JSON object written key by key, in order.
-struct JSONObject {
-    private var text = "{"
-    private var isEmpty = true
-
-    /// Adds a string member.
-    mutating func add(_ key: String, _ value: String) {
-        addKey(key)
-        JSON.string(value, into: &text)
-    }
-
-    /// Adds a member whose value is already JSON.
-    mutating func addRaw(_ key: String, _ json: String) {
-        addKey(key)
-        text += json
-    }
-
-    private mutating func addKey(_ key: String) {
-        if !isEmpty { text += "," }
-        isEmpty = false
-        JSON.string(key, into: &text)
-        text += ":"
-    }
-
-    /// The object, closed.
-    var json: String { text + "}" }
-}

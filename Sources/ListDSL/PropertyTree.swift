@@ -1216,40 +1216,29 @@ extension PropertyTree {
     /// a trailing newline. Strings escape " \ and control characters (\n \t \r \b \f, others \u00XX); non-ASCII
     /// stays as UTF-8.
     public func json() -> String {
-        var out = ""
-        writeJSON(into: &out, indent: 0)
-        out += "\n"
-        return out
+        var writer = JSONWriter(.pretty)
+        write(into: &writer)
+        return writer.text + "\n"
     }
 
-    /// Appends this value as pretty JSON, its inner lines indented by `indent` + 2 spaces.
-    private func writeJSON(into out: inout String, indent: Int) {
-        let inner = String(repeating: " ", count: indent + 2)
+    /// Writes this value with `writer`.
+    private func write(into writer: inout JSONWriter) {
         switch kind {
-        case .string(let s): StringEscape.quote(s, .json, into: &out)
-        case .integer(let n): out += String(n)
-        case .boolean(let b): out += b ? "true" : "false"
-        case .null: out += "null"
-        case .array(let elements) where elements.isEmpty: out += "[]"
-        case .dictionary(let members) where members.isEmpty: out += "{}"
+        case .string(let s): writer.string(s)
+        case .integer(let n): writer.integer(n)
+        case .boolean(let b): writer.boolean(b)
+        case .null: writer.null()
         case .array(let elements):
-            out += "[\n"
-            for (n, element) in elements.enumerated() {
-                out += inner
-                element.writeJSON(into: &out, indent: indent + 2)
-                out += n + 1 < elements.count ? ",\n" : "\n"
-            }
-            out += String(repeating: " ", count: indent) + "]"
+            writer.beginArray()
+            for element in elements { element.write(into: &writer) }
+            writer.endArray()
         case .dictionary(let members):
-            out += "{\n"
-            for (n, member) in members.enumerated() {
-                out += inner
-                StringEscape.quote(member.key, .json, into: &out)
-                out += ": "
-                member.value.writeJSON(into: &out, indent: indent + 2)
-                out += n + 1 < members.count ? ",\n" : "\n"
+            writer.beginObject()
+            for member in members {
+                writer.key(member.key)
+                member.value.write(into: &writer)
             }
-            out += String(repeating: " ", count: indent) + "}"
+            writer.endObject()
         }
     }
 
