@@ -24,7 +24,7 @@ let versionLine: String = {
 }()
 
 /// Exit statuses (README, "Using it").
-enum Exit: Int32 {
+enum Exit: Int32, CaseIterable {
     case ok = 0
     case expectFailed = 1
     case usage = 64
@@ -33,20 +33,29 @@ enum Exit: Int32 {
     case runtime = 70
     case cannotCreate = 73
     case interrupted = 130
+
+    /// What the status means, as `--help` says it.
+    var meaning: String {
+        switch self {
+        case .ok: "success"
+        case .expectFailed: "an 'expect' failed"
+        case .usage: "usage error"
+        case .syntax: "syntax error (nothing was run)"
+        case .noInput: "a script file cannot be read"
+        case .runtime: "runtime error, including every UIKit validation failure"
+        case .cannotCreate: "the output file cannot be written (html -o)"
+        case .interrupted: "interrupted by Ctrl-C"
+        }
+    }
 }
 
-/// The exit-code table printed by `--help`.
-let exitCodeHelp = """
-    EXIT STATUS:
-      0    success
-      1    an 'expect' failed
-      64   usage error
-      65   syntax error (nothing was run)
-      66   a script file cannot be read
-      70   runtime error, including every UIKit validation failure
-      73   the output file cannot be written (html -o)
-      130  interrupted by Ctrl-C
-    """
+/// The exit-code table printed by `--help`, one line per `Exit` case.
+let exitCodeHelp =
+    "EXIT STATUS:\n"
+    + Exit.allCases.map { code in
+        let number = String(code.rawValue)
+        return "  " + number + String(repeating: " ", count: 5 - number.count) + code.meaning
+    }.joined(separator: "\n")
 
 /// `listdsl`: edit a sectioned list the way UITableView does.
 @main

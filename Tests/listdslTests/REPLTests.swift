@@ -39,6 +39,17 @@ struct REPLTerminalTests {
         #expect(try t.enter("print rows(0)") == "0")
     }
 
+    /// Every dot command the vocabulary lists (which completion and `.help` use) is one the REPL runs.
+    @Test func everyDotCommandOfTheVocabularyRuns() throws {
+        let t = try TerminalSession(height: 200)  // tall enough that `.help` needs no pager
+        defer { t.close() }
+        t.waitForPrompt()
+        for word in Vocabulary.dotCommands where word != ".quit" && word != ".exit" {
+            let answer = try t.enter(word)
+            #expect(!answer.contains("unknown command"), "\(word): \(answer)")
+        }
+    }
+
     /// A new user's first contact: the banner suggests a first command; `help` and `?` answer with the
     /// overview; `.help batches` explains batches; a nested batch's prompt shows its depth; `.timer`.
     @Test func firstContactTopicsDepthAndTimer() throws {
