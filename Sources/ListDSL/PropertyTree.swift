@@ -635,7 +635,8 @@ private struct PropertyListReader: DocumentReader {
         }
     }
 
-    /// Moves to just past the first `terminator` at or after `i`, or throws "expected '`terminator`'".
+    /// Moves to just past the first `terminator` at or after `i` (a comment's or an instruction's end), or
+    /// throws "expected '`terminator`'"; a control character before it is a problem where it is.
     mutating func skip(past terminator: String) throws(PropertyTree.Problem) {
         let pattern = Array(terminator.utf8)
         while i < bytes.count {
@@ -643,6 +644,7 @@ private struct PropertyListReader: DocumentReader {
                 i += pattern.count
                 return
             }
+            try checkCharacter()
             i += 1
         }
         throw .init(offset: i, message: "expected '\(terminator)'")
@@ -725,7 +727,7 @@ private struct PropertyListReader: DocumentReader {
                 try parseDeclaration()
             } else if looking(at: "<?") {
                 i += 2
-                try skipText(past: "?>")
+                try skip(past: "?>")
             } else if looking(at: "<!DOCTYPE") {
                 try parseDocumentType()
             } else {
@@ -809,20 +811,6 @@ private struct PropertyListReader: DocumentReader {
             throw .init(
                 offset: i, message: "a property list cannot hold the character \(UTF8Scan.name(UInt32(byte)))")
         }
-    }
-
-    /// Moves past the first `terminator`, failing at a control character before it.
-    mutating func skipText(past terminator: String) throws(PropertyTree.Problem) {
-        let pattern = Array(terminator.utf8)
-        while i < bytes.count {
-            if bytes[i...].starts(with: pattern) {
-                i += pattern.count
-                return
-            }
-            try checkCharacter()
-            i += 1
-        }
-        throw .init(offset: i, message: "expected '\(terminator)'")
     }
 
     /// An attribute of a tag: its name, value and where it starts.
