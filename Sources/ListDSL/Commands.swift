@@ -18,7 +18,7 @@ extension Interpreter {
                 _ in "moveRow(at: \(swiftIndexPath(from)), to: \(swiftIndexPath(to)))"
             }
         case .reloadRows(let layer, let rows):
-            var ops: [(Edit, SourceRange)] = []
+            var ops: [(edit: Edit, range: SourceRange)] = []
             for row in rows {
                 ops.append((.reloadRow(try indexPath(row.path), try row.value.map(rowText)), row.path.range))
             }
@@ -30,7 +30,7 @@ extension Interpreter {
                 _ in "insertSections([\(s)], with: .automatic)"
             }
         case .deleteSections(let layer, let exprs):
-            var ops: [(Edit, SourceRange)] = []
+            var ops: [(edit: Edit, range: SourceRange)] = []
             var sections: [Int] = []
             for e in exprs {
                 sections.append(try integer(e, "a section number"))
@@ -174,7 +174,7 @@ extension Interpreter {
         call: ([IndexPath]) -> String
     ) throws(ScriptError) {
         if layer == .data { return try applyData(ops.map { (DataEdit($0.edit), $0.range) }) }
-        if tracesCalls { called(call(ops.compactMap(\.edit.update.indexPath))) }
+        if tracesCalls { called(call(ops.compactMap { $0.edit.update.indexPath })) }
         let implicit = model.batchDepth == 0 && ops.count > 1
         if implicit {
             // Every operation is admitted before the first is queued, so a limit leaves nothing half done.
@@ -290,7 +290,7 @@ extension Interpreter {
             for w in report.warnings { self.report(Diagnostic(.warning, file: file, range: range, message: w)) }
             if options.notes {
                 for i in report.mergedOperations {
-                    let place = i < pendingLocations.count ? pendingLocations[i] : (file, range)
+                    let place = i < pendingLocations.count ? pendingLocations[i] : (file: file, range: range)
                     self.report(Diagnostic(RuntimeWarning.mergedDuplicate, .note, file: place.file, range: place.range))
                 }
             }
@@ -322,7 +322,7 @@ extension Interpreter {
         // The model's texts quote no user text, so a line break in one is its own (the modern text's lines).
         diagnostic.keepsLineBreaks = true
         // A learner's first command on the empty table: say how to get a section to put rows in.
-        if model.tableView.isEmpty && model.dataSource.isEmpty && error.message.contains("only 0 sections") {
+        if model.tableView.isEmpty && model.dataSource.isEmpty && TextSearch.contains(error.message, "only 0 sections") {
             diagnostic.hint = "the table has no sections yet: start with 'reset [[\"A\", \"B\"]]' or 'insert section 0'"
         }
         return .runtime(diagnostic)

@@ -300,10 +300,14 @@ extension Interpreter {
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                var ops: [(Edit, SourceRange)] = []
+                var ops: [(edit: Edit, range: SourceRange)] = []
                 ops.reserveCapacity(elements.count)
                 for (path, text, pathRange) in elements {
-                    ops.append((.insertRow(try path(i), try text?(i) ?? ""), pathRange))
+                    // Not `try text?(i) ?? ""`: `??` rethrows untyped errors, a dynamic cast Embedded Swift lacks.
+                    let at = try path(i)
+                    var row = ""
+                    if let text { row = try text(i) }
+                    ops.append((.insertRow(at, row), pathRange))
                 }
                 try i.perform(layer, ops, range) { "insertRows(at: \(swiftIndexPaths($0)), with: .automatic)" }
                 return .normal
@@ -314,7 +318,7 @@ extension Interpreter {
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                var ops: [(Edit, SourceRange)] = []
+                var ops: [(edit: Edit, range: SourceRange)] = []
                 ops.reserveCapacity(elements.count)
                 for (path, pathRange) in elements { ops.append((.deleteRow(try path(i)), pathRange)) }
                 try i.perform(layer, ops, range) { "deleteRows(at: \(swiftIndexPaths($0)), with: .automatic)" }

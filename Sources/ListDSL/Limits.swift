@@ -68,7 +68,7 @@ public struct Limits: Sendable, Equatable {
         case "memory": memoryBytes = value
         default:
             return "there is no limit called '\(name)'; the limits are "
-                + Limits.names.map(\.name).joined(separator: ", ")
+                + Limits.names.map { $0.name }.joined(separator: ", ")
         }
         return nil
     }

@@ -148,7 +148,7 @@ public enum Quiz {
         var moved = Set<String>()
         var landing = Set<String>()  // new paths an insert or a move already takes (one row each)
         let total = random.next(2) + 2
-        let newCount = table.map(\.count)
+        let newCount = table.map { $0.count }
         for _ in 0..<total {
             let s = random.next(table.count)
             let rows = table[s].count
@@ -264,11 +264,11 @@ public enum Quiz {
 
     /// Which of UIKit's ordered checks a message comes from, with its rule.
     static func check(of message: String) -> String {
-        if message.contains("Invalid update: invalid number of sections") { return "the section count" }
+        if TextSearch.contains(message, "Invalid update: invalid number of sections") { return "the section count" }
         if message.hasPrefix("Invalid update") || message.hasPrefix("Invalid batch updates") {
             return "the row counts, checked last: new = old + inserted − deleted + moved in − moved out"
         }
-        if message.contains("delete and reload") || message.hasPrefix("attempt to reload") {
+        if TextSearch.contains(message, "delete and reload") || message.hasPrefix("attempt to reload") {
             return "the reloads (checked first)"
         }
         if message.hasPrefix("attempt to delete") {
@@ -373,7 +373,7 @@ struct QuizRun {
             case .syntax(let ds): self.error = ds.first?.message
             }
         }
-        after = interpreter.model.dataSource.map(\.rows)
+        after = interpreter.model.dataSource.map { $0.rows }
         if error == nil {
             changes = change.render(interpreter) + warnings.texts.map { "warning: \($0)\n" }.joined()
         }

@@ -21,7 +21,7 @@ struct TextBuilder {
         let magnitude = n.magnitude
         // log₁₀ 2 ≈ 1233 / 4096: the bit length gives the number of digits, or one less than it.
         let guess = ((UInt.bitWidth &- magnitude.leadingZeroBitCount) &* 1233) &>> 12
-        let digits = max(1, guess + (magnitude >= TextBuilder.powersOfTen[guess] ? 1 : 0))
+        let digits = max(1, guess + (UInt64(magnitude) >= TextBuilder.powersOfTen[guess] ? 1 : 0))
         let length = n < 0 ? digits + 1 : digits
         let start = count
         guard heap == nil && start + length <= TextBuilder.inlineCapacity else {
@@ -127,8 +127,8 @@ struct TextBuilder {
         return start
     }
 
-    /// 10⁰ to 10¹⁹, every power of ten a UInt holds.
-    private static let powersOfTen: [UInt] = [
+    /// 10⁰ to 10¹⁹, every power of ten a UInt64 holds (UInt64, so the table is the same where Int has 32 bits).
+    private static let powersOfTen: [UInt64] = [
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
         10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
         1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
