@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Runs a script through the WebAssembly build, as the native command runs it:
+//
+//   node scripts/wasm-run.mjs FILE [--events] [--trace] [--time]
+//
+// prints what the module wrote for standard output and standard error on those streams and exits with
+// its status. The module is .build-wasm/listdsl.wasm (LISTDSL_WASM names another); scripts/wasm.sh
+// builds it. --time prints, on standard error after the run, how long instantiating and the run took
+// (measured here with performance.now()), and with --repeat N the run is repeated N times to time the
+// warm ones.
+import { readFileSync, writeSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+
+const usage = "usage: node scripts/wasm-run.mjs FILE [--events] [--trace] [--time] [--repeat N]";
+const args = process.argv.slice(2);
+let file = null;
+let flags = 0;
+let time = false;
+let repeat = 1;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === "--events") flags |= 1;
+  else if (a === "--trace") flags |= 2;
+  else if (a === "--time") time = true;
+  else if (a === "--repeat") repeat = Math.max(1, parseInt(args[++i], 10) || 1);
+  else if (file === null) file = a;
+  else {
+    console.error(usage);
+    process.exit(64);
+  }
+}
+if (file === null) {
+  console.error(usage);
+  process.exit(64);
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const modulePath = process.env.LISTDSL_WASM || join(here, "..", ".build-wasm", "listdsl.wasm");
+
+let script;
+try {
+  script = readFileSync(file);
+} catch (error) {
+  // The native command's wording for a file it cannot open.
+  const reason = error.code === "ENOENT" ? "No such file or directory" : error.message;
+  writeSync(2, `listdsl: error: cannot read '${file}': ${reason}\n`);
+  process.exit(66);
+}
+
+const t0 = performance.now();
+const { instance } = await WebAssembly.instantiate(readFileSync(modulePath), {});
+const wasm = instance.exports;
+const t1 = performance.now();
+
+/// Copies `bytes` into memory the module allocates; returns the address.
+function copyIn(bytes) {
+  const at = wasm.listdsl_alloc(bytes.length);
+  new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);
+  return at;
+}
+
+/// The `count` bytes at `at`, copied out of the module's memory.
+function copyOut(at, count) {
+  return Buffer.from(new Uint8Array(wasm.memory.buffer, at, count));
+}
+
+const name = Buffer.from(file, "utf8");
+const namePointer = copyIn(name);
+const scriptPointer = copyIn(script);
+const runs = [];
+let status = 0;
+for (let i = 0; i < repeat; i++) {
+  const start = performance.now();
+  status = wasm.listdsl_run(namePointer, name.length, scriptPointer, script.length, flags);
+  runs.push(performance.now() - start);
+}
+const out = copyOut(wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
+const err = copyOut(wasm.listdsl_stderr(), wasm.listdsl_stderr_count());
+wasm.listdsl_free(namePointer);
+wasm.listdsl_free(scriptPointer);
+
+writeAll(1, out);
+writeAll(2, err);
+if (time) {
+  const warm = runs.slice(1);
+  const best = warm.length ? Math.min(...warm) : NaN;
+  writeAll(
+    2,
+    Buffer.from(
+      `wasm: instantiate ${(t1 - t0).toFixed(1)} ms, first run ${runs[0].toFixed(1)} ms` +
+        (warm.length ? `, warm best of ${warm.length} ${best.toFixed(1)} ms` : "") +
+        `, memory ${(wasm.memory.buffer.byteLength / 1048576).toFixed(1)} MiB\n`,
+    ),
+  );
+}
+process.exitCode = status;
+
+/// Writes all of `bytes` to the descriptor `fd` (a pipe may take fewer at a time).
+function writeAll(fd, bytes) {
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += writeSync(fd, bytes, done, bytes.length - done);
+    } catch (error) {
+      if (error.code !== "EAGAIN") throw error;
+    }
+  }
+}
