@@ -12,6 +12,7 @@ import { readFileSync, writeSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 
 const usage = "usage: node scripts/wasm-run.mjs FILE [--events] [--trace] [--time] [--repeat N]";
 const args = process.argv.slice(2);
@@ -41,61 +42,73 @@ const modulePath = process.env.LISTDSL_WASM || join(here, "..", ".build-wasm", "
 
 let script;
 try {
-  script = readFileSync(file);
+  if (isMainThread) script = readFileSync(file);
 } catch (error) {
   // The native command's wording for a file it cannot open.
-  const reason = error.code === "ENOENT" ? "No such file or directory" : error.message;
+  const reason = error.code === "ENOENT" ? "no such file or directory" : error.message;
   writeSync(2, `listdsl: error: cannot read '${file}': ${reason}\n`);
   process.exit(66);
 }
 
-const t0 = performance.now();
-const { instance } = await WebAssembly.instantiate(readFileSync(modulePath), {});
-const wasm = instance.exports;
-const t1 = performance.now();
-
-/// Copies `bytes` into memory the module allocates; returns the address.
-function copyIn(bytes) {
-  const at = wasm.listdsl_alloc(bytes.length);
-  new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);
-  return at;
+// The run happens on a worker thread with a 64 MiB stack: WebAssembly's calls use the engine's own
+// stack, and the language's deepest recursion (1,000 nested procedure or hook calls) needs about 2 MiB of
+// it, more than the main thread's default.
+if (isMainThread) {
+  const worker = new Worker(fileURLToPath(import.meta.url), {
+    argv: process.argv.slice(2),
+    workerData: { script, flags, repeat, file },
+    resourceLimits: { stackSizeMb: 64 },
+  });
+  worker.on("message", ({ out, err, status, timing }) => {
+    writeAll(1, Buffer.from(out));
+    writeAll(2, Buffer.from(err));
+    if (time) writeAll(2, Buffer.from(timing));
+    process.exitCode = status;
+  });
+  worker.on("error", (error) => {
+    writeAll(2, Buffer.from(`listdsl (wasm): the module stopped: ${error.message}\n`));
+    process.exitCode = 134;
+  });
+} else {
+  parentPort.postMessage(run(workerData));
 }
 
-/// The `count` bytes at `at`, copied out of the module's memory.
-function copyOut(at, count) {
-  return Buffer.from(new Uint8Array(wasm.memory.buffer, at, count));
-}
+/// Instantiates the module and runs the script in it; returns what it wrote, its status and the timing.
+function run({ script, flags, repeat, file }) {
+  const t0 = performance.now();
+  const wasm = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(modulePath)), {}).exports;
+  const t1 = performance.now();
 
-const name = Buffer.from(file, "utf8");
-const namePointer = copyIn(name);
-const scriptPointer = copyIn(script);
-const runs = [];
-let status = 0;
-for (let i = 0; i < repeat; i++) {
-  const start = performance.now();
-  status = wasm.listdsl_run(namePointer, name.length, scriptPointer, script.length, flags);
-  runs.push(performance.now() - start);
-}
-const out = copyOut(wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
-const err = copyOut(wasm.listdsl_stderr(), wasm.listdsl_stderr_count());
-wasm.listdsl_free(namePointer);
-wasm.listdsl_free(scriptPointer);
+  /// Copies `bytes` into memory the module allocates; returns the address.
+  const copyIn = (bytes) => {
+    const at = wasm.listdsl_alloc(bytes.length);
+    new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);
+    return at;
+  };
+  /// The `count` bytes at `at`, copied out of the module's memory.
+  const copyOut = (at, count) => new Uint8Array(wasm.memory.buffer, at, count).slice();
 
-writeAll(1, out);
-writeAll(2, err);
-if (time) {
+  const name = Buffer.from(file, "utf8");
+  const namePointer = copyIn(name);
+  const scriptPointer = copyIn(script);
+  const runs = [];
+  let status = 0;
+  for (let i = 0; i < repeat; i++) {
+    const start = performance.now();
+    status = wasm.listdsl_run(namePointer, name.length, scriptPointer, script.length, flags);
+    runs.push(performance.now() - start);
+  }
+  const out = copyOut(wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
+  const err = copyOut(wasm.listdsl_stderr(), wasm.listdsl_stderr_count());
+  wasm.listdsl_free(namePointer);
+  wasm.listdsl_free(scriptPointer);
   const warm = runs.slice(1);
-  const best = warm.length ? Math.min(...warm) : NaN;
-  writeAll(
-    2,
-    Buffer.from(
-      `wasm: instantiate ${(t1 - t0).toFixed(1)} ms, first run ${runs[0].toFixed(1)} ms` +
-        (warm.length ? `, warm best of ${warm.length} ${best.toFixed(1)} ms` : "") +
-        `, memory ${(wasm.memory.buffer.byteLength / 1048576).toFixed(1)} MiB\n`,
-    ),
-  );
+  const timing =
+    `wasm: instantiate ${(t1 - t0).toFixed(1)} ms, first run ${runs[0].toFixed(1)} ms` +
+    (warm.length ? `, warm best of ${warm.length} ${Math.min(...warm).toFixed(1)} ms` : "") +
+    `, memory ${(wasm.memory.buffer.byteLength / 1048576).toFixed(1)} MiB\n`;
+  return { out, err, status, timing };
 }
-process.exitCode = status;
 
 /// Writes all of `bytes` to the descriptor `fd` (a pipe may take fewer at a time).
 function writeAll(fd, bytes) {

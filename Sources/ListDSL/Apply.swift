@@ -52,8 +52,8 @@ extension Interpreter {
     /// How the trace shows a call of the diffable data source on the table view.
     static func tableViewCall(_ call: DiffableUpdate.Call) -> String {
         switch call {
-        case .deleteSections(let s): "deleteSections(\(s), with: .automatic)"
-        case .insertSections(let s): "insertSections(\(s), with: .automatic)"
+        case .deleteSections(let s): "deleteSections(\(swiftSections(s)), with: .automatic)"
+        case .insertSections(let s): "insertSections(\(swiftSections(s)), with: .automatic)"
         case .reconfigureRows(let paths): "reconfigureRows(at: \(swiftIndexPaths(paths)))"
         case .reloadRows(let paths): "reloadRows(at: \(swiftIndexPaths(paths)), with: .automatic)"
         case .deleteRows(let paths): "deleteRows(at: \(swiftIndexPaths(paths)), with: .automatic)"

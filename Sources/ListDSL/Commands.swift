@@ -36,7 +36,7 @@ extension Interpreter {
                 sections.append(try integer(e, "a section number"))
                 ops.append((.deleteSection(sections[sections.count - 1]), e.range))
             }
-            try perform(layer, ops, range) { _ in "deleteSections(\(sections), with: .automatic)" }
+            try perform(layer, ops, range) { _ in "deleteSections(\(swiftSections(sections)), with: .automatic)" }
         case .moveSection(let layer, let fromExpr, let toExpr):
             let from = try integer(fromExpr, "a section number")
             let to = try integer(toExpr, "a section number")

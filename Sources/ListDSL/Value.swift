@@ -211,6 +211,12 @@ func swiftIndexPaths(_ paths: [IndexPath]) -> String {
     "[" + paths.map(swiftIndexPath).joined(separator: ", ") + "]"
 }
 
+/// Formats section numbers as Swift prints an array of them (`IndexSet` in a trace): `[0, 2]`. Not by
+/// interpolating the array, which Embedded Swift cannot describe.
+func swiftSections(_ sections: [Int]) -> String {
+    "[" + sections.map { String($0) }.joined(separator: ", ") + "]"
+}
+
 /// Formats one index path as Swift prints `IndexPath`: `[0, 1]`.
 func swiftIndexPath(_ path: IndexPath) -> String {
     "[\(path.section), \(path.row)]"
