@@ -45,7 +45,7 @@ try {
   if (isMainThread) script = readFileSync(file);
 } catch (error) {
   // The native command's wording for a file it cannot open.
-  const reason = error.code === "ENOENT" ? "no such file or directory" : error.message;
+  const reason = systemWords(error);
   writeSync(2, `listdsl: error: cannot read '${file}': ${reason}\n`);
   process.exit(66);
 }
@@ -76,7 +76,24 @@ if (isMainThread) {
 /// Instantiates the module and runs the script in it; returns what it wrote, its status and the timing.
 function run({ script, flags, repeat, file }) {
   const t0 = performance.now();
-  const wasm = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(modulePath)), {}).exports;
+  // `run "other.list"` reads its file here, relative to the current directory as the native command does.
+  let pending = new Uint8Array(0);
+  const imports = {
+    listdsl: {
+      read_file: (at, count) => {
+        const path = Buffer.from(new Uint8Array(wasm.memory.buffer, at, count)).toString("utf8");
+        try {
+          pending = readFileSync(path);
+          return pending.length;
+        } catch (error) {
+          pending = Buffer.from(systemWords(error), "utf8");
+          return -1 - pending.length;
+        }
+      },
+      take_file: (to) => new Uint8Array(wasm.memory.buffer, to, pending.length).set(pending),
+    },
+  };
+  const wasm = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(modulePath)), imports).exports;
   const t1 = performance.now();
 
   /// Copies `bytes` into memory the module allocates; returns the address.
@@ -108,6 +125,19 @@ function run({ script, flags, repeat, file }) {
     (warm.length ? `, warm best of ${warm.length} ${Math.min(...warm).toFixed(1)} ms` : "") +
     `, memory ${(wasm.memory.buffer.byteLength / 1048576).toFixed(1)} MiB\n`;
   return { out, err, status, timing };
+}
+
+/// Why a file could not be read, in the words the native command uses (strerror, in lower case).
+function systemWords(error) {
+  const words = {
+    ENOENT: "no such file or directory",
+    EISDIR: "it is a directory",
+    EACCES: "permission denied",
+    ENOTDIR: "not a directory",
+    ELOOP: "too many levels of symbolic links",
+    ENAMETOOLONG: "file name too long",
+  };
+  return words[error.code] || String(error.message).toLowerCase();
 }
 
 /// Writes all of `bytes` to the descriptor `fd` (a pipe may take fewer at a time).

@@ -1,4 +1,5 @@
 import ListDSL
+import ListModel
 
 /// The WebAssembly module's entry points: the host copies a script into memory it asks for
 /// (`listdsl_alloc`), runs it (`listdsl_run`), and reads what the native command would have written to
@@ -6,8 +7,8 @@ import ListDSL
 ///
 /// The session is wired as `Sources/listdsl/ScriptRunner.swift` wires the command's, with the same
 /// renderers: `TextRenderer` for output and the trace, `DiagnosticRenderer` for diagnostics, and with
-/// `--events` a `JSONLinesRenderer` that takes both. There are no files: `run`, `load`, `save` and the
-/// user-defaults store's file fail with a diagnostic, and the defaults last the one run.
+/// `--events` a `JSONLinesRenderer` that takes both. `run` reads its file through the host (`listdsl.read_file`);
+/// `save` and the user-defaults store's file fail with a diagnostic, and the defaults last the one run.
 enum WasmSession {
     /// `--events`, in `listdsl_run`'s flags.
     static let eventsFlag: Int32 = 1
@@ -57,8 +58,8 @@ enum WasmSession {
         }
         let io = InterpreterIO(
             emit: draw, detail: stream == nil ? [] : .all,
-            load: { _ in .failure(LoadError("files cannot be read in the WebAssembly build")) },
-            isInterrupted: { false }, memoryInUse: { Int(wasmMemoryBytes()) },
+            load: { path in readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) } },
+            isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
             write: { _, _, _ in "files cannot be written in the WebAssembly build" })
         let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))
         interpreter.willRun(file)
@@ -95,11 +96,35 @@ enum WasmSession {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+
+    /// The file at `path`, read by the host, or why it could not be (in the native command's words).
+    static func readHostFile(_ path: String) -> Result<[UInt8], LoadError> {
+        var path = path
+        let answer = path.withUTF8 { hostReadFile($0.baseAddress, Int32($0.count)) }
+        let count = answer >= 0 ? Int(answer) : Int(-1 - answer)
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress { hostTakeFile(base) }
+            initialized = count
+        }
+        if answer >= 0 { return .success(bytes) }
+        var error = LoadError(String(decoding: bytes, as: UTF8.self))
+        error.isMissing = TextEquality.same(error.message, "no such file or directory")
+        return .failure(error)
+    }
 }
+
+/// Asks the host for the file at the `count` bytes of path at `path`: returns its length, or for a file it
+/// cannot read -1 minus the length of the reason. `hostTakeFile` then copies the file or the reason.
+@_extern(wasm, module: "listdsl", name: "read_file")
+func hostReadFile(_ path: UnsafePointer<UInt8>?, _ count: Int32) -> Int32
+
+/// Copies the bytes of the last `hostReadFile` answer to `to`.
+@_extern(wasm, module: "listdsl", name: "take_file")
+func hostTakeFile(_ to: UnsafeMutablePointer<UInt8>)
 
 /// The bytes of linear memory the module has, for the memory limit (the C runtime's).
 @_extern(c, "listdsl_memory_bytes")
-func wasmMemoryBytes() -> UInt32
+func wasmMemoryBytes() -> UInt64
 
 /// Memory for the host to copy a script or a name into; `listdsl_free` gives it back.
 @_cdecl("listdsl_alloc")

@@ -175,4 +175,4 @@ void arc4random_buf(void *buffer, size_t count) {
 }
 
 /// The bytes of linear memory the module has now: what the memory limit measures.
-uint32_t listdsl_memory_bytes(void) { return (uint32_t)(__builtin_wasm_memory_size(0) * 65536); }
+uint64_t listdsl_memory_bytes(void) { return (uint64_t)__builtin_wasm_memory_size(0) * 65536; }

@@ -32,7 +32,7 @@ public enum RuntimeError: CatalogueError, Equatable {
     case notAnInteger(String)
     /// A range too long to count.
     case rangeTooLong
-    /// Integer arithmetic that does not fit in 64 bits, as written (`-(…)`, `a * b`).
+    /// Integer arithmetic that does not fit in an `Int` (64 bits; 32 in WebAssembly), as written (`-(…)`, `a * b`).
     case overflow(String)
     /// `a / 0` or `a % 0`.
     case divisionByZero(String)
@@ -157,7 +157,7 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .indexOutOfRange(let index, let what): "index \(index) out of range for \(what)"
         case .notAnInteger(let quoted): "int() cannot read \(quoted) as an integer"
         case .rangeTooLong: "the range is too long to count"
-        case .overflow(let expression): "integer overflow: \(expression) does not fit in 64 bits"
+        case .overflow(let expression): "integer overflow: \(expression) does not fit in \(Int.bitWidth) bits"
         case .divisionByZero(let expression): "division by zero: \(expression)"
         case .unknownName(let name, _): "unknown name '\(name)'"
         case .unknownFunction(let name, _): "unknown procedure or built-in '\(name)'"
