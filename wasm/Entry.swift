@@ -39,7 +39,11 @@ enum WasmSession {
         let stream = events ? JSONLinesRenderer(write: { standardOutput.append(contentsOf: $0.utf8) }) : nil
         if stream != nil { standardOutput.append(contentsOf: JSONLinesRenderer.header(trace: trace).utf8) }
         let report: (Diagnostic) -> Void = { d in
-            if let stream { stream.render(.diagnostic(d)) } else { standardError.append(contentsOf: diagnostics.render(d).utf8) }
+            if let stream {
+                stream.render(.diagnostic(d))
+            } else {
+                standardError.append(contentsOf: diagnostics.render(d).utf8)
+            }
         }
 
         let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
@@ -51,14 +55,16 @@ enum WasmSession {
         if let stream {
             draw = stream.render
         } else {
-            draw = TextRenderer(
-                write: { standardOutput.append(contentsOf: $0.utf8) },
-                report: { standardError.append(contentsOf: diagnostics.render($0).utf8) }, color: false
-            ).render
+            draw =
+                TextRenderer(
+                    write: { standardOutput.append(contentsOf: $0.utf8) },
+                    report: { standardError.append(contentsOf: diagnostics.render($0).utf8) }, color: false
+                ).render
         }
         let io = InterpreterIO(
             emit: draw, detail: stream == nil ? [] : .all,
-            load: { path in readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) } },
+            load: { path in readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
+            },
             isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
             write: { _, _, _ in "files cannot be written in the WebAssembly build" })
         let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))

@@ -322,7 +322,8 @@ extension Interpreter {
         // The model's texts quote no user text, so a line break in one is its own (the modern text's lines).
         diagnostic.keepsLineBreaks = true
         // A learner's first command on the empty table: say how to get a section to put rows in.
-        if model.tableView.isEmpty && model.dataSource.isEmpty && TextSearch.contains(error.message, "only 0 sections") {
+        if model.tableView.isEmpty && model.dataSource.isEmpty && TextSearch.contains(error.message, "only 0 sections")
+        {
             diagnostic.hint = "the table has no sections yet: start with 'reset [[\"A\", \"B\"]]' or 'insert section 0'"
         }
         return .runtime(diagnostic)

@@ -574,7 +574,8 @@ public enum Vocabulary {
     public static let dotCommands: [String] = uniqueWords { $0.category == .dotCommand }
 
     /// The built-ins' arities, by name.
-    static let arities: [String: Int] = firstByWord(entries.compactMap { entry in entry.arity.map { (entry.word, $0) } })
+    static let arities: [String: Int] = firstByWord(
+        entries.compactMap { entry in entry.arity.map { (entry.word, $0) } })
 
     /// What each hook stands for, by name.
     static let hooks: [String: Hook] = firstByWord(entries.compactMap { entry in entry.hook.map { (entry.word, $0) } })
