@@ -174,5 +174,18 @@ void arc4random_buf(void *buffer, size_t count) {
     }
 }
 
+/// A 128-bit product, which checking a 64-bit multiplication for overflow needs (`multipliedReportingOverflow`
+/// on Int64): compiler-rt's builtin, from 32-bit pieces so that it does not call itself.
+__int128 __multi3(__int128 a, __int128 b) {
+    uint64_t al = (uint64_t)a, ah = (uint64_t)((unsigned __int128)a >> 64);
+    uint64_t bl = (uint64_t)b, bh = (uint64_t)((unsigned __int128)b >> 64);
+    uint64_t a0 = al & 0xFFFFFFFFu, a1 = al >> 32, b0 = bl & 0xFFFFFFFFu, b1 = bl >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t middle = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    uint64_t low = (p00 & 0xFFFFFFFFu) | (middle << 32);
+    uint64_t high = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32) + al * bh + ah * bl;
+    return (__int128)(((unsigned __int128)high << 64) | low);
+}
+
 /// The bytes of linear memory the module has now: what the memory limit measures.
 uint64_t listdsl_memory_bytes(void) { return (uint64_t)__builtin_wasm_memory_size(0) * 65536; }

@@ -225,7 +225,7 @@ extension Interpreter {
             throw failure(range, error)
         }
         traceEvent("the \(model.view.name) scrolls to section \(section)")
-        scrolledSection = section
+        scrolledSection = Int(section)
     }
 
     /// The accessory the data source gives the cell at `path`: the `accessory` hook's answer, else the

@@ -12,7 +12,7 @@ public enum ParseError: CatalogueError, Equatable {
     case nulByte(NulPlace)
     /// A byte that is not UTF-8.
     case invalidUTF8(UInt8)
-    /// Digits whose value does not fit in an `Int` (64 bits; 32 in the WebAssembly build), quoted.
+    /// Digits whose value does not fit in 64 bits (`Int64`, on every platform), quoted.
     case integerTooBig(String)
     /// A string literal the input ended in.
     case unterminatedString
@@ -89,7 +89,7 @@ public enum ParseError: CatalogueError, Equatable {
         case .controlCharacter(let value): "unexpected control character \(MessageQuoting.hex(value))"
         case .nulByte(let place): "NUL byte in \(place.rawValue)"
         case .invalidUTF8(let byte): "invalid UTF-8 byte 0x\(MessageQuoting.twoHexDigits(byte))"
-        case .integerTooBig(let digits): "integer literal \(digits) does not fit in \(Int.bitWidth) bits"
+        case .integerTooBig(let digits): "integer literal \(digits) does not fit in 64 bits"
         case .unterminatedString: "unterminated string"
         case .backslashAtEnd: "a string cannot end with '\\'"
         case .invalidEscape(let text): "invalid escape \(text) in string"

@@ -27,12 +27,12 @@ public enum RuntimeError: CatalogueError, Equatable {
     /// `x[i]` on something that cannot be indexed.
     case cannotIndex(Found)
     /// An index past the end: `what` is "a list of 3 elements", or the range's literal.
-    case indexOutOfRange(Int, in: String)
+    case indexOutOfRange(Int64, in: String)
     /// `int("x")`.
     case notAnInteger(String)
     /// A range too long to count.
     case rangeTooLong
-    /// Integer arithmetic that does not fit in an `Int` (64 bits; 32 in WebAssembly), as written (`-(…)`, `a * b`).
+    /// Integer arithmetic that does not fit in 64 bits (`Int64`, on every platform), as written (`-(…)`, `a * b`).
     case overflow(String)
     /// `a / 0` or `a % 0`.
     case divisionByZero(String)
@@ -73,7 +73,7 @@ public enum RuntimeError: CatalogueError, Equatable {
     /// `tap index TITLE` for a title the section index does not show.
     case noIndexTitle(String, titles: [String])
     /// A section index title mapped to a section the table view does not have.
-    case indexSectionOutOfRange(Int, title: String, sections: Int)
+    case indexSectionOutOfRange(Int64, title: String, sections: Int)
     /// A gesture of UITableView's editing controls (`tap`, `swipe`) while a collection view is simulated.
     case noCollectionViewEquivalent(String)
     /// A drop UIKit would not allow, and why.
@@ -157,7 +157,7 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .indexOutOfRange(let index, let what): "index \(index) out of range for \(what)"
         case .notAnInteger(let quoted): "int() cannot read \(quoted) as an integer"
         case .rangeTooLong: "the range is too long to count"
-        case .overflow(let expression): "integer overflow: \(expression) does not fit in \(Int.bitWidth) bits"
+        case .overflow(let expression): "integer overflow: \(expression) does not fit in 64 bits"
         case .divisionByZero(let expression): "division by zero: \(expression)"
         case .unknownName(let name, _): "unknown name '\(name)'"
         case .unknownFunction(let name, _): "unknown procedure or built-in '\(name)'"
