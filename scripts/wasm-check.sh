@@ -23,6 +23,9 @@ trap 'rm -rf "$work"' EXIT
 export LISTDSL_DEFAULTS= LISTDSL_INIT= NO_COLOR=1 HOME="$work/home"
 mkdir -p "$HOME"
 
+untracked() { git status --porcelain --untracked-files=all | sed -n 's/^?? //p' | sort; }
+untracked > "$work/untracked-before"
+
 scripts=$(
     ls examples/*.list
     find Tests/Scripts -name '*.list' -not -path '*/lib/*' | sort
@@ -53,10 +56,9 @@ for script in $scripts; do
                 diff "$work/n.err" "$work/w.err" | head -6
             fi
         fi
-        # Files a script writes are the native run's; remove them so the next run starts the same.
-        (cd "$dir" && git status --porcelain --untracked-files=all . | sed -n 's/^?? //p' | while read -r f; do
-            rm -f "$root/$f"
-        done)
+        # A file a script wrote (none do today) is removed, so the next run starts the same; files that
+        # were there before the check are left alone.
+        untracked | comm -13 "$work/untracked-before" - | while read -r f; do rm -f "$root/$f"; done
     done
     listed=$(grep -v '^#' "$known" 2> /dev/null | awk -v s="$script" '$1 == s' | head -1)
     if [ -n "$differs" ] && [ -n "$listed" ]; then
