@@ -414,7 +414,7 @@ public enum BinaryOperator: String, Sendable {
 
 /// Every expression form (grammar.md §4).
 public enum ExprKind: Sendable {
-    case integer(Int)
+    case integer(Int64)
     case string(String)
     /// A string literal with `\(…)` interpolations.
     case interpolated([StringPart])

@@ -1,3 +1,5 @@
+import ListModel
+
 /// The program as S-expressions, one line per top-level statement joined by newlines, with no
 /// newline after the last (for `listdsl check --ast` and for tests). The format is described in
 /// grammar.md, "The AST as S-expressions": `insert 0:0 "x"` prints as `(insert-rows both ((: 0 0) "x"))`.

@@ -9,7 +9,7 @@ extension Interpreter {
         } catch {
             throw modelFailure(error, at: range)
         }
-        let sections = try table(apply.snapshot).map(\.rows)
+        let sections = try table(apply.snapshot).map { $0.rows }
         var snapshot = DiffableSnapshot(sections: sections)
         if let idsExpr = apply.sections {
             let ids = try stringList(idsExpr)

@@ -17,9 +17,9 @@ extension Interpreter {
                     .argumentType(function: name, needs: "a section number", found: values[i].found()))
             }
             guard s >= 0 && s < sections.count else {
-                throw failure(arguments[i].range, .noSection(s, layer: layer, count: sections.count))
+                throw failure(arguments[i].range, .noSection(Int(clamping: s), layer: layer, count: sections.count))
             }
-            return s
+            return Int(s)
         }
         let data = model.dataSource
         switch name {

@@ -289,7 +289,7 @@ struct CommitBlocks {
         self.after = after
         sections = report.sectionOrigins(count: after.count)
         rows = report.rowOrigins(
-            sections: sections, rowCounts: after.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
+            sections: sections, rowCounts: after.map { $0.rows.count }, oldRowCounts: before.map { $0.rows.count })
     }
 
     /// The changed sections of the new table, then the deleted sections.

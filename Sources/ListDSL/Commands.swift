@@ -18,7 +18,7 @@ extension Interpreter {
                 _ in .moveRow(from: from, to: to)
             }
         case .reloadRows(let layer, let rows):
-            var ops: [(Edit, SourceRange)] = []
+            var ops: [(edit: Edit, range: SourceRange)] = []
             for row in rows {
                 ops.append((.reloadRow(try indexPath(row.path), try row.value.map(rowText)), row.path.range))
             }
@@ -30,7 +30,7 @@ extension Interpreter {
                 _ in .insertSections([s])
             }
         case .deleteSections(let layer, let exprs):
-            var ops: [(Edit, SourceRange)] = []
+            var ops: [(edit: Edit, range: SourceRange)] = []
             var sections: [Int] = []
             for e in exprs {
                 sections.append(try integer(e, "a section number"))
@@ -173,7 +173,7 @@ extension Interpreter {
         call: ([IndexPath]) -> TableViewCall
     ) throws(ScriptError) {
         if layer == .data { return try applyData(ops.map { (DataEdit($0.edit), $0.range) }) }
-        if tracesCalls { called(call(ops.compactMap(\.edit.update.indexPath))) }
+        if tracesCalls { called(call(ops.compactMap { $0.edit.update.indexPath })) }
         let implicit = model.batchDepth == 0 && ops.count > 1
         if implicit {
             // Every operation is admitted before the first is queued, so a limit leaves nothing half done.
@@ -289,7 +289,7 @@ extension Interpreter {
             for w in report.warnings { self.report(Diagnostic(.warning, file: file, range: range, message: w)) }
             if options.notes {
                 for i in report.mergedOperations {
-                    let place = i < pendingLocations.count ? pendingLocations[i] : (file, range)
+                    let place = i < pendingLocations.count ? pendingLocations[i] : (file: file, range: range)
                     self.report(Diagnostic(RuntimeWarning.mergedDuplicate, .note, file: place.file, range: place.range))
                 }
             }

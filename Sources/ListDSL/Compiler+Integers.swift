@@ -1,13 +1,13 @@
 /// Integer arithmetic compiled to run on machine integers alone.
 ///
 /// An integer expression without side effects (integer literals, names, `-x`, and `+ - * / %` of
-/// those) is compiled a second time to an `IntegerCode`, which gives its value as an `Int`, without
+/// those) is compiled a second time to an `IntegerCode`, which gives its value as an `Int64`, without
 /// making a `Value`, or nil when a name is unbound or not an integer, or the arithmetic overflows or
 /// divides by zero. The expression's general code runs only then, and reports what went wrong exactly
 /// as before. Running the expression twice changes nothing: it calls nothing, allocates nothing and
 /// counts no step.
 struct IntegerCode {
-    let run: (Interpreter) -> Int?
+    let run: (Interpreter) -> Int64?
 }
 
 extension Interpreter {

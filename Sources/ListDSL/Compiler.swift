@@ -28,24 +28,30 @@ struct RowTextCode {
 
 /// An expression that must be an integer, compiled: a constant is kept as it is, not behind a closure.
 struct IntegerOperand {
-    private let constant: Int
-    private let code: ((Interpreter) throws(ScriptError) -> Int)?
+    private let constant: Int64
+    private let code: ((Interpreter) throws(ScriptError) -> Int64)?
 
-    init(constant: Int) {
+    init(constant: Int64) {
         self.constant = constant
         code = nil
     }
 
-    init(_ code: @escaping (Interpreter) throws(ScriptError) -> Int) {
+    init(_ code: @escaping (Interpreter) throws(ScriptError) -> Int64) {
         constant = 0
         self.code = code
     }
 
     /// The integer.
     @inline(__always)
-    func value(_ i: Interpreter) throws(ScriptError) -> Int {
+    func value(_ i: Interpreter) throws(ScriptError) -> Int64 {
         guard let code else { return constant }
         return try code(i)
+    }
+
+    /// The integer as a count or an index: clamped where `Int` has 32 bits (no table reaches 2³¹ there).
+    @inline(__always)
+    func index(_ i: Interpreter) throws(ScriptError) -> Int {
+        Int(clamping: try value(i))
     }
 }
 
@@ -279,7 +285,7 @@ extension Interpreter {
                 return { (i) throws(ScriptError) in
                     try i.tick(range)
                     if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                    let s = try section.value(i)
+                    let s = try section.index(i)
                     try i.append(layer, s, CollectionOfOne(try text(i)), sectionRange, range)
                     return .normal
                 }
@@ -287,7 +293,7 @@ extension Interpreter {
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                let s = try section.value(i)
+                let s = try section.index(i)
                 var rows: [String] = []
                 rows.reserveCapacity(texts.count)
                 for text in texts { rows.append(try text.run(i)) }
@@ -300,10 +306,14 @@ extension Interpreter {
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                var ops: [(Edit, SourceRange)] = []
+                var ops: [(edit: Edit, range: SourceRange)] = []
                 ops.reserveCapacity(elements.count)
                 for (path, text, pathRange) in elements {
-                    ops.append((.insertRow(try path(i), try text?(i) ?? ""), pathRange))
+                    // Not `try text?(i) ?? ""`: `??` rethrows untyped errors, a dynamic cast Embedded Swift lacks.
+                    let at = try path(i)
+                    var row = ""
+                    if let text { row = try text(i) }
+                    ops.append((.insertRow(at, row), pathRange))
                 }
                 try i.perform(layer, ops, range) { .insertRows($0) }
                 return .normal
@@ -314,7 +324,7 @@ extension Interpreter {
             return { (i) throws(ScriptError) in
                 try i.tick(range)
                 if i.swipedRow != nil { try i.closeSwipe(at: range) }
-                var ops: [(Edit, SourceRange)] = []
+                var ops: [(edit: Edit, range: SourceRange)] = []
                 ops.reserveCapacity(elements.count)
                 for (path, pathRange) in elements { ops.append((.deleteRow(try path(i)), pathRange)) }
                 try i.perform(layer, ops, range) { .deleteRows($0) }
@@ -411,7 +421,7 @@ extension Interpreter {
             let section = compileInteger(s, "an index path's section")
             let row = compileInteger(r, "an index path's row")
             return { (i) throws(ScriptError) in
-                .indexPath(IndexPath(section: try section.value(i), row: try row.value(i)))
+                .indexPath(IndexPath(section: try section.index(i), row: try row.index(i)))
             }
         case .unary(let op, let operand):
             let code = compileStorable(operand)
@@ -635,7 +645,7 @@ extension Interpreter {
         if case .integer(let n) = expr.kind { return IntegerOperand(constant: n) }
         let code = compile(expr)
         let range = expr.range
-        let general = { (i: Interpreter) throws(ScriptError) -> Int in
+        let general = { (i: Interpreter) throws(ScriptError) -> Int64 in
             let v = try code(i)
             guard case .integer(let n) = v else {
                 throw i.failure(range, .mustBe(subject: what, kind: "an integer", found: v.found()))

@@ -24,7 +24,7 @@ extension Interpreter {
     func askToLoad() {
         guard tracesCalls else { return }
         let data = model.dataSource
-        askCounts(data.map(\.rows.count))
+        askCounts(data.map { $0.rows.count })
         askCells(data.indices.lazy.flatMap { s in data[s].rows.indices.lazy.map { IndexPath(section: s, row: $0) } })
     }
 
@@ -32,7 +32,7 @@ extension Interpreter {
     /// then a cell for each row it fetched (or, when it ended with `reloadData`, the whole load again).
     func askAfterCommit(_ report: CommitReport) {
         let data = model.dataSource
-        askCounts(data.map(\.rows.count))
+        askCounts(data.map { $0.rows.count })
         if report.usedReloadFallback { return askToLoad() }
         // The rows `rowOrigins` calls inserted or reloaded, found from the report's lists alone, so a commit
         // costs its changes, not the table: every row of an inserted or reloaded section, else the
@@ -43,8 +43,8 @@ extension Interpreter {
             case .inserted, .reloaded:
                 fetched += data[s].rows.indices.map { IndexPath(section: s, row: $0) }
             case .kept, .moved:
-                var rows = report.insertedRows.filter { $0.section == s }.map(\.row)
-                rows += report.reloadedRows.filter { $0.to.section == s }.map(\.to.row)
+                var rows = report.insertedRows.filter { $0.section == s }.map { $0.row }
+                rows += report.reloadedRows.filter { $0.to.section == s }.map { $0.to.row }
                 fetched += Set(rows).sorted().map { IndexPath(section: s, row: $0) }
             }
         }

@@ -37,13 +37,14 @@ extension Interpreter {
         return v
     }
 
-    /// Evaluates an expression that must be an integer; `what` names it in the message.
+    /// Evaluates an expression that must be an integer; `what` names it in the message. As an `Int`, for a
+    /// count or an index: clamped where `Int` has 32 bits (no table or list reaches 2³¹ there).
     func integer(_ expr: Expr, _ what: String) throws(ScriptError) -> Int {
         let v = try evaluate(expr)
         guard case .integer(let n) = v else {
             throw failure(expr.range, .mustBe(subject: what, kind: "an integer", found: v.found()))
         }
-        return n
+        return Int(clamping: n)
     }
 
     /// Evaluates an expression that must be an index path.
@@ -96,7 +97,7 @@ extension Interpreter {
     }
 
     /// `n` written in decimal, made from digits on the stack (a short one, as most are, without the heap).
-    static func decimal(_ n: Int) -> String {
+    static func decimal(_ n: Int64) -> String {
         TextBuilder.withDecimal(n) { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -104,7 +105,7 @@ extension Interpreter {
     func unary(_ op: UnaryOperator, _ v: Value, _ range: SourceRange) throws(ScriptError) -> Value {
         switch (op, v) {
         case (.negate, .integer(let n)):
-            let (r, overflow) = Int(0).subtractingReportingOverflow(n)
+            let (r, overflow) = Int64(0).subtractingReportingOverflow(n)
             if overflow { throw failure(range, .overflow("-(\(n))")) }
             return .integer(r)
         case (.not, .boolean(let b)):
@@ -135,14 +136,14 @@ extension Interpreter {
             guard i >= 0 && i < items.count else {
                 throw failure(range, .indexOutOfRange(i, in: "a list of \(counted(items.count, "element"))"))
             }
-            return items[i]
+            return items[Int(i)]
         case .string(let s):
             let chars = Array(s)
             guard i >= 0 && i < chars.count else {
                 throw failure(
                     range, .indexOutOfRange(i, in: "a string of \(counted(chars.count, "character"))"))
             }
-            return .string(String(chars[i]))
+            return .string(String(chars[Int(i)]))
         case .range(let lo, let hi, let closed):
             // lo + i, compared with the end; no count, which overflows for the longest ranges.
             let (element, overflow) = lo.addingReportingOverflow(i)
@@ -216,7 +217,7 @@ extension Interpreter {
 
     /// `x OP y` for a comparison operator on integers.
     @inline(__always)
-    static func compared(_ op: BinaryOperator, _ x: Int, _ y: Int) -> Bool {
+    static func compared(_ op: BinaryOperator, _ x: Int64, _ y: Int64) -> Bool {
         switch op {
         case .equal: x == y
         case .notEqual: x != y
@@ -227,8 +228,8 @@ extension Interpreter {
     /// `x OP y` for an arithmetic operator on integers, or nil when it overflows or divides by zero
     /// (`binaryValues` then says which).
     @inline(__always)
-    static func arithmetic(_ op: BinaryOperator, _ x: Int, _ y: Int) -> Int? {
-        let (result, overflow): (Int, Bool)
+    static func arithmetic(_ op: BinaryOperator, _ x: Int64, _ y: Int64) -> Int64? {
+        let (result, overflow): (Int64, Bool)
         switch op {
         case .add: (result, overflow) = x.addingReportingOverflow(y)
         case .subtract: (result, overflow) = x.subtractingReportingOverflow(y)

@@ -188,7 +188,7 @@ extension Interpreter {
     /// titles (`indexTitle N TITLE`), as the data source gives them.
     func indexTitles(by caller: String, at range: SourceRange) throws(ScriptError) -> [String] {
         guard hooks[HookKind.sectionIndexTitles.rawValue] != nil else {
-            return model.tableView.compactMap(\.indexTitle)
+            return model.tableView.compactMap { $0.indexTitle }
         }
         let answer = try callHook(
             .sectionIndexTitles, path: IndexPath(section: 0, row: 0), arguments: "", fallback: nil, by: caller,
@@ -225,7 +225,7 @@ extension Interpreter {
             throw failure(range, error)
         }
         traceEvent("the \(model.view.name) scrolls to section \(section)")
-        scrolledSection = section
+        scrolledSection = Int(section)
     }
 
     /// The accessory the data source gives the cell at `path`: the `accessory` hook's answer, else the

@@ -602,7 +602,7 @@ public final class Interpreter {
         if let outcome { lastCaughtError = outcome }
         let where_ = textExpr?.range ?? range
         if let message = outcome {
-            if let wanted, !Interpreter.normalised(message).contains(Interpreter.normalised(wanted)) {
+            if let wanted, !TextSearch.contains(Interpreter.normalised(message), Interpreter.normalised(wanted)) {
                 failedExpectations += 1
                 report(
                     Diagnostic(

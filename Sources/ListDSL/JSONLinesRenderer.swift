@@ -173,7 +173,7 @@ public final class JSONLinesRenderer {
         }
         // Where each row of each new section came from: [oldSection, oldRow], or null for a new row.
         let rows = r.rowOrigins(
-            sections: sections, rowCounts: after.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
+            sections: sections, rowCounts: after.map { $0.rows.count }, oldRowCounts: before.map { $0.rows.count })
         let rowTexts = rows.map { section in
             "["
                 + section.map { origin -> String in

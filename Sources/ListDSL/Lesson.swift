@@ -166,7 +166,8 @@ public struct Lesson: Sendable {
 public final class LessonRecorder {
     public private(set) var lesson = Lesson()
     /// The session being recorded; read at the end of each statement for the state after it.
-    public weak var interpreter: Interpreter? {
+    /// Strong (Embedded Swift has no weak references): the caller sets it to nil when the lesson is done.
+    public var interpreter: Interpreter? {
         didSet { if lesson.steps.isEmpty { recordStart() } }
     }
 
@@ -227,7 +228,7 @@ public final class LessonRecorder {
                     ? []
                     : c.report.rowOrigins(
                         sections: Array(c.report.sectionOrigins(count: after.count).prefix(Lesson.sectionsPerFrame)),
-                        rowCounts: Self.drawnCounts(after), oldRowCounts: before.map(\.rows.count)),
+                        rowCounts: Self.drawnCounts(after), oldRowCounts: before.map { $0.rows.count }),
                 sections: Array(c.report.sectionOrigins(count: after.count).prefix(Lesson.sectionsPerFrame)),
                 reloadData: c.report.usedReloadFallback)
         case .rejected(let r):
@@ -438,7 +439,7 @@ public final class LessonRecorder {
 
     /// Each drawn section's number of rows, when a frame of `sections` leaves some rows out; else empty.
     private static func counts(_ sections: [Section]) -> [Int] {
-        let counts = sections.prefix(Lesson.sectionsPerFrame).map(\.rows.count)
+        let counts = sections.prefix(Lesson.sectionsPerFrame).map { $0.rows.count }
         return counts.reduce(0, &+) > Lesson.rowsPerFrame ? counts : []
     }
 

@@ -1,3 +1,5 @@
+import ListModel
+
 /// The HTML lesson: one self-contained page (no network, no external fonts, scripts or images) that
 /// steps through a recorded run. The lesson's JSON sits in a `<script type="application/json">`
 /// element; the page's own script draws each step from it.
@@ -23,7 +25,7 @@ public enum LessonPage {
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>" + escaped(title) + " · ListDSL lesson</title>\n<style>\n" + style + "</style>\n</head>\n"
-        page += body.replacing("{{TITLE}}", with: escaped(title))
+        page += TextSearch.replacing("{{TITLE}}", with: escaped(title), in: body)
         page += "<script type=\"application/json\" id=\"lesson-data\">" + lesson.json + "</script>\n"
         page += "<script>\n" + script + "</script>\n</body>\n</html>\n"
         return page

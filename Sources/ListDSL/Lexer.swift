@@ -179,15 +179,15 @@ struct Lexer {
         return Token(reserved ? .reserved : .identifier, SourceRange(start, position), keyword: keyword)
     }
 
-    /// integer = digit { digit } ; its value must fit in 64 bits.
+    /// integer = digit { digit } ; its value must fit in 64 bits (`Int64`, on every platform).
     private mutating func integer(from start: Int) -> Token {
         position = start
-        var value = 0
+        var value: Int64 = 0
         var overflowed = false
         while position < end, case let byte = bytes[position], byte >= Byte.zero && byte <= Byte.nine {
             position += 1
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(Int(byte - Byte.zero))
+            let (sum, o2) = times10.addingReportingOverflow(Int64(byte - Byte.zero))
             value = sum
             overflowed = overflowed || o1 || o2
         }

@@ -28,7 +28,7 @@ public struct Limits: Sendable, Equatable {
     /// The defaults: far beyond any lesson or benchmark, well within a laptop's memory.
     public init(
         scriptBytes: Int = 256 << 20, valueSize: Int = 256 << 20, valueDepth: Int = 1000, tableSize: Int = 16 << 20,
-        tableText: Int = 1 << 30, callDepth: Int = 1000, steps: Int? = nil, memoryBytes: Int = 4 << 30
+        tableText: Int = 1 << 30, callDepth: Int = 1000, steps: Int? = nil, memoryBytes: Int = Limits.defaultMemoryBytes
     ) {
         self.scriptBytes = scriptBytes
         self.valueSize = valueSize
@@ -39,6 +39,10 @@ public struct Limits: Sendable, Equatable {
         self.steps = steps
         self.memoryBytes = memoryBytes
     }
+
+    /// 4 GiB, or the most an `Int` counts where it has 32 bits (WebAssembly's 32-bit memory is at most 4 GiB
+    /// anyway): not `4 << 30`, which is 0 there.
+    public static let defaultMemoryBytes = Int(clamping: Int64(4) << 30)
 
     /// The names `set(_:to:)` takes, as `--limit NAME=VALUE` writes them, each with what it limits; a
     /// size takes a K, M or G suffix.
@@ -68,7 +72,7 @@ public struct Limits: Sendable, Equatable {
         case "memory": memoryBytes = value
         default:
             return "there is no limit called '\(name)'; the limits are "
-                + Limits.names.map(\.name).joined(separator: ", ")
+                + Limits.names.map { $0.name }.joined(separator: ", ")
         }
         return nil
     }

@@ -12,7 +12,7 @@ public enum ParseError: CatalogueError, Equatable {
     case nulByte(NulPlace)
     /// A byte that is not UTF-8.
     case invalidUTF8(UInt8)
-    /// Digits whose value does not fit in 64 bits, quoted.
+    /// Digits whose value does not fit in 64 bits (`Int64`, on every platform), quoted.
     case integerTooBig(String)
     /// A string literal the input ended in.
     case unterminatedString

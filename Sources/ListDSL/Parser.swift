@@ -1170,7 +1170,8 @@ public struct Parser {
             throw fail(.nestedIndexPath)
         }
         if case .integer(let s) = section.kind, case .integer(let r) = row.kind {
-            return Expr(.literalIndexPath(section: s, row: r), section.range.union(row.range))
+            return Expr(
+                .literalIndexPath(section: Int(clamping: s), row: Int(clamping: r)), section.range.union(row.range))
         }
         return Expr(.indexPath(section: section, row: row), section.range.union(row.range))
     }
@@ -1274,10 +1275,10 @@ public struct Parser {
     }
 
     /// The value of an integer token; one too big was reported by the lexer and wraps here.
-    private func integerValue(_ token: Token) -> Int {
-        var value = 0
+    private func integerValue(_ token: Token) -> Int64 {
+        var value: Int64 = 0
         for index in token.range.lowerBound..<token.range.upperBound {
-            value = value &* 10 &+ Int(bytes[index] &- Byte.zero)
+            value = value &* 10 &+ Int64(bytes[index] &- Byte.zero)
         }
         return value
     }

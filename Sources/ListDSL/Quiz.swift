@@ -148,7 +148,7 @@ public enum Quiz {
         var moved = Set<String>()
         var landing = Set<String>()  // new paths an insert or a move already takes (one row each)
         let total = random.next(2) + 2
-        let newCount = table.map(\.count)
+        let newCount = table.map { $0.count }
         for _ in 0..<total {
             let s = random.next(table.count)
             let rows = table[s].count
@@ -376,7 +376,7 @@ struct QuizRun {
             }
         }
         uikit = rejection.text
-        after = interpreter.model.dataSource.map(\.rows)
+        after = interpreter.model.dataSource.map { $0.rows }
         if error == nil {
             changes = change.render(interpreter) + warnings.texts.map { "warning: \($0)\n" }.joined()
         }

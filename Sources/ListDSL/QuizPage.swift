@@ -1,3 +1,5 @@
+import ListModel
+
 /// A quiz as one self-contained HTML page (no script, no network): each question's table and batch,
 /// its choices, and the answer with its explanation hidden in a `<details>` until the student reveals it.
 public enum QuizPage {

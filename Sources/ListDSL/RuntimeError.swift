@@ -27,12 +27,12 @@ public enum RuntimeError: CatalogueError, Equatable {
     /// `x[i]` on something that cannot be indexed.
     case cannotIndex(Found)
     /// An index past the end: `what` is "a list of 3 elements", or the range's literal.
-    case indexOutOfRange(Int, in: String)
+    case indexOutOfRange(Int64, in: String)
     /// `int("x")`.
     case notAnInteger(String)
     /// A range too long to count.
     case rangeTooLong
-    /// Integer arithmetic that does not fit in 64 bits, as written (`-(…)`, `a * b`).
+    /// Integer arithmetic that does not fit in 64 bits (`Int64`, on every platform), as written (`-(…)`, `a * b`).
     case overflow(String)
     /// `a / 0` or `a % 0`.
     case divisionByZero(String)
@@ -73,7 +73,7 @@ public enum RuntimeError: CatalogueError, Equatable {
     /// `tap index TITLE` for a title the section index does not show.
     case noIndexTitle(String, titles: [String])
     /// A section index title mapped to a section the table view does not have.
-    case indexSectionOutOfRange(Int, title: String, sections: Int)
+    case indexSectionOutOfRange(Int64, title: String, sections: Int)
     /// A gesture of UITableView's editing controls (`tap`, `swipe`) while a collection view is simulated.
     case noCollectionViewEquivalent(String)
     /// A drop UIKit would not allow, and why.

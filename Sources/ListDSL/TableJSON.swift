@@ -2,7 +2,7 @@
 public enum TableJSON {
     /// The table `bytes` spell, or where and why they do not.
     public static func parse(_ bytes: [UInt8]) -> Result<[[String]], PropertyTree.Problem> {
-        parseWithOffsets(bytes).map(\.rows)
+        parseWithOffsets(bytes).map { $0.rows }
     }
 
     /// The table `bytes` spell with where each row's text starts in them, or where and why they do not.

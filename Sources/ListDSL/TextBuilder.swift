@@ -17,10 +17,10 @@ struct TextBuilder {
     }
 
     /// Appends `n` written in decimal.
-    mutating func append(decimal n: Int) {
+    mutating func append(decimal n: Int64) {
         let magnitude = n.magnitude
         // log₁₀ 2 ≈ 1233 / 4096: the bit length gives the number of digits, or one less than it.
-        let guess = ((UInt.bitWidth &- magnitude.leadingZeroBitCount) &* 1233) &>> 12
+        let guess = ((UInt64.bitWidth &- magnitude.leadingZeroBitCount) &* 1233) &>> 12
         let digits = max(1, guess + (magnitude >= TextBuilder.powersOfTen[guess] ? 1 : 0))
         let length = n < 0 ? digits + 1 : digits
         let start = count
@@ -89,7 +89,7 @@ struct TextBuilder {
     }
 
     /// Calls `body` with `n` written in decimal, in digits on the stack.
-    static func withDecimal<R>(_ n: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    static func withDecimal<R>(_ n: Int64, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the longest, 20 digits and a sign
         return withUnsafeMutableBytes(of: &digits) { buffer in
             let start = write(decimal: n, into: buffer, endingAt: buffer.count)
@@ -100,7 +100,7 @@ struct TextBuilder {
     /// Writes `n` in decimal into `buffer`, its last digit just before `end`; returns where it starts.
     /// Two digits at a time, from a table of the hundred pairs: half the divisions of one at a time.
     @inline(__always)
-    private static func write(decimal n: Int, into buffer: UnsafeMutableRawBufferPointer, endingAt end: Int) -> Int {
+    private static func write(decimal n: Int64, into buffer: UnsafeMutableRawBufferPointer, endingAt end: Int) -> Int {
         var magnitude = n.magnitude
         var start = end
         let pairs = digitPairs.utf8Start
@@ -127,8 +127,8 @@ struct TextBuilder {
         return start
     }
 
-    /// 10⁰ to 10¹⁹, every power of ten a UInt holds.
-    private static let powersOfTen: [UInt] = [
+    /// 10⁰ to 10¹⁹, every power of ten a UInt64 holds (UInt64, so the table is the same where Int has 32 bits).
+    private static let powersOfTen: [UInt64] = [
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
         10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
         1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,

@@ -163,9 +163,8 @@ extension Interpreter {
             guard let base = buffer.baseAddress else { return false }
             var from = 2
             while from < buffer.count - 1,
-                let found = memchr(base + from, Int32(UInt8(ascii: "d")), buffer.count - 1 - from)
+                let i = TextSearch.firstIndex(of: UInt8(ascii: "d"), in: buffer, from: from, to: buffer.count - 1)
             {
-                let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if base[i + 1] == UInt8(ascii: "o") {
                     let a = base[i - 2]
                     let b = base[i - 1]

@@ -2,7 +2,8 @@ import ListModel
 
 /// A runtime value of the language.
 public enum Value: Sendable, Equatable {
-    case integer(Int)
+    /// A script integer: 64 bits everywhere, also where `Int` has 32 (WebAssembly).
+    case integer(Int64)
     case string(String)
     case boolean(Bool)
     case list(ListValue)
@@ -10,9 +11,12 @@ public enum Value: Sendable, Equatable {
     /// An editing style: `delete`, `insert`, `none`.
     case style(EditingStyle)
     /// `a..<b` (closed: false) or `a...b` (closed: true).
-    case range(Int, Int, closed: Bool)
+    case range(Int64, Int64, closed: Bool)
     /// What a procedure without `return EXPR` gives back; it cannot be stored or printed.
     case nothing
+
+    /// A count or an index as a script integer.
+    static func integer(_ n: Int) -> Value { .integer(Int64(n)) }
 
     /// Values are equal when they are of one type and hold the same; texts compare byte for byte
     /// (`TextEquality`), as the model compares rows.
@@ -115,7 +119,7 @@ public enum Value: Sendable, Equatable {
     public static func quoted(_ s: String) -> String { ASTPrinter.quoted(s) }
 
     /// Number of elements a range holds, or nil when it would overflow.
-    static func rangeCount(_ lo: Int, _ hi: Int, closed: Bool) -> Int? {
+    static func rangeCount(_ lo: Int64, _ hi: Int64, closed: Bool) -> Int64? {
         if hi < lo || (!closed && hi == lo) { return 0 }
         let (span, overflow) = hi.subtractingReportingOverflow(lo)
         if overflow { return nil }
@@ -209,6 +213,12 @@ struct BoundedText {
 /// Formats a list of index paths as Swift prints `[IndexPath]`: `[[0, 1], [2, 0]]`.
 func swiftIndexPaths(_ paths: [IndexPath]) -> String {
     "[" + paths.map(swiftIndexPath).joined(separator: ", ") + "]"
+}
+
+/// Formats section numbers as Swift prints an array of them (`IndexSet` in a trace): `[0, 2]`. Not by
+/// interpolating the array, which Embedded Swift cannot describe.
+func swiftSections(_ sections: [Int]) -> String {
+    "[" + sections.map { String($0) }.joined(separator: ", ") + "]"
 }
 
 /// Formats one index path as Swift prints `IndexPath`: `[0, 1]`.

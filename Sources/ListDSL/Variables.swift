@@ -153,7 +153,7 @@ struct Variables: ~Copyable {
 
     /// The value of variable `n` as `value` sees it, if that is an integer (read in place, not copied).
     @inline(__always)
-    func integer(_ n: Int) -> Int? {
+    func integer(_ n: Int) -> Int64? {
         if let i = binding(of: n) {
             guard case .integer(let x) = locals.bindings[i].value else { return nil }
             return x

@@ -574,12 +574,19 @@ public enum Vocabulary {
     public static let dotCommands: [String] = uniqueWords { $0.category == .dotCommand }
 
     /// The built-ins' arities, by name.
-    static let arities: [String: Int] = Dictionary(
-        entries.compactMap { entry in entry.arity.map { (entry.word, $0) } }, uniquingKeysWith: { first, _ in first })
+    static let arities: [String: Int] = firstByWord(
+        entries.compactMap { entry in entry.arity.map { (entry.word, $0) } })
 
     /// What each hook stands for, by name.
-    static let hooks: [String: Hook] = Dictionary(
-        entries.compactMap { entry in entry.hook.map { (entry.word, $0) } }, uniquingKeysWith: { first, _ in first })
+    static let hooks: [String: Hook] = firstByWord(entries.compactMap { entry in entry.hook.map { (entry.word, $0) } })
+
+    /// A dictionary of `pairs` where the first pair of a word wins (not `Dictionary(_:uniquingKeysWith:)`,
+    /// whose check for a duplicate key casts dynamically, which Embedded Swift cannot).
+    private static func firstByWord<V>(_ pairs: [(String, V)]) -> [String: V] {
+        var byWord: [String: V] = [:]
+        for (word, value) in pairs where byWord[word] == nil { byWord[word] = value }
+        return byWord
+    }
 
     /// The entry of `word` in `category`, if it has one.
     public static func entry(named word: String, in category: Category) -> Entry? {

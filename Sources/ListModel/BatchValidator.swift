@@ -270,7 +270,7 @@ struct BatchValidator {
     /// item moved out of it.
     private func warnOfKnownCrashes(_ moves: [MoveItem], _ operations: SortedOperations, _ batch: inout ValidatedBatch)
     {
-        let sectionMoves = moves.filter(\.isSection)
+        let sectionMoves = moves.filter { $0.isSection }
         guard !sectionMoves.isEmpty else { return }
         let rowMoves = moves.filter { !$0.isSection }
         for move in sectionMoves where move.from.section == move.to.section {
@@ -389,9 +389,9 @@ struct BatchValidator {
         _ batch: inout ValidatedBatch, explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]
     ) {
         let origins = SectionOrigin.map(
-            from: sectionsBefore, to: sectionsAfter, inserted: explicitInserts.filter(\.isSection).map(\.section),
-            deleted: explicitDeletes.filter(\.isSection).map(\.section),
-            moved: batch.moves.filter(\.isSection).map { SectionChange(from: $0.from.section, to: $0.to.section) },
+            from: sectionsBefore, to: sectionsAfter, inserted: explicitInserts.filter { $0.isSection }.map { $0.section },
+            deleted: explicitDeletes.filter { $0.isSection }.map { $0.section },
+            moved: batch.moves.filter { $0.isSection }.map { SectionChange(from: $0.from.section, to: $0.to.section) },
             reloaded: batch.reloadedSections)
         batch.report.storedSectionOrigins = origins
         var newSectionOfOld = [Int?](repeating: nil, count: sectionsBefore)
@@ -457,10 +457,10 @@ private struct MoveEnds {
 
     /// Collects the ends of `sortedMoves` (sorted by source); destinations come sorted from `operations`.
     init(_ sortedMoves: [MoveItem], _ operations: SortedOperations) {
-        sectionSources = sortedMoves.filter(\.isSection).map(\.from.section)
-        rowSources = sortedMoves.filter { !$0.isSection }.map(\.from.path)
+        sectionSources = sortedMoves.filter { $0.isSection }.map { $0.from.section }
+        rowSources = sortedMoves.filter { !$0.isSection }.map { $0.from.path }
         let byDestination = operations.movesByDestination.map { operations.moves[$0] }
-        sectionDestinations = byDestination.filter(\.isSection).map(\.to.section)
-        rowDestinations = byDestination.filter { !$0.isSection }.map(\.to.path)
+        sectionDestinations = byDestination.filter { $0.isSection }.map { $0.to.section }
+        rowDestinations = byDestination.filter { !$0.isSection }.map { $0.to.path }
     }
 }

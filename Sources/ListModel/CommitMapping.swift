@@ -109,9 +109,9 @@ extension CommitReport {
             if p.row == path.row { return nil }
             if p.row < path.row { removedBefore += 1 }
         }
-        var taken = insertedRows.filter { $0.section == newSection }.map(\.row)
-        taken += reloadedRows.filter { $0.to.section == newSection }.map(\.to.row)
-        taken += movedRows.filter { $0.to.section == newSection }.map(\.to.row)
+        var taken = insertedRows.filter { $0.section == newSection }.map { $0.row }
+        taken += reloadedRows.filter { $0.to.section == newSection }.map { $0.to.row }
+        taken += movedRows.filter { $0.to.section == newSection }.map { $0.to.row }
         taken.sort()
         var row = path.row - removedBefore
         for takenRow in taken {

@@ -98,7 +98,7 @@ public struct DiffableUpdate: Sendable {
             let repeats = Self.repeats(ids)
             if !repeats.isEmpty { throw .duplicateSectionIdentifiers(repeats) }
         }
-        let old = current.map(\.rows)
+        let old = current.map { $0.rows }
         let rows = RowIdentities(old: old, new: new)
         if !rows.newDuplicates.isEmpty { throw .duplicateItemIdentifiers(rows.newDuplicates) }
         let present = Set(new.joined().map(TextKey.init))
@@ -112,7 +112,7 @@ public struct DiffableUpdate: Sendable {
         let sections: SectionMatch
         if let ids = snapshot.sectionIdentifiers {
             // A section's identifier is its header; a section without one matches nothing.
-            let headers = current.compactMap(\.header)
+            let headers = current.compactMap { $0.header }
             let repeats = Self.repeats(headers)
             if !repeats.isEmpty { throw .currentDuplicateSections(repeats) }
             var newOfIdentifier: [TextKey: Int] = [:]
@@ -155,7 +155,7 @@ public struct DiffableUpdate: Sendable {
         calls += d.sectionMoves.map { .moveSection(from: $0.from, to: $0.to) }
         self.calls = calls
 
-        let headers = snapshot.dataSource(replacing: current).map(\.header)
+        let headers = snapshot.dataSource(replacing: current).map { $0.header }
         var edits: [Edit] = []
         edits += d.deletedSections.map { .deleteSection($0) }
         for t in d.insertedSections {

@@ -26,7 +26,7 @@ enum PlainBatchArrangement {
     static func apply(_ operations: SortedOperations, pending: [PendingOperation], to old: [Section]) -> [Section] {
         let edits = PlainEdits(pending)
         // Compact, so that looking it up by operation stays in cache.
-        let isPlainOperation = pending.map(\.isPlain)
+        let isPlainOperation = pending.map { $0.isPlain }
         /// True when operation `operation` is a plain command.
         func isPlain(_ operation: Int) -> Bool { isPlainOperation[operation] }
         let origins = arrangeSections(operations, edits: edits, isPlain: isPlain, oldCount: old.count)
@@ -59,7 +59,7 @@ enum PlainBatchArrangement {
         let deletes = operations.deletes.filter {
             !$0.isSection && isPlain($0.operation) && rowExists($0.path, in: old)
         }
-        let removed = [IndexPath].mergingSorted(deletes.map(\.path), moves.map(\.from.path))
+        let removed = [IndexPath].mergingSorted(deletes.map { $0.path }, moves.map { $0.from.path })
         // Reloaded rows that stay, with their new texts: the first reload of each row decides.
         var replacements: [(path: IndexPath, text: String)] = []
         var nextRemoved = 0

@@ -23,10 +23,10 @@ struct ReloadDecomposition {
 
     /// Prepares the explicit deletes and inserts, each sorted ascending with duplicates merged.
     init(explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]) {
-        sectionDeletes = explicitDeletes.filter(\.isSection).map(\.section)
-        rowDeletes = explicitDeletes.filter { !$0.isSection }.map(\.path)
-        sectionInserts = explicitInserts.filter(\.isSection).map(\.section)
-        rowInserts = explicitInserts.filter { !$0.isSection }.map(\.path)
+        sectionDeletes = explicitDeletes.filter { $0.isSection }.map { $0.section }
+        rowDeletes = explicitDeletes.filter { !$0.isSection }.map { $0.path }
+        sectionInserts = explicitInserts.filter { $0.isSection }.map { $0.section }
+        rowInserts = explicitInserts.filter { !$0.isSection }.map { $0.path }
         sectionDeleteRunStarts = sectionDeletes.startsOfConsecutiveRuns()
         sectionInsertRunStarts = sectionInserts.startsOfConsecutiveRuns()
     }

@@ -210,7 +210,7 @@ struct Derivation {
             for (i, candidate) in candidates.enumerated() where !landing[i] { replaced[candidate.old] = candidate.new }
             candidates = candidates.indices.filter { landing[$0] }.map { candidates[$0] }
         }
-        reloadedRows = candidates.map(\.old).sorted()
+        reloadedRows = candidates.map { $0.old }.sorted()
         deletedRows = (deletedRows + replaced.keys).sorted()
         insertedRows = (insertedRows + replaced.values).sorted()
     }

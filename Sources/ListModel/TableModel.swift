@@ -282,24 +282,24 @@ public struct TableModel: Sendable {
     /// table view shows the data source; on failure nothing changes.
     private mutating func commit(_ operations: [PendingOperation]) throws(UpdateError) -> CommitReport {
         if operations.isEmpty && isKnownInSync { return CommitReport() }
-        let updates = operations.map(\.update)
+        let updates = operations.map { $0.update }
         let sorted = SortedOperations(updates)
-        let hasPlainEdits = operations.contains(where: \.isPlain)
+        let hasPlainEdits = operations.contains { $0.isPlain }
         if hasPlainEdits && !sorted.moves.isEmpty {
             try BatchValidator.checkCarriable(
-                sorted, isPlain: { operations[$0].isPlain }, rowsBefore: tableView.map(\.rows.count), view: view)
+                sorted, isPlain: { operations[$0].isPlain }, rowsBefore: tableView.map { $0.rows.count }, view: view)
         }
         let dataSourceAfter =
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
-            rowsBefore: tableView.map(\.rows.count), rowsAfter: dataSourceAfter.map(\.rows.count), view: view,
+            rowsBefore: tableView.map { $0.rows.count }, rowsAfter: dataSourceAfter.map { $0.rows.count }, view: view,
             modernUpdates: messages == .modern ? updates : nil)
         var batch: ValidatedBatch
         do {
             batch = try validator.validate(sorted)
         } catch {
             var failure = error
-            failure.rowsAfter = dataSourceAfter.map(\.rows.count)
+            failure.rowsAfter = dataSourceAfter.map { $0.rows.count }
             throw failure
         }
         if operations.count > 1 {
@@ -321,7 +321,7 @@ public struct TableModel: Sendable {
         // among the rows that stay, shifted by the deletes and the inserts.
         let consistent =
             batch.report.usedReloadFallback
-            || (isKnownInSync && operations.allSatisfy(\.isPlain)
+            || (isKnownInSync && operations.allSatisfy { $0.isPlain }
                 && (operations.count == 1 || sorted.reloads.isEmpty
                     || (sorted.moves.isEmpty && !sorted.hasSectionOperations)))
         let cells = consistent ? nil : Self.cells(after: batch.report, before: tableView, dataSource: dataSourceAfter)
@@ -338,8 +338,8 @@ public struct TableModel: Sendable {
     /// a copy made when the first one does.
     static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section]? {
         let walk = RowOriginWalk(
-            report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map(\.rows.count))
-        let beforeRows = before.map(\.rows)
+            report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count })
+        let beforeRows = before.map { $0.rows }
         var cells: [Section]?
         for n in dataSource.indices {
             let rows = dataSource[n].rows

@@ -59,12 +59,12 @@ struct ValidatedBatch {
 
     /// Fills the report's lists from the checked operations.
     mutating func finishReport(explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]) {
-        report.insertedRows = rowInserts.filter { !$0.isFromReload }.map(\.path)
-        report.deletedRows = rowDeletes.filter { !$0.isFromReload }.map(\.path)
+        report.insertedRows = rowInserts.filter { !$0.isFromReload }.map { $0.path }
+        report.deletedRows = rowDeletes.filter { !$0.isFromReload }.map { $0.path }
         report.reloadedRows = reloadedRows.filter { !isDeleted(oldSection: $0.from.section) }
         report.movedRows = moves.filter { !$0.isSection }.map { RowChange(from: $0.from.path, to: $0.to.path) }
-        report.insertedSections = explicitInserts.filter(\.isSection).map(\.section)
-        report.deletedSections = explicitDeletes.filter(\.isSection).map(\.section)
-        report.movedSections = moves.filter(\.isSection).map { SectionChange(from: $0.from.section, to: $0.to.section) }
+        report.insertedSections = explicitInserts.filter { $0.isSection }.map { $0.section }
+        report.deletedSections = explicitDeletes.filter { $0.isSection }.map { $0.section }
+        report.movedSections = moves.filter { $0.isSection }.map { SectionChange(from: $0.from.section, to: $0.to.section) }
     }
 }

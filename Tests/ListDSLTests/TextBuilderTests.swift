@@ -10,7 +10,7 @@ import Testing
         case text(String)
         /// A piece of at most 8 bytes, appended as one word (`append(word:length:)`).
         case short(String)
-        case number(Int)
+        case number(Int64)
         var description: String {
             switch self {
             case .text(let s): "\"\(s)\""
@@ -25,7 +25,7 @@ import Testing
         [.text("")],
         [.text("row "), .number(0)],
         [.text("row "), .number(999_999)],
-        [.number(-42), .text(" and "), .number(Int.min), .text("/"), .number(Int.max)],
+        [.number(-42), .text(" and "), .number(Int64.min), .text("/"), .number(Int64.max)],
         [.text(String(repeating: "a", count: 31)), .text("bc")],  // crosses the 32 bytes on the stack
         [.text(String(repeating: "x", count: 32))],  // fills them exactly
         [.text(String(repeating: "y", count: 33)), .number(7)],  // starts on the heap
@@ -59,16 +59,16 @@ import Testing
         #expect(builder.count == expected.utf8.count)
     }
 
-    @Test(arguments: [0, 7, -7, 10, -10, 1_000_000, Int.max, Int.min])
-    func decimalIsWhatStringGives(_ n: Int) {
+    @Test(arguments: [0, 7, -7, 10, -10, 1_000_000, Int64.max, Int64.min])
+    func decimalIsWhatStringGives(_ n: Int64) {
         #expect(Interpreter.decimal(n) == String(n))
     }
 
     /// Every number of digits, at both ends: where the digit count from the bit length is one short.
-    static let digitBoundaries: [Int] = {
-        var numbers = [0, Int.max, Int.min, Int.min + 1]
-        for k in 0...18 {  // 10^18 is the last power of ten an Int holds
-            let power = (0..<k).reduce(1) { p, _ in p * 10 }
+    static let digitBoundaries: [Int64] = {
+        var numbers: [Int64] = [0, Int64.max, Int64.min, Int64.min + 1]
+        for k in 0...18 {  // 10^18 is the last power of ten an Int64 holds
+            let power: Int64 = (0..<k).reduce(1) { p, _ in p * 10 }
             numbers += [power - 1, power, power + 1, -power, -(power - 1)]
         }
         return numbers

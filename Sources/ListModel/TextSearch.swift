@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Finding text in text, byte for byte by its UTF-8, as `TextEquality` compares it. The standard
+/// library's `String.contains(_:)` and `replacing(_:with:)` on strings come from `_StringProcessing`,
+/// which Embedded Swift does not have; these are the same everywhere, so the native and WebAssembly
+/// builds find the same things.
+public enum TextSearch {
+    /// Whether `part`'s bytes occur in `text`'s (an empty `part` occurs everywhere).
+    public static func contains(_ text: String, _ part: String) -> Bool {
+        firstOffset(of: Array(part.utf8), in: Array(text.utf8), from: 0) != nil
+    }
+
+    /// `text` with every occurrence of `target`'s bytes, left to right and not overlapping, replaced by
+    /// `replacement`; `text` itself when `target` is empty.
+    public static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        let pattern = Array(target.utf8)
+        let bytes = Array(text.utf8)
+        guard !pattern.isEmpty, var found = firstOffset(of: pattern, in: bytes, from: 0) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var from = 0
+        while true {
+            out.append(contentsOf: bytes[from..<found])
+            out.append(contentsOf: replacement.utf8)
+            from = found + pattern.count
+            guard let next = firstOffset(of: pattern, in: bytes, from: from) else { break }
+            found = next
+        }
+        out.append(contentsOf: bytes[from...])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The offset of the first `pattern` in `bytes` at or after `from`.
+    static func firstOffset(of pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = pattern.first else { return from <= bytes.count ? from : nil }
+        guard bytes.count >= pattern.count else { return nil }
+        let last = bytes.count - pattern.count
+        var i = from
+        while i <= last {
+            guard let at = firstIndex(of: first, in: bytes, from: i, to: last + 1) else { return nil }
+            var j = 1
+            while j < pattern.count && bytes[at + j] == pattern[j] { j += 1 }
+            if j == pattern.count { return at }
+            i = at + 1
+        }
+        return nil
+    }
+
+    /// The first index of `byte` in `bytes[from..<end]`.
+    public static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int, to end: Int) -> Int? {
+        guard from < end else { return nil }
+        return bytes.withUnsafeBufferPointer { firstIndex(of: byte, in: $0, from: from, to: end) }
+    }
+
+    /// The first index of `byte` in `buffer[from..<end]`: the C library's `memchr` where there is one
+    /// (it compares a word at a time, so a 20 MB script is scanned in a few milliseconds), a loop elsewhere.
+    public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int)
+        -> Int?
+    {
+        guard from < end, let base = buffer.baseAddress else { return nil }
+        #if canImport(Glibc)
+            guard let found = memchr(base + from, Int32(byte), end - from) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        #else
+            var i = from
+            while i < end {
+                if base[i] == byte { return i }
+                i += 1
+            }
+            return nil
+        #endif
+    }
+}
