@@ -25,13 +25,34 @@ import Testing
         return Data(bytes)
     }
 
+    /// Runs a program and writes its peak resident memory (KiB) to a file: the test process spawns this
+    /// small process, which forks the program. A child spawned by the test process itself would report
+    /// the test process's memory as its own peak (a spawned child shares, then counts, its parent's
+    /// pages until it execs), and in the whole suite that is hundreds of megabytes.
+    static let peakWrapper = """
+        import os, sys
+        pid = os.fork()
+        if pid == 0:
+            os.execv(sys.argv[2], sys.argv[2:])
+        _, status, usage = os.wait4(pid, 0)
+        open(sys.argv[1], "w").write(str(usage.ru_maxrss))
+        code = os.waitstatus_to_exitcode(status)
+        sys.exit(code if code >= 0 else 128 - code)
+        """
+
     /// A started `listdsl`: its process id and the file its standard error goes to.
     struct Child {
         var pid: pid_t
         var stderrPath: String
+        /// Where the peak-memory wrapper writes the peak, when the run is measured.
+        var peakPath: String?
 
-        /// Starts `listdsl arguments` with `environment` added, standard input and output empty.
-        static func start(_ arguments: [String], environment extra: [String: String], in dir: URL) throws -> Child {
+        /// Starts `listdsl arguments` with `environment` added, standard input and output empty; when
+        /// `measured`, through `peakWrapper`, so `wait()` gives its own peak memory (but `pid` is then the
+        /// wrapper's, which a signal does not pass on).
+        static func start(
+            _ arguments: [String], environment extra: [String: String], in dir: URL, measured: Bool = false
+        ) throws -> Child {
             let stderrPath = dir.appendingPathComponent("stderr.txt").path
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
@@ -45,10 +66,13 @@ import Testing
             environment["LISTDSL_HISTORY"] = ""
             environment["LISTDSL_DEFAULTS"] = ""
             for (k, v) in extra { environment[k] = v }
+            let peakPath = measured ? dir.appendingPathComponent("peak.txt").path : nil
+            let command =
+                peakPath.map { ["/usr/bin/env", "python3", "-c", BigFileTests.peakWrapper, $0] } ?? []
             let spawned = ChildProcess.spawn(
-                [listdslBinary.path] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+                command + [listdslBinary.path] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
                 actions: &actions, newSession: false)
-            return Child(pid: try spawned.get(), stderrPath: stderrPath)
+            return Child(pid: try spawned.get(), stderrPath: stderrPath, peakPath: peakPath)
         }
 
         /// Waits for the child to end (killing it after `timeout` seconds): its exit status (128 + the
@@ -66,7 +90,11 @@ import Testing
             }
             let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
             let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-            return (code, usage.ru_maxrss * 1024, stderr)
+            // Measured: the program's own peak, which the wrapper wrote; else the child's (see `peakWrapper`).
+            let peak = peakPath.map {
+                (try? String(contentsOfFile: $0, encoding: .utf8)).flatMap { Int($0) } ?? Int.max
+            }
+            return (code, (peak ?? usage.ru_maxrss) * 1024, stderr)
         }
 
         /// Bytes the child has read so far (`rchar` of `/proc/PID/io`), or nil when that cannot be read.
@@ -108,7 +136,7 @@ import Testing
         try c.make().write(to: URL(fileURLWithPath: path))
         let child = try Child.start(
             ["--limit", "memory=256M"] + c.arguments.map { $0.replacingOccurrences(of: "tiny.json", with: path) },
-            environment: c.store == nil ? [:] : ["LISTDSL_DEFAULTS": path], in: dir)
+            environment: c.store == nil ? [:] : ["LISTDSL_DEFAULTS": path], in: dir, measured: true)
         let run = child.wait()
         #expect(run.status == 70, "\(run.stderr.prefix(400))")
         let expected = c.store == nil ? c.diagnostic.replacingOccurrences(of: "tiny.json", with: path) : c.diagnostic
@@ -128,7 +156,7 @@ import Testing
         try Self.storeOfTinyLists(2_000_000).write(to: URL(fileURLWithPath: path))
         let child = try Child.start(
             ["--limit", "memory=448M", "--limit", "value-size=1G", "-e", #"print len(defaults("k", []))"#],
-            environment: ["LISTDSL_DEFAULTS": path], in: dir)
+            environment: ["LISTDSL_DEFAULTS": path], in: dir, measured: true)
         let run = child.wait()
         #expect(run.status == 0, "\(run.stderr.prefix(400))")
         #expect(run.peakBytes < 448 << 20, "peak resident memory \(run.peakBytes >> 20) MiB")
