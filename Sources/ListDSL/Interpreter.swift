@@ -224,6 +224,8 @@ public final class Interpreter {
     /// Whether a commit's report must describe it in full, and the table before it be kept: for the
     /// commit events, and for the trace's questions to the data source (which cells a commit fetched).
     @exclusivity(unchecked) private(set) var wantsCommitReports = false
+    /// The files `willRun` has read for `undo` and `redo` (kept, so no other file takes one's identity).
+    @exclusivity(unchecked) var scannedForUndo: [ObjectIdentifier: SourceFile] = [:]
     /// Whether the next commit event carries its tables (`EventDetail.commitTables`); the change view sets
     /// it at each statement's start, and the commit's event clears it.
     @exclusivity(unchecked) public var tablesOfNextCommit = false
@@ -329,8 +331,12 @@ public final class Interpreter {
 
     /// Readies the session for the statements of `file`, which the caller then runs one by one with
     /// `runTopLevel`: undo history starts when the file mentions `undo` or `redo`. (`run` does this itself.)
+    /// A file is read for the words once: a runner that readies every source before the first runs
+    /// (so one source's `undo` records the history of those before it) does not pay for it again.
     public func willRun(_ file: SourceFile) {
-        if !options.recordsUndo && Interpreter.mentionsUndo(file.bytes) { options.recordsUndo = true }
+        guard !options.recordsUndo, scannedForUndo[ObjectIdentifier(file)] == nil else { return }
+        scannedForUndo[ObjectIdentifier(file)] = file
+        if Interpreter.mentionsUndo(file.bytes) { options.recordsUndo = true }
     }
 
     /// Runs one top-level statement; on an error the statement's partial effects stay as the model left them.

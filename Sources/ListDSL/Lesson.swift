@@ -166,7 +166,8 @@ public struct Lesson: Sendable {
 public final class LessonRecorder {
     public private(set) var lesson = Lesson()
     /// The session being recorded; read at the end of each statement for the state after it.
-    /// Strong (Embedded Swift has no weak references): the caller sets it to nil when the lesson is done.
+    /// Strong (Embedded Swift has no weak references), and with the interpreter's I/O holding the recorder
+    /// the two hold each other: `finish()` lets it go.
     public var interpreter: Interpreter? {
         didSet { if lesson.steps.isEmpty { recordStart() } }
     }
@@ -259,8 +260,9 @@ public final class LessonRecorder {
     public func addFile(_ file: SourceFile) { _ = fileIndex(file) }
 
     /// Ends the recording: what came after the last statement (the error that ended the run, a batch
-    /// left open) joins the last step.
+    /// left open) joins the last step, and the interpreter is let go.
     public func finish() {
+        defer { interpreter = nil }
         guard let lastStep = lesson.steps.indices.last else { return }
         lesson.steps[lastStep].output += output
         var step = lesson.steps[lastStep]

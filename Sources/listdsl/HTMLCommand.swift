@@ -96,7 +96,6 @@ struct HTML: ParsableCommand {
             if status == Exit.ok.rawValue && interpreter.failedExpectations > 0 { status = Exit.expectFailed.rawValue }
         }
         recorder.finish()
-        recorder.interpreter = nil  // the recorder holds it strongly, and the interpreter's I/O holds the recorder
         if let why = recorder.lesson.truncation {
             console.report(.lessonTruncated(steps: recorder.lesson.steps.count - 1, why))
         }

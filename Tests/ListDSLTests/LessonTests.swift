@@ -196,6 +196,27 @@ import Testing
         #expect(json.contains("\"moreCalls\":\(reload.moreCalls)"))
     }
 
+    /// The recorder holds its interpreter (Embedded Swift has no weak references) and the interpreter's
+    /// I/O holds the recorder: `finish()` lets the interpreter go, or every lesson recorded would stay in
+    /// memory (the html fuzz mode passed 2 GB in a minute).
+    @Test func finishLetsTheInterpreterGo() throws {
+        weak var gone: Interpreter?
+        do {
+            let recorder = LessonRecorder()
+            let io = InterpreterIO(
+                emit: recorder.receive, detail: .all, load: { _ in .failure(LoadError("no files")) },
+                isInterrupted: { false })
+            let interpreter = Interpreter(io: io)
+            recorder.interpreter = interpreter
+            gone = interpreter
+            let file = SourceFile(name: "l.list", text: #"reset [["A"]]; append 0 "B""#)
+            try interpreter.run(Parser.parse(file).program, in: file)
+            recorder.finish()
+            #expect(recorder.lesson.steps.count == 3)
+        }
+        #expect(gone == nil, "the interpreter outlived its recorder")
+    }
+
     /// The recorder checks the memory limit itself (with the page it has still to write) and stops
     /// recording past it, saying why; the run goes on.
     @Test func recordingStopsAtTheMemoryLimit() throws {
