@@ -389,7 +389,8 @@ struct BatchValidator {
         _ batch: inout ValidatedBatch, explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]
     ) {
         let origins = SectionOrigin.map(
-            from: sectionsBefore, to: sectionsAfter, inserted: explicitInserts.filter { $0.isSection }.map { $0.section },
+            from: sectionsBefore, to: sectionsAfter,
+            inserted: explicitInserts.filter { $0.isSection }.map { $0.section },
             deleted: explicitDeletes.filter { $0.isSection }.map { $0.section },
             moved: batch.moves.filter { $0.isSection }.map { SectionChange(from: $0.from.section, to: $0.to.section) },
             reloaded: batch.reloadedSections)

@@ -338,7 +338,8 @@ public struct TableModel: Sendable {
     /// a copy made when the first one does.
     static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section]? {
         let walk = RowOriginWalk(
-            report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count })
+            report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count }
+        )
         let beforeRows = before.map { $0.rows }
         var cells: [Section]?
         for n in dataSource.indices {

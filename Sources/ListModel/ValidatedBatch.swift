@@ -65,6 +65,8 @@ struct ValidatedBatch {
         report.movedRows = moves.filter { !$0.isSection }.map { RowChange(from: $0.from.path, to: $0.to.path) }
         report.insertedSections = explicitInserts.filter { $0.isSection }.map { $0.section }
         report.deletedSections = explicitDeletes.filter { $0.isSection }.map { $0.section }
-        report.movedSections = moves.filter { $0.isSection }.map { SectionChange(from: $0.from.section, to: $0.to.section) }
+        report.movedSections = moves.filter { $0.isSection }.map {
+            SectionChange(from: $0.from.section, to: $0.to.section)
+        }
     }
 }
