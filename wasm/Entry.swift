@@ -24,8 +24,6 @@ enum WasmSession {
         case ok = 0
         case expectFailed = 1
         case syntax = 65
-        case runtime = 70
-        case interrupted = 130
     }
 
     /// Runs the script `bytes`, named `name` as on the native command line, with `flags`; returns the exit
@@ -83,17 +81,8 @@ enum WasmSession {
             try body()
             return nil
         } catch {
-            switch error {
-            case .runtime(let d):
-                report(d)
-                return Status.runtime.rawValue
-            case .interrupted(let d):
-                report(d)
-                return Status.interrupted.rawValue
-            case .syntax(let ds):
-                for d in ds { report(d) }
-                return Status.syntax.rawValue
-            }
+            for d in error.diagnostics { report(d) }
+            return error.exitStatus
         }
     }
 

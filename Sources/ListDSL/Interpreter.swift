@@ -94,6 +94,24 @@ public enum ScriptError: Error, Sendable {
     case interrupted(Diagnostic)
     /// A script loaded with `run` has syntax errors (reported, then exit 65).
     case syntax([Diagnostic])
+
+    /// The diagnostics to report, in order.
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .runtime(let d), .interrupted(let d): [d]
+        case .syntax(let ds): ds
+        }
+    }
+
+    /// The exit status a run that ends with this error has, as the command and the WebAssembly entry
+    /// point both give it: 70, 130 or 65.
+    public var exitStatus: Int32 {
+        switch self {
+        case .runtime: 70
+        case .interrupted: 130
+        case .syntax: 65
+        }
+    }
 }
 
 /// Limits and switches for one session.

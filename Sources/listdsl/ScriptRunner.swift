@@ -203,17 +203,8 @@ struct ScriptRunner {
             try body()
             return nil
         } catch {
-            switch error {
-            case .runtime(let d):
-                report(d)
-                return Exit.runtime.rawValue
-            case .interrupted(let d):
-                report(d)
-                return Exit.interrupted.rawValue
-            case .syntax(let ds):
-                for d in ds { report(d) }
-                return Exit.syntax.rawValue
-            }
+            for d in error.diagnostics { report(d) }
+            return error.exitStatus
         }
     }
 }

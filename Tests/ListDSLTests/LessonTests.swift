@@ -8,14 +8,22 @@ import Testing
 /// frames stored once, the commit's mapping, a rejection's exception and formula, and that recording
 /// changes nothing in the run.
 @Suite struct LessonTests {
-    /// Records `source` as `listdsl html` does; returns the lesson and the run's error, if any.
-    static func record(_ source: String, name: String = "lesson.list") -> (lesson: Lesson, error: String?) {
+    /// A recorder and the interpreter it records, wired as `listdsl html` wires them.
+    static func recording(
+        options: InterpreterOptions = InterpreterOptions(), memoryInUse: @escaping () -> Int? = { nil }
+    ) -> (recorder: LessonRecorder, interpreter: Interpreter) {
         let recorder = LessonRecorder()
         let io = InterpreterIO(
             emit: recorder.receive, detail: .all, load: { _ in .failure(LoadError("no files")) },
-            isInterrupted: { false })
-        let interpreter = Interpreter(io: io)
+            isInterrupted: { false }, memoryInUse: memoryInUse)
+        let interpreter = Interpreter(io: io, options: options)
         recorder.interpreter = interpreter
+        return (recorder, interpreter)
+    }
+
+    /// Records `source` as `listdsl html` does; returns the lesson and the run's error, if any.
+    static func record(_ source: String, name: String = "lesson.list") -> (lesson: Lesson, error: String?) {
+        let (recorder, interpreter) = recording()
         let file = SourceFile(name: name, text: source)
         let parsed = Parser.parse(file)
         var failure: String?
@@ -202,12 +210,7 @@ import Testing
     @Test func finishLetsTheInterpreterGo() throws {
         weak var gone: Interpreter?
         do {
-            let recorder = LessonRecorder()
-            let io = InterpreterIO(
-                emit: recorder.receive, detail: .all, load: { _ in .failure(LoadError("no files")) },
-                isInterrupted: { false })
-            let interpreter = Interpreter(io: io)
-            recorder.interpreter = interpreter
+            let (recorder, interpreter) = Self.recording()
             gone = interpreter
             let file = SourceFile(name: "l.list", text: #"reset [["A"]]; append 0 "B""#)
             try interpreter.run(Parser.parse(file).program, in: file)
@@ -220,14 +223,9 @@ import Testing
     /// The recorder checks the memory limit itself (with the page it has still to write) and stops
     /// recording past it, saying why; the run goes on.
     @Test func recordingStopsAtTheMemoryLimit() throws {
-        let recorder = LessonRecorder()
-        let io = InterpreterIO(
-            emit: recorder.receive, detail: .all, load: { _ in .failure(LoadError("no files")) },
-            isInterrupted: { false }, memoryInUse: { 2 << 30 })
         var options = InterpreterOptions()
         options.limits.memoryBytes = 1 << 30
-        let interpreter = Interpreter(io: io, options: options)
-        recorder.interpreter = interpreter
+        let (recorder, interpreter) = Self.recording(options: options, memoryInUse: { 2 << 30 })
         let file = SourceFile(name: "l.list", text: "for i in 1...200 { print i }")
         try interpreter.run(Parser.parse(file).program, in: file)  // 200 steps: the run measures memory later
         recorder.finish()

@@ -70,3 +70,14 @@ import Testing
         #expect(Set(Self.cases.map { String(String(describing: $0.0).prefix { $0 != "(" }) }).count == 17)
     }
 }
+
+/// The library's exit status for an error that ends a run (which the WebAssembly entry point gives too)
+/// is the command's `Exit` for it.
+@Suite struct ExitStatusTests {
+    @Test func scriptErrorsEndWithTheCommandsStatuses() {
+        let d = Diagnostic(file: SourceFile(name: "x", text: ""), range: SourceRange(0, 0), message: "m")
+        #expect(ScriptError.runtime(d).exitStatus == Exit.runtime.rawValue)
+        #expect(ScriptError.interrupted(d).exitStatus == Exit.interrupted.rawValue)
+        #expect(ScriptError.syntax([d]).exitStatus == Exit.syntax.rawValue)
+    }
+}
