@@ -10,17 +10,26 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // The sectioned list, its two layers and UIKit's batch validation: no I/O, no language.
+        // The library's five modules, each depending only on those listed before it (README, "Layout").
+        // The sectioned list, its two layers, UIKit's batch validation and UIKit's texts: no I/O, no language.
         .target(name: "ListModel"),
-        // The language: sources, tokens, lexer, AST, parser, interpreter, diagnostics, renderers.
-        .target(name: "ListDSL", dependencies: ["ListModel"]),
+        // Reading and writing text formats: one JSON writer, the JSON and property-list reader, string
+        // escapes and quoting, sizes and counts as messages print them, ANSI styles.
+        .target(name: "ListFormats", dependencies: ["ListModel"]),
+        // The language: sources, tokens, lexer, AST, parser, vocabulary and diagnostics. Runs nothing.
+        .target(name: "ListLanguage", dependencies: ["ListModel", "ListFormats"]),
+        // Running it: the interpreter and its values, the simulated app (commands, gestures, hooks, undo,
+        // saved state) and the event stream with its renderers (text, change view, JSON lines, show).
+        .target(name: "ListRuntime", dependencies: ["ListModel", "ListFormats", "ListLanguage"]),
+        // Teaching: the lesson recorder and its HTML page, the quiz and its page.
+        .target(name: "ListTeaching", dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime"]),
         // GNU readline, for the REPL only.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The command: argument parsing, script runner, REPL. The only target that prints or exits.
         .executableTarget(
             name: "listdsl",
             dependencies: [
-                "ListDSL", "CReadline",
+                "ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked by the toolchain's lld with packed relative relocations (DT_RELR): the
@@ -35,13 +44,17 @@ let package = Package(
         // Release-mode benchmark of the batch engine (`swift run -c release listdsl-bench`).
         .executableTarget(name: "listdsl-bench", dependencies: ["ListModel"]),
         // The libFuzzer target (built by fuzz/run.sh with -sanitize=fuzzer); a plain build replays inputs.
-        .executableTarget(name: "listdsl-fuzz", dependencies: ["ListDSL", "ListModel"]),
+        .executableTarget(
+            name: "listdsl-fuzz",
+            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"]),
         // Starting the real binary as a child with clean descriptors and signals (the REPL's tests, the key fuzzer).
         .target(name: "ChildProcess"),
         // Types random key sequences into the real REPL through a pseudo-terminal (fuzz/run.sh).
         .executableTarget(name: "listdsl-keyfuzz", dependencies: ["ChildProcess", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
-        .testTarget(name: "ListDSLTests", dependencies: ["ListDSL"]),
+        .testTarget(
+            name: "ListDSLTests",
+            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"]),
         .testTarget(name: "listdslTests", dependencies: ["listdsl", "ChildProcess"]),
     ]
 )

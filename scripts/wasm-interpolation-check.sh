@@ -13,7 +13,7 @@ swiftc=$(command -v swiftc) || { echo "wasm-interpolation-check.sh: swiftc is no
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 flags="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern
-    -wmo -parse-as-library -swift-version 6 -I $work"
+    -wmo -parse-as-library -swift-version 6 -package-name ListDSL -I $work"
 # The mangled name of appendInterpolation<T>(_:) with no constraint on T, in the embedded standard library.
 unconstrained='function_ref @$es26DefaultStringInterpolationV06appendC0yyxlF '
 
@@ -33,8 +33,10 @@ check() {  # check MODULE FILE…
     done
 }
 
-check ListModel Sources/ListModel/*.swift
-check ListDSL Sources/ListDSL/*.swift
+for module in ListModel ListFormats ListLanguage ListRuntime ListTeaching; do
+    # shellcheck disable=SC2046
+    check "$module" $(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+done
 check ListDSLWasm wasm/Entry.swift
 if [ "$found" -gt 0 ]; then
     echo "wasm-interpolation-check: $found interpolations to write with a description of their own" >&2

@@ -1,13 +1,13 @@
 #!/bin/sh
-# Builds the WebAssembly module .build-wasm/listdsl.wasm from ListModel and ListDSL (the same sources as
-# the native build), the entry points in wasm/Entry.swift and the small C runtime in wasm/Runtime.c,
+# Builds the WebAssembly module .build-wasm/listdsl.wasm from the library's five modules (the same sources
+# as the native build), the entry points in wasm/Entry.swift and the small C runtime in wasm/Runtime.c,
 # with Embedded Swift for wasm32-unknown-none-wasm. Needs only the Swift toolchain (swiftc, its clang and
 # wasm-ld, found next to `command -v swiftc`); no network, no SwiftPM.
 #
 #   scripts/wasm.sh            # build, stripped (-Osize)
 #   KEEP_NAMES=1 scripts/wasm.sh   # keep the function names, for profiles and traps
 #
-# Direct swiftc, one whole-module compile per module: SwiftPM can compile the two library targets for
+# Direct swiftc, one whole-module compile per module: SwiftPM can compile the library targets for
 # the triple, but not the entry point and the C runtime (package targets that would build natively too)
 # nor link with the flags below.
 set -eu
@@ -33,7 +33,7 @@ mkdir -p "$obj"
 stack_size=$((16 << 20))
 
 swift_flags="-target $target -enable-experimental-feature Embedded -enable-experimental-feature Extern
-    -wmo -parse-as-library -Osize -swift-version 6 -Xfrontend -disable-stack-protector -I $obj"
+    -wmo -parse-as-library -Osize -swift-version 6 -package-name ListDSL -Xfrontend -disable-stack-protector -I $obj"
 
 compile() {  # compile MODULE FILE…
     module=$1
@@ -45,8 +45,11 @@ compile() {  # compile MODULE FILE…
 }
 
 cd "$root"
-compile ListModel Sources/ListModel/*.swift
-compile ListDSL Sources/ListDSL/*.swift
+# In Package.swift's order: each module imports only those before it.
+for module in ListModel ListFormats ListLanguage ListRuntime ListTeaching; do
+    # shellcheck disable=SC2046
+    compile "$module" $(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+done
 compile ListDSLWasm wasm/Entry.swift
 echo "compiling the C runtime" >&2
 "$clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c wasm/Runtime.c -o "$obj/Runtime.o"
@@ -58,7 +61,8 @@ echo "linking" >&2
 "$wasm_ld" --no-entry --stack-first -z stack-size=$stack_size --gc-sections $strip \
     --export=listdsl_run --export=listdsl_alloc --export=listdsl_free \
     --export=listdsl_stdout --export=listdsl_stdout_count --export=listdsl_stderr --export=listdsl_stderr_count \
-    -o "$out/listdsl.wasm" "$obj/ListDSLWasm.o" "$obj/ListDSL.o" "$obj/ListModel.o" "$obj/Runtime.o" "$tables"
+    -o "$out/listdsl.wasm" "$obj/ListDSLWasm.o" "$obj/ListTeaching.o" "$obj/ListRuntime.o" "$obj/ListLanguage.o" \
+    "$obj/ListFormats.o" "$obj/ListModel.o" "$obj/Runtime.o" "$tables"
 size=$(wc -c < "$out/listdsl.wasm")
 gz=$(gzip -9 -c "$out/listdsl.wasm" | wc -c)
 echo "built .build-wasm/listdsl.wasm: $size bytes, $gz gzipped" >&2

@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// The WebAssembly module's entry points: the host copies a script into memory it asks for
 /// (`listdsl_alloc`), runs it (`listdsl_run`), and reads what the native command would have written to

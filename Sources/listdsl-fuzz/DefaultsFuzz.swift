@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// The defaults mode: arbitrary bytes as the user-defaults store's file.
 ///

@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// The diff mode: `listdsl diff OLD NEW` on two arbitrary documents (the input's bytes before and after
 /// its first NUL byte; without one, NEW is the empty table).

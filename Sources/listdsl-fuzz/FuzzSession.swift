@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// Files kept in memory: what `save`, `load`, `run` and the user-defaults store read and write while
 /// fuzzing, so an input can write a file and read it back without touching the disk.

@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// The html mode: the input runs as `listdsl html` runs a script, every event goes to the lesson
 /// recorder, and the page is written to memory.

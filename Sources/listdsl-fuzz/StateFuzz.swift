@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// The state mode: arbitrary bytes as a document `load` reads, as JSON and as a property list.
 ///

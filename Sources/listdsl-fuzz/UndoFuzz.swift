@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// The undo mode: a differential check of `undo` and `redo` against a model of their stacks.
 ///

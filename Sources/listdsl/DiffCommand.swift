@@ -1,6 +1,9 @@
 import ArgumentParser
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// `listdsl diff OLD.json NEW.json`: the batch, in ListDSL, that turns one state into another.
 struct Diff: ParsableCommand {

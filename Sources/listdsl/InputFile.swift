@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 #if canImport(Glibc)
     import Glibc
@@ -90,9 +93,9 @@ private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32) -
 
 /// The error for an input of `size` bytes (nil: not known in advance) over the limit.
 private func tooLarge(limit: Int, size: Int?) -> LoadError {
-    let measured = size.map { "it is \(Limits.grouped($0)) bytes, " } ?? "it is "
+    let measured = size.map { "it is \(Quantity.grouped($0)) bytes, " } ?? "it is "
     return LoadError(
-        measured + "larger than the script size limit of \(Limits.describe(bytes: limit)) (--limit script-size=SIZE)")
+        measured + "larger than the script size limit of \(Quantity.describe(bytes: limit)) (--limit script-size=SIZE)")
 }
 
 /// The system's words for error number `code`, as a load error.

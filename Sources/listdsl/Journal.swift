@@ -1,5 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// What a statement can change about the open batch: how deep it is and how many operations it holds.
 struct BatchMark: Equatable {

@@ -1,7 +1,10 @@
 import ArgumentParser
 import CReadline
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 /// The version `--version` prints.
 let listdslVersion = "0.1.0"

@@ -1,6 +1,9 @@
 import ArgumentParser
-import ListDSL
+import ListFormats
+import ListLanguage
 import ListModel
+import ListRuntime
+import ListTeaching
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
+import ListModel
+import ListRuntime
+import ListTeaching
 
 #if canImport(Glibc)
     import Glibc

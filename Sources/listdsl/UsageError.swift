@@ -1,4 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
+import ListModel
+import ListRuntime
+import ListTeaching
 
 /// Every error, warning and note of the command itself (its arguments, files, the REPL's dot
 /// commands and history), with the data its text needs: the command's one catalogue. They are
@@ -52,9 +56,9 @@ enum UsageError: CatalogueError, Equatable {
     static func reason(_ why: Lesson.Truncation) -> String {
         switch why {
         case .steps: "a lesson records at most \(Lesson.stepLimit) steps"
-        case .size: "a lesson records at most \(Limits.describe(bytes: Lesson.byteLimit)) of text"
+        case .size: "a lesson records at most \(Quantity.describe(bytes: Lesson.byteLimit)) of text"
         case .memory(let used, let limit):
-            "recording more would take listdsl past about \(Limits.approximate(bytes: used)) with the page; the memory limit is \(Limits.describe(bytes: limit))"
+            "recording more would take listdsl past about \(Quantity.approximate(bytes: used)) with the page; the memory limit is \(Quantity.describe(bytes: limit))"
         }
     }
 

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 @Suite struct BuiltinsTests {
     /// Every built-in the vocabulary lists (and so grammar.md, completion and `.help`) is one the

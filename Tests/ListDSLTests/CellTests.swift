@@ -1,4 +1,8 @@
-import ListDSL
+import ListFormats
+import ListLanguage
+import ListModel
+import ListRuntime
+import ListTeaching
 import Testing
 
 /// The table view's cells are fetched from the data source exactly when UIKit fetches them, one case

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// Renders every diagnostic of `source` without colour.
 func rendered(_ source: String, name: String = "t.list") -> String {

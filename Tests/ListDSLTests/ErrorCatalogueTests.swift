@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// Every case of the language's two error catalogues with the text it renders: the table is the
 /// specification of the words, and `name(of:)`'s exhaustive switches make a new case break the build

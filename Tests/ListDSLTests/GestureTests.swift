@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// A session that runs a program's top-level statements one at a time and goes on after an error,
 /// without restoring a snapshot (unlike `expect error` and the REPL), so a test sees exactly what a

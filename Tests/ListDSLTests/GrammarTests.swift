@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// The package's root directory, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -27,7 +31,7 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
 
 @Suite struct GrammarTests {
     static let grammar = (try? packageFile("grammar.md")) ?? ""
-    static let parserSource = (try? packageFile("Sources/ListDSL/Parser.swift")) ?? ""
+    static let parserSource = (try? packageFile("Sources/ListLanguage/Parser.swift")) ?? ""
 
     @Test func grammarAndParserSourcesAreReadable() {
         #expect(Self.grammar.count > 1000)
@@ -251,7 +255,7 @@ func containsWholeWord(_ text: String, _ word: String) -> Bool {
         #expect(!row.isEmpty, "grammar.md's limits table has no row for '\(name)'")
         let shown =
             Limits.names.first { $0.name == name }?.isSize == true
-            ? Limits.describe(bytes: value) : Limits.grouped(value)
+            ? Quantity.describe(bytes: value) : Quantity.grouped(value)
         #expect(row.contains("| \(shown) |"), "'\(name)' should show its default \(shown): \(row)")
     }
 }

@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// Runs `source` in a fresh interpreter and returns what it printed and how it ended.
 func interpret(_ source: String, maxSteps: Int? = nil, trace: Bool = false, limits: Limits = Limits()) -> (

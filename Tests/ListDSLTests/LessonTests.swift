@@ -2,7 +2,10 @@ import Foundation
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// The lesson's data, independent of the browser: which statements are steps, what each step holds,
 /// frames stored once, the commit's mapping, a rejection's exception and formula, and that recording

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// Every token of `text`, as `kind` or `kind(text)` for tokens whose text varies, and the lexer's errors.
 func lex(_ text: String) -> (tokens: [String], errors: [LexicalError]) {

@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// Each limit, reached, is a runtime error that names it; just under it, the program runs.
 @Suite struct LimitsTests {
@@ -94,12 +97,12 @@ import Testing
         #expect(ListValue.elementBytes == 24)
     }
 
-    /// `Limits.describe` and `grouped` as the messages print them.
+    /// `Quantity.describe` and `grouped` as the messages print them.
     @Test(arguments: [
         (256 << 20, "256 MiB"), (1 << 30, "1 GiB"), (1000, "1,000 bytes"), (1, "1 byte"), (1536, "1,536 bytes"),
         (3 << 10, "3 KiB"),
     ])
     func sizesAsMessagesPrintThem(_ bytes: Int, _ text: String) {
-        #expect(Limits.describe(bytes: bytes) == text)
+        #expect(Quantity.describe(bytes: bytes) == text)
     }
 }

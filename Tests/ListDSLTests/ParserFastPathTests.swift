@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// The parser reads `insert S:R "text"` and `delete S:R` straight from the bytes. With that fast
 /// path on or off, every input must give the same tree, the same ranges and the same diagnostics;

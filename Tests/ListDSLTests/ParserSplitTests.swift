@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// A big file is parsed in two halves at once, cut at a line start. Whenever the halves join, the
 /// result must be the whole file's parse; whenever the whole file has a syntax error, or a

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// Parses `text` as a file named `t.list`.
 func parse(_ text: String) -> ParseResult {

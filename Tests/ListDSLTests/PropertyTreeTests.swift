@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// A text in one of the two formats and what reading it gives: a tree, or where and why it is not one.
 struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
@@ -343,7 +346,7 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
             return #expect(Bool(false), "\(over)")
         }
         #expect(limit == 1 << 20 && used == 1000 && more == 2 * 16_384 * MemoryLayout<PropertyTree>.stride)
-        #expect(over.message.hasPrefix("memory limit exceeded at byte \(Limits.grouped(over.offset)): "))
+        #expect(over.message.hasPrefix("memory limit exceeded at byte \(Quantity.grouped(over.offset)): "))
         #expect(measured.count >= 2)
         #expect((try? read(.none).get())?.array?.count == count)
     }

@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 @Suite struct QuizTests {
     /// The key is what running the batch gives: for every level and many seeds, each question's script,

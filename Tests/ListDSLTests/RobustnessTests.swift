@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// Parses `bytes` and checks what must hold for any input: a bounded number of diagnostics,
 /// ranges inside the file, renderable diagnostics, a printable AST. Returns the result.

@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// A session whose files live in memory, for `save`, `load` and the user-defaults store.
 final class FileSession {

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// The completer's view of the line before the cursor, read with the real lexer.
 @Suite struct StatementPrefixTests {

@@ -1,7 +1,10 @@
 import ListModel
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// String escapes: the language's own and JSON's, read in one place, so `dump` is always valid source.
 @Suite struct StringEscapeTests {

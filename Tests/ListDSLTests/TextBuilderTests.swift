@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// An interpolated string's text as `TextBuilder` builds it: strings and integers written in, on the
 /// stack while they fit and on the heap after, giving what plain string concatenation gives.
@@ -48,7 +52,7 @@ import Testing
                 builder.append(s)
                 expected += s
             case .short(let s):
-                builder.append(word: TextBuilder.word(s.utf8), length: s.utf8.count)
+                builder.append(word: Byte.word(s.utf8), length: s.utf8.count)
                 expected += s
             case .number(let n):
                 builder.append(decimal: n)

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ListDSL
+@testable import ListFormats
+@testable import ListLanguage
+@testable import ListModel
+@testable import ListRuntime
+@testable import ListTeaching
 
 /// The variable store's scoping, the tree's rules: globals at the top level, block scopes that shadow
 /// and end, and calls that see their own bindings and the globals only.

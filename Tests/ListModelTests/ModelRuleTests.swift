@@ -19,6 +19,8 @@ import Testing
             .notInsideBatch(command: "reloadData", instead: "end the batch first"),
             "'reloadData' cannot be used inside a batch: end the batch first"
         ),
+        // The language adds what to write instead of its own commands (`append`, `reset`).
+        (.notInsideBatch(command: "reset", instead: nil), "'reset' cannot be used inside a batch"),
         (.negativeSection(-1), "section -1 is negative"),
         (.negativeIndexPath(IndexPath(section: 0, row: -1)), "index path 0:-1 has a negative row"),
         (.noSection(3, in: "the data source", count: 1), "no section 3 in the data source, which has 1 section"),

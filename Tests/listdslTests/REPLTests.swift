@@ -1,5 +1,9 @@
 import Foundation
-import ListDSL
+import ListFormats
+import ListLanguage
+import ListModel
+import ListRuntime
+import ListTeaching
 import Testing
 
 @testable import listdsl

@@ -1,0 +1,41 @@
+import ListFormats
+import ListModel
+
+/// Parsing a big file in two halves at once: where to cut it, each half as a program of its own,
+/// and the whole file's parse from the two when they join cleanly. The command runs the halves on
+/// two threads (`parseFile` in the listdsl target); a test checks the joined tree is the whole
+/// file's.
+extension Parser {
+    /// Where a big file may be cut to be parsed in two halves at once (by two threads, which the
+    /// command starts): the start of the first line at or after `offset`. Nil when there is none.
+    public static func splitPoint(of file: SourceFile, near offset: Int) -> Int? {
+        let bytes = file.bytes
+        guard offset > 0, offset < bytes.count,
+            let newline = bytes[offset...].firstIndex(of: Byte.newline), newline + 1 < bytes.count
+        else { return nil }
+        return newline + 1
+    }
+
+    /// Parses `range` of `file` as if it were a program of its own.
+    public static func parse(_ file: SourceFile, part range: Range<Int>, fastPaths: Bool = true) -> PartialParse {
+        var parser = Parser(file: file, lexer: Lexer(file: file, range: range))
+        parser.fastPaths = fastPaths
+        let statements = parser.parseProgram(reserving: estimatedStatementCount(file.bytes, range))
+        let diagnostics = parser.sortedDiagnostics()
+        return PartialParse(
+            statements: statements, diagnostics: diagnostics,
+            isIncomplete: !diagnostics.isEmpty && parser.incompleteErrors == diagnostics.count,
+            endsOutsideBrackets: parser.lexer.openBrackets.isEmpty)
+    }
+
+    /// The whole file's parse from its two halves, cut at `splitPoint`, when they join cleanly;
+    /// nil otherwise, and then the whole file must be parsed at once. They join when neither has
+    /// an error and the first ends outside any bracket: every statement that runs on past a line
+    /// (a block, a bracket, a string) leaves an error in the first half or, like an `else` on its
+    /// own line, in the second.
+    public static func joined(_ first: PartialParse, _ second: PartialParse) -> ParseResult? {
+        guard first.diagnostics.isEmpty, second.diagnostics.isEmpty, first.endsOutsideBrackets else { return nil }
+        return ParseResult(
+            program: Program(parts: [first.statements, second.statements]), diagnostics: [], isIncomplete: false)
+    }
+}

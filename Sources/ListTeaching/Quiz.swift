@@ -1,0 +1,404 @@
+import ListFormats
+import ListLanguage
+import ListModel
+import ListRuntime
+
+/// One quiz question: a table, a batch, and what the student must say about it. Generated and graded by
+/// the simulator itself: the answer is what running the batch gives, never a stored one.
+public struct QuizQuestion: Sendable {
+    /// What the student is asked.
+    public enum Kind: Sendable, Equatable {
+        /// The table after the batch (the batch passes UIKit's checks).
+        case result
+        /// Whether the batch crashes, and with which message: the choices, "no crash" among them.
+        case crash(choices: [String])
+    }
+
+    /// The level it was made for (1–5).
+    public var level: Int
+    /// The class simulated.
+    public var view: ViewKind
+    /// The table before the batch, as ListDSL (`reset …`).
+    public var setup: String
+    /// The table before the batch, drawn as `show` draws it.
+    public var table: String
+    /// The batch, one command per line, as the student reads it.
+    public var batch: String
+    public var kind: Kind
+    /// The right answer: for a result question the table (`dump`'s rows), for a crash question the
+    /// index of the right choice.
+    public var answerTable: [[String]]
+    public var answerChoice: Int
+    /// Why: the change view with old and new index paths, or the check that failed and its text.
+    public var explanation: String
+
+    /// The right answer as the student would type it: rows by spaces, sections by `|` (or the choice's
+    /// number, from 1).
+    public var answerText: String {
+        switch kind {
+        case .result: Quiz.spelled(answerTable)
+        case .crash: String(answerChoice + 1)
+        }
+    }
+
+    /// The script that runs the question (for checking the key): the view, the table, the batch.
+    public var script: String {
+        (view == .collection ? "view collection\n" : "") + setup + "\n" + batch
+    }
+}
+
+/// The quiz: questions made with random parameters for a level, graded by running them.
+public enum Quiz {
+    /// The choice that says the batch passes.
+    public static let noCrash = "no crash"
+
+    /// What each level asks about.
+    public static let levels = [
+        1: "rows only: inserts and deletes",
+        2: "rows: inserts, deletes, moves and reloads",
+        3: "sections and rows",
+        4: "data-source mistakes: the data source and the table view out of step",
+        5: "everything, collection-view rules included",
+    ]
+
+    /// `count` questions of `level` (1–5) from `seed`: the same arguments give the same questions.
+    public static func questions(level: Int, seed: UInt64, count: Int, view: ViewKind) -> [QuizQuestion] {
+        var random = QuizRandom(seed: seed)
+        var questions: [QuizQuestion] = []
+        var attempts = 0
+        while questions.count < count && attempts < count * 50 {
+            attempts += 1
+            let questionLevel = level == 5 ? random.next(4) + 1 : level
+            let questionView: ViewKind = level == 5 && view == .table && random.next(3) == 0 ? .collection : view
+            let wantsCrash = level == 4 || (level == 5 && random.next(2) == 0)
+            if let question = make(
+                level: questionLevel, shownLevel: level, view: questionView, crash: wantsCrash, random: &random)
+            {
+                questions.append(question)
+            }
+        }
+        return questions
+    }
+
+    // MARK: Making a question
+
+    /// A question of `level`'s kind of batch, or nil when this draw made a poor one (drawn again).
+    static func make(level: Int, shownLevel: Int, view: ViewKind, crash: Bool, random: inout QuizRandom)
+        -> QuizQuestion?
+    {
+        let sectionCount = level >= 3 ? random.next(2) + 2 : 1
+        var letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ").map(String.init)
+        var table: [[String]] = []
+        for _ in 0..<sectionCount {
+            let rows = random.next(3) + (level >= 3 ? 2 : 3)
+            table.append(Array(letters.prefix(rows)))
+            letters.removeFirst(rows)
+        }
+        let commands: [String]
+        if level == 4 {
+            commands = dataSourceMistake(table, random: &random)
+        } else {
+            commands = plainBatch(table, level: level, fresh: letters, mistake: crash, random: &random)
+        }
+        guard !commands.isEmpty else { return nil }
+        let setup = "reset " + literal(table)
+        let batch = "begin\n" + commands.map { "  " + $0 + "\n" }.joined() + "end"
+        let outcome = QuizRun(view: view, setup: setup, batch: batch)
+        guard let drawn = outcome.table else { return nil }
+        var question = QuizQuestion(
+            level: shownLevel, view: view, setup: setup, table: drawn, batch: batch, kind: .result,
+            answerTable: outcome.after, answerChoice: 0, explanation: "")
+        if !crash {
+            // A result question needs a batch that passes.
+            guard outcome.error == nil else { return nil }
+            question.explanation = outcome.changes
+            return question
+        }
+        // The choices: the right outcome, and what near variants of the batch give (UIKit's real texts
+        // with their own numbers), and "no crash".
+        let right = outcome.error ?? noCrash
+        var wrong: [String] = []
+        for variant in variants(of: commands, random: &random) {
+            let other =
+                QuizRun(view: view, setup: setup, batch: "begin\n" + variant.map { "  " + $0 + "\n" }.joined() + "end")
+                .error ?? noCrash
+            if other != right && !wrong.contains(other) && !other.contains("\n") { wrong.append(other) }
+            if wrong.count == 3 { break }
+        }
+        if right != noCrash && !wrong.contains(noCrash) {
+            if wrong.count == 3 { wrong.removeLast() }
+            wrong.append(noCrash)
+        }
+        guard wrong.count >= 2, !right.contains("\n") else { return nil }
+        var choices = wrong + [right]
+        random.shuffle(&choices)
+        question.kind = .crash(choices: choices)
+        question.answerChoice = choices.firstIndex(of: right) ?? 0
+        question.explanation =
+            outcome.error.map { "UIKit's checks stop at \(check(of: outcome.uikit)):\n  \($0)\n" }
+            ?? "It passes every check; the table view shows:\n" + outcome.changes
+        return question
+    }
+
+    /// A batch of plain commands on one table: inserts and deletes (level 1), moves and reloads too
+    /// (level 2), sections too (level 3). With `mistake`, one index may be off the table.
+    static func plainBatch(
+        _ table: [[String]], level: Int, fresh: [String], mistake: Bool, random: inout QuizRandom
+    ) -> [String] {
+        var fresh = fresh
+        var commands: [String] = []
+        var deleted = Set<String>()
+        var moved = Set<String>()
+        var landing = Set<String>()  // new paths an insert or a move already takes (one row each)
+        let total = random.next(2) + 2
+        let newCount = table.map { $0.count }
+        for _ in 0..<total {
+            let s = random.next(table.count)
+            let rows = table[s].count
+            let pick = level == 1 ? random.next(2) : level == 2 ? random.next(4) : random.next(6)
+            switch pick {
+            case 0 where !fresh.isEmpty:
+                let at = "\(s):\(random.next(newCount[s] + 1))"
+                guard landing.insert(at).inserted else { continue }
+                commands.append("insert \(at) \"\(fresh.removeFirst())\"")
+            case 2:
+                let r = random.next(rows)
+                let to = random.next(table.count)
+                let at = "\(to):\(random.next(max(newCount[to], 1)))"
+                guard !moved.contains("\(s):\(r)"), !deleted.contains("\(s):\(r)"), landing.insert(at).inserted
+                else { continue }
+                moved.insert("\(s):\(r)")
+                commands.append("move \(s):\(r) to \(at)")
+            case 3:
+                let r = random.next(rows)
+                guard !deleted.contains("\(s):\(r)"), !moved.contains("\(s):\(r)") else { continue }
+                deleted.insert("\(s):\(r)")
+                commands.append("reload \(s):\(r) \"\(table[s][r])2\"")
+            case 4:
+                guard !commands.contains(where: { $0.hasPrefix("delete section") }) else { continue }
+                commands.append("delete section \(s)")
+            case 5 where !fresh.isEmpty && !commands.contains(where: { $0.hasPrefix("insert section") }):
+                commands.append("insert section \(random.next(table.count + 1))")
+                commands.append(
+                    "insert \(commands.last.map { $0.split(separator: " ")[2] } ?? "0"):0 \"\(fresh.removeFirst())\"")
+            default:
+                let r = random.next(rows)
+                guard deleted.insert("\(s):\(r)").inserted, !moved.contains("\(s):\(r)") else { continue }
+                commands.append("delete \(s):\(r)")
+            }
+        }
+        if mistake && !commands.isEmpty && random.next(3) != 0 {
+            // One index off the table: past the end of its section.
+            let i = random.next(commands.count)
+            let words = commands[i].split(separator: " ").map(String.init)
+            if words.count >= 2, words[0] == "delete" || words[0] == "reload" || words[0] == "insert",
+                let colon = words[1].firstIndex(of: ":"), let s = Int(words[1][..<colon]), s < table.count
+            {
+                var changed = words
+                changed[1] = "\(s):\(table[s].count + random.next(2) + (words[0] == "insert" ? 1 : 0))"
+                commands[i] = changed.joined(separator: " ")
+            }
+        }
+        return commands
+    }
+
+    /// Level 4: the data source and the table view edited apart, as an app does — the data source's
+    /// edits (`data …`, at once, in order) and what the table view is told (`table …`) — with, most
+    /// times, one mistake: an edit the table view is not told of, a call with no edit behind it, or a
+    /// call at the wrong index.
+    static func dataSourceMistake(_ table: [[String]], random: inout QuizRandom) -> [String] {
+        let s = random.next(table.count)
+        var rows = table[s]
+        var data: [String] = []
+        var calls: [String] = []
+        // Deletes, descending in the old numbering; then inserts, ascending in the new one.
+        var doomed = Set<Int>()
+        for _ in 0..<random.next(2) + 1 { doomed.insert(random.next(rows.count)) }
+        for r in doomed.sorted(by: >) {
+            data.append("data delete \(s):\(r)")
+            calls.append("table delete \(s):\(r)")
+            rows.remove(at: r)
+        }
+        for n in 0..<random.next(2) {
+            let at = random.next(rows.count + 1)
+            let text = "N\(n + 1)"
+            data.append("data insert \(s):\(at) \"\(text)\"")
+            calls.append("table insert \(s):\(at)")
+            rows.insert(text, at: at)
+        }
+        switch random.next(5) {
+        case 0: data.remove(at: random.next(data.count))  // the data source forgotten
+        case 1: calls.remove(at: random.next(calls.count))  // the table view not told
+        case 2:  // a call at the wrong index
+            let i = random.next(calls.count)
+            let words = calls[i].split(separator: " ").map(String.init)
+            if let row = words.last?.split(separator: ":").last.flatMap({ Int($0) }) {
+                calls[i] = words.dropLast().joined(separator: " ") + " \(s):\(row + 1 + random.next(2))"
+            }
+        case 3: calls.append("table reload \(s):\(random.next(table[s].count))")  // a reload among them
+        default: break  // right
+        }
+        return data + calls
+    }
+
+    /// Near variants of a batch, for the wrong choices: one command left out, or one index moved by one.
+    /// The data source's own edits (`data …`) stay as they are, so the choices are the table view's texts.
+    static func variants(of commands: [String], random: inout QuizRandom) -> [[String]] {
+        var out: [[String]] = []
+        for i in commands.indices where !commands[i].hasPrefix("data ") {
+            var dropped = commands
+            dropped.remove(at: i)
+            out.append(dropped)
+            for delta in [1, -1, 2] {
+                var words = commands[i].split(separator: " ").map(String.init)
+                guard let w = words.firstIndex(where: { $0.contains(":") && !$0.hasPrefix("\"") }),
+                    let colon = words[w].firstIndex(of: ":"), let row = Int(words[w][words[w].index(after: colon)...]),
+                    row + delta >= 0
+                else { continue }
+                words[w] = String(words[w][..<colon]) + ":\(row + delta)"
+                var changed = commands
+                changed[i] = words.joined(separator: " ")
+                out.append(changed)
+            }
+        }
+        random.shuffle(&out)
+        return out
+    }
+
+    /// Which of UIKit's ordered checks a failure comes from, with its rule: the typed text of an invalid
+    /// update; anything else is the data source's own edit.
+    static func check(of text: UIKitText?) -> String {
+        switch text?.check {
+        case .sectionCount: "the section count"
+        case .rowCounts: "the row counts, checked last: new = old + inserted − deleted + moved in − moved out"
+        case .reloads: "the reloads (checked first)"
+        case .deletes: "the deletes (checked in descending order, old index paths)"
+        case .inserts: "the inserts (checked in ascending order, new index paths)"
+        case .moves: "the moves (checked by source: an old path to a new path)"
+        case .collectionViewDuplicates: "the collection view's duplicates (it merges only identical moves)"
+        case nil: "the data source's own edit (NSMutableArray's range check), before UIKit checks anything"
+        }
+    }
+
+    // MARK: Answers
+
+    /// Grades `answer` for `question`: nil when it cannot be read (the student is asked again),
+    /// else whether it is right.
+    public static func grade(_ answer: String, for question: QuizQuestion) -> Bool? {
+        switch question.kind {
+        case .result:
+            guard let table = table(from: answer) else { return nil }
+            return table == question.answerTable
+        case .crash(let choices):
+            guard let n = Int(answer.trimmingBlanks()), n >= 1, n <= choices.count else {
+                return nil
+            }
+            return n - 1 == question.answerChoice
+        }
+    }
+
+    /// A table as a student types it: rows by blanks and sections by `|` (`A B | C`), or as `dump`
+    /// prints it (`[["A","B"],["C"]]`).
+    public static func table(from text: String) -> [[String]]? {
+        let trimmed = text.trimmingBlanks()
+        if trimmed.hasPrefix("[") { return try? TableJSON.parse(Array(trimmed.utf8)).get() }
+        return trimmed.split(separator: "|", omittingEmptySubsequences: false).map {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        }
+    }
+
+    /// A table as the answer key spells it: `A B | C`.
+    public static func spelled(_ table: [[String]]) -> String {
+        table.map { $0.joined(separator: " ") }.joined(separator: " | ")
+    }
+
+    /// A table as a ListDSL literal.
+    static func literal(_ table: [[String]]) -> String {
+        "[" + table.map { "[" + $0.map(Value.quoted).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+    }
+}
+
+/// The typed text of a quiz batch's rejection, when UIKit refused it (filled in from the run's events).
+private final class QuizRejection {
+    var text: UIKitText?
+}
+
+/// A question's batch run in a fresh, silent session: the table before (drawn), the outcome, the change.
+struct QuizRun {
+    /// The table before the batch as `show` draws it; nil when the setup itself failed.
+    var table: String?
+    /// UIKit's (or NSMutableArray's) message when the batch fails.
+    var error: String?
+    /// Which of UIKit's texts it is, when UIKit refused the batch.
+    var uikit: UIKitText?
+    /// The data source after the batch (the table before it, when the batch failed).
+    var after: [[String]] = []
+    /// The change view of the batch.
+    var changes = ""
+
+    init(view: ViewKind, setup: String, batch: String) {
+        /// The warnings of the run (a row moved across a deleted or inserted section: the fallback).
+        final class Warnings {
+            var texts: [String] = []
+        }
+        let warnings = Warnings()
+        let collector = ChangeCollector()
+        let rejection = QuizRejection()
+        var options = InterpreterOptions()
+        options.view = view
+        options.notes = false
+        let io = InterpreterIO(
+            emit: { event in
+                collector.receive(event)
+                if case .diagnostic(let d) = event, d.severity == .warning { warnings.texts.append(d.message) }
+                if case .rejected(let r) = event { rejection.text = r.uikit }
+            }, detail: [.commits], load: { _ in .failure(LoadError("no files")) },
+            isInterrupted: { false })
+        let interpreter = Interpreter(io: io, options: options)
+        let setupFile = SourceFile(name: "<quiz>", text: setup)
+        do {
+            try interpreter.run(Parser.parse(setupFile).program, in: setupFile)
+            table = ShowRenderer.text(try interpreter.shownTable(at: SourceRange(0, 0)), color: false)
+        } catch {
+            return
+        }
+        let change = StatementChange(interpreter, collector)
+        let batchFile = SourceFile(name: "<quiz>", text: batch)
+        let parsed = Parser.parse(batchFile)
+        if let syntax = parsed.diagnostics.first {
+            error = syntax.message
+            return
+        }
+        do {
+            try interpreter.run(parsed.program, in: batchFile)
+            try interpreter.finish()
+        } catch {
+            switch error {
+            case .runtime(let d), .interrupted(let d): self.error = d.message
+            case .syntax(let ds): self.error = ds.first?.message
+            }
+        }
+        uikit = rejection.text
+        after = interpreter.model.dataSource.map { $0.rows }
+        if error == nil {
+            changes = change.render(interpreter) + warnings.texts.map { "warning: \($0)\n" }.joined()
+        }
+    }
+}
+
+/// The quiz's own SplitMix64, so a seed gives the same questions on every platform and Swift version.
+struct QuizRandom {
+    var generator: SeededGenerator
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+    /// A number in 0..<bound (0 when bound is 0).
+    mutating func next(_ bound: Int) -> Int { generator.below(bound) }
+
+    /// Shuffles `items` (Fisher–Yates).
+    mutating func shuffle<T>(_ items: inout [T]) {
+        guard items.count > 1 else { return }
+        for i in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(i, next(i + 1))
+        }
+    }
+}
