@@ -94,11 +94,12 @@ public struct RowValue: Sendable {
 /// half the time. They read back as the very elements the general rule builds, ranges included, so
 /// nothing outside this type can tell the two apart.
 public struct RowList<Literal: CompactRow>: RandomAccessCollection, Sendable {
-    private enum Storage: Sendable {
+    // Usable from the interpreter's inlined code: it reads a literal row in place (see `literal`).
+    @usableFromInline enum Storage: Sendable {
         case literal(Literal)
         case general(Layer, [Literal.Element])
     }
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// The elements, as the general rule builds them, for the layer the command names.
     public init(_ layer: Layer, _ elements: [Literal.Element]) { storage = .general(layer, elements) }
@@ -114,7 +115,7 @@ public struct RowList<Literal: CompactRow>: RandomAccessCollection, Sendable {
     }
 
     /// The one element in compact form, so the interpreter need not evaluate its literals.
-    package var literal: Literal? {
+    @inlinable package var literal: Literal? {
         guard case .literal(let literal) = storage else { return nil }
         return literal
     }
@@ -148,10 +149,10 @@ public protocol CompactRow: Sendable {
 
 /// `S:R` with literal numbers, and where it is: 13 bytes.
 public struct LiteralPath: CompactRow {
-    private var section: Int32
-    private var row: Int32
-    private var start: UInt32
-    private var length: UInt8
+    @usableFromInline var section: Int32
+    @usableFromInline var row: Int32
+    @usableFromInline var start: UInt32
+    @usableFromInline var length: UInt8
 
     /// The compact form, or nil when a number or the range does not fit it.
     init?(section: Int, row: Int, range: SourceRange) {
@@ -166,9 +167,9 @@ public struct LiteralPath: CompactRow {
     }
 
     /// The index path it spells.
-    package var indexPath: IndexPath { IndexPath(section: Int(section), row: Int(row)) }
+    @inlinable package var indexPath: IndexPath { IndexPath(section: Int(section), row: Int(row)) }
     /// Where it is in the source.
-    package var range: SourceRange { SourceRange(Int(start), Int(start) + Int(length)) }
+    @inlinable package var range: SourceRange { SourceRange(Int(start), Int(start) + Int(length)) }
     public var element: Expr { Expr(.literalIndexPath(section: Int(section), row: Int(row)), range) }
 }
 
@@ -202,13 +203,13 @@ public struct LiteralInsert: CompactRow {
 
 extension StmtKind {
     /// The row this `insert` with literals inserts, if the statement is one.
-    package var literalInsert: LiteralInsert? {
+    @inlinable package var literalInsert: LiteralInsert? {
         guard case .insertRows(let rows) = self else { return nil }
         return rows.literal
     }
 
     /// The row this `delete` with literals deletes, if the statement is one.
-    package var literalDelete: LiteralPath? {
+    @inlinable package var literalDelete: LiteralPath? {
         guard case .deleteRows(let paths) = self else { return nil }
         return paths.literal
     }

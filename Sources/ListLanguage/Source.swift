@@ -9,7 +9,7 @@ public struct SourceRange: Hashable, Sendable {
     public var upperBound: Int
 
     /// Creates a range from `lowerBound` up to (not including) `upperBound`.
-    public init(_ lowerBound: Int, _ upperBound: Int) {
+    @inlinable public init(_ lowerBound: Int, _ upperBound: Int) {
         self.lowerBound = lowerBound
         self.upperBound = max(lowerBound, upperBound)
     }
