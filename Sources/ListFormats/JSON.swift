@@ -5,18 +5,18 @@ import ListModel
 /// pretty JSON has one member or element per line, indented by two spaces, with `"key": value` and
 /// empty `[]` and `{}` on one line. Strings escape `"`, `\` and control characters (`StringEscape`'s
 /// JSON rules); non-ASCII stays as UTF-8.
-struct JSONWriter {
+package struct JSONWriter {
     /// One line, or one member or element per line.
-    enum Style { case compact, pretty }
+    package enum Style { case compact, pretty }
 
-    private(set) var text = ""
+    package private(set) var text = ""
     let style: Style
     /// How many members or elements each open object or array has so far, innermost last.
     private var counts: [Int] = []
     /// A key was just written: its value comes next, with no separator.
     private var afterKey = false
 
-    init(_ style: Style = .compact) {
+    package init(_ style: Style = .compact) {
         self.style = style
     }
 
@@ -44,104 +44,111 @@ struct JSONWriter {
         text += bracket
     }
 
-    mutating func beginObject() { open("{") }
-    mutating func endObject() { close("}") }
-    mutating func beginArray() { open("[") }
-    mutating func endArray() { close("]") }
+    package mutating func beginObject() { open("{") }
+    package mutating func endObject() { close("}") }
+    package mutating func beginArray() { open("[") }
+    package mutating func endArray() { close("]") }
 
     /// An object's key; its value is the next thing written.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         separate()
         StringEscape.quote(key, .json, into: &text)
         text += style == .pretty ? ": " : ":"
         afterKey = true
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         StringEscape.quote(value, .json, into: &text)
     }
 
-    mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         separate()
         text += String(value)
     }
 
-    mutating func boolean(_ value: Bool) {
+    package mutating func boolean(_ value: Bool) {
         separate()
         text += value ? "true" : "false"
     }
 
-    mutating func null() {
+    package mutating func null() {
         separate()
         text += "null"
     }
 
-    /// A value already written as JSON by this writer.
-    mutating func raw(_ json: String) {
-        separate()
-        text += json
+    /// A string, or null.
+    package mutating func string(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    /// An integer, or null.
+    package mutating func integer(_ value: Int?) {
+        if let value { integer(value) } else { null() }
     }
 
     /// An array of strings.
-    mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         beginArray()
         for value in values { string(value) }
         endArray()
     }
+
+    /// An array of integers.
+    package mutating func integers(_ values: [Int]) {
+        beginArray()
+        for value in values { integer(value) }
+        endArray()
+    }
+
+    /// A data source's rows as `dump` writes them: arrays of arrays of strings.
+    package mutating func table(_ sections: [Section]) {
+        beginArray()
+        for section in sections { strings(section.rows) }
+        endArray()
+    }
+
+    /// An index path as `[section,row]`, or null.
+    package mutating func path(_ path: IndexPath?) {
+        guard let path else { return null() }
+        integers([path.section, path.row])
+    }
+
+    /// An array, its elements written by `element`.
+    package mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
+        beginArray()
+        for item in items { element(&self, item) }
+        endArray()
+    }
+
+    /// An object, its members written by `members`.
+    package mutating func object(_ members: (inout JSONWriter) -> Void) {
+        beginObject()
+        members(&self)
+        endObject()
+    }
+
+    // Members: a key and its value.
+    package mutating func member(_ key: String, _ value: String?) {
+        self.key(key)
+        string(value)
+    }
+    package mutating func member(_ key: String, _ value: Int?) {
+        self.key(key)
+        integer(value)
+    }
+    package mutating func member(_ key: String, _ value: Bool) {
+        self.key(key)
+        boolean(value)
+    }
 }
 
-/// Compact JSON for `dump` and for the pieces other writers put together.
+/// Compact JSON for `dump`.
 package enum JSON {
     /// Encodes a data source as one line: arrays of arrays of strings.
     package static func encode(_ sections: [Section]) -> String {
         var writer = JSONWriter()
-        writer.beginArray()
-        for section in sections { writer.strings(section.rows) }
-        writer.endArray()
+        writer.table(sections)
         return writer.text
-    }
-
-    /// Appends `values` as a JSON array of strings.
-    static func strings(_ values: [String], into out: inout String) {
-        out += strings(values)
-    }
-
-    /// `values` as a JSON array of strings.
-    package static func strings(_ values: [String]) -> String {
-        var writer = JSONWriter()
-        writer.strings(values)
-        return writer.text
-    }
-
-    /// Appends `s` as a JSON string literal.
-    package static func string(_ s: String, into out: inout String) {
-        StringEscape.quote(s, .json, into: &out)
-    }
-}
-
-/// A JSON object built member by member (with `JSONWriter`), for the events, `show json` and the lesson.
-package struct JSONObject {
-    private var writer = JSONWriter()
-
-    package init() { writer.beginObject() }
-
-    /// Adds a string member.
-    package mutating func add(_ key: String, _ value: String) {
-        writer.key(key)
-        writer.string(value)
-    }
-
-    /// Adds a member whose value is already JSON.
-    package mutating func addRaw(_ key: String, _ json: String) {
-        writer.key(key)
-        writer.raw(json)
-    }
-
-    /// The object, closed.
-    package var json: String {
-        var closed = writer
-        closed.endObject()
-        return closed.text
     }
 }

@@ -7,127 +7,134 @@ import ListRuntime
 extension Lesson {
     /// The lesson as JSON, safe inside a `<script>` element (`<` is written as `\u003c`).
     public var json: String {
-        var out = "{\"files\":["
-        for (i, file) in files.enumerated() {
-            if i > 0 { out += "," }
-            out += "{\"name\":"
-            JSON.string(file.name, into: &out)
-            out += ",\"lines\":" + JSON.strings(file.lines) + "}"
-        }
-        out += "],\"sections\":["
-        for (i, section) in sections.enumerated() {
-            if i > 0 { out += "," }
-            var o = JSONObject()
-            if let header = section.header { o.add("header", header) }
-            if let footer = section.footer { o.add("footer", footer) }
-            if let indexTitle = section.indexTitle { o.add("indexTitle", indexTitle) }
-            o.addRaw("rows", JSON.strings(section.rows))
-            out += o.json
-        }
-        out += "],\"frames\":["
-        for (i, frame) in frames.enumerated() {
-            if i > 0 { out += "," }
-            out += Self.integers(frame.sections)
-        }
-        out += "],\"steps\":["
-        for (i, step) in steps.enumerated() {
-            if i > 0 { out += "," }
-            out += Self.json(step)
-        }
-        out += "],\"truncated\":\(truncated),\"stepLimit\":\(Self.stepLimit),\"rowsPerFrame\":\(Self.rowsPerFrame)"
-        out += ",\"sectionsPerFrame\":\(Self.sectionsPerFrame)}"
-        // `</script>` in a row's text must not end the element the JSON sits in.
-        return out.replacingAll("<", with: "\\u003c")
-    }
-
-    private static func json(_ step: Step) -> String {
-        var o = JSONObject()
-        o.addRaw("file", String(step.file))
-        o.addRaw("line", String(step.line))
-        o.addRaw("column", String(step.column))
-        o.addRaw("endLine", String(step.endLine))
-        o.addRaw("endColumn", String(step.endColumn))
-        o.addRaw("depth", String(step.depth))
-        o.add("text", step.text)
-        o.addRaw("completed", String(step.completed))
-        o.addRaw("tableView", String(step.tableView))
-        o.addRaw("dataSource", step.dataSource.map(String.init) ?? "null")
-        if !step.rowCounts.isEmpty { o.addRaw("rowCounts", integers(step.rowCounts)) }
-        if !step.dataRowCounts.isEmpty { o.addRaw("dataRowCounts", integers(step.dataRowCounts)) }
-        if let count = step.sectionCount { o.addRaw("sectionCount", String(count)) }
-        if let count = step.dataSectionCount { o.addRaw("dataSectionCount", String(count)) }
-        o.addRaw("grouped", String(step.grouped))
-        if step.collection { o.addRaw("collection", "true") }
-        o.addRaw("editing", String(step.editing))
-        o.addRaw("selected", path(step.selected))
-        o.addRaw("swiped", path(step.swiped))
-        o.addRaw("buttons", JSON.strings(step.buttons))
-        o.addRaw("controls", "[" + step.controls.map(JSON.strings).joined(separator: ",") + "]")
-        o.addRaw("queued", JSON.strings(step.queued))
-        if let commit = step.commit {
-            var c = JSONObject()
-            c.addRaw("before", String(commit.before))
-            c.addRaw("reloadData", String(commit.reloadData))
-            c.addRaw("sections", "[" + commit.sections.map(JSONLinesRenderer.origin).joined(separator: ",") + "]")
-            // Only the rows that did not stay where they were: [section, row, oldSection, oldRow, how], the
-            // old path null for an inserted row. A row not listed was kept at its own index path.
-            var changes: [String] = []
-            for (s, section) in commit.rows.enumerated() {
-                for (r, origin) in section.enumerated() {
-                    switch origin {
-                    case .inserted: changes.append("[\(s),\(r),null,null,\"inserted\"]")
-                    case .kept(let p) where p.section == s && p.row == r: break
-                    case .kept(let p): changes.append("[\(s),\(r),\(p.section),\(p.row),\"kept\"]")
-                    case .moved(let p): changes.append("[\(s),\(r),\(p.section),\(p.row),\"moved\"]")
-                    case .reloaded(let p): changes.append("[\(s),\(r),\(p.section),\(p.row),\"reloaded\"]")
-                    }
+        var w = JSONWriter()
+        w.object { w in
+            w.key("files")
+            w.array(files) { w, file in
+                w.object { w in
+                    w.member("name", file.name)
+                    w.key("lines")
+                    w.strings(file.lines)
                 }
             }
-            c.addRaw("rows", "[" + changes.joined(separator: ",") + "]")
-            o.addRaw("commit", c.json)
+            w.key("sections")
+            w.array(sections) { w, section in
+                w.object { w in
+                    if let header = section.header { w.member("header", header) }
+                    if let footer = section.footer { w.member("footer", footer) }
+                    if let indexTitle = section.indexTitle { w.member("indexTitle", indexTitle) }
+                    w.key("rows")
+                    w.strings(section.rows)
+                }
+            }
+            w.key("frames")
+            w.array(frames) { w, frame in w.integers(frame.sections) }
+            w.key("steps")
+            w.array(steps) { w, step in Self.write(step, into: &w) }
+            w.member("truncated", truncated)
+            w.member("stepLimit", Self.stepLimit)
+            w.member("rowsPerFrame", Self.rowsPerFrame)
+            w.member("sectionsPerFrame", Self.sectionsPerFrame)
+        }
+        // `</script>` in a row's text must not end the element the JSON sits in.
+        return w.text.replacingAll("<", with: "\\u003c")
+    }
+
+    private static func write(_ step: Step, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("file", step.file)
+        w.member("line", step.line)
+        w.member("column", step.column)
+        w.member("endLine", step.endLine)
+        w.member("endColumn", step.endColumn)
+        w.member("depth", step.depth)
+        w.member("text", step.text)
+        w.member("completed", step.completed)
+        w.member("tableView", step.tableView)
+        w.member("dataSource", step.dataSource)
+        if !step.rowCounts.isEmpty {
+            w.key("rowCounts")
+            w.integers(step.rowCounts)
+        }
+        if !step.dataRowCounts.isEmpty {
+            w.key("dataRowCounts")
+            w.integers(step.dataRowCounts)
+        }
+        if let count = step.sectionCount { w.member("sectionCount", count) }
+        if let count = step.dataSectionCount { w.member("dataSectionCount", count) }
+        w.member("grouped", step.grouped)
+        if step.collection { w.member("collection", true) }
+        w.member("editing", step.editing)
+        w.key("selected")
+        w.path(step.selected)
+        w.key("swiped")
+        w.path(step.swiped)
+        w.key("buttons")
+        w.strings(step.buttons)
+        w.key("controls")
+        w.array(step.controls) { w, controls in w.strings(controls) }
+        w.key("queued")
+        w.strings(step.queued)
+        if let commit = step.commit {
+            w.key("commit")
+            w.object { w in
+                w.member("before", commit.before)
+                w.member("reloadData", commit.reloadData)
+                w.key("sections")
+                w.array(commit.sections) { w, origin in JSONLinesRenderer.origin(origin, &w) }
+                // Only the rows that did not stay where they were: [section, row, oldSection, oldRow, how], the
+                // old path null for an inserted row. A row not listed was kept at its own index path.
+                w.key("rows")
+                w.beginArray()
+                for (s, section) in commit.rows.enumerated() {
+                    for (r, origin) in section.enumerated() {
+                        let (old, how): (IndexPath?, String)
+                        switch origin {
+                        case .inserted: (old, how) = (nil, "inserted")
+                        case .kept(let p) where p.section == s && p.row == r: continue
+                        case .kept(let p): (old, how) = (p, "kept")
+                        case .moved(let p): (old, how) = (p, "moved")
+                        case .reloaded(let p): (old, how) = (p, "reloaded")
+                        }
+                        w.beginArray()
+                        w.integer(s)
+                        w.integer(r)
+                        w.integer(old?.section)
+                        w.integer(old?.row)
+                        w.string(how)
+                        w.endArray()
+                    }
+                }
+                w.endArray()
+            }
         }
         if let rejection = step.rejection {
-            var r = JSONObject()
-            if let exception = rejection.exception { r.add("exception", exception) }
-            r.add("message", rejection.message)
-            if let formula = rejection.formula { r.add("formula", formula) }
-            o.addRaw("rejection", r.json)
+            w.key("rejection")
+            w.object { w in
+                if let exception = rejection.exception { w.member("exception", exception) }
+                w.member("message", rejection.message)
+                if let formula = rejection.formula { w.member("formula", formula) }
+            }
         }
-        o.addRaw(
-            "calls",
-            array(step.calls) { call, c in
-                c.add("from", call.from.rawValue)
-                c.add("to", call.to.rawValue)
-                c.add("text", call.text)
-                if let answer = call.answer { c.add("answer", answer) }
-                if call.isDefault { c.addRaw("default", "true") }
-            })
-        if step.moreCalls > 0 { o.addRaw("moreCalls", String(step.moreCalls)) }
-        o.addRaw(
-            "output",
-            array(step.output) { output, c in
-                c.add("kind", output.kind.rawValue)
-                c.add("text", output.text)
-            })
-        return o.json
-    }
-
-    /// `items` as a JSON array of objects, each filled in by `fill`.
-    private static func array<T>(_ items: [T], _ fill: (T, inout JSONObject) -> Void) -> String {
-        "["
-            + items.map { item -> String in
-                var object = JSONObject()
-                fill(item, &object)
-                return object.json
-            }.joined(separator: ",") + "]"
-    }
-
-    private static func integers(_ values: [Int]) -> String {
-        "[" + values.map(String.init).joined(separator: ",") + "]"
-    }
-
-    private static func path(_ path: IndexPath?) -> String {
-        path.map { "[\($0.section),\($0.row)]" } ?? "null"
+        w.key("calls")
+        w.array(step.calls) { w, call in
+            w.object { w in
+                w.member("from", call.from.rawValue)
+                w.member("to", call.to.rawValue)
+                w.member("text", call.text)
+                if let answer = call.answer { w.member("answer", answer) }
+                if call.isDefault { w.member("default", true) }
+            }
+        }
+        if step.moreCalls > 0 { w.member("moreCalls", step.moreCalls) }
+        w.key("output")
+        w.array(step.output) { w, output in
+            w.object { w in
+                w.member("kind", output.kind.rawValue)
+                w.member("text", output.text)
+            }
+        }
+        w.endObject()
     }
 }
 

@@ -28,84 +28,91 @@ public final class JSONLinesRenderer {
     /// The first line of a stream: `{"event":"stream","version":1,"trace":false}`; `trace` says whether
     /// the run starts with the trace on (`--trace`).
     public static func header(trace: Bool) -> String {
-        "{\"event\":\"stream\",\"version\":\(version),\"trace\":\(trace)}\n"
+        var w = JSONWriter()
+        w.object { w in
+            w.member("event", "stream")
+            w.member("version", version)
+            w.member("trace", trace)
+        }
+        return w.text + "\n"
     }
 
     /// Renders one event as one line.
     public func render(_ event: Event) {
-        var o = JSONObject()
+        var w = JSONWriter()
+        w.beginObject()
         switch event {
         case .statementStarted(let s):
-            o.add("event", "statement")
-            addStatement(s, to: &o)
+            w.member("event", "statement")
+            addStatement(s, to: &w)
         case .statementEnded(let s, let completed):
-            o.add("event", "statementEnd")
-            addStatement(s, to: &o)
-            o.addRaw("completed", completed ? "true" : "false")
+            w.member("event", "statementEnd")
+            addStatement(s, to: &w)
+            w.member("completed", completed)
             if let table = s.tableView {
-                let small = table.reduce(0) { $0 + $1.rows.count } <= Self.tableRowLimit
-                o.addRaw("table", small ? JSON.encode(table) : "null")
+                w.key("table")
+                if table.reduce(0, { $0 + $1.rows.count }) <= Self.tableRowLimit { w.table(table) } else { w.null() }
             }
         case .traceSwitched(let on):
-            o.add("event", "trace")
-            o.addRaw("on", on ? "true" : "false")
+            w.member("event", "trace")
+            w.member("on", on)
         case .restored(let s):
-            o.add("event", "restored")
-            addStatement(s, to: &o)
+            w.member("event", "restored")
+            addStatement(s, to: &w)
         case .hookAsked(let h):
-            o.add("event", "hook")
-            o.add("method", h.method)
-            o.add("arguments", h.arguments)
-            if let answer = h.answer { o.add("answer", answer) } else { o.addRaw("answer", "null") }
-            o.addRaw("default", h.isDefault ? "true" : "false")
+            w.member("event", "hook")
+            w.member("method", h.method)
+            w.member("arguments", h.arguments)
+            w.member("answer", h.answer)
+            w.member("default", h.isDefault)
         case .dataSourceAsked(let h):
-            o.add("event", "dataSource")
-            o.add("method", h.method)
-            o.add("arguments", h.arguments)
-            o.add("answer", h.answer ?? "")
+            w.member("event", "dataSource")
+            w.member("method", h.method)
+            w.member("arguments", h.arguments)
+            w.member("answer", h.answer ?? "")
         case .tableViewCalled(let call):
-            o.add("event", "call")
-            o.add("call", call.text)
+            w.member("event", "call")
+            w.member("call", call.text)
         case .tableViewDid(let text):
-            o.add("event", "tableView")
-            o.add("text", text)
+            w.member("event", "tableView")
+            w.member("text", text)
         case .committed(let c):
-            o.add("event", "commit")
-            addCommit(c, to: &o)
+            w.member("event", "commit")
+            addCommit(c, to: &w)
         case .rejected(let r):
-            o.add("event", "rejected")
-            o.add("kind", Self.name(r.kind))
-            o.add("message", r.message)
-            o.addRaw("rolledBack", r.rolledBack ? "true" : "false")
+            w.member("event", "rejected")
+            w.member("kind", Self.name(r.kind))
+            w.member("message", r.message)
+            w.member("rolledBack", r.rolledBack)
         case .output(let out):
-            o.add("event", "output")
-            o.add("kind", out.kind.rawValue)
-            o.add("text", out.text)
+            w.member("event", "output")
+            w.member("kind", out.kind.rawValue)
+            w.member("text", out.text)
         case .shown(let shown):
             // Format version 1 carries `show` as its output, drawn without colour.
-            o.add("event", "output")
-            o.add("kind", OutputEvent.Kind.show.rawValue)
-            o.add("text", shown.plainText)
+            w.member("event", "output")
+            w.member("kind", OutputEvent.Kind.show.rawValue)
+            w.member("text", shown.plainText)
         case .outOfSync(let message):
-            o.add("event", "outOfSync")
-            o.add("message", message)
+            w.member("event", "outOfSync")
+            w.member("message", message)
         case .diagnostic(let d):
-            o.add("event", "diagnostic")
-            o.add("severity", d.severity.rawValue)
-            addPosition(d.file, d.range, to: &o)
-            o.add("message", d.message)
-            if let hint = d.hint { o.add("hint", hint) }
-            var notes: [String] = []
-            for note in d.notes {
-                var n = JSONObject()
-                addPosition(note.file, note.range, to: &n)
-                n.add("message", note.message)
-                notes.append(n.json)
+            w.member("event", "diagnostic")
+            w.member("severity", d.severity.rawValue)
+            addPosition(d.file, d.range, to: &w)
+            w.member("message", d.message)
+            if let hint = d.hint { w.member("hint", hint) }
+            w.key("notes")
+            w.array(d.notes) { w, note in
+                w.object { w in
+                    addPosition(note.file, note.range, to: &w)
+                    w.member("message", note.message)
+                }
             }
-            o.addRaw("notes", "[" + notes.joined(separator: ",") + "]")
-            o.add("rendered", diagnostics.render(d))
+            w.member("rendered", diagnostics.render(d))
         }
-        write(o.json + "\n")
+        w.endObject()
+        write(w.text + "\n")
     }
 
     /// The JSON name of a rejection's kind.
@@ -119,22 +126,22 @@ public final class JSONLinesRenderer {
 
     // MARK: - Parts
 
-    private func addStatement(_ s: StatementEvent, to o: inout JSONObject) {
-        addPosition(s.file, s.range, to: &o)
-        o.addRaw("depth", String(s.depth))
-        o.add("text", s.file.text(s.range))
-        if s.isCompound { o.addRaw("compound", "true") }
+    private func addStatement(_ s: StatementEvent, to w: inout JSONWriter) {
+        addPosition(s.file, s.range, to: &w)
+        w.member("depth", s.depth)
+        w.member("text", s.file.text(s.range))
+        if s.isCompound { w.member("compound", true) }
     }
 
     /// `"file"`, `"line"`, `"column"`, `"endLine"`, `"endColumn"` (1-based; columns count characters).
-    private func addPosition(_ file: SourceFile, _ range: SourceRange, to o: inout JSONObject) {
+    private func addPosition(_ file: SourceFile, _ range: SourceRange, to w: inout JSONWriter) {
         let start = location(file, range.lowerBound)
         let end = location(file, range.upperBound)
-        o.add("file", file.name)
-        o.addRaw("line", String(start.line))
-        o.addRaw("column", String(start.column))
-        o.addRaw("endLine", String(end.line))
-        o.addRaw("endColumn", String(end.column))
+        w.member("file", file.name)
+        w.member("line", start.line)
+        w.member("column", start.column)
+        w.member("endLine", end.line)
+        w.member("endColumn", end.column)
     }
 
     /// The line and column of `offset`, from the file's line index.
@@ -146,70 +153,90 @@ public final class JSONLinesRenderer {
         return index.location(of: offset)
     }
 
-    private func addCommit(_ c: CommitEvent, to o: inout JSONObject) {
+    private func addCommit(_ c: CommitEvent, to w: inout JSONWriter) {
         let r = c.report
-        o.addRaw("insertedRows", Self.paths(r.insertedRows))
-        o.addRaw("deletedRows", Self.paths(r.deletedRows))
-        o.addRaw("movedRows", Self.changes(r.movedRows))
-        o.addRaw("reloadedRows", Self.changes(r.reloadedRows))
-        o.addRaw("insertedSections", Self.integers(r.insertedSections))
-        o.addRaw("deletedSections", Self.integers(r.deletedSections))
-        o.addRaw(
-            "movedSections",
-            "[" + r.movedSections.map { "{\"from\":\($0.from),\"to\":\($0.to)}" }.joined(separator: ",") + "]")
-        o.addRaw("reloadedSections", Self.integers(r.reloadedSections))
-        o.addRaw("reloadData", r.usedReloadFallback ? "true" : "false")
-        o.addRaw("warnings", JSON.strings(r.warnings))
+        w.key("insertedRows")
+        w.array(r.insertedRows) { w, path in w.path(path) }
+        w.key("deletedRows")
+        w.array(r.deletedRows) { w, path in w.path(path) }
+        w.key("movedRows")
+        Self.changes(r.movedRows, &w)
+        w.key("reloadedRows")
+        Self.changes(r.reloadedRows, &w)
+        w.key("insertedSections")
+        w.integers(r.insertedSections)
+        w.key("deletedSections")
+        w.integers(r.deletedSections)
+        w.key("movedSections")
+        w.array(r.movedSections) { w, move in
+            w.object { w in
+                w.member("from", move.from)
+                w.member("to", move.to)
+            }
+        }
+        w.key("reloadedSections")
+        w.integers(r.reloadedSections)
+        w.member("reloadData", r.usedReloadFallback)
+        w.key("warnings")
+        w.strings(r.warnings)
         // The renderer asks for every commit's tables (`EventDetail.all`); without them the mapping is null.
         guard let before = c.before, let after = c.after else {
-            for key in ["sections", "rows", "table"] { o.addRaw(key, "null") }
+            for key in ["sections", "rows", "table"] {
+                w.key(key)
+                w.null()
+            }
             return
         }
         let sections = r.sectionOrigins(count: after.count)
-        o.addRaw("sections", "[" + sections.map(Self.origin).joined(separator: ",") + "]")
+        w.key("sections")
+        w.array(sections) { w, origin in Self.origin(origin, &w) }
         let rowCount = before.reduce(0) { $0 + $1.rows.count } + after.reduce(0) { $0 + $1.rows.count }
         guard rowCount <= Self.tableRowLimit else {
-            o.addRaw("rows", "null")
-            o.addRaw("table", "null")
+            for key in ["rows", "table"] {
+                w.key(key)
+                w.null()
+            }
             return
         }
         // Where each row of each new section came from: [oldSection, oldRow], or null for a new row.
         let rows = r.rowOrigins(
             sections: sections, rowCounts: after.map { $0.rows.count }, oldRowCounts: before.map { $0.rows.count })
-        let rowTexts = rows.map { section in
-            "["
-                + section.map { origin -> String in
-                    switch origin {
-                    case .inserted: "null"
-                    case .kept(let p), .moved(let p), .reloaded(let p): "[\(p.section),\(p.row)]"
-                    }
-                }.joined(separator: ",") + "]"
+        w.key("rows")
+        w.array(rows) { w, section in
+            w.array(section) { w, origin in
+                switch origin {
+                case .inserted: w.null()
+                case .kept(let p), .moved(let p), .reloaded(let p): w.path(p)
+                }
+            }
         }
-        o.addRaw("rows", "[" + rowTexts.joined(separator: ",") + "]")
-        o.addRaw("table", JSON.encode(after))
+        w.key("table")
+        w.table(after)
     }
 
     /// A section's origin: `{"from":1,"how":"moved"}`, or `null` for an inserted section.
-    package static func origin(_ origin: SectionOrigin) -> String {
+    package static func origin(_ origin: SectionOrigin, _ w: inout JSONWriter) {
+        let (from, how): (Int, String)
         switch origin {
-        case .inserted: "null"
-        case .kept(let o): "{\"from\":\(o),\"how\":\"kept\"}"
-        case .moved(let o): "{\"from\":\(o),\"how\":\"moved\"}"
-        case .reloaded(let o): "{\"from\":\(o),\"how\":\"reloaded\"}"
+        case .inserted: return w.null()
+        case .kept(let o): (from, how) = (o, "kept")
+        case .moved(let o): (from, how) = (o, "moved")
+        case .reloaded(let o): (from, how) = (o, "reloaded")
+        }
+        w.object { w in
+            w.member("from", from)
+            w.member("how", how)
         }
     }
 
-    private static func integers(_ values: [Int]) -> String {
-        "[" + values.map(String.init).joined(separator: ",") + "]"
-    }
-
-    private static func paths(_ paths: [IndexPath]) -> String {
-        "[" + paths.map { "[\($0.section),\($0.row)]" }.joined(separator: ",") + "]"
-    }
-
-    private static func changes(_ changes: [RowChange]) -> String {
-        "["
-            + changes.map { "{\"from\":[\($0.from.section),\($0.from.row)],\"to\":[\($0.to.section),\($0.to.row)]}" }
-            .joined(separator: ",") + "]"
+    private static func changes(_ changes: [RowChange], _ w: inout JSONWriter) {
+        w.array(changes) { w, change in
+            w.object { w in
+                w.key("from")
+                w.path(change.from)
+                w.key("to")
+                w.path(change.to)
+            }
+        }
     }
 }

@@ -192,41 +192,43 @@ public enum ShowRenderer {
     ///      "sections":[{"header":"Fruit","footer":null,"indexTitle":null,"rows":["Apples","Pears"]}],
     ///      "dataSource":null}
     public static func json(_ shown: ShownTable) -> String {
-        func titled(_ o: inout JSONObject, _ header: String?, _ footer: String?, _ indexTitle: String?) {
-            for (key, title) in [("header", header), ("footer", footer), ("indexTitle", indexTitle)] {
-                if let title { o.add(key, title) } else { o.addRaw(key, "null") }
+        func section(_ w: inout JSONWriter, _ header: String?, _ footer: String?, _ index: String?, _ rows: [String]) {
+            w.object { w in
+                w.member("header", header)
+                w.member("footer", footer)
+                w.member("indexTitle", index)
+                w.key("rows")
+                w.strings(rows)
             }
         }
-        var o = JSONObject()
-        o.add("style", shown.grouped ? "grouped" : "plain")
-        o.addRaw("editing", String(shown.editing))
-        o.addRaw("selected", shown.selection.map { "[\($0.section),\($0.row)]" } ?? "null")
-        if let path = shown.swiped {
-            var s = JSONObject()
-            s.addRaw("path", "[\(path.section),\(path.row)]")
-            s.addRaw("buttons", JSON.strings(shown.swipedButtons))
-            o.addRaw("swiped", s.json)
-        } else {
-            o.addRaw("swiped", "null")
-        }
-        o.addRaw("inSync", String(shown.inSync))
-        let sections = shown.sections.map { section -> String in
-            var s = JSONObject()
-            titled(&s, section.header, section.footer, section.indexTitle)
-            s.addRaw("rows", JSON.strings(section.rows.map { $0.text }))
-            return s.json
-        }
-        o.addRaw("sections", "[" + sections.joined(separator: ",") + "]")
-        let data = shown.dataSource.map { sections in
-            sections.map { section -> String in
-                var s = JSONObject()
-                titled(&s, section.header, section.footer, section.indexTitle)
-                s.addRaw("rows", JSON.strings(section.rows))
-                return s.json
+        var w = JSONWriter()
+        w.object { w in
+            w.member("style", shown.grouped ? "grouped" : "plain")
+            w.member("editing", shown.editing)
+            w.key("selected")
+            w.path(shown.selection)
+            w.key("swiped")
+            if let path = shown.swiped {
+                w.object { w in
+                    w.key("path")
+                    w.path(path)
+                    w.key("buttons")
+                    w.strings(shown.swipedButtons)
+                }
+            } else {
+                w.null()
+            }
+            w.member("inSync", shown.inSync)
+            w.key("sections")
+            w.array(shown.sections) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows.map { $0.text }) }
+            w.key("dataSource")
+            if let data = shown.dataSource {
+                w.array(data) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows) }
+            } else {
+                w.null()
             }
         }
-        o.addRaw("dataSource", data.map { "[" + $0.joined(separator: ",") + "]" } ?? "null")
-        return o.json
+        return w.text
     }
 }
 
