@@ -33,8 +33,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked by the toolchain's lld with packed relative relocations (DT_RELR): the
-            // position-independent binary's 40,000 relocations take 8 KB instead of 950 KB to read at
-            // every start, and lld lays it out to fault in fewer pages than gold (start-up 0.1–0.3 ms less).
+            // position-independent binary's relocations take far less to read at every start, and lld
+            // lays it out to fault in fewer pages than gold (figures in bench/NOTES.md).
             linkerSettings: [
                 .unsafeFlags(
                     ["-Xclang-linker", "-fuse-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],

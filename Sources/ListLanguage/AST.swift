@@ -90,8 +90,8 @@ public struct RowValue: Sendable {
 ///
 /// `insert S:R "text"` and `delete S:R` with literal numbers and a plain string, as nearly every
 /// line of a generated script is written, are kept in at most 30 bytes inside the statement instead
-/// of an array on the heap: a million-line script's tree then takes half the memory and is built in
-/// half the time. They read back as the very elements the general rule builds, ranges included, so
+/// of an array on the heap, which a million-line script's tree and its building time are mostly made
+/// of (bench/NOTES.md). They read back as the very elements the general rule builds, ranges included, so
 /// nothing outside this type can tell the two apart.
 public struct RowList<Literal: CompactRow>: RandomAccessCollection, Sendable {
     // Usable from the interpreter's inlined code: it reads a literal row in place (see `literal`).

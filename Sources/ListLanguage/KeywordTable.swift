@@ -29,8 +29,7 @@ struct KeywordTable: Sendable {
     /// when the vocabulary says so. The candidates are placed bucket by bucket with one count and one
     /// pass, without an array per bucket, and without a `Set` or a `String`-to-`Keyword` switch: a
     /// start pays for each. (Hence the reserved words read off the entries here, not through
-    /// `Vocabulary.reservedWords`, which dedupes through a `Set<String>`: 7% more instructions in
-    /// `listdsl -e dump`, by callgrind.)
+    /// `Vocabulary.reservedWords`, which dedupes through a `Set<String>`, at every start: bench/NOTES.md.)
     init() {
         let reservedWords = Vocabulary.entries.filter { $0.isReserved }.map { $0.word }
         var counts = [Int32](repeating: 0, count: KeywordTable.bucketCount + 1)

@@ -329,7 +329,7 @@ public struct Parser {
         let range = range.clamped(to: 0..<bytes.count)
         let lines = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 1 }
-            // Eight bytes at a time (a 20 MB file takes a couple of milliseconds): in `x`, a byte
+            // Eight bytes at a time (bench/NOTES.md): in `x`, a byte
             // is zero where a newline was; adding 0x7F to each low-seven-bit part sets the high
             // bit of every byte that is not zero, with no carry into the next byte.
             let ones: UInt64 = 0x0101_0101_0101_0101

@@ -440,7 +440,7 @@ struct Check: ParsableCommand {
                 continue
             }
             let result = parseFile(source)
-            _ = Unmanaged.passRetained(Retained(result))  // the process exits soon: skip freeing the tree
+            keepUntilExit(result)
             for d in result.diagnostics { console.report(d) }
             if result.diagnostics.contains(where: { $0.severity == .error }) {
                 if status == Exit.ok.rawValue { status = Exit.syntax.rawValue }

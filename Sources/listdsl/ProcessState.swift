@@ -34,7 +34,7 @@ func installInterruptHandler() {
 /// Takes the interrupt flag: true once per Ctrl-C.
 ///
 /// Loops ask at every turn, so it reads the flag before taking it: a load is a plain move, where an
-/// exchange is a locked instruction each time (2% of a loop appending rows, by perf).
+/// exchange is a locked instruction each time (bench/NOTES.md).
 func takeInterrupt() -> Bool {
     interruptRequested.load(ordering: .relaxed) && interruptRequested.exchange(false, ordering: .relaxed)
 }

@@ -103,9 +103,7 @@ struct ScriptRunner {
                 ).run()
             }
         }
-        // The process ends right after this: keep the syntax trees and the session alive rather than
-        // free a million nodes one by one (a tenth of a large script's run time).
-        _ = Unmanaged.passRetained(Retained((programs, interpreter)))
+        keepUntilExit((programs, interpreter))  // the process ends right after this
         if let status = ScriptRunner.execute(
             interpreter, report: report, { () throws(ScriptError) in try interpreter.finish() })
         {
@@ -213,8 +211,14 @@ struct ScriptRunner {
     }
 }
 
-/// Holds values past the end of the run, so exiting does not spend time freeing them.
-final class Retained<T> {
+/// Keeps `value` alive until the process exits, which comes soon after: freeing a million syntax-tree
+/// nodes and a session one by one would cost a noticeable part of a large script's run
+/// (bench/NOTES.md), and the operating system takes the memory back at once. The one place the command skips a teardown.
+func keepUntilExit<T>(_ value: T) {
+    _ = Unmanaged.passRetained(KeptUntilExit(value))
+}
+
+private final class KeptUntilExit<T> {
     let value: T
     init(_ value: T) { self.value = value }
 }

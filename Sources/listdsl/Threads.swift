@@ -28,7 +28,8 @@ func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
 
 /// Runs `body` as `onLargeStack` does, and ends the process with its status on the thread that ran
 /// it. The process then never unmaps the thread's stack nor waits for the thread to end, which a
-/// short run would pay for: tearing down a 1 GiB mapping is a tenth of `listdsl -e dump`.
+/// short run would pay for: tearing down a 1 GiB mapping is a large part of `listdsl -e dump`
+/// (bench/NOTES.md).
 func exitOnLargeStack(_ body: @escaping () -> Int32) -> Never {
     exit(onLargeStack { () -> Int32 in exit(body()) })
 }

@@ -68,6 +68,23 @@ import Testing
             id: "deleted rows make room again",
             source: #"reset [[]]; repeat 30 { repeat 150 { append 0 "r" }; repeat 150 { delete 0:0 } }; print rows(0)"#,
             stdout: "0\n"),
+        // A full table can still shrink or change in place outside a batch, whichever form a command is
+        // written in (the literal form and the general one admit an operation by one rule).
+        Case(
+            id: "at the limit, deletes, moves and reloads still run",
+            source: #"""
+                reset [[]]
+                repeat 199 { append 0 "r" }
+                let x = 0
+                move 0:0 to 0:1
+                move x:0 to x:1
+                reload 0:0 "z"
+                delete 0:0
+                delete x:0
+                delete 0:0, 0:1
+                delete x:0, x:1
+                print rows(0)
+                """#, stdout: "193\n"),
         Case(
             id: "table text",
             source:

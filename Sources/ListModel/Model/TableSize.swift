@@ -35,6 +35,20 @@ public struct TableSize: Equatable, Sendable {
         }
     }
 
+    /// What a plain operation outside a batch adds to the data source: the rows and sections it inserts
+    /// and the text it carries (a delete or a move adds nothing; a reload only its text). The same as
+    /// `init(adding: DataEdit(edit))`, without making the data edit.
+    @inlinable  // the literal edits' admission: an insert's size without a switch at run time
+    public init(growing edit: Edit) {
+        switch edit {
+        case .insertRow(_, let text): self.init(entries: 1, textBytes: text.utf8.count)
+        case .reloadRow(_, let text): self.init(textBytes: Self.bytes(text))
+        case .insertSection(_, let header): self.init(entries: 1, textBytes: Self.bytes(header))
+        case .reloadSection(_, let rows): self.init(entries: rows?.count ?? 0, textBytes: Self.bytes(rows ?? []))
+        case .deleteRow, .moveRow, .deleteSection, .moveSection: self.init()
+        }
+    }
+
     /// The most a `table` command can add: itself, queued (the rows it shows come from the data source).
     public init(adding update: Update) {
         self.init(entries: 1)
@@ -65,10 +79,10 @@ public struct TableSize: Equatable, Sendable {
     }
 
     /// The bytes of an optional text.
-    static func bytes(_ text: String?) -> Int { text?.utf8.count ?? 0 }
+    @usableFromInline static func bytes(_ text: String?) -> Int { text?.utf8.count ?? 0 }
 
     /// The bytes of several texts.
-    static func bytes(_ texts: [String]) -> Int { texts.reduce(0) { $0 + $1.utf8.count } }
+    @usableFromInline static func bytes(_ texts: [String]) -> Int { texts.reduce(0) { $0 + $1.utf8.count } }
 }
 
 extension TableModel {

@@ -55,7 +55,7 @@ public enum TextSearch {
     }
 
     /// The first index of `byte` in `buffer[from..<end]`: the C library's `memchr` where there is one
-    /// (it compares a word at a time, so a 20 MB script is scanned in a few milliseconds), a loop elsewhere.
+    /// (it compares a word at a time: bench/NOTES.md), a loop elsewhere.
     public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int)
         -> Int?
     {

@@ -116,23 +116,22 @@ extension Interpreter {
         }
     }
 
-    /// `insert S:R "text"` written with literals, as nearly every line of a generated script is.
+    /// `insert S:R "text"` written with literals, as nearly every line of a generated script is: what
+    /// the general form does with its one operation (`perform`), without evaluating a literal or making
+    /// an array.
     func execInsert(_ literal: LiteralInsert, _ range: SourceRange) throws(ScriptError) {
         if swipedRow != nil { try closeSwipe(at: range) }
         let p = literal.path.indexPath
         called(.insertRows([p]))
-        try admit(TableSize(entries: 1, textBytes: literal.text.utf8.count), literal.path.range)
-        try submit(.both, .insertRow(p, literal.text), literal.path.range, range, admitted: true)
+        try submit(.both, .insertRow(p, literal.text), literal.path.range, range)
     }
 
-    /// `delete S:R` written with literals.
+    /// `delete S:R` written with literals, likewise.
     func execDelete(_ literal: LiteralPath, _ range: SourceRange) throws(ScriptError) {
         if swipedRow != nil { try closeSwipe(at: range) }
         let p = literal.indexPath
         called(.deleteRows([p]))
-        // Outside a batch a delete only shrinks the table; inside one it is queued.
-        if model.batchDepth > 0 { try admit(TableSize(entries: 1), literal.range) }
-        try submit(.both, .deleteRow(p), literal.range, range, admitted: true)
+        try submit(.both, .deleteRow(p), literal.range, range)
     }
 
     /// `append SECTION VALUES…`: the rows go after the section's last, on the layer the command names.
@@ -220,14 +219,16 @@ extension Interpreter {
         if let report { committed(report, before: before, range) }
     }
 
-    /// Counts what an operation may add against the table limits: a plain one its rows and text, a
-    /// `table` one only itself, and only to a batch's queue.
+    /// Counts what an operation may add against the table limits. Inside a batch every operation is
+    /// queued and counts (a `table` one as itself only); outside one only what it adds to the data
+    /// source counts, so a full table can still shrink or change in place. One rule for every form a
+    /// row command is written in.
     @inline(__always)
     func admit(_ layer: Layer, _ edit: Edit, _ range: SourceRange) throws(ScriptError) {
-        if layer != .table {
-            try admit(TableSize(adding: edit), range)
-        } else if model.batchDepth > 0 {
-            try admit(TableSize(adding: edit.update), range)
+        if model.batchDepth > 0 {
+            try admit(layer == .table ? TableSize(adding: edit.update) : TableSize(adding: edit), range)
+        } else if layer != .table {
+            try admit(TableSize(growing: edit), range)
         }
     }
 

@@ -281,7 +281,7 @@ extension Interpreter {
             let texts = valueExprs.map { RowTextCode(run: compileRowText($0)) }
             let sectionRange = sectionExpr.range
             // One row, the commonest, needs no array, and a closure of its own: one closure for both
-            // cases made a loop of `append 0 "row \(i)"` 5% slower (callgrind).
+            // cases made a loop of `append 0 "row \(i)"` slower (bench/NOTES.md).
             if texts.count == 1 {
                 let text = texts[0].run
                 return { (i) throws(ScriptError) in

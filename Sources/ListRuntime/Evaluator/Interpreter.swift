@@ -225,8 +225,10 @@ struct BatchOrigin {
 /// One interpreter is one session: `run` and the REPL share its model, variables, procedures and hooks.
 public final class Interpreter {
     // Its state is marked `@exclusivity(unchecked)`: the interpreter is single-threaded and never
-    // holds an access across a call that could reach the same property, so the run-time checks
-    // (a tenth of a generated script's run time) guard against nothing input can cause.
+    // holds an access across a call that could reach the same property, so the run-time checks (a
+    // large part of a loop's instructions: bench/NOTES.md) guard against nothing input can cause.
+    // scripts/exclusivity-check.sh (in CI) checks the invariant: it builds the command with the
+    // checks back on and runs every example, golden script and conformance case through it.
 
     /// The list being edited.
     @exclusivity(unchecked) public var model: TableModel

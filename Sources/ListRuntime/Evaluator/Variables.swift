@@ -46,7 +46,7 @@ struct Variables: ~Copyable {
 
     /// The bindings' storage: a buffer managed by hand, as a call pushes and pops a few bindings each
     /// time. An array would check its buffer's uniqueness, its bounds and its capacity at every push,
-    /// pop and store: a sixth of a call's instructions. Every index is one the bindings hold (the
+    /// pop and store, a large part of a call (bench/NOTES.md). Every index is one the bindings hold (the
     /// variables' code computes them from `count`, `frameStart` and `scopeStart`).
     struct BindingStack: ~Copyable {
         private var base: UnsafeMutablePointer<Binding>
