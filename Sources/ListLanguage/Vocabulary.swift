@@ -32,10 +32,15 @@ public enum Vocabulary {
 
     /// What a hook stands for: the UIKit method it answers and the type of its answer.
     public struct Hook: Sendable {
+        /// The object UIKit asks: the table view's data source (`UITableViewDataSource`) or its delegate
+        /// (`UITableViewDelegate`).
+        public enum Object: Sendable { case dataSource, delegate }
         /// The data-source or delegate method, as the trace prints it.
         public var method: String
         /// The answer it must give, as messages name it; nil when it answers nothing.
         public var answer: String?
+        /// Whose method it is.
+        public var object: Object
     }
 
     /// One word of the language: what it is, how it is written, what it does, an example, and what
@@ -225,55 +230,60 @@ public enum Vocabulary {
         Entry(
             "canEdit", .hook, "on canEdit = EXPR", "tableView(_:canEditRowAt:); default true",
             example: "on canEdit = source.row != 0",
-            hook: Hook(method: "tableView(_:canEditRowAt:)", answer: "a boolean")),
+            hook: Hook(method: "tableView(_:canEditRowAt:)", answer: "a boolean", object: .dataSource)),
         Entry(
             "editingStyle", .hook, "on editingStyle = EXPR",
             "tableView(_:editingStyleForRowAt:); default delete", example: "on editingStyle = insert",
             hook: Hook(
-                method: "tableView(_:editingStyleForRowAt:)", answer: "an editing style (delete, insert or none)")),
+                method: "tableView(_:editingStyleForRowAt:)", answer: "an editing style (delete, insert or none)",
+                object: .delegate)),
         Entry(
             "commit", .hook, "on commit { … }",
             "tableView(_:commit:forRowAt:); binds style; absent: tap and swipe do nothing",
             example: "on commit { if style == delete { delete source } }",
-            hook: Hook(method: "tableView(_:commit:forRowAt:)", answer: nil)),
+            hook: Hook(method: "tableView(_:commit:forRowAt:)", answer: nil, object: .dataSource)),
         Entry(
             "canMove", .hook, "on canMove = EXPR",
             "tableView(_:canMoveRowAt:); default true if a move hook exists", example: "on canMove = true",
-            hook: Hook(method: "tableView(_:canMoveRowAt:)", answer: "a boolean")),
+            hook: Hook(method: "tableView(_:canMoveRowAt:)", answer: "a boolean", object: .dataSource)),
         Entry(
             "move", .hook, "on move { … }",
             "tableView(_:moveRowAt:to:); binds source and destination; must update the data source",
             example: "on move { data move source to destination }",
-            hook: Hook(method: "tableView(_:moveRowAt:to:)", answer: nil)),
+            hook: Hook(method: "tableView(_:moveRowAt:to:)", answer: nil, object: .dataSource)),
         Entry(
             "targetForMove", .hook, "on targetForMove = EXPR",
             "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:); binds source and proposed",
             example: "on targetForMove = proposed",
             hook: Hook(
-                method: "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)", answer: "an index path")),
+                method: "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)", answer: "an index path",
+                object: .delegate)),
         Entry(
             "deleteTitle", .hook, "on deleteTitle = EXPR",
             "tableView(_:titleForDeleteConfirmationButtonForRowAt:); default \"Delete\"",
             example: "on deleteTitle = \"Remove\"",
-            hook: Hook(method: "tableView(_:titleForDeleteConfirmationButtonForRowAt:)", answer: "a string")),
+            hook: Hook(
+                method: "tableView(_:titleForDeleteConfirmationButtonForRowAt:)", answer: "a string", object: .delegate)
+        ),
         Entry(
             "actions", .hook, "on actions = EXPR", "tableView(_:editActionsForRowAt:); default none",
             example: "on actions = [\"Flag\", \"Delete\"]",
-            hook: Hook(method: "tableView(_:editActionsForRowAt:)", answer: "a list of strings")),
+            hook: Hook(method: "tableView(_:editActionsForRowAt:)", answer: "a list of strings", object: .delegate)),
         Entry(
             "select", .hook, "on select { … }", "tableView(_:didSelectRowAt:); default nothing",
-            example: "on select { print item(source) }", hook: Hook(method: "tableView(_:didSelectRowAt:)", answer: nil)
+            example: "on select { print item(source) }",
+            hook: Hook(method: "tableView(_:didSelectRowAt:)", answer: nil, object: .delegate)
         ),
         Entry(
             "willBeginEditing", .hook, "on willBeginEditing { … }",
             "tableView(_:willBeginEditingRowAt:): a swipe opens the row; binds path",
             example: "on willBeginEditing { print \"swiping\", path }",
-            hook: Hook(method: "tableView(_:willBeginEditingRowAt:)", answer: nil)),
+            hook: Hook(method: "tableView(_:willBeginEditingRowAt:)", answer: nil, object: .delegate)),
         Entry(
             "didEndEditing", .hook, "on didEndEditing { … }",
             "tableView(_:didEndEditingRowAt:): the swiped row closes (deleted, or tapped elsewhere); binds path",
             example: "on didEndEditing { print \"closed\", path }",
-            hook: Hook(method: "tableView(_:didEndEditingRowAt:)", answer: nil)),
+            hook: Hook(method: "tableView(_:didEndEditingRowAt:)", answer: nil, object: .delegate)),
         Entry(
             "accessory", .hook, "on accessory = EXPR",
             "the accessoryType the data source gives each cell (in tableView(_:cellForRowAt:)); default \"none\"",
@@ -281,23 +291,25 @@ public enum Vocabulary {
             hook: Hook(
                 method: "tableView(_:cellForRowAt:).accessoryType",
                 answer:
-                    "an accessory type (\"none\", \"disclosureIndicator\", \"detailButton\", \"detailDisclosureButton\" or \"checkmark\")"
-            )),
+                    "an accessory type (\"none\", \"disclosureIndicator\", \"detailButton\", \"detailDisclosureButton\" or \"checkmark\")",
+                object: .dataSource)),
         Entry(
             "accessoryTapped", .hook, "on accessoryTapped { … }",
             "tableView(_:accessoryButtonTappedForRowWith:): a detail button was tapped; binds path",
             example: "on accessoryTapped { print \"details of\", item(path) }",
-            hook: Hook(method: "tableView(_:accessoryButtonTappedForRowWith:)", answer: nil)),
+            hook: Hook(method: "tableView(_:accessoryButtonTappedForRowWith:)", answer: nil, object: .delegate)),
         Entry(
             "sectionIndexTitles", .hook, "on sectionIndexTitles = EXPR",
             "sectionIndexTitles(for:): the index bar's titles; default the sections' indexTitle",
             example: "on sectionIndexTitles = [\"A\", \"B\", \"C\"]",
-            hook: Hook(method: "sectionIndexTitles(for:)", answer: "a list of strings")),
+            hook: Hook(method: "sectionIndexTitles(for:)", answer: "a list of strings", object: .dataSource)),
         Entry(
             "sectionForIndexTitle", .hook, "on sectionForIndexTitle = EXPR",
             "tableView(_:sectionForSectionIndexTitle:at:): the section a tapped index title means; binds title and index; default index",
             example: "on sectionForIndexTitle = index",
-            hook: Hook(method: "tableView(_:sectionForSectionIndexTitle:at:)", answer: "a section number")),
+            hook: Hook(
+                method: "tableView(_:sectionForSectionIndexTitle:at:)", answer: "a section number", object: .dataSource)
+        ),
         // Built-ins.
         Entry(
             "rows", .builtin, "rows(S)", "the number of rows in section S of the data source", example: "print rows(0)",
@@ -581,6 +593,11 @@ public enum Vocabulary {
         entries.compactMap { entry in entry.arity.map { (entry.word, $0) } })
 
     /// What each hook stands for, by name.
+    /// Whose method `method` is (a hook's, as the trace prints it), or nil when no hook answers it.
+    public static func object(answering method: String) -> Hook.Object? {
+        entries.first { $0.hook?.method == method }?.hook?.object
+    }
+
     package static let hooks: [String: Hook] = firstByWord(
         entries.compactMap { entry in entry.hook.map { (entry.word, $0) } })
 

@@ -467,19 +467,16 @@ public final class LessonRecorder {
         return index
     }
 
-    /// Whether a top-level statement is a user's gesture (the diagram's user lane starts it).
+    /// Whether a top-level statement is a user's gesture (the diagram's user lane starts it): a gesture
+    /// of the vocabulary, but `trace`, which switches the trace and is not done to the device.
     private func isGesture(_ s: StatementEvent) -> Bool {
-        let word = s.file.text(s.range).prefix { $0.isLetter }
-        return ["tap", "swipe", "drag", "select", "edit"].contains(String(word))
+        let word = String(s.file.text(s.range).prefix { $0.isLetter })
+        return word != "trace" && Vocabulary.entries.contains { $0.category == .gesture && $0.word == word }
     }
 
-    /// Which object answers a hook: the data source's methods, or the delegate's.
+    /// Which object answers a hook: the data source, or the delegate, as the vocabulary says.
     static func lane(of method: String) -> Lesson.Lane {
-        let dataSourceMethods = [
-            "tableView(_:canEditRowAt:)", "tableView(_:commit:forRowAt:)", "tableView(_:canMoveRowAt:)",
-            "tableView(_:moveRowAt:to:)",
-        ]
-        return dataSourceMethods.contains(method) ? .dataSource : .delegate
+        Vocabulary.object(answering: method) == .dataSource ? .dataSource : .delegate
     }
 
     /// A rejection as Xcode's console shows it, with the formula of a count check.

@@ -43,6 +43,34 @@ import Testing
         return (recorder.lesson, failure)
     }
 
+    /// Each hook's call is drawn to the object UIKit asks: the data source (UITableViewDataSource's
+    /// methods, the cell's accessory and the section index included) or the delegate.
+    @Test func eachHookIsDrawnToTheObjectThatAnswersIt() {
+        let (lesson, error) = Self.record(
+            """
+            reset [["A","B"],["C"]]
+            on accessory = "checkmark"
+            on sectionIndexTitles = ["a", "c"]
+            on sectionForIndexTitle = index
+            on canEdit = true
+            on editingStyle = delete
+            show
+            tap index "c"
+            edit on
+            show
+            """)
+        #expect(error == nil)
+        var lanes: [String: Lesson.Lane] = [:]
+        for call in lesson.steps.flatMap(\.calls) where call.from == .tableView && call.to != .tableView {
+            lanes[String(call.text.prefix { $0 != " " })] = call.to
+        }
+        #expect(lanes["tableView(_:cellForRowAt:).accessoryType"] == .dataSource)
+        #expect(lanes["sectionIndexTitles(for:)"] == .dataSource)
+        #expect(lanes["tableView(_:sectionForSectionIndexTitle:at:)"] == .dataSource)
+        #expect(lanes["tableView(_:canEditRowAt:)"] == .dataSource)
+        #expect(lanes["tableView(_:editingStyleForRowAt:)"] == .delegate)
+    }
+
     @Test func aStepPerStatementButNotPerIfOrLoop() {
         let (lesson, error) = Self.record(
             """
