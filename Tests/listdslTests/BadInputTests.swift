@@ -13,8 +13,8 @@ import Testing
         var stdin: [UInt8] = []
         /// Makes the files the case needs in its scratch directory.
         var setup: @Sendable (URL) throws -> Void = { _ in }
-        /// Sends SIGINT this many seconds after the start.
-        var interruptAfter: Double? = nil
+        /// Sends SIGINT once the child is ready for it (has its handler, and is at the statement under test).
+        var interruptWhen: Readiness? = nil
         /// Environment variables to set (a relative path is in the scratch directory).
         var environment: [String: String] = [:]
         var exit: Int32
@@ -24,14 +24,14 @@ import Testing
 
         init(
             _ id: String, _ arguments: [String] = ["-"], stdin: String = "", bytes: [UInt8]? = nil,
-            setup: @escaping @Sendable (URL) throws -> Void = { _ in }, interruptAfter: Double? = nil,
+            setup: @escaping @Sendable (URL) throws -> Void = { _ in }, interruptWhen: Readiness? = nil,
             environment: [String: String] = [:], exit: Int32, _ firstLine: String
         ) {
             self.id = id
             self.arguments = arguments
             self.stdin = bytes ?? Array(stdin.utf8)
             self.setup = setup
-            self.interruptAfter = interruptAfter
+            self.interruptWhen = interruptWhen
             self.environment = environment
             self.exit = exit
             self.firstLine = firstLine
@@ -177,7 +177,7 @@ import Testing
         Case(
             "a FIFO nobody writes to, then Ctrl-C", ["fifo.list"],
             setup: { _ = mkfifo($0.appendingPathComponent("fifo.list").path, 0o600) },
-            interruptAfter: 0.5, exit: 130, "listdsl: error: interrupted while reading 'fifo.list'"),
+            interruptWhen: .holdsOpen("fifo.list"), exit: 130, "listdsl: error: interrupted while reading 'fifo.list'"),
         Case(
             "a script that runs itself", ["self.list"], setup: file("self.list", "run \"self.list\"\n"), exit: 70,
             "self.list:1:5: error: run cycle: 'self.list' is already running"),
@@ -199,9 +199,10 @@ import Testing
         Case(
             "runaway recursion", stdin: "proc f(n) { f(n + 1) }\nf(0)\n", exit: 70,
             "<stdin>:1:13: error: call depth limit of 1000 exceeded"),
+        // A batch run's output waits for its end, so the script marks the loop's start with a file.
         Case(
-            "an endless loop, then Ctrl-C", ["-e", "while true { }"], interruptAfter: 0.5, exit: 130,
-            "-e:1:1: error: interrupted"),
+            "an endless loop, then Ctrl-C", ["-e", #"save "started.json""#, "-e", "while true { }"],
+            interruptWhen: .saved("started.json"), exit: 130, "-e:1:1: error: interrupted"),
         Case(
             "an endless loop under --max-steps", ["--max-steps", "1000", "-e", "while true { }"], exit: 70,
             "-e:1:1: error: step limit of 1000 exceeded"),
@@ -267,8 +268,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try c.setup(dir)
         let run: Run
-        if let delay = c.interruptAfter {
-            run = try runInterrupted(c.arguments, after: delay, directory: dir)
+        if let readiness = c.interruptWhen {
+            run = try runInterrupted(c.arguments, directory: dir, environment: c.environment, once: readiness)
         } else {
             run = try runProcess(
                 listdslBinary, c.arguments, stdinBytes: c.stdin, directory: dir, environment: c.environment,

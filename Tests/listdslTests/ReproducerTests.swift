@@ -27,7 +27,7 @@ import Testing
         let dir = try scratchDirectory("repro")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(mkfifo(dir.appendingPathComponent("fifo.list").path, 0o600) == 0)
-        let run = try runInterrupted(arguments, after: 0.5, directory: dir)
+        let run = try runInterrupted(arguments, directory: dir, once: .holdsOpen("fifo.list"))
         #expect(run.status == 130, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("interrupted"), "stderr: \(run.stderr)")
     }
