@@ -192,8 +192,8 @@ struct REPLReproducerTests {
         let t = try TerminalSession()
         defer { t.close() }
         t.waitForPrompt()
-        try t.send(bytes: [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E] + Array("print 1".utf8))
-        Thread.sleep(forTimeInterval: 0.2)
+        // The paste's start and its first characters are read (and held by readline, unshown) before Ctrl-C.
+        try t.sendAndWaitForRead(bytes: [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E] + Array("print 1".utf8))
         try Self.expectAnswering(t, timeout: 10)
     }
 
