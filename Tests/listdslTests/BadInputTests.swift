@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Bad input of every kind a user, a pipe or a file system can give, run through the real binary: each
-/// gets its exit status and a clear first line on standard error, and nothing crashes, hangs or runs away.
+/// gets its exit status, a clear first line on standard error and its standard output (none where the
+/// input is refused), leaves its directory as it was, and nothing crashes, hangs or runs away.
 @Suite struct BadInputTests {
     /// One kind of bad input.
     struct Case: CustomTestStringConvertible, Sendable {
@@ -13,28 +14,32 @@ import Testing
         var stdin: [UInt8] = []
         /// Makes the files the case needs in its scratch directory.
         var setup: @Sendable (URL) throws -> Void = { _ in }
-        /// Sends SIGINT this many seconds after the start.
-        var interruptAfter: Double? = nil
+        /// Sends SIGINT once the child is ready for it (has its handler, and is at the statement under test).
+        var interruptWhen: Readiness? = nil
         /// Environment variables to set (a relative path is in the scratch directory).
         var environment: [String: String] = [:]
         var exit: Int32
-        /// The first line of standard error, exactly (empty: standard error must be empty).
+        /// The first line of standard error, exactly but for `{size}`, which stands for a size the binary
+        /// measured, such as `497.4 MiB` (empty: standard error must be empty).
         var firstLine: String
+        /// Standard output, exactly.
+        var stdout: String
         var testDescription: String { id }
 
         init(
             _ id: String, _ arguments: [String] = ["-"], stdin: String = "", bytes: [UInt8]? = nil,
-            setup: @escaping @Sendable (URL) throws -> Void = { _ in }, interruptAfter: Double? = nil,
-            environment: [String: String] = [:], exit: Int32, _ firstLine: String
+            setup: @escaping @Sendable (URL) throws -> Void = { _ in }, interruptWhen: Readiness? = nil,
+            environment: [String: String] = [:], exit: Int32, _ firstLine: String, stdout: String = ""
         ) {
             self.id = id
             self.arguments = arguments
             self.stdin = bytes ?? Array(stdin.utf8)
             self.setup = setup
-            self.interruptAfter = interruptAfter
+            self.interruptWhen = interruptWhen
             self.environment = environment
             self.exit = exit
             self.firstLine = firstLine
+            self.stdout = stdout
         }
     }
 
@@ -57,7 +62,9 @@ import Testing
         Case(
             "binary junk", bytes: (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }, exit: 65,
             "<stdin>:1:2: error: invalid UTF-8 byte 0xB4"),
-        Case("a byte-order mark and CRLF line ends", stdin: "\u{FEFF}print 1\r\nprint 2\r\n", exit: 0, ""),
+        Case(
+            "a byte-order mark and CRLF line ends", stdin: "\u{FEFF}print 1\r\nprint 2\r\n", exit: 0, "",
+            stdout: "1\n2\n"),
         Case("an empty file", ["empty.list"], setup: file("empty.list", ""), exit: 0, ""),
         // Size.
         Case(
@@ -66,7 +73,8 @@ import Testing
             exit: 65, "long.list:1:10485771: error: expected an expression, found end of line"),
         Case(
             "a million statements on one line", ["many.list"],
-            setup: file("many.list", String(repeating: "let x = 1;", count: 1_000_000) + "print x\n"), exit: 0, ""),
+            setup: file("many.list", String(repeating: "let x = 1;", count: 1_000_000) + "print x\n"), exit: 0, "",
+            stdout: "1\n"),
         Case(
             "a 100 GB sparse file", ["big.list"],
             setup: { dir in
@@ -89,7 +97,7 @@ import Testing
             setup: file(
                 "huge.list",
                 "reset [[" + Array(repeating: "\"r\"", count: 1_000_000).joined(separator: ",") + "]]\nprint rows(0)\n"),
-            exit: 0, ""),
+            exit: 0, "", stdout: "1000000\n"),
         Case(
             "a reset over the table size limit",
             [
@@ -125,7 +133,7 @@ import Testing
             "an if nested in the else of another, 60 deep",
             stdin: "let x = 60\n" + String(repeating: "if x == 0 { print 0 } else {\n", count: 60) + "print x\n"
                 + String(repeating: "}\n", count: 60),
-            exit: 0, ""),
+            exit: 0, "", stdout: "60\n"),
         Case("an unterminated string", stdin: "print \"abc\n", exit: 65, "<stdin>:1:7: error: unterminated string"),
         Case(
             "an unterminated block", stdin: "if true {\n  print 1\n", exit: 65,
@@ -177,7 +185,7 @@ import Testing
         Case(
             "a FIFO nobody writes to, then Ctrl-C", ["fifo.list"],
             setup: { _ = mkfifo($0.appendingPathComponent("fifo.list").path, 0o600) },
-            interruptAfter: 0.5, exit: 130, "listdsl: error: interrupted while reading 'fifo.list'"),
+            interruptWhen: .holdsOpen("fifo.list"), exit: 130, "listdsl: error: interrupted while reading 'fifo.list'"),
         Case(
             "a script that runs itself", ["self.list"], setup: file("self.list", "run \"self.list\"\n"), exit: 70,
             "self.list:1:5: error: run cycle: 'self.list' is already running"),
@@ -199,9 +207,10 @@ import Testing
         Case(
             "runaway recursion", stdin: "proc f(n) { f(n + 1) }\nf(0)\n", exit: 70,
             "<stdin>:1:13: error: call depth limit of 1000 exceeded"),
+        // A batch run's output waits for its end, so the script marks the loop's start with a file.
         Case(
-            "an endless loop, then Ctrl-C", ["-e", "while true { }"], interruptAfter: 0.5, exit: 130,
-            "-e:1:1: error: interrupted"),
+            "an endless loop, then Ctrl-C", ["-e", #"save "started.json""#, "-e", "while true { }"],
+            interruptWhen: .saved("started.json"), exit: 130, "-e:1:1: error: interrupted"),
         Case(
             "an endless loop under --max-steps", ["--max-steps", "1000", "-e", "while true { }"], exit: 70,
             "-e:1:1: error: step limit of 1000 exceeded"),
@@ -227,16 +236,23 @@ import Testing
                 "--limit", "memory=256M", "-e", "let s = \"x\"; repeat 24 { s = s + s }",
                 "-e", "proc f(n) { let t = s + str(n); if n > 0 { f(n - 1) } }", "-e", "f(900)",
             ], exit: 70,
-            "-e:1:21: error: memory limit exceeded"),
+            "-e:1:21: error: memory limit exceeded: listdsl is using {size}; the limit is 256 MiB"),
         // Loops that kept a copy of the table per step (issue 34, findings 1 and 2): within a small limit.
         Case(
             "a long loop under --changes",
             ["--changes", "--limit", "memory=64M", "-e", "reset [[]]", "-e", "repeat 200000 { append 0 \"x\" }"],
-            exit: 0, ""),
+            exit: 0, "",
+            // The change view: the new section, the first 399 rows appended, and how many more there are.
+            stdout: "section 0 (new)\n    (no rows)\nsection 0\n"
+                + (0..<399).map { "  + " + "0:\($0)".padding(toLength: 10, withPad: " ", startingAt: 0) + "x\n" }
+                .joined() + "… 199601 more lines (use 'show')\n"),
         Case(
             "a long loop in a script that undoes",
-            ["--limit", "memory=64M", "-e", "reset [[]]", "-e", "repeat 200000 { append 0 \"x\" }", "-e", "undo"],
-            exit: 0, ""),
+            [
+                "--limit", "memory=64M", "-e", "reset [[]]", "-e", "repeat 200000 { append 0 \"x\" }", "-e", "undo",
+                "-e", "print rows(0)",
+            ],
+            exit: 0, "", stdout: "0\n"),
         // Files that are almost a state document (issue 34, finding 12).
         Case(
             "a property list with garbage in its declaration", ["-e", "load \"g.plist\""],
@@ -266,9 +282,10 @@ import Testing
         let dir = try scratchDirectory("bad")
         defer { try? FileManager.default.removeItem(at: dir) }
         try c.setup(dir)
+        let before = try Self.contents(of: dir)
         let run: Run
-        if let delay = c.interruptAfter {
-            run = try runInterrupted(c.arguments, after: delay, directory: dir)
+        if let readiness = c.interruptWhen {
+            run = try runInterrupted(c.arguments, directory: dir, environment: c.environment, once: readiness)
         } else {
             run = try runProcess(
                 listdslBinary, c.arguments, stdinBytes: c.stdin, directory: dir, environment: c.environment,
@@ -281,8 +298,51 @@ import Testing
         if c.firstLine.isEmpty {
             #expect(run.stderr.isEmpty, "\(run.stderr.prefix(400))")
         } else {
-            #expect(first.hasPrefix(c.firstLine), "first line: \(first.prefix(400))")
+            #expect(Self.line(first, matches: c.firstLine), "first line: \(first.prefix(400))")
         }
+        #expect(run.stdout == c.stdout, "stdout: \(run.stdout.prefix(400))")
+        // Nothing is written, removed or changed (no half-saved file, no file under a cut-short name) but
+        // the file a script saves to show it is ready for Ctrl-C.
+        let after = try Self.contents(of: dir)
+        var expected = before
+        if case .saved(let name) = c.interruptWhen { expected[name] = after[name] }
+        let changed = Set(after.keys).union(expected.keys).filter { after[$0] != expected[$0] }.sorted()
+        #expect(changed.isEmpty, "the run added, removed or changed \(changed) in its directory")
+    }
+
+    /// Whether `line` is `expected`, where `{size}` in `expected` stands for a size such as `497.4 MiB`.
+    static func line(_ line: String, matches expected: String) -> Bool {
+        guard let hole = expected.range(of: "{size}") else { return line == expected }
+        let (before, after) = (expected[..<hole.lowerBound], expected[hole.upperBound...])
+        guard line.hasPrefix(before), line.hasSuffix(after), line.count >= before.count + after.count else {
+            return false
+        }
+        let size = line.dropFirst(before.count).dropLast(after.count)
+        return size.wholeMatch(of: /[0-9][0-9,]*(\.[0-9]+)? (bytes|KiB|MiB|GiB)/) != nil
+    }
+
+    /// One entry of a directory as `contents(of:)` sees it.
+    struct Entry: Equatable {
+        var kind: mode_t
+        var size: Int
+        /// A regular file's bytes, when it is small enough to read (a 100 GB sparse file is not).
+        var bytes: Data?
+    }
+
+    /// What is in `dir`, by name (links not followed).
+    static func contents(of dir: URL) throws -> [String: Entry] {
+        var entries: [String: Entry] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
+            let path = dir.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let kind = info.st_mode & S_IFMT
+            let small = kind == S_IFREG && info.st_size <= 1 << 20
+            entries[name] = Entry(
+                kind: kind, size: Int(info.st_size),
+                bytes: small ? FileManager.default.contents(atPath: path) : nil)
+        }
+        return entries
     }
 
     @Test func thereAreAtLeastThirtyCategories() {

@@ -131,9 +131,12 @@ import Testing
 
     /// Ctrl-C (SIGINT) stops a runaway script with exit status 130 and says where it stopped.
     @Test func interruptExits130() throws {
+        let dir = try scratchDirectory("interrupt")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The saved file marks the loop's start: a batch run's output waits for its end.
         let run = try runInterrupted(
-            ["-e", "let n = 0", "-e", "while true { n = n + 1 }"], after: 0.5,
-            directory: FileManager.default.temporaryDirectory)
+            ["-e", "let n = 0", "-e", #"save "started.json""#, "-e", "while true { n = n + 1 }"], directory: dir,
+            once: .saved("started.json"))
         #expect(run.status == 130)
         #expect(run.stderr.contains("-e:1:1: error: interrupted"), "stderr: \(run.stderr)")
     }

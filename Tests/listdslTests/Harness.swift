@@ -63,79 +63,183 @@ func runProcess(
     directory: URL? = nil, environment extra: [String: String] = [:], timeout: Double = 120,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Run {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    env["TERM"] = "dumb"
-    env["LISTDSL_HISTORY"] = ""
-    env["LISTDSL_DEFAULTS"] = ""  // a test's user defaults last one run unless it names a file
-    for (k, v) in extra { env[k] = v }
-    process.environment = env
-    if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe()
-    let err = Pipe()
     let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
+    let child = try Child(executable, arguments, input: input, directory: directory, environment: extra)
     let timedOut = Flag()
-    let killer = DispatchWorkItem { [process] in
-        guard process.isRunning else { return }
+    let killer = DispatchWorkItem { [child] in
+        guard child.process.isRunning else { return }
         timedOut.raise()
-        kill(process.processIdentifier, SIGKILL)
+        kill(child.pid, SIGKILL)
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
     defer { killer.cancel() }
-    // Read both pipes concurrently so a chatty process cannot fill one and block.
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     if let stdinBytes { input.fileHandleForWriting.write(Data(stdinBytes)) }
     try? input.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
+    let run = child.finish()
     if timedOut.isRaised {
         Issue.record(
             "\(executable.lastPathComponent) \(arguments.prefix(4)) ran longer than \(timeout) s and was killed",
             sourceLocation: sourceLocation)
     }
-    let signalled = process.terminationReason == .uncaughtSignal
-    return Run(
-        stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-        status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
+    return run
 }
 
-/// Starts `listdsl arguments` in `directory`, sends SIGINT after `delay` seconds, and gives what it did
-/// (standard output is not kept); a process still running 10 s after the signal is killed (status 137).
-func runInterrupted(_ arguments: [String], after delay: Double, directory: URL) throws -> Run {
+/// What shows that a child has reached the statement a Ctrl-C is meant for (besides its SIGINT handler).
+enum Readiness: Sendable {
+    /// The child holds this file of its working directory open: it is waiting for a FIFO.
+    case holdsOpen(String)
+    /// This file of the working directory exists: the script saves it just before the statement under test.
+    case saved(String)
+}
+
+/// Starts `listdsl arguments` in `directory` with no standard input, waits until it has installed its
+/// SIGINT handler and `readiness` holds, sends SIGINT and gives what it did; a process still running 10 s
+/// after the signal is killed (status 137).
+///
+/// A child that ends before it is ready, or is not ready within `deadline` seconds, is killed and
+/// recorded as a test failure that says which condition was missing.
+func runInterrupted(
+    _ arguments: [String], directory: URL, environment extra: [String: String] = [:], once readiness: Readiness,
+    deadline: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Run {
+    let child = try Child(listdslBinary, arguments, input: nil, directory: directory, environment: extra)
+    let reached: () -> Bool
+    let described: String
+    switch readiness {
+    case .holdsOpen(let name):
+        let path = realPath(directory.appendingPathComponent(name))
+        reached = { holdsOpen(child.pid, path) }
+        described = "has '\(name)' open"
+    case .saved(let name):
+        let path = directory.appendingPathComponent(name).path
+        reached = { FileManager.default.fileExists(atPath: path) }
+        described = "has saved '\(name)'"
+    }
+    // What was seen at the last look, for the message when the child never gets there.
+    var (catching, there) = (false, false)
+    let giveUp = Date().addingTimeInterval(deadline)
+    while child.process.isRunning && Date() < giveUp {
+        (catching, there) = (catchesInterrupt(child.pid), reached())
+        if catching && there { break }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    guard catching && there else {
+        let ended =
+            child.process.isRunning
+            ? "was not ready for Ctrl-C within \(deadline) s" : "ended before it was ready for Ctrl-C"
+        if child.process.isRunning { kill(child.pid, SIGKILL) }
+        let run = child.finish()
+        Issue.record(
+            """
+            listdsl \(arguments.prefix(6)) \(ended) (its SIGINT handler installed: \(catching ? "yes" : "no"); \
+            \(described): \(there ? "yes" : "no")); exit \(run.status), stderr: \(run.stderr.prefix(400))
+            """, sourceLocation: sourceLocation)
+        return run
+    }
+    child.process.interrupt()
+    let killAt = Date().addingTimeInterval(10)
+    while child.process.isRunning && Date() < killAt { Thread.sleep(forTimeInterval: 0.05) }
+    if child.process.isRunning { kill(child.pid, SIGKILL) }
+    return child.finish()
+}
+
+/// A running child process with plain output (as `runProcess` describes), its standard output and error
+/// read as they arrive, so a chatty process cannot fill one pipe and block.
+final class Child: @unchecked Sendable {
     let process = Process()
-    process.executableURL = listdslBinary
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    Thread.sleep(forTimeInterval: delay)
-    process.interrupt()
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    let signalled = process.terminationReason == .uncaughtSignal
-    return Run(
-        stdout: "", stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-        status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
+    private let out = Pipe()
+    private let err = Pipe()
+    /// Filled by the reader threads; read only after `readers` is done.
+    private var outData = Data()
+    private var errData = Data()
+    private let readers = DispatchGroup()
+
+    /// Starts `executable` with `arguments` in `directory`, its standard input `input` (nil: none).
+    init(_ executable: URL, _ arguments: [String], input: Pipe?, directory: URL?, environment extra: [String: String])
+        throws
+    {
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["TERM"] = "dumb"
+        env["LISTDSL_HISTORY"] = ""
+        env["LISTDSL_DEFAULTS"] = ""  // a test's user defaults last one run unless it names a file
+        for (k, v) in extra { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input ?? FileHandle.nullDevice
+        try process.run()
+        readers.enter()
+        DispatchQueue.global().async { [self] in
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            readers.leave()
+        }
+        readers.enter()
+        DispatchQueue.global().async { [self] in
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            readers.leave()
+        }
+    }
+
+    /// The child's process id.
+    var pid: pid_t { process.processIdentifier }
+
+    /// Waits for the child to end and gives what it did; a child ended by a signal has the status a
+    /// shell gives it: 128 + the signal's number.
+    func finish() -> Run {
+        readers.wait()
+        process.waitUntilExit()
+        let signalled = process.terminationReason == .uncaughtSignal
+        return Run(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
+    }
+}
+
+/// Whether process `pid` catches SIGINT: the signal's bit (number − 1) in the `SigCgt` mask of
+/// /proc/PID/status.
+func catchesInterrupt(_ pid: pid_t) -> Bool {
+    guard let status = procFile("/proc/\(pid)/status"),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+        let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(SIGINT - 1)) != 0
+}
+
+/// Whether process `pid` has the file at `path` (a real path) open: one of its /proc/PID/fd links names it.
+func holdsOpen(_ pid: pid_t, _ path: String) -> Bool {
+    let fds = "/proc/\(pid)/fd"
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: fds) else { return false }
+    return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)")) == path }
+}
+
+/// `url`'s path with every symbolic link resolved, as the kernel names an open file.
+func realPath(_ url: URL) -> String {
+    guard let resolved = realpath(url.path, nil) else { return url.path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// The text of a /proc file (whose size the file system gives as 0, so it is read to its end); nil when
+/// it cannot be read, as when the process has ended.
+func procFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = read(fd, &buffer, buffer.count)
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return nil }
+        if n == 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// A new empty directory for one test, named `listdsl-NAME-…`; the test removes it.

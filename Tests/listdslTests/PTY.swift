@@ -196,6 +196,58 @@ final class TerminalSession {
         return nil
     }
 
+    /// The process id of the binary in the pane: the pane's shell's child named `listdsl` (found in /proc);
+    /// nil while there is none.
+    func programPID() -> pid_t? {
+        let pane = try? tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"], check: false)
+        guard let shell = pane.flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc")
+        else { return nil }
+        for entry in entries {
+            guard let pid = pid_t(entry), let stat = procFile("/proc/\(pid)/stat"),
+                let nameStart = stat.firstIndex(of: "("), let nameEnd = stat.lastIndex(of: ")")
+            else { continue }
+            // "pid (comm) state ppid …": the name may hold spaces, so fields are counted after its ")".
+            let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+            let name = stat[stat.index(after: nameStart)..<nameEnd]
+            if fields.count > 1, pid_t(fields[1]) == shell, name == "listdsl" {
+                return pid
+            }
+        }
+        return nil
+    }
+
+    /// How many bytes process `pid` has read so far (`rchar` in /proc/PID/io); the REPL reads its keys
+    /// one byte at a time. Nil when the process cannot be read.
+    static func bytesRead(by pid: pid_t) -> Int? {
+        guard let io = procFile("/proc/\(pid)/io"),
+            let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") })
+        else { return nil }
+        return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Sends raw bytes and waits until the binary has read every one of them, which no screen shows while
+    /// the keys leave the line as it was (an unfinished paste); records a failure after `timeout` seconds.
+    func sendAndWaitForRead(
+        bytes: [UInt8], timeout: Double = TerminalSession.timeout, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        guard let pid = programPID(), let start = TerminalSession.bytesRead(by: pid) else {
+            Issue.record("cannot find the binary's process in the pane", sourceLocation: sourceLocation)
+            return
+        }
+        try send(bytes: bytes)
+        let deadline = Date().addingTimeInterval(timeout)
+        var read = 0
+        while Date() < deadline {
+            read = (TerminalSession.bytesRead(by: pid) ?? start) - start
+            if read >= bytes.count { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Issue.record(
+            "timed out waiting for the binary to read the \(bytes.count) bytes sent; it read \(read)",
+            sourceLocation: sourceLocation)
+    }
+
     /// Runs tmux on this session's server; returns its standard output.
     ///
     /// Not through Foundation's `Process`, which waited for the tmux server that `new-session` forks (the

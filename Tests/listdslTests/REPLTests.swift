@@ -314,10 +314,11 @@ struct REPLTerminalTests {
         t.waitForPrompt()
         try t.enter("let n = 0")
         try t.enter("begin")
-        try t.type("while true { n = n + 1 }")
+        // The REPL shows each statement's output when it ends, so the print marks the loop's start.
+        try t.type("print \"counting\"; while true { n = n + 1 }")
         t.waitFor("the loop typed") { $0.hasSuffix("while true { n = n + 1 }") }
         try t.press("Enter")
-        Thread.sleep(forTimeInterval: 0.3)
+        t.waitFor("the loop running") { TerminalSession.lastLine($0) == "counting" }
         try t.press("C-c")
         let after = t.waitFor("the interruption") { TerminalSession.lastLine($0) == "list[batch 1]>" }
         #expect(after.contains("error: interrupted"))

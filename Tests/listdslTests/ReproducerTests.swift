@@ -27,7 +27,7 @@ import Testing
         let dir = try scratchDirectory("repro")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(mkfifo(dir.appendingPathComponent("fifo.list").path, 0o600) == 0)
-        let run = try runInterrupted(arguments, after: 0.5, directory: dir)
+        let run = try runInterrupted(arguments, directory: dir, once: .holdsOpen("fifo.list"))
         #expect(run.status == 130, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("interrupted"), "stderr: \(run.stderr)")
     }
@@ -136,6 +136,18 @@ struct REPLReproducerTests {
         }
     }
 
+    /// Starts the REPL, waits for its prompt, lets `keys` drive it, then checks it still answers.
+    static func expectAnswering(
+        timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        after keys: (TerminalSession) throws -> Void
+    ) throws {
+        let t = try TerminalSession()
+        defer { t.close() }
+        t.waitForPrompt(sourceLocation: sourceLocation)
+        try keys(t)
+        try expectAnswering(t, timeout: timeout, sourceLocation: sourceLocation)
+    }
+
     /// 1, 2 and 10: key sequences that drove readline's callback mode into a segmentation fault.
     @Test(
         arguments: [
@@ -145,56 +157,46 @@ struct REPLReproducerTests {
             ("ESC Ctrl-], then ESC x", [0x1B, 0x1D, 0x1B, 0x78, 0x0D]),
         ] as [(String, [UInt8])])
     func keySequencesThatCrashedReadline(_ name: String, _ keys: [UInt8]) throws {
-        let t = try TerminalSession()
-        defer { t.close() }
-        t.waitForPrompt()
-        try t.send(bytes: keys)
-        try Self.expectAnswering(t)
+        try Self.expectAnswering { try $0.send(bytes: keys) }
     }
 
     /// Found by the key fuzzer: 5,000 characters typed into a reverse search took readline 37 s of CPU (it
     /// redraws the search prompt in time cubic in the search string), with Ctrl-C stuck behind them. The
     /// search now ends after 256 keys and the rest go to the line.
     @Test func aLongStringTypedIntoAReverseSearchEndsTheSearch() throws {
-        let t = try TerminalSession()
-        defer { t.close() }
-        t.waitForPrompt()
-        try t.enter("print \"a line to find\"")
-        try t.press("C-r")
-        try t.type(String(repeating: "x", count: 1_000))
-        let screen = t.waitFor("the search ended and the rest typed into the line") {
-            TerminalSession.lastLine($0).hasPrefix("list> ") && $0.hasSuffix(String(repeating: "x", count: 700))
+        try Self.expectAnswering { t in
+            try t.enter("print \"a line to find\"")
+            try t.press("C-r")
+            try t.type(String(repeating: "x", count: 1_000))
+            let screen = t.waitFor("the search ended and the rest typed into the line") {
+                TerminalSession.lastLine($0).hasPrefix("list> ") && $0.hasSuffix(String(repeating: "x", count: 700))
+            }
+            #expect(!TerminalSession.lastLine(screen).contains("reverse-i-search"))
         }
-        #expect(!TerminalSession.lastLine(screen).contains("reverse-i-search"))
-        try Self.expectAnswering(t)
     }
 
     // 4. With autoshow on, one batch deleting 120,000 of 240,000 rows is drawn at once (it took 23 s).
     @Test func aHugeBatchIsDrawnAtOnce() throws {
-        let t = try TerminalSession()
-        defer { t.close() }
-        t.waitForPrompt()
-        try t.enter("reset [[]]")
-        try t.enter(#"for i in 0..<240000 { data append 0 "r\(i)" }"#)
-        try t.enter("reloadData")
-        let prompts = TerminalSession.promptCount(t.screen())
-        try t.type("begin; for i in 0..<120000 { delete 0:(2 * i) }; end")
-        try t.press("Enter")
-        let after = t.waitFor("the change view and the prompt", timeout: 60) {
-            TerminalSession.promptCount($0) > prompts && TerminalSession.lastLine($0) == "list>"
+        try Self.expectAnswering { t in
+            try t.enter("reset [[]]")
+            try t.enter(#"for i in 0..<240000 { data append 0 "r\(i)" }"#)
+            try t.enter("reloadData")
+            let prompts = TerminalSession.promptCount(t.screen())
+            try t.type("begin; for i in 0..<120000 { delete 0:(2 * i) }; end")
+            try t.press("Enter")
+            let after = t.waitFor("the change view and the prompt", timeout: 60) {
+                TerminalSession.promptCount($0) > prompts && TerminalSession.lastLine($0) == "list>"
+            }
+            #expect(after.contains("more lines (use 'show')"), "\(after.suffix(500))")
         }
-        #expect(after.contains("more lines (use 'show')"), "\(after.suffix(500))")
-        try Self.expectAnswering(t)
     }
 
     // 3. A paste that starts and is cut short by Ctrl-C.
     @Test func ctrlCDuringAPaste() throws {
-        let t = try TerminalSession()
-        defer { t.close() }
-        t.waitForPrompt()
-        try t.send(bytes: [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E] + Array("print 1".utf8))
-        Thread.sleep(forTimeInterval: 0.2)
-        try Self.expectAnswering(t, timeout: 10)
+        // The paste's start and its first characters are read (and held by readline, unshown) before Ctrl-C.
+        try Self.expectAnswering(timeout: 10) {
+            try $0.sendAndWaitForRead(bytes: [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E] + Array("print 1".utf8))
+        }
     }
 
     // 8. `.save` never replaces a FIFO, and writes through a symbolic link to its target.
