@@ -70,23 +70,15 @@ enum WasmSession {
             write: { _, _, _ in "files cannot be written in the WebAssembly build" })
         let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))
         interpreter.willRun(file)
-        if let status = execute(report, { () throws(ScriptError) in try interpreter.run(parsed.program, in: file) }) {
+        if let status = ScriptError.status(
+            reporting: report, { () throws(ScriptError) in try interpreter.run(parsed.program, in: file) })
+        {
             return status
         }
-        if let status = execute(report, { () throws(ScriptError) in try interpreter.finish() }) { return status }
-        return interpreter.failedExpectations > 0 ? Status.expectFailed.rawValue : Status.ok.rawValue
-    }
-
-    /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded (as
-    /// `ScriptRunner.execute`).
-    static func execute(_ report: (Diagnostic) -> Void, _ body: () throws(ScriptError) -> Void) -> Int32? {
-        do {
-            try body()
-            return nil
-        } catch {
-            for d in error.diagnostics { report(d) }
-            return error.exitStatus
+        if let status = ScriptError.status(reporting: report, { () throws(ScriptError) in try interpreter.finish() }) {
+            return status
         }
+        return interpreter.failedExpectations > 0 ? Status.expectFailed.rawValue : Status.ok.rawValue
     }
 
     /// The directory part of `path`, as the native command computes it for `run`.

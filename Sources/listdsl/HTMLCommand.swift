@@ -84,16 +84,16 @@ struct HTML: ParsableCommand {
         }
         if status == Exit.ok.rawValue {
             for (source, program) in programs {
-                if let failed = ScriptRunner.execute(
-                    interpreter, report: report, { () throws(ScriptError) in try interpreter.run(program, in: source) })
+                if let failed = ScriptError.status(
+                    reporting: report, { () throws(ScriptError) in try interpreter.run(program, in: source) })
                 {
                     status = failed
                     break
                 }
             }
             if status == Exit.ok.rawValue,
-                let failed = ScriptRunner.execute(
-                    interpreter, report: report, { () throws(ScriptError) in try interpreter.finish() })
+                let failed = ScriptError.status(
+                    reporting: report, { () throws(ScriptError) in try interpreter.finish() })
             {
                 status = failed
             }

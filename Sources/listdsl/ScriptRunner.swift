@@ -75,8 +75,8 @@ struct ScriptRunner {
             runInitFile(interpreter, report: report, journal: &journal, console: console)
         }
         for (source, program) in programs {
-            if let status = ScriptRunner.execute(
-                interpreter, report: report,
+            if let status = ScriptError.status(
+                reporting: report,
                 { () throws(ScriptError) in
                     guard journal != nil || view != nil else { return try interpreter.run(program, in: source) }
                     interpreter.willRun(source)
@@ -104,9 +104,7 @@ struct ScriptRunner {
             }
         }
         keepUntilExit((programs, interpreter))  // the process ends right after this
-        if let status = ScriptRunner.execute(
-            interpreter, report: report, { () throws(ScriptError) in try interpreter.finish() })
-        {
+        if let status = ScriptError.status(reporting: report, { () throws(ScriptError) in try interpreter.finish() }) {
             return status
         }
         return interpreter.failedExpectations > 0 ? Exit.expectFailed.rawValue : Exit.ok.rawValue
@@ -127,7 +125,7 @@ struct ScriptRunner {
         let result = parseFile(file)
         for d in result.diagnostics { report(d) }
         if result.diagnostics.contains(where: { $0.severity == .error }) { return }
-        _ = ScriptRunner.execute(interpreter, report: report) { () throws(ScriptError) in
+        _ = ScriptError.status(reporting: report) { () throws(ScriptError) in
             interpreter.willRun(file)
             for statement in result.program.statements {
                 let before = BatchMark(interpreter.model)
@@ -197,18 +195,6 @@ struct ScriptRunner {
             environment: environmentValue, home: environmentValue("HOME") == nil ? REPL.homeDirectory() : nil)
     }
 
-    /// Runs `body`; reports an error and returns its exit status, or nil when it succeeded.
-    static func execute(
-        _ interpreter: Interpreter, report: (Diagnostic) -> Void, _ body: () throws(ScriptError) -> Void
-    ) -> Int32? {
-        do {
-            try body()
-            return nil
-        } catch {
-            for d in error.diagnostics { report(d) }
-            return error.exitStatus
-        }
-    }
 }
 
 /// Keeps `value` alive until the process exits, which comes soon after: freeing a million syntax-tree

@@ -80,6 +80,7 @@ public enum DataEdit: Equatable, Sendable {
 
 extension DataEdit {
     /// The data-source edit a plain command makes (`data insert` is `insert` without the table view).
+    @inlinable
     public init(_ edit: Edit) {
         switch edit {
         case .insertRow(let path, let text): self = .insertRow(path, text)

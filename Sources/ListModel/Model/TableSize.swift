@@ -35,18 +35,12 @@ public struct TableSize: Equatable, Sendable {
         }
     }
 
-    /// What a plain operation outside a batch adds to the data source: the rows and sections it inserts
-    /// and the text it carries (a delete or a move adds nothing; a reload only its text). The same as
-    /// `init(adding: DataEdit(edit))`, without making the data edit.
-    @inlinable  // the literal edits' admission: an insert's size without a switch at run time
+    /// What a plain operation outside a batch adds to the data source: what the same `data` edit adds
+    /// (a delete or a move nothing, a reload only its text). Inlinable, like the two it is made of, so
+    /// the literal edits' admission makes no data edit and switches at compile time.
+    @inlinable
     public init(growing edit: Edit) {
-        switch edit {
-        case .insertRow(_, let text): self.init(entries: 1, textBytes: text.utf8.count)
-        case .reloadRow(_, let text): self.init(textBytes: Self.bytes(text))
-        case .insertSection(_, let header): self.init(entries: 1, textBytes: Self.bytes(header))
-        case .reloadSection(_, let rows): self.init(entries: rows?.count ?? 0, textBytes: Self.bytes(rows ?? []))
-        case .deleteRow, .moveRow, .deleteSection, .moveSection: self.init()
-        }
+        self.init(adding: DataEdit(edit))
     }
 
     /// The most a `table` command can add: itself, queued (the rows it shows come from the data source).
@@ -56,6 +50,7 @@ public struct TableSize: Equatable, Sendable {
 
     /// The most a `data` command other than `reset` can add to the data source: the rows and sections it
     /// inserts and the text it carries.
+    @inlinable
     public init(adding edit: DataEdit) {
         switch edit {
         case .insertRow(_, let text): self.init(entries: 1, textBytes: text.utf8.count)

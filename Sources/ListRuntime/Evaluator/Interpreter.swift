@@ -114,6 +114,20 @@ public enum ScriptError: Error, Sendable {
         case .syntax: 65
         }
     }
+
+    /// Runs `body`, as the command and the WebAssembly entry point run a script: when an error ends it,
+    /// hands its diagnostics to `report` and returns its exit status; nil when it succeeded.
+    public static func status(reporting report: (Diagnostic) -> Void, _ body: () throws(ScriptError) -> Void)
+        -> Int32?
+    {
+        do {
+            try body()
+            return nil
+        } catch {
+            for d in error.diagnostics { report(d) }
+            return error.exitStatus
+        }
+    }
 }
 
 /// Limits and switches for one session.
