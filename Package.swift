@@ -23,6 +23,13 @@ let package = Package(
         .target(name: "ListRuntime", dependencies: ["ListModel", "ListFormats", "ListLanguage"]),
         // Teaching: the lesson recorder and its HTML page, the quiz and its page.
         .target(name: "ListTeaching", dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime"]),
+        // The WebAssembly module's entry points (wasm/Entry.swift; empty in a native build). scripts/wasm.sh
+        // builds it and the libraries with Embedded Swift for wasm32-unknown-none-wasm and links them
+        // with wasm/Runtime.c.
+        .target(
+            name: "ListDSLWasm",
+            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"],
+            path: "wasm", exclude: ["Runtime.c", "known-differences.txt"], sources: ["Entry.swift"]),
         // GNU readline, for the REPL only.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The command: argument parsing, script runner, REPL. The only target that prints or exits.

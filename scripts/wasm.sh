@@ -1,15 +1,12 @@
 #!/bin/sh
 # Builds the WebAssembly module .build-wasm/listdsl.wasm from the library's five modules (the same sources
-# as the native build), the entry points in wasm/Entry.swift and the small C runtime in wasm/Runtime.c,
-# with Embedded Swift for wasm32-unknown-none-wasm. Needs only the Swift toolchain (swiftc, its clang and
-# wasm-ld, found next to `command -v swiftc`); no network, no SwiftPM.
+# as the native build) and the entry points in wasm/Entry.swift (the package's ListDSLWasm target), with
+# Embedded Swift for wasm32-unknown-none-wasm, through SwiftPM; then compiles the small C runtime
+# (wasm/Runtime.c) and links. Needs only the Swift toolchain (swift, its clang and wasm-ld, found next
+# to `command -v swiftc`); no network (the native build's dependency is not built for the triple).
 #
 #   scripts/wasm.sh            # build, stripped (-Osize)
 #   KEEP_NAMES=1 scripts/wasm.sh   # keep the function names, for profiles and traps
-#
-# Direct swiftc, one whole-module compile per module: SwiftPM can compile the library targets for
-# the triple, but not the entry point and the C runtime (package targets that would build natively too)
-# nor link with the flags below.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,45 +21,37 @@ for tool in "$clang" "$wasm_ld" "$tables"; do
 done
 
 out="$root/.build-wasm"
-obj="$out/obj"
-mkdir -p "$obj"
+mkdir -p "$out"
 
 # The script language's deepest recursion (the call-depth limit, 1,000 procedure calls, each a few
 # nested interpreter frames) needs far more than the 64 KiB default stack: the stack goes first in
 # memory, so running past it traps instead of overwriting data.
 stack_size=$((16 << 20))
 
-swift_flags="-target $target -enable-experimental-feature Embedded -enable-experimental-feature Extern
-    -wmo -parse-as-library -Osize -swift-version 6 -package-name ListDSL -Xfrontend -disable-stack-protector -I $obj"
-
-compile() {  # compile MODULE FILE…
-    module=$1
-    shift
-    echo "compiling $module" >&2
-    # shellcheck disable=SC2086
-    "$swiftc" $swift_flags -module-name "$module" -emit-module -emit-module-path "$obj/$module.swiftmodule" \
-        -c "$@" -o "$obj/$module.o"
-}
-
 cd "$root"
-# In Package.swift's order: each module imports only those before it.
-for module in ListModel ListFormats ListLanguage ListRuntime ListTeaching; do
-    # shellcheck disable=SC2046
-    compile "$module" $(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
-done
-compile ListDSLWasm wasm/Entry.swift
+echo "building the Swift modules with SwiftPM" >&2
+# Embedded Swift, whole-module, for size; no stack protector (the freestanding runtime has no guard).
+swift build --triple "$target" -c release --target ListDSLWasm --scratch-path "$out/spm" \
+    -Xswiftc -enable-experimental-feature -Xswiftc Embedded \
+    -Xswiftc -enable-experimental-feature -Xswiftc Extern \
+    -Xswiftc -wmo -Xswiftc -Osize -Xswiftc -Xfrontend -Xswiftc -disable-stack-protector >&2
+products="$out/spm/$target/release"
 echo "compiling the C runtime" >&2
-"$clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c wasm/Runtime.c -o "$obj/Runtime.o"
+"$clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c wasm/Runtime.c \
+    -o "$out/Runtime.o"
 
 strip="--strip-all"
 [ "${KEEP_NAMES:-}" = 1 ] && strip=""
 echo "linking" >&2
+# The objects of the six Swift targets, in a fixed order.
+objects=$(find "$products/ListDSLWasm.build" "$products/ListTeaching.build" "$products/ListRuntime.build" \
+    "$products/ListLanguage.build" "$products/ListFormats.build" "$products/ListModel.build" -name '*.o' |
+    LC_ALL=C sort)
 # shellcheck disable=SC2086
 "$wasm_ld" --no-entry --stack-first -z stack-size=$stack_size --gc-sections $strip \
     --export=listdsl_run --export=listdsl_alloc --export=listdsl_free \
     --export=listdsl_stdout --export=listdsl_stdout_count --export=listdsl_stderr --export=listdsl_stderr_count \
-    -o "$out/listdsl.wasm" "$obj/ListDSLWasm.o" "$obj/ListTeaching.o" "$obj/ListRuntime.o" "$obj/ListLanguage.o" \
-    "$obj/ListFormats.o" "$obj/ListModel.o" "$obj/Runtime.o" "$tables"
+    -o "$out/listdsl.wasm" $objects "$out/Runtime.o" "$tables"
 size=$(wc -c < "$out/listdsl.wasm")
 gz=$(gzip -9 -c "$out/listdsl.wasm" | wc -c)
 echo "built .build-wasm/listdsl.wasm: $size bytes, $gz gzipped" >&2

@@ -4,158 +4,168 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-/// The WebAssembly module's entry points: the host copies a script into memory it asks for
-/// (`listdsl_alloc`), runs it (`listdsl_run`), and reads what the native command would have written to
-/// standard output and standard error (`listdsl_stdout`, `listdsl_stderr` and their lengths).
-///
-/// The session is wired as `Sources/listdsl/ScriptRunner.swift` wires the command's, with the same
-/// renderers: `TextRenderer` for output and the trace, `DiagnosticRenderer` for diagnostics, and with
-/// `--events` a `JSONLinesRenderer` that takes both. `run` reads its file through the host (`listdsl.read_file`);
-/// `save` and the user-defaults store's file fail with a diagnostic, and the defaults last the one run.
-enum WasmSession {
-    /// `--events`, in `listdsl_run`'s flags.
-    static let eventsFlag: Int32 = 1
-    /// `--trace`.
-    static let traceFlag: Int32 = 2
+// The entry points exist only in the WebAssembly build; a native build of the package compiles this
+// target empty (`Package.swift` lists it so SwiftPM builds it for wasm32 with the libraries).
+#if arch(wasm32)
 
-    /// What the last run wrote to standard output, then to standard error.
-    nonisolated(unsafe) static var standardOutput: [UInt8] = []
-    nonisolated(unsafe) static var standardError: [UInt8] = []
+    /// The WebAssembly module's entry points: the host copies a script into memory it asks for
+    /// (`listdsl_alloc`), runs it (`listdsl_run`), and reads what the native command would have written to
+    /// standard output and standard error (`listdsl_stdout`, `listdsl_stderr` and their lengths).
+    ///
+    /// The session is wired as `Sources/listdsl/ScriptRunner.swift` wires the command's, with the same
+    /// renderers: `TextRenderer` for output and the trace, `DiagnosticRenderer` for diagnostics, and with
+    /// `--events` a `JSONLinesRenderer` that takes both. `run` reads its file through the host (`listdsl.read_file`);
+    /// `save` and the user-defaults store's file fail with a diagnostic, and the defaults last the one run.
+    enum WasmSession {
+        /// `--events`, in `listdsl_run`'s flags.
+        static let eventsFlag: Int32 = 1
+        /// `--trace`.
+        static let traceFlag: Int32 = 2
 
-    /// The exit statuses of the native command's `Exit` that a script can end with.
-    enum Status: Int32 {
-        case ok = 0
-        case expectFailed = 1
-        case syntax = 65
-    }
+        /// What the last run wrote to standard output, then to standard error.
+        nonisolated(unsafe) static var standardOutput: [UInt8] = []
+        nonisolated(unsafe) static var standardError: [UInt8] = []
 
-    /// Runs the script `bytes`, named `name` as on the native command line, with `flags`; returns the exit
-    /// status the native command would.
-    static func run(name: String, bytes: [UInt8], flags: Int32) -> Int32 {
-        standardOutput = []
-        standardError = []
-        let events = flags & eventsFlag != 0
-        let trace = flags & traceFlag != 0
-        let diagnostics = DiagnosticRenderer(color: false)
-        let stream = events ? JSONLinesRenderer(write: { standardOutput.append(contentsOf: $0.utf8) }) : nil
-        if stream != nil { standardOutput.append(contentsOf: JSONLinesRenderer.header(trace: trace).utf8) }
-        let report: (Diagnostic) -> Void = { d in
-            if let stream {
-                stream.render(.diagnostic(d))
-            } else {
-                standardError.append(contentsOf: diagnostics.render(d).utf8)
+        /// The exit statuses of the native command's `Exit` that a script can end with.
+        enum Status: Int32 {
+            case ok = 0
+            case expectFailed = 1
+            case syntax = 65
+        }
+
+        /// Runs the script `bytes`, named `name` as on the native command line, with `flags`; returns the exit
+        /// status the native command would.
+        static func run(name: String, bytes: [UInt8], flags: Int32) -> Int32 {
+            standardOutput = []
+            standardError = []
+            let events = flags & eventsFlag != 0
+            let trace = flags & traceFlag != 0
+            let diagnostics = DiagnosticRenderer(color: false)
+            let stream = events ? JSONLinesRenderer(write: { standardOutput.append(contentsOf: $0.utf8) }) : nil
+            if stream != nil { standardOutput.append(contentsOf: JSONLinesRenderer.header(trace: trace).utf8) }
+            let report: (Diagnostic) -> Void = { d in
+                if let stream {
+                    stream.render(.diagnostic(d))
+                } else {
+                    standardError.append(contentsOf: diagnostics.render(d).utf8)
+                }
             }
+
+            let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
+            let parsed = Parser.parse(file)
+            for d in parsed.diagnostics { report(d) }
+            if parsed.diagnostics.contains(where: { $0.severity == .error }) { return Status.syntax.rawValue }
+
+            let draw: (Event) -> Void
+            if let stream {
+                draw = stream.render
+            } else {
+                draw =
+                    TextRenderer(
+                        write: { standardOutput.append(contentsOf: $0.utf8) },
+                        report: { standardError.append(contentsOf: diagnostics.render($0).utf8) }, color: false
+                    ).render
+            }
+            let io = InterpreterIO(
+                emit: draw, detail: stream == nil ? [] : .all,
+                load: { path in
+                    readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
+                },
+                isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
+                write: { _, _, _ in "files cannot be written in the WebAssembly build" })
+            let interpreter = Interpreter(
+                io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))
+            interpreter.willRun(file)
+            if let status = ScriptError.status(
+                reporting: report, { () throws(ScriptError) in try interpreter.run(parsed.program, in: file) })
+            {
+                return status
+            }
+            if let status = ScriptError.status(
+                reporting: report, { () throws(ScriptError) in try interpreter.finish() })
+            {
+                return status
+            }
+            return interpreter.failedExpectations > 0 ? Status.expectFailed.rawValue : Status.ok.rawValue
         }
 
-        let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
-        let parsed = Parser.parse(file)
-        for d in parsed.diagnostics { report(d) }
-        if parsed.diagnostics.contains(where: { $0.severity == .error }) { return Status.syntax.rawValue }
+        /// The directory part of `path`, as the native command computes it for `run`.
+        static func directoryName(_ path: String) -> String {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
+        }
 
-        let draw: (Event) -> Void
-        if let stream {
-            draw = stream.render
-        } else {
-            draw =
-                TextRenderer(
-                    write: { standardOutput.append(contentsOf: $0.utf8) },
-                    report: { standardError.append(contentsOf: diagnostics.render($0).utf8) }, color: false
-                ).render
+        /// The file at `path`, read by the host, or why it could not be (in the native command's words).
+        static func readHostFile(_ path: String) -> Result<[UInt8], LoadError> {
+            var path = path
+            let answer = path.withUTF8 { hostReadFile($0.baseAddress, Int32($0.count)) }
+            let count = answer >= 0 ? Int(answer) : Int(-1 - answer)
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let base = buffer.baseAddress { hostTakeFile(base) }
+                initialized = count
+            }
+            if answer >= 0 { return .success(bytes) }
+            var error = LoadError(String(decoding: bytes, as: UTF8.self))
+            error.isMissing = TextEquality.same(error.message, "no such file or directory")
+            return .failure(error)
         }
-        let io = InterpreterIO(
-            emit: draw, detail: stream == nil ? [] : .all,
-            load: { path in readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
-            },
-            isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
-            write: { _, _, _ in "files cannot be written in the WebAssembly build" })
-        let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))
-        interpreter.willRun(file)
-        if let status = ScriptError.status(
-            reporting: report, { () throws(ScriptError) in try interpreter.run(parsed.program, in: file) })
-        {
-            return status
-        }
-        if let status = ScriptError.status(reporting: report, { () throws(ScriptError) in try interpreter.finish() }) {
-            return status
-        }
-        return interpreter.failedExpectations > 0 ? Status.expectFailed.rawValue : Status.ok.rawValue
     }
 
-    /// The directory part of `path`, as the native command computes it for `run`.
-    static func directoryName(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    /// Asks the host for the file at the `count` bytes of path at `path`: returns its length, or for a file it
+    /// cannot read -1 minus the length of the reason. `hostTakeFile` then copies the file or the reason.
+    @_extern(wasm, module: "listdsl", name: "read_file")
+    func hostReadFile(_ path: UnsafePointer<UInt8>?, _ count: Int32) -> Int32
+
+    /// Copies the bytes of the last `hostReadFile` answer to `to`.
+    @_extern(wasm, module: "listdsl", name: "take_file")
+    func hostTakeFile(_ to: UnsafeMutablePointer<UInt8>)
+
+    /// The bytes of linear memory the module has, for the memory limit (the C runtime's).
+    @_extern(c, "listdsl_memory_bytes")
+    func wasmMemoryBytes() -> UInt64
+
+    /// Memory for the host to copy a script or a name into; `listdsl_free` gives it back.
+    @_cdecl("listdsl_alloc")
+    public func listdslAlloc(_ count: Int32) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer.allocate(byteCount: Int(max(count, 1)), alignment: 16)
     }
 
-    /// The file at `path`, read by the host, or why it could not be (in the native command's words).
-    static func readHostFile(_ path: String) -> Result<[UInt8], LoadError> {
-        var path = path
-        let answer = path.withUTF8 { hostReadFile($0.baseAddress, Int32($0.count)) }
-        let count = answer >= 0 ? Int(answer) : Int(-1 - answer)
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress { hostTakeFile(base) }
-            initialized = count
-        }
-        if answer >= 0 { return .success(bytes) }
-        var error = LoadError(String(decoding: bytes, as: UTF8.self))
-        error.isMissing = TextEquality.same(error.message, "no such file or directory")
-        return .failure(error)
+    /// Frees memory from `listdsl_alloc`.
+    @_cdecl("listdsl_free")
+    public func listdslFree(_ pointer: UnsafeMutableRawPointer?) {
+        pointer?.deallocate()
     }
-}
 
-/// Asks the host for the file at the `count` bytes of path at `path`: returns its length, or for a file it
-/// cannot read -1 minus the length of the reason. `hostTakeFile` then copies the file or the reason.
-@_extern(wasm, module: "listdsl", name: "read_file")
-func hostReadFile(_ path: UnsafePointer<UInt8>?, _ count: Int32) -> Int32
+    /// Runs the script of `count` bytes at `script`, named by the `nameCount` bytes at `name` (as the native
+    /// command is given its path), with `flags` (1: `--events`, 2: `--trace`); returns the exit status.
+    @_cdecl("listdsl_run")
+    public func listdslRun(
+        _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32,
+        _ flags: Int32
+    ) -> Int32 {
+        let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
+        let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
+        return WasmSession.run(name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes, flags: flags)
+    }
 
-/// Copies the bytes of the last `hostReadFile` answer to `to`.
-@_extern(wasm, module: "listdsl", name: "take_file")
-func hostTakeFile(_ to: UnsafeMutablePointer<UInt8>)
+    /// Where the last run's standard output is; valid until the next run.
+    @_cdecl("listdsl_stdout")
+    public func listdslStdout() -> UnsafePointer<UInt8>? {
+        WasmSession.standardOutput.withUnsafeBufferPointer { $0.baseAddress }
+    }
 
-/// The bytes of linear memory the module has, for the memory limit (the C runtime's).
-@_extern(c, "listdsl_memory_bytes")
-func wasmMemoryBytes() -> UInt64
+    /// How many bytes the last run wrote to standard output.
+    @_cdecl("listdsl_stdout_count")
+    public func listdslStdoutCount() -> Int32 { Int32(WasmSession.standardOutput.count) }
 
-/// Memory for the host to copy a script or a name into; `listdsl_free` gives it back.
-@_cdecl("listdsl_alloc")
-public func listdslAlloc(_ count: Int32) -> UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer.allocate(byteCount: Int(max(count, 1)), alignment: 16)
-}
+    /// Where the last run's standard error is; valid until the next run.
+    @_cdecl("listdsl_stderr")
+    public func listdslStderr() -> UnsafePointer<UInt8>? {
+        WasmSession.standardError.withUnsafeBufferPointer { $0.baseAddress }
+    }
 
-/// Frees memory from `listdsl_alloc`.
-@_cdecl("listdsl_free")
-public func listdslFree(_ pointer: UnsafeMutableRawPointer?) {
-    pointer?.deallocate()
-}
+    /// How many bytes the last run wrote to standard error.
+    @_cdecl("listdsl_stderr_count")
+    public func listdslStderrCount() -> Int32 { Int32(WasmSession.standardError.count) }
 
-/// Runs the script of `count` bytes at `script`, named by the `nameCount` bytes at `name` (as the native
-/// command is given its path), with `flags` (1: `--events`, 2: `--trace`); returns the exit status.
-@_cdecl("listdsl_run")
-public func listdslRun(
-    _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32,
-    _ flags: Int32
-) -> Int32 {
-    let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
-    let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
-    return WasmSession.run(name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes, flags: flags)
-}
-
-/// Where the last run's standard output is; valid until the next run.
-@_cdecl("listdsl_stdout")
-public func listdslStdout() -> UnsafePointer<UInt8>? {
-    WasmSession.standardOutput.withUnsafeBufferPointer { $0.baseAddress }
-}
-
-/// How many bytes the last run wrote to standard output.
-@_cdecl("listdsl_stdout_count")
-public func listdslStdoutCount() -> Int32 { Int32(WasmSession.standardOutput.count) }
-
-/// Where the last run's standard error is; valid until the next run.
-@_cdecl("listdsl_stderr")
-public func listdslStderr() -> UnsafePointer<UInt8>? {
-    WasmSession.standardError.withUnsafeBufferPointer { $0.baseAddress }
-}
-
-/// How many bytes the last run wrote to standard error.
-@_cdecl("listdsl_stderr_count")
-public func listdslStderrCount() -> Int32 { Int32(WasmSession.standardError.count) }
+#endif
