@@ -118,6 +118,10 @@ public struct Lesson: Sendable {
         public var text: String
         /// False when an error ended the statement.
         public var completed: Bool
+        /// The statement is still running: the step shows what it did before a statement inside it (a
+        /// hook's or a procedure's) runs, so every step's calls happened while its statement was the
+        /// one running.
+        public var running = false
         /// The table view's cells (a frame index) and, when they differ, the data source's rows.
         public var tableView: Int
         public var dataSource: Int?
@@ -188,6 +192,8 @@ public final class LessonRecorder {
     private var rejection: Lesson.Rejection?
     /// Set while the recorder itself asks the app's hooks (editing controls): their events are not the run's.
     private var isAsking = false
+    /// The statements running, outermost first (compound ones included).
+    private var running: [StatementEvent] = []
     private let diagnostics = DiagnosticRenderer(color: false)
 
     public init() {}
@@ -197,11 +203,17 @@ public final class LessonRecorder {
         if isAsking { return }
         switch event {
         case .statementStarted(let s):
+            // What happened since the last step happened while the innermost running statement ran: it
+            // gets a step of its own, running, before a statement inside it starts.
+            if let outer = running.last, !calls.isEmpty || moreCalls > 0 { record(outer, completed: true, running: true) }
+            running.append(s)
             if s.depth == 0 && isGesture(s) {
                 addCall(
                     Lesson.Call(from: .user, to: .tableView, text: s.file.text(s.range), answer: nil, isDefault: false))
             }
         case .statementEnded(let s, let completed):
+            // The statement ending is the innermost running one (an error ends the ones inside it first).
+            while let last = running.popLast(), !(last.file === s.file && last.range == s.range) {}
             if !s.isCompound { record(s, completed: completed) }
         case .hookAsked(let h):
             addCall(
@@ -296,7 +308,7 @@ public final class LessonRecorder {
     }
 
     /// The step of the statement `s` just ended.
-    private func record(_ s: StatementEvent, completed: Bool) {
+    private func record(_ s: StatementEvent, completed: Bool, running: Bool = false) {
         guard let interpreter, lesson.truncation == nil else { return }
         if lesson.steps.count > Lesson.stepLimit {
             lesson.truncation = .steps
@@ -335,6 +347,7 @@ public final class LessonRecorder {
                 swiped: interpreter.swipedRow?.path, buttons: interpreter.swipedRow?.buttons ?? [],
                 controls: controls, queued: queued, commit: commit,
                 rejection: rejection, calls: calls, moreCalls: moreCalls, output: output))
+        lesson.steps[lesson.steps.count - 1].running = running
         recordedBytes &+=
             300 &+ (s.range.upperBound &- s.range.lowerBound) &+ queued.reduce(0) { $0 &+ $1.utf8.count }
             &+ output.reduce(0) { $0 &+ $1.text.utf8.count } &+ controls.reduce(0) { $0 &+ 8 &* $1.count }

@@ -50,6 +50,7 @@ extension Lesson {
         w.member("depth", step.depth)
         w.member("text", step.text)
         w.member("completed", step.completed)
+        if step.running { w.member("running", true) }
         w.member("tableView", step.tableView)
         w.member("dataSource", step.dataSource)
         if !step.rowCounts.isEmpty {

@@ -43,6 +43,54 @@ import Testing
         return (recorder.lesson, failure)
     }
 
+    /// A step's calls happened while its highlighted statement ran: a hook's answer is not shown at the
+    /// next hook's `return`, and a gesture's arrow is shown at the gesture, not inside the hook it calls
+    /// (`editing-styles.list` step 9, `homepwner.list` steps 20–22 before).
+    @Test func aStepsCallsHappenedWhileItsStatementRan() {
+        let (lesson, error) = Self.record(
+            """
+            reset [["A","B"]]
+            proc yes() { return true }
+            on canEdit { return yes() }
+            on editingStyle {
+              if row == 1 { return insert }
+              return delete
+            }
+            edit on
+            show
+            edit off
+            on commit { delete path }
+            swipe 0:1
+            """)
+        #expect(error == nil)
+        let texts = lesson.steps.map(\.text)
+        // The second hook's `return` shows no call: the first one's answer belongs to `show`, running.
+        let returnInsert = texts.firstIndex(of: "return insert")
+        #expect(returnInsert.map { lesson.steps[$0].calls.isEmpty } == true)
+        if let returnInsert {
+            let before = lesson.steps[returnInsert - 1]
+            #expect(before.text == "show" && before.running)
+            let first = lesson.steps[..<returnInsert].lastIndex {
+                $0.calls.contains { $0.text == "tableView(_:editingStyleForRowAt:) [0, 0]" }
+            }
+            #expect(first.map { texts[$0] } == "show")
+        }
+        // The swipe's arrow is drawn at the swipe, before the hook's statements run, and the hook's
+        // answer at the swipe again, after them.
+        let arrows = lesson.steps.indices.filter { lesson.steps[$0].calls.contains { $0.from == .user } }
+        #expect(arrows.map { texts[$0] } == ["edit on", "edit off", "swipe 0:1"])
+        if let swipe = arrows.last {
+            #expect(lesson.steps[swipe].running)
+            let next = swipe + 1 < texts.count ? texts[swipe + 1] : ""
+            #expect(next == "return yes()" || next == "return true")
+            #expect(texts.last == "swipe 0:1")
+            let asked = lesson.steps.indices.filter {
+                lesson.steps[$0].calls.contains { $0.text.hasPrefix("tableView(_:canEditRowAt:) [0, 1]") }
+            }
+            #expect(!asked.isEmpty && asked.allSatisfy { texts[$0] == "swipe 0:1" || texts[$0] == "show" })
+        }
+    }
+
     /// Each hook's call is drawn to the object UIKit asks: the data source (UITableViewDataSource's
     /// methods, the cell's accessory and the section index included) or the delegate.
     @Test func eachHookIsDrawnToTheObjectThatAnswersIt() {

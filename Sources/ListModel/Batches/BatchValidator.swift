@@ -53,36 +53,53 @@ struct BatchValidator {
             return deleteHalf
         }
 
-        let moveEnds = MoveEnds(sortedMoves, operations)
-        if view == .collection {
-            // UICollectionView merges only identical moves: a repeated delete or insert is done twice.
-            try Self.requireNoRepeat(in: operations.deletes, "delete")
-        }
-        try checkDeletes(.mergingSorted(explicitDeletes, reloadDeletes), moveEnds, &batch)
-        if view == .collection { try Self.requireNoRepeat(in: operations.inserts, "insert") }
-        try checkInserts(.mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates()), moveEnds, &batch)
-        try checkMoves(sortedMoves, earlierToSameDestination, &batch)
-
-        // 5. The section count.
-        let inserted = batch.insertedSectionCount
-        let deleted = batch.deletedSectionCount
-        if sectionsAfter != sectionsBefore + inserted - deleted {
-            if let updates = modernUpdates, sectionsAfter < sectionsBefore + inserted - deleted {
-                throw modernFailure(updates)
+        do throws(UpdateError) {
+            let moveEnds = MoveEnds(sortedMoves, operations)
+            if view == .collection {
+                // UICollectionView merges only identical moves: a repeated delete or insert is done twice.
+                try Self.requireNoRepeat(in: operations.deletes, "delete")
             }
-            throw .invalidUpdate(
-                UIKitText.invalidSectionCount(
-                    after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted),
-                in: view, operation: nil)
+            try checkDeletes(.mergingSorted(explicitDeletes, reloadDeletes), moveEnds, &batch)
+            if view == .collection { try Self.requireNoRepeat(in: operations.inserts, "insert") }
+            try checkInserts(.mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates()), moveEnds, &batch)
+            try checkMoves(sortedMoves, earlierToSameDestination, &batch)
+
+            // 5. The section count.
+            let inserted = batch.insertedSectionCount
+            let deleted = batch.deletedSectionCount
+            if sectionsAfter != sectionsBefore + inserted - deleted {
+                if let updates = modernUpdates, sectionsAfter < sectionsBefore + inserted - deleted {
+                    throw modernFailure(updates)
+                }
+                throw .invalidUpdate(
+                    UIKitText.invalidSectionCount(
+                        after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted),
+                    in: view, operation: nil)
+            }
+            mapSections(&batch, explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
+            if view == .collection { warnOfKnownCrashes(sortedMoves, operations, &batch) }
+            // 6. The row counts, unless a row move across a deleted or inserted section made UITableView end the update with reloadData.
+            if !batch.report.usedReloadFallback {
+                try checkRowCounts(batch)
+            }
+            batch.finishReport(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
+            return batch
+        } catch {
+            throw Self.explained(error, sortedReloads, decomposition)
         }
-        mapSections(&batch, explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
-        if view == .collection { warnOfKnownCrashes(sortedMoves, operations, &batch) }
-        // 6. The row counts, unless a row move across a deleted or inserted section made UITableView end the update with reloadData.
-        if !batch.report.usedReloadFallback {
-            try checkRowCounts(batch)
-        }
-        batch.finishReport(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
-        return batch
+    }
+
+    /// `error`, with the reload it is about as UIKit performs it (a delete at the old index path and an
+    /// insert at the new one) when a check failed on one of the halves the user did not write.
+    private static func explained(
+        _ error: UpdateError, _ reloads: [UpdateItem], _ decomposition: ReloadDecomposition
+    ) -> UpdateError {
+        guard let operation = error.operationIndex, let reload = reloads.first(where: { $0.operation == operation })
+        else { return error }
+        var error = error
+        let insert = decomposition.insertHalf(of: reload)
+        error.reload = ReloadHalves(deletedAt: reload.path, insertedAt: insert.path, isSection: reload.isSection)
+        return error
     }
 
     /// 2. Deletes, descending (reload deletes included): conflicts with moves, then ranges; a section

@@ -15,6 +15,9 @@ public struct UpdateError: Error, Equatable, Sendable {
     public var message: String
     /// For a usage error: which of the model's rules, with its data.
     public var rule: ModelRule?
+    /// For an invalid update about a reload: the reload as UIKit performs it, when the check failed on
+    /// one of its halves (a delete and an insert the user did not write).
+    public var reload: ReloadHalves?
     /// For an invalid update: which of UIKit's texts, with its numbers (consumers read this, not `message`).
     public var uikit: UIKitText?
     /// Which pending operation of the batch (0-based, in the order they were issued) the failed check
@@ -63,4 +66,15 @@ extension UpdateError {
             : "index \(index) beyond bounds [0 .. \(count - 1)]"
         return UpdateError(.outOfBounds, message)
     }
+}
+
+/// A reload as UIKit performs it: a delete at its old index path and an insert at its new one (the old
+/// path shifted by the batch's deletes and inserts; moves do not count).
+public struct ReloadHalves: Equatable, Sendable {
+    /// Where the delete half is: the index path the reload names (for a section, its section).
+    public var deletedAt: IndexPath
+    /// Where the insert half is.
+    public var insertedAt: IndexPath
+    /// A section reload: the two halves are sections.
+    public var isSection: Bool
 }

@@ -318,6 +318,21 @@ extension Interpreter {
             where_ = pendingLocations[0]  // a usage error about the one operation of a single command
         }
         var notes: [Diagnostic.Note] = []
+        if let halves = error.reload {
+            // The check failed on a half of a reload the user did not write: say how UIKit split it.
+            func notation(_ path: IndexPath) -> String { "\(path.section):\(path.row)" }
+            let name =
+                halves.isSection ? "reload section \(halves.deletedAt.section)" : "reload \(notation(halves.deletedAt))"
+            let parts =
+                halves.isSection
+                ? "a delete of section \(halves.deletedAt.section) and an insert of section \(halves.insertedAt.section)"
+                : "a delete at \(notation(halves.deletedAt)) and an insert at \(notation(halves.insertedAt))"
+            notes.append(
+                Diagnostic.Note(
+                    file: where_.file, range: where_.range,
+                    message: "UIKit performs '\(name)' as \(parts) (its index path after the batch's deletes and "
+                        + "inserts): the check is about one of the two"))
+        }
         if let origin = batchOrigin, model.batchDepth == 0 || error.kind != .usage {
             notes.append(Diagnostic.Note(file: origin.file, range: origin.range, message: "batch began here"))
         }
