@@ -97,7 +97,7 @@ package enum JSON {
     package static func encode(_ sections: [Section]) -> String {
         var writer = JSONWriter()
         writer.beginArray()
-        for section in sections { writer.strings(section.rows) }
+        for section in sections { writer.strings(section.rows.texts) }
         writer.endArray()
         return writer.text
     }

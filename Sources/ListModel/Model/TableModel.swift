@@ -55,7 +55,7 @@ public struct TableModel: Sendable {
     public var isInSync: Bool {
         if isKnownInSync { return true }
         return tableView.count == dataSource.count
-            && zip(tableView, dataSource).allSatisfy { TextEquality.same($0.rows, $1.rows) }
+            && zip(tableView, dataSource).allSatisfy { TextEquality.same($0.rows.texts, $1.rows.texts) }
     }
 
     // MARK: Batches
@@ -151,7 +151,7 @@ public struct TableModel: Sendable {
             let paths = rows.indices.map { IndexPath(section: section, row: firstRow + $0) }
             return try commit(zip(paths, rows).map { .plain(.insertRow($0, $1)) })
         }
-        dataSource[section].rows.appendAdvising(contentsOf: rows)
+        dataSource[section].rows.append(contentsOf: rows)
         guard reportsInPlaceChanges else { return CommitReport() }
         return CommitReport(insertedRows: rows.indices.map { IndexPath(section: section, row: firstRow + $0) })
     }
@@ -162,7 +162,7 @@ public struct TableModel: Sendable {
             return try append(section: section, rows: [row])  // which says what is wrong, or commits
         }
         let firstRow = dataSource[section].rows.count
-        dataSource[section].rows.appendAdvising(row)
+        dataSource[section].rows.append(row)
         guard reportsInPlaceChanges else { return CommitReport() }
         return CommitReport(insertedRows: [IndexPath(section: section, row: firstRow)])
     }
@@ -338,10 +338,10 @@ public struct TableModel: Sendable {
         let walk = RowOriginWalk(
             report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count }
         )
-        let beforeRows = before.map { $0.rows }
+        let beforeRows = before.map { $0.rows.texts }
         var cells: [Section]?
         for n in dataSource.indices {
-            let rows = dataSource[n].rows
+            let rows = dataSource[n].rows.texts
             var shownRows: [String]?  // this section's rows as the cells show them, once one differs
             walk.forEachRow(ofSection: n, count: rows.count) { r, origin in
                 switch origin {
@@ -358,7 +358,7 @@ public struct TableModel: Sendable {
             }
             if let shownRows {
                 if cells == nil { cells = dataSource }
-                cells?[n].rows = shownRows
+                cells?[n].rows = Rows(shownRows)
             }
         }
         return cells
@@ -387,7 +387,7 @@ public struct TableModel: Sendable {
             guard Self.isIndex(path.section, below: dataSource.count),
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count + 1)
             else { return nil }
-            dataSource[path.section].rows.insertAdvising(text, at: path.row)
+            dataSource[path.section].rows.insert(text, at: path.row)
             if let selected = selection { selection = selected.afterInsertingRow(at: path) }
             return reportsInPlaceChanges ? CommitReport(insertedRows: [path]) : CommitReport()
         case .deleteRow(let path):
@@ -412,7 +412,7 @@ public struct TableModel: Sendable {
                 Self.isIndex(to.row, below: dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1))
             else { return nil }
             let row = dataSource[from.section].rows.remove(at: from.row)
-            dataSource[to.section].rows.insertAdvising(row, at: to.row)
+            dataSource[to.section].rows.insert(row, at: to.row)
             if let selected = selection { selection = selected.afterMovingRow(from: from, to: to) }
             return CommitReport(movedRows: [RowChange(from: from, to: to)])
         case .insertSection(let section, let header):
@@ -442,7 +442,7 @@ public struct TableModel: Sendable {
             return sectionReport(sections: dataSource.count) { $0.movedSections = [SectionChange(from: from, to: to)] }
         case .reloadSection(let section, let rows):
             guard Self.isIndex(section, below: dataSource.count) else { return nil }
-            if let rows { dataSource[section].rows = rows }
+            if let rows { dataSource[section].rows = Rows(rows) }
             if selection?.section == section { selection = nil }  // a reloaded section's rows are new
             return sectionReport(sections: dataSource.count) { $0.reloadedSections = [section] }
         }

@@ -221,7 +221,7 @@ public enum ShowRenderer {
             sections.map { section -> String in
                 var s = JSONObject()
                 titled(&s, section.header, section.footer, section.indexTitle)
-                s.addRaw("rows", JSON.strings(section.rows))
+                s.addRaw("rows", JSON.strings(section.rows.texts))
                 return s.json
             }
         }
@@ -271,7 +271,7 @@ extension Interpreter {
                 .message
         }
         var stale: [IndexPath] = []
-        for s in table.indices where !TextEquality.same(table[s].rows, data[s].rows) {
+        for s in table.indices where !TextEquality.same(table[s].rows.texts, data[s].rows.texts) {
             for r in table[s].rows.indices where !TextEquality.same(table[s].rows[r], data[s].rows[r]) {
                 stale.append(IndexPath(section: s, row: r))
             }
