@@ -12,6 +12,7 @@
 //
 // An argument `batch`, `append`, `single` or `diff` runs only that part (for profiling; `batch-valid`
 // only part 1's valid batch);
+// `hugepages` checks instead that large arrays are advised for huge pages (HugePagesCheck.swift);
 // `diff-pairs DIR` writes part 4's pairs of states to DIR as NAME.old.json and NAME.new.json (dump's
 // format), for a peer to diff the very same states.
 import Foundation
@@ -219,6 +220,7 @@ func main() throws {
     if only == "diff-pairs", let directory = CommandLine.arguments.dropFirst(2).first {
         return try writeDiffPairs(to: directory)
     }
+    if only == "hugepages" { exit(HugePagesCheck.run()) }
     print("load average before: \(loadAverage())")
     var random = SeededGenerator(seed: 42)
     if only == nil || only == "batch" || only == "batch-valid" {
