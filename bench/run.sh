@@ -21,6 +21,9 @@ bin=$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-
 # The batch engine's own benchmark times a commit in process, beside one full copy of all rows.
 swift build -c release --product listdsl-bench >/dev/null
 engine=$(swift build -c release --show-bin-path)/listdsl-bench
+# The kernel must take the huge-page advice for every way a large array grows: stops here, saying which
+# way lost it, when it does not (and says it is skipped without transparent huge pages).
+"$engine" hugepages
 # The recursive program compiled from Swift: the floor under any interpreter of it written in Swift.
 native=$work/recursive-native
 swiftc -O -static-stdlib bench/loops/recursive.swift -o "$native"

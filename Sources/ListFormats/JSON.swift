@@ -104,7 +104,7 @@ package struct JSONWriter {
     /// A data source's rows as `dump` writes them: arrays of arrays of strings.
     package mutating func table(_ sections: [Section]) {
         beginArray()
-        for section in sections { strings(section.rows) }
+        for section in sections { strings(section.rows.texts) }
         endArray()
     }
 

@@ -379,7 +379,7 @@ struct QuizRun {
             }
         }
         uikit = rejection.text
-        after = interpreter.model.dataSource.map { $0.rows }
+        after = interpreter.model.dataSource.map { $0.rows.texts }
         if error == nil {
             changes = change.render(interpreter) + warnings.texts.map { "warning: \($0)\n" }.joined()
         }

@@ -12,6 +12,7 @@
 //
 // An argument `batch`, `append`, `single` or `diff` runs only that part (for profiling; `batch-valid`
 // only part 1's valid batch);
+// `hugepages` checks instead that large arrays are advised for huge pages (HugePagesCheck.swift);
 // `diff-pairs DIR` writes part 4's pairs of states to DIR as NAME.old.json and NAME.new.json (dump's
 // format), for a peer to diff the very same states.
 import Foundation
@@ -182,7 +183,7 @@ func timeFullCopy(of sections: [Section]) -> Double {
     copy.reserveCapacity(sections.count)
     for section in sections {
         var copied = section
-        copied.rows = elementwiseCopy(section.rows)
+        copied.rows = Rows(elementwiseCopy(section.rows.texts))
         copy.append(copied)
     }
     let time = now() - start
@@ -198,11 +199,11 @@ func elementwiseCopy(_ rows: [String]) -> [String] {
 /// The time of one walk comparing every row of `sections` with the same row of a copy (made before the
 /// clock starts, so no two rows share storage).
 func timeCompareWalk(of sections: [Section]) -> Double {
-    let copy = sections.map { elementwiseCopy($0.rows) }
+    let copy = sections.map { elementwiseCopy($0.rows.texts) }
     let start = now()
     var differing = 0
     for (section, copied) in zip(sections, copy) {
-        section.rows.withUnsafeBufferPointer { rows in
+        section.rows.texts.withUnsafeBufferPointer { rows in
             copied.withUnsafeBufferPointer { copied in
                 for index in rows.indices where rows[index] != copied[index] { differing += 1 }
             }
@@ -219,6 +220,7 @@ func main() throws {
     if only == "diff-pairs", let directory = CommandLine.arguments.dropFirst(2).first {
         return try writeDiffPairs(to: directory)
     }
+    if only == "hugepages" { exit(HugePagesCheck.run()) }
     print("load average before: \(loadAverage())")
     var random = SeededGenerator(seed: 42)
     if only == nil || only == "batch" || only == "batch-valid" {
@@ -372,7 +374,7 @@ func benchmarkDiff() throws {
         model.begin()
         for edit in edits { _ = try model.perform(edit) }
         _ = try model.end()
-        let exact = model.dataSource.map(\.rows) == new
+        let exact = model.dataSource.map(\.rows.texts) == new
         let moves = edits.filter { if case .moveRow = $0 { true } else { false } }.count
         print(
             "diff \(name), \(sections) × \(rows) rows: median \(milliseconds(median(times))), min \(milliseconds(times.min() ?? 0)) (\(count) runs); \(edits.count) edits, \(moves) moves; applied: \(exact ? "the new state exactly" : "NOT the new state")"

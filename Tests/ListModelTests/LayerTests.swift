@@ -110,7 +110,9 @@ import Testing
             case .showsDataSource:
                 #expect(model.tableView == model.dataSource, context)
             case .cellsEdited(let update):
-                #expect(model.tableView.map(\.rows) == Self.cells(before.tableView, update, model.dataSource), context)
+                #expect(
+                    model.tableView.map(\.rows.texts) == Self.cells(before.tableView, update, model.dataSource), context
+                )
             case .titleInBoth(let s):
                 #expect(model.dataSource[s].header == step.titleText, context)
                 if s < model.tableView.count { #expect(model.tableView[s].header == step.titleText, context) }
@@ -129,7 +131,7 @@ extension LayerTests {
     /// The table view's rows after one committed `update`, as UIKit keeps its cells: a deleted row's
     /// cell goes, a moved row's travels, an inserted or reloaded row's is fetched from `dataSource`.
     static func cells(_ before: [Section], _ update: Update, _ dataSource: [Section]) -> [[String]] {
-        var rows = before.map(\.rows)
+        var rows = before.map(\.rows.texts)
         switch update {
         case .insertRow(let p): rows[p.section].insert(dataSource[p.section].rows[p.row], at: p.row)
         case .deleteRow(let p): rows[p.section].remove(at: p.row)

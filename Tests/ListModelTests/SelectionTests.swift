@@ -138,3 +138,90 @@ struct SelectionTests {
         #expect(model.batchDepth == 0)
     }
 }
+
+/// A single command done in place (outside a batch, on a table view in sync) and the same command
+/// committed as a batch of its own move the selection alike: one rule, `newPath(forOld:)`.
+extension SelectionTests {
+    /// The table the commands edit: the selected row is one of section 0's or one of section 1's.
+    static let table = [["A", "B", "C", "D"], ["E", "F", "G"], ["H"]]
+    static let selected = [path(0, 2), path(1, 1)]
+
+    /// Row commands before, at and after each selected row, in its section and in the others; moves
+    /// into, out of and across them; and the section commands around them.
+    static let edits: [Edit] =
+        [path(0, 0), path(0, 2), path(0, 3), path(0, 4), path(1, 0), path(1, 1), path(1, 3), path(2, 0), path(2, 1)]
+        .map { Edit.insertRow($0, "X") }
+        + [path(0, 0), path(0, 1), path(0, 2), path(0, 3), path(1, 0), path(1, 1), path(1, 2), path(2, 0)].flatMap {
+            [Edit.deleteRow($0), .reloadRow($0, "R")]
+        }
+        + [
+            .moveRow(from: path(0, 0), to: path(0, 3)), .moveRow(from: path(0, 3), to: path(0, 0)),
+            .moveRow(from: path(0, 2), to: path(0, 0)), .moveRow(from: path(0, 2), to: path(1, 3)),
+            .moveRow(from: path(1, 0), to: path(0, 2)), .moveRow(from: path(1, 1), to: path(1, 0)),
+            .moveRow(from: path(2, 0), to: path(1, 1)), .moveRow(from: path(0, 1), to: path(1, 0)),
+            .insertSection(0, header: nil), .insertSection(1, header: nil), .insertSection(3, header: nil),
+            .deleteSection(0), .deleteSection(1), .deleteSection(2),
+            .moveSection(from: 0, to: 2), .moveSection(from: 2, to: 0), .moveSection(from: 1, to: 0),
+            .reloadSection(0, rows: ["Y"]), .reloadSection(1, rows: nil), .reloadSection(2, rows: nil),
+        ]
+
+    @Test("a command in place moves the selection as its own batch does", arguments: edits, selected)
+    func inPlaceAndCommitMapTheSelectionAlike(_ edit: Edit, _ selected: IndexPath) throws {
+        var inPlace = TableModel(sections: sections(Self.table))
+        try inPlace.select(selected)
+        var committed = inPlace
+        let report = try inPlace.perform(edit)
+        committed.begin()
+        _ = try committed.perform(edit)
+        let batchReport = try committed.end()
+        #expect(report == batchReport, "the two paths did not do the same")
+        #expect(inPlace.selection == committed.selection)
+        // Without reports (as a script runner asks) the selection still follows.
+        var quiet = TableModel(sections: sections(Self.table))
+        quiet.reportsInPlaceChanges = false
+        try quiet.select(selected)
+        _ = try quiet.perform(edit)
+        #expect(quiet.selection == committed.selection)
+    }
+
+    /// The figures the rule gives for a few of them, so that both paths cannot drift together.
+    @Test("the rule's figures")
+    func ruleFigures() throws {
+        func after(_ edit: Edit, selecting selected: IndexPath) throws -> IndexPath? {
+            var model = TableModel(sections: sections(Self.table))
+            try model.select(selected)
+            _ = try model.perform(edit)
+            return model.selection
+        }
+        #expect(try after(.insertRow(path(0, 2), "X"), selecting: path(0, 2)) == path(0, 3))
+        #expect(try after(.insertRow(path(0, 3), "X"), selecting: path(0, 2)) == path(0, 2))
+        #expect(try after(.insertRow(path(1, 0), "X"), selecting: path(0, 2)) == path(0, 2))
+        #expect(try after(.deleteRow(path(0, 0)), selecting: path(0, 2)) == path(0, 1))
+        #expect(try after(.deleteRow(path(0, 2)), selecting: path(0, 2)) == nil)
+        #expect(try after(.deleteRow(path(0, 3)), selecting: path(0, 2)) == path(0, 2))
+        #expect(try after(.moveRow(from: path(0, 2), to: path(1, 3)), selecting: path(0, 2)) == path(1, 3))
+        #expect(try after(.moveRow(from: path(1, 0), to: path(0, 2)), selecting: path(0, 2)) == path(0, 3))
+        #expect(try after(.insertSection(0, header: nil), selecting: path(1, 1)) == path(2, 1))
+        #expect(try after(.deleteSection(0), selecting: path(1, 1)) == path(0, 1))
+        #expect(try after(.deleteSection(1), selecting: path(1, 1)) == nil)
+        #expect(try after(.moveSection(from: 0, to: 2), selecting: path(1, 1)) == path(0, 1))
+        #expect(try after(.reloadSection(1, rows: nil), selecting: path(1, 1)) == nil)
+    }
+
+    /// The reorder gesture moves the selection as a committed move of the same row does.
+    @Test("the reorder gesture moves the selection as a committed move does", arguments: selected)
+    func gestureMapsTheSelectionAsACommit(_ selected: IndexPath) throws {
+        for from in [path(0, 0), path(0, 2), path(0, 3), path(1, 1), path(2, 0)] {
+            for to in [path(0, 0), path(0, 2), path(0, 3), path(1, 0), path(1, 2), path(2, 0)] {
+                var gesture = TableModel(sections: sections(Self.table))
+                try gesture.select(selected)
+                var committed = gesture
+                guard (try? gesture.moveRowInTableView(from: from, to: to)) != nil else { continue }
+                committed.begin()
+                _ = try committed.perform(.moveRow(from: from, to: to))
+                _ = try committed.end()
+                #expect(gesture.selection == committed.selection, "\(from) → \(to)")
+            }
+        }
+    }
+}

@@ -67,8 +67,8 @@ import Testing
             do {
                 let (model, report) = try Self.apply(edits, to: old)
                 #expect(report?.usedReloadFallback != true, "pair \(i): \(old) → \(new)")
-                #expect(model.dataSource.map(\.rows) == new, "pair \(i): \(old) → \(new): \(edits)")
-                #expect(model.tableView.map(\.rows) == new, "pair \(i)")
+                #expect(model.dataSource.map(\.rows.texts) == new, "pair \(i): \(old) → \(new): \(edits)")
+                #expect(model.tableView.map(\.rows.texts) == new, "pair \(i)")
             } catch {
                 Issue.record("pair \(i): \(old) → \(new): \(edits) rejected: \(error.message)")
                 return
@@ -86,7 +86,7 @@ import Testing
     func fewMoves(_ name: String, _ old: [[String]], _ new: [[String]], _ expected: Int) throws {
         let edits = try SnapshotDiff.batch(from: old, to: new)
         #expect(edits.filter { if case .moveRow = $0 { true } else { false } }.count == expected, "\(name): \(edits)")
-        #expect(try Self.apply(edits, to: old).0.dataSource.map(\.rows) == new)
+        #expect(try Self.apply(edits, to: old).0.dataSource.map(\.rows.texts) == new)
     }
 
     @Test func repeatedTextsAreRefused() {
@@ -112,7 +112,7 @@ import Testing
                 rows: (0..<Int.random(in: 0...6, using: &g)).map { _ in fresh() },
                 header: Int.random(in: 0..<8, using: &g) == 0 ? nil : "S\(s)")
         }
-        var sections = old.map { (id: $0.header ?? "S\(fresh())", rows: $0.rows) }
+        var sections = old.map { (id: $0.header ?? "S\(fresh())", rows: $0.rows.texts) }
         if !sections.isEmpty && Int.random(in: 0..<3, using: &g) == 0 {
             sections.remove(at: Int.random(in: 0..<sections.count, using: &g))
         }
@@ -170,7 +170,8 @@ import Testing
             }
             let expected = new.dataSource(replacing: old)
             #expect(model.dataSource == expected, "pair \(i): \(old) → \(new): \(update.calls)")
-            #expect(model.tableView.map(\.rows) == new.sections, "pair \(i): cells: \(old) → \(new): \(update.calls)")
+            #expect(
+                model.tableView.map(\.rows.texts) == new.sections, "pair \(i): cells: \(old) → \(new): \(update.calls)")
             // Every reloaded row that had a cell is reloaded, or deleted (by row or section) and inserted.
             var reloaded: Set<IndexPath> = []
             var deletedSections: Set<Int> = []

@@ -18,7 +18,7 @@ func sections(_ rows: [[String]]) -> [Section] {
 
 /// The rows of each section.
 func rows(_ sections: [Section]) -> [[String]] {
-    sections.map(\.rows)
+    sections.map(\.rows.texts)
 }
 
 /// `text` with every run of white space made one space, trimmed (the conformance comparison).

@@ -88,14 +88,22 @@ extension CommitReport {
     }
 
     /// Where old row `path` is after the commit (nil when it was deleted, or its section deleted or
-    /// reloaded), by the same rule as `rowOrigins`. Costs O(the commit's changes).
+    /// reloaded), by the same rule as `rowOrigins`: where the selection goes, whether the commit was a
+    /// batch or a single command done in place. Costs O(the commit's changes).
     public func newPath(forOld path: IndexPath, sectionCount: Int) -> IndexPath? {
-        let origins = sectionOrigins(count: sectionCount)
-        guard
-            let newSection = origins.firstIndex(where: {
-                $0 == .kept(from: path.section) || $0 == .moved(from: path.section)
-            })
-        else { return nil }
+        let newSection: Int
+        if let origins = storedSectionOrigins {
+            guard
+                let n = origins.firstIndex(where: {
+                    $0 == .kept(from: path.section) || $0 == .moved(from: path.section)
+                })
+            else { return nil }
+            newSection = n
+        } else {
+            // No section changed: each kept its index (`sectionOrigins(count:)`), without making the list.
+            guard path.section >= 0 && path.section < sectionCount else { return nil }
+            newSection = path.section
+        }
         var removedBefore = 0
         for m in movedRows where m.from.section == path.section {
             if m.from.row == path.row { return m.to }
@@ -109,9 +117,10 @@ extension CommitReport {
             if p.row == path.row { return nil }
             if p.row < path.row { removedBefore += 1 }
         }
-        var taken = insertedRows.filter { $0.section == newSection }.map { $0.row }
-        taken += reloadedRows.filter { $0.to.section == newSection }.map { $0.to.row }
-        taken += movedRows.filter { $0.to.section == newSection }.map { $0.to.row }
+        var taken: [Int] = []  // the new section's fixed rows, which the row moves past
+        for p in insertedRows where p.section == newSection { taken.append(p.row) }
+        for r in reloadedRows where r.to.section == newSection { taken.append(r.to.row) }
+        for m in movedRows where m.to.section == newSection { taken.append(m.to.row) }
         taken.sort()
         var row = path.row - removedBefore
         for takenRow in taken {

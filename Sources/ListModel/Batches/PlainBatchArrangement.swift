@@ -108,7 +108,7 @@ enum PlainBatchArrangement {
             case .old(let oldIndex, let reloadedRows):
                 section = old[oldIndex]
                 if let reloadedRows {
-                    survivors = Survivors(rows: reloadedRows, removed: [], replacements: [])
+                    survivors = Survivors(rows: Rows(reloadedRows), removed: [], replacements: [])
                 } else {
                     survivors = Survivors(
                         rows: old[oldIndex].rows, removed: removed.slice(ofSection: oldIndex),
@@ -190,22 +190,21 @@ enum PlainBatchArrangement {
     /// Places `entries` (sorted) among the survivors: survivors keep their order; an entry takes its
     /// index, or the next free place when that is taken or past the end.
     private static func place(_ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section])
-        -> [String]
+        -> Rows
     {
-        var rows: [String] = []
-        rows.reserveAdvising(survivors.count + entries.count)
-        for entry in entries {
-            if entry.target.row > rows.count {
-                survivors.copy(Swift.min(entry.target.row - rows.count, survivors.remaining), into: &rows)
+        Rows(reservingCapacity: survivors.count + entries.count) { rows in
+            for entry in entries {
+                if entry.target.row > rows.count {
+                    survivors.copy(Swift.min(entry.target.row - rows.count, survivors.remaining), into: &rows)
+                }
+                if let source = entry.movedRow {
+                    rows.append(old[source.section].rows[source.row])
+                } else {
+                    rows.append(entry.text)
+                }
             }
-            if let source = entry.movedRow {
-                rows.append(old[source.section].rows[source.row])
-            } else {
-                rows.append(entry.text)
-            }
+            survivors.copy(survivors.remaining, into: &rows)
         }
-        survivors.copy(survivors.remaining, into: &rows)
-        return rows
     }
 
     /// True when `path` names a row of `sections`.
@@ -217,7 +216,7 @@ enum PlainBatchArrangement {
 /// The rows of an old section that keep their place, in order, with reloaded texts: copied out in
 /// runs.
 private struct Survivors {
-    let rows: [String]
+    let rows: Rows
     /// Removed rows of this section, ascending, distinct.
     let removed: ArraySlice<IndexPath>
     /// Rows of this section that stay with a new text, ascending.
@@ -230,7 +229,7 @@ private struct Survivors {
     private var nextReplacement: Int
 
     /// The survivors of `rows` without `removed`, with `replacements`.
-    init(rows: [String], removed: ArraySlice<IndexPath>, replacements: ArraySlice<(path: IndexPath, text: String)>) {
+    init(rows: Rows, removed: ArraySlice<IndexPath>, replacements: ArraySlice<(path: IndexPath, text: String)>) {
         self.rows = rows
         self.removed = removed
         self.replacements = replacements

@@ -28,7 +28,7 @@ public struct DiffableSnapshot: Equatable, Sendable {
         sections.enumerated().map { t, rows in
             if let ids = sectionIdentifiers { return Section(rows: rows, header: ids[t]) }
             var section = t < current.count ? current[t] : Section()
-            section.rows = rows
+            section.rows = Rows(rows)
             return section
         }
     }
@@ -98,7 +98,7 @@ public struct DiffableUpdate: Sendable {
             let repeats = Self.repeats(ids)
             if !repeats.isEmpty { throw .duplicateSectionIdentifiers(repeats) }
         }
-        let old = current.map { $0.rows }
+        let old = current.map { $0.rows.texts }
         let rows = RowIdentities(old: old, new: new)
         if !rows.newDuplicates.isEmpty { throw .duplicateItemIdentifiers(rows.newDuplicates) }
         let present = Set(new.joined().map(TextKey.init))

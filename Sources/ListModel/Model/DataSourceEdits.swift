@@ -8,7 +8,7 @@ extension Array where Element == Section {
         case .insertRow(let path, let text):
             try Self.requireIndex(path.section, count: count)
             try Self.requireInsertIndex(path.row, count: self[path.section].rows.count)
-            self[path.section].rows.insertAdvising(text, at: path.row)
+            self[path.section].rows.insert(text, at: path.row)
         case .deleteRow(let path):
             try Self.requireIndex(path.section, count: count)
             try Self.requireIndex(path.row, count: self[path.section].rows.count)
@@ -26,7 +26,7 @@ extension Array where Element == Section {
             let countAfterRemoval = self[to.section].rows.count - (to.section == from.section ? 1 : 0)
             try Self.requireInsertIndex(to.row, count: countAfterRemoval)
             let row = self[from.section].rows.remove(at: from.row)
-            self[to.section].rows.insertAdvising(row, at: to.row)
+            self[to.section].rows.insert(row, at: to.row)
         case .insertSection(let index, let header):
             try Self.requireInsertIndex(index, count: count)
             insert(Section(rows: [], header: header), at: index)
@@ -35,7 +35,7 @@ extension Array where Element == Section {
             remove(at: index)
         case .reloadSection(let index, let rows):
             try Self.requireIndex(index, count: count)
-            if let rows { self[index].rows = rows }
+            if let rows { self[index].rows = Rows(rows) }
         case .moveSection(let from, let to):
             try Self.requireIndex(from, count: count)
             try Self.requireInsertIndex(to, count: count - 1)
@@ -43,7 +43,7 @@ extension Array where Element == Section {
             insert(section, at: to)
         case .append(let section, let rows):
             try Self.requireIndex(section, count: count)
-            self[section].rows.appendAdvising(contentsOf: rows)
+            self[section].rows.append(contentsOf: rows)
         case .reset(let sections):
             self = sections
         }

@@ -55,8 +55,10 @@ public enum HugePages {
     }
 }
 
-/// The helpers that grow an array each write out the capacity check: one shared through a closure
-/// cost `loop-1m` 4% more instructions (callgrind).
+/// Helpers for the other large arrays, which are not a section's rows (those grow through `Rows`, which
+/// advises them itself): the parser's statements and list literals, a list value's elements, the texts
+/// of a script's rows before they become a section. Each writes out the capacity check: one shared
+/// through a closure cost `loop-1m` 4% more instructions (callgrind).
 extension Array {
     /// `reserveCapacity(_:)` for an array about to be filled: the capacity is advised for huge pages
     /// (see `HugePages`).
@@ -72,22 +74,6 @@ extension Array {
     public mutating func appendAdvising(_ element: consuming Element) {
         let before = capacity
         append(element)
-        if capacity != before { HugePages.adviseUnwrittenCapacity(of: self) }
-    }
-
-    /// `append(contentsOf:)`, advising as `appendAdvising(_:)` does.
-    @inlinable
-    public mutating func appendAdvising(contentsOf elements: [Element]) {
-        let before = capacity
-        append(contentsOf: elements)
-        if capacity != before { HugePages.adviseUnwrittenCapacity(of: self) }
-    }
-
-    /// `insert(_:at:)`, advising as `appendAdvising(_:)` does.
-    @inlinable
-    public mutating func insertAdvising(_ element: consuming Element, at index: Int) {
-        let before = capacity
-        insert(element, at: index)
         if capacity != before { HugePages.adviseUnwrittenCapacity(of: self) }
     }
 }

@@ -1,7 +1,7 @@
 /// One section of the list: its rows and the titles the data source gives for it.
 public struct Section: Equatable, Sendable {
-    /// The rows' texts, in order.
-    public var rows: [String]
+    /// The rows' texts, in order; they grow only through `Rows`, which advises them for huge pages.
+    public var rows: Rows
     /// `tableView(_:titleForHeaderInSection:)`.
     public var header: String?
     /// `tableView(_:titleForFooterInSection:)`.
@@ -11,7 +11,7 @@ public struct Section: Equatable, Sendable {
 
     /// Creates a section from its rows and titles.
     public init(rows: [String] = [], header: String? = nil, footer: String? = nil, indexTitle: String? = nil) {
-        self.rows = rows
+        self.rows = Rows(rows)
         self.header = header
         self.footer = footer
         self.indexTitle = indexTitle
@@ -19,7 +19,7 @@ public struct Section: Equatable, Sendable {
 
     /// Sections are equal when their rows and titles are the same texts, byte for byte (`TextEquality`).
     public static func == (a: Section, b: Section) -> Bool {
-        TextEquality.same(a.rows, b.rows) && TextEquality.same(a.header, b.header)
+        TextEquality.same(a.rows.texts, b.rows.texts) && TextEquality.same(a.header, b.header)
             && TextEquality.same(a.footer, b.footer) && TextEquality.same(a.indexTitle, b.indexTitle)
     }
 }

@@ -55,7 +55,7 @@ public struct TableModel: Sendable {
     public var isInSync: Bool {
         if isKnownInSync { return true }
         return tableView.count == dataSource.count
-            && zip(tableView, dataSource).allSatisfy { TextEquality.same($0.rows, $1.rows) }
+            && zip(tableView, dataSource).allSatisfy { TextEquality.same($0.rows.texts, $1.rows.texts) }
     }
 
     // MARK: Batches
@@ -151,7 +151,7 @@ public struct TableModel: Sendable {
             let paths = rows.indices.map { IndexPath(section: section, row: firstRow + $0) }
             return try commit(zip(paths, rows).map { .plain(.insertRow($0, $1)) })
         }
-        dataSource[section].rows.appendAdvising(contentsOf: rows)
+        dataSource[section].rows.append(contentsOf: rows)
         guard reportsInPlaceChanges else { return CommitReport() }
         return CommitReport(insertedRows: rows.indices.map { IndexPath(section: section, row: firstRow + $0) })
     }
@@ -162,7 +162,7 @@ public struct TableModel: Sendable {
             return try append(section: section, rows: [row])  // which says what is wrong, or commits
         }
         let firstRow = dataSource[section].rows.count
-        dataSource[section].rows.appendAdvising(row)
+        dataSource[section].rows.append(row)
         guard reportsInPlaceChanges else { return CommitReport() }
         return CommitReport(insertedRows: [IndexPath(section: section, row: firstRow)])
     }
@@ -270,7 +270,10 @@ public struct TableModel: Sendable {
         if isKnownInSync { keepTableView(dataSource) }
         let row = loadedTableView[from.section].rows.remove(at: from.row)
         loadedTableView[to.section].rows.insert(row, at: to.row)
-        selection = selection.map { $0.afterMovingRow(from: from, to: to) }
+        if let selected = selection {
+            let move = CommitReport(movedRows: [RowChange(from: from, to: to)])
+            selection = Self.selection(selected, after: move, in: loadedTableView)
+        }
     }
 
     // MARK: Committing
@@ -304,13 +307,7 @@ public struct TableModel: Sendable {
             let merged = sorted.duplicateOperations()
             if !merged.isEmpty { batch.report.mergedOperations = merged }
         }
-        if batch.report.usedReloadFallback {
-            selection = nil  // the update ends with reloadData
-        } else if let selected = selection {
-            selection = batch.report.newPath(forOld: selected, sectionCount: dataSourceAfter.count).flatMap {
-                Self.rowExists($0, in: dataSourceAfter) ? $0 : nil
-            }
-        }
+        if let selected = selection { selection = Self.selection(selected, after: batch.report, in: dataSourceAfter) }
         // A plain batch on a table view that shows its data source keeps the two equal by construction
         // (every cell it fetches or carries holds what the data source holds at its new index path),
         // unless it reloads among other operations: UIKit fetches a reloaded cell where rule 11 puts
@@ -338,10 +335,10 @@ public struct TableModel: Sendable {
         let walk = RowOriginWalk(
             report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count }
         )
-        let beforeRows = before.map { $0.rows }
+        let beforeRows = before.map { $0.rows.texts }
         var cells: [Section]?
         for n in dataSource.indices {
-            let rows = dataSource[n].rows
+            let rows = dataSource[n].rows.texts
             var shownRows: [String]?  // this section's rows as the cells show them, once one differs
             walk.forEachRow(ofSection: n, count: rows.count) { r, origin in
                 switch origin {
@@ -358,7 +355,7 @@ public struct TableModel: Sendable {
             }
             if let shownRows {
                 if cells == nil { cells = dataSource }
-                cells?[n].rows = shownRows
+                cells?[n].rows = Rows(shownRows)
             }
         }
         return cells
@@ -379,24 +376,25 @@ public struct TableModel: Sendable {
     /// A single plain command outside a batch on a table view known to be in sync: when it is valid,
     /// UIKit's checks reduce to its own sections' counts, which it keeps by construction, so it is
     /// applied to both layers in place, in O(rows of that section) for a row and O(sections) for a
-    /// section, with the report and selection the full commit gives (a test compares the two). Returns
-    /// nil when the command needs the full commit (or is invalid, negative indexes included).
+    /// section, with the report and selection the full commit gives (a test compares the two): the
+    /// selection is mapped through the report by the commit's own rule (`selection(_:after:in:)`).
+    /// Returns nil when the command needs the full commit (or is invalid, negative indexes included).
     private mutating func performInPlace(_ edit: Edit) -> CommitReport? {
         switch edit {
         case .insertRow(let path, let text):
             guard Self.isIndex(path.section, below: dataSource.count),
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count + 1)
             else { return nil }
-            dataSource[path.section].rows.insertAdvising(text, at: path.row)
-            if let selected = selection { selection = selected.afterInsertingRow(at: path) }
-            return reportsInPlaceChanges ? CommitReport(insertedRows: [path]) : CommitReport()
+            dataSource[path.section].rows.insert(text, at: path.row)
+            guard isReportRead else { return CommitReport() }
+            return reportedInPlace(CommitReport(insertedRows: [path]))
         case .deleteRow(let path):
             guard Self.isIndex(path.section, below: dataSource.count),
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count)
             else { return nil }
             dataSource[path.section].rows.remove(at: path.row)
-            if let selected = selection { selection = selected.afterDeletingRow(at: path) }
-            return reportsInPlaceChanges ? CommitReport(deletedRows: [path]) : CommitReport()
+            guard isReportRead else { return CommitReport() }
+            return reportedInPlace(CommitReport(deletedRows: [path]))
         case .reloadRow(let path, let text):
             guard Self.isIndex(path.section, below: dataSource.count),
                 Self.isIndex(path.row, below: dataSource[path.section].rows.count)
@@ -404,7 +402,7 @@ public struct TableModel: Sendable {
             if let text {
                 dataSource[path.section].rows[path.row] = text
             }
-            return CommitReport(reloadedRows: [RowChange(from: path, to: path)])
+            return reportedInPlace(CommitReport(reloadedRows: [RowChange(from: path, to: path)]), always: true)
         case .moveRow(let from, let to):
             guard Self.isIndex(from.section, below: dataSource.count),
                 Self.isIndex(from.row, below: dataSource[from.section].rows.count),
@@ -412,61 +410,67 @@ public struct TableModel: Sendable {
                 Self.isIndex(to.row, below: dataSource[to.section].rows.count + (to.section == from.section ? 0 : 1))
             else { return nil }
             let row = dataSource[from.section].rows.remove(at: from.row)
-            dataSource[to.section].rows.insertAdvising(row, at: to.row)
-            if let selected = selection { selection = selected.afterMovingRow(from: from, to: to) }
-            return CommitReport(movedRows: [RowChange(from: from, to: to)])
+            dataSource[to.section].rows.insert(row, at: to.row)
+            return reportedInPlace(CommitReport(movedRows: [RowChange(from: from, to: to)]), always: true)
         case .insertSection(let section, let header):
             guard Self.isIndex(section, below: dataSource.count + 1) else { return nil }
             dataSource.insert(Section(rows: [], header: header), at: section)
-            if let selected = selection, selected.section >= section {
-                selection = IndexPath(section: selected.section + 1, row: selected.row)
-            }
-            return sectionReport(sections: dataSource.count - 1) { $0.insertedSections = [section] }
+            guard isReportRead else { return CommitReport() }
+            var report = CommitReport()
+            report.insertedSections = [section]
+            report.mapSections(from: dataSource.count - 1, to: dataSource.count)
+            return reportedInPlace(report)
         case .deleteSection(let section):
             guard Self.isIndex(section, below: dataSource.count) else { return nil }
             dataSource.remove(at: section)
-            if let selected = selection, selected.section >= section {
-                selection =
-                    selected.section == section ? nil : IndexPath(section: selected.section - 1, row: selected.row)
-            }
-            return sectionReport(sections: dataSource.count + 1) { $0.deletedSections = [section] }
+            guard isReportRead else { return CommitReport() }
+            var report = CommitReport()
+            report.deletedSections = [section]
+            report.mapSections(from: dataSource.count + 1, to: dataSource.count)
+            return reportedInPlace(report)
         case .moveSection(let from, let to):
             guard Self.isIndex(from, below: dataSource.count), Self.isIndex(to, below: dataSource.count) else {
                 return nil
             }
             dataSource.insert(dataSource.remove(at: from), at: to)
-            if let selected = selection {
-                selection = IndexPath(
-                    section: Self.sectionAfterMoving(selected.section, from: from, to: to), row: selected.row)
-            }
-            return sectionReport(sections: dataSource.count) { $0.movedSections = [SectionChange(from: from, to: to)] }
+            guard isReportRead else { return CommitReport() }
+            var report = CommitReport()
+            report.movedSections = [SectionChange(from: from, to: to)]
+            report.mapSections(from: dataSource.count, to: dataSource.count)
+            return reportedInPlace(report)
         case .reloadSection(let section, let rows):
             guard Self.isIndex(section, below: dataSource.count) else { return nil }
-            if let rows { dataSource[section].rows = rows }
-            if selection?.section == section { selection = nil }  // a reloaded section's rows are new
-            return sectionReport(sections: dataSource.count) { $0.reloadedSections = [section] }
+            if let rows { dataSource[section].rows = Rows(rows) }
+            guard isReportRead else { return CommitReport() }
+            var report = CommitReport()
+            report.reloadedSections = [section]
+            report.mapSections(from: dataSource.count, to: dataSource.count)
+            return reportedInPlace(report)
         }
     }
 
-    /// The report of a section command done in place on a table of `count` sections before it (an
-    /// empty one when no one reads it).
-    private func sectionReport(sections count: Int, _ fill: (inout CommitReport) -> Void) -> CommitReport {
-        var report = CommitReport()
-        guard reportsInPlaceChanges else { return report }
-        fill(&report)
-        report.storedSectionOrigins = SectionOrigin.map(
-            from: count, to: dataSource.count, inserted: report.insertedSections, deleted: report.deletedSections,
-            moved: report.movedSections,
-            reloaded: report.reloadedSections.map { SectionChange(from: $0, to: $0) })
-        return report
+    /// Whether anyone reads the report of a command done in place: the caller, or the selection, which
+    /// is mapped through it.
+    private var isReportRead: Bool { reportsInPlaceChanges || selection != nil }
+
+    /// What a command done in place returns, `report`, once the selection has followed it; an empty
+    /// report when the caller does not want one, unless `always`.
+    @inline(__always)
+    private mutating func reportedInPlace(_ report: consuming CommitReport, always: Bool = false) -> CommitReport {
+        if let selected = selection { selection = Self.selection(selected, after: report, in: dataSource) }
+        return reportsInPlaceChanges || always ? report : CommitReport()
     }
 
-    /// Where section `section` is after the section at `from` moved to `to`.
-    private static func sectionAfterMoving(_ section: Int, from: Int, to: Int) -> Int {
-        if section == from { return to }
-        if from < section && section <= to { return section - 1 }
-        if to <= section && section < from { return section + 1 }
-        return section
+    /// Where the selected row `selected` is after a commit that `report` describes, which leaves
+    /// `sections`: the commit's row mapping (`newPath(forOld:sectionCount:)`) when it names a row of
+    /// them; nothing after the reload fallback, which ends with reloadData. The one rule for the full
+    /// commit, a command done in place and the reorder gesture.
+    static func selection(_ selected: IndexPath, after report: CommitReport, in sections: [Section]) -> IndexPath? {
+        guard !report.usedReloadFallback,
+            let path = report.newPath(forOld: selected, sectionCount: sections.count),
+            rowExists(path, in: sections)
+        else { return nil }
+        return path
     }
 
     /// True when `index` is in `0..<count` (one unsigned comparison).
@@ -570,6 +574,16 @@ enum PendingOperation: Sendable {
     }
 }
 
+extension CommitReport {
+    /// Records where each section came from, for a section command done in place that left `newCount`
+    /// of `oldCount` sections, as the full commit's check maps them.
+    fileprivate mutating func mapSections(from oldCount: Int, to newCount: Int) {
+        storedSectionOrigins = SectionOrigin.map(
+            from: oldCount, to: newCount, inserted: insertedSections, deleted: deletedSections, moved: movedSections,
+            reloaded: reloadedSections.map { SectionChange(from: $0, to: $0) })
+    }
+}
+
 extension Section {
     /// Sets one of the titles.
     mutating func setTitle(_ kind: TitleKind, to title: String?) {
@@ -578,24 +592,5 @@ extension Section {
         case .footer: footer = title
         case .indexTitle: indexTitle = title
         }
-    }
-}
-
-extension IndexPath {
-    /// This row's path after a row is inserted at `inserted` (new path).
-    func afterInsertingRow(at inserted: IndexPath) -> IndexPath {
-        section == inserted.section && row >= inserted.row ? IndexPath(section: section, row: row + 1) : self
-    }
-
-    /// This row's path after the row at `deleted` is removed; nil when it is that row.
-    func afterDeletingRow(at deleted: IndexPath) -> IndexPath? {
-        if self == deleted { return nil }
-        return section == deleted.section && row > deleted.row ? IndexPath(section: section, row: row - 1) : self
-    }
-
-    /// This row's path after the row at `from` moves to `to`.
-    func afterMovingRow(from: IndexPath, to: IndexPath) -> IndexPath {
-        guard let remaining = afterDeletingRow(at: from) else { return to }
-        return remaining.afterInsertingRow(at: to)
     }
 }

@@ -11,7 +11,7 @@ extension Interpreter {
         } catch {
             throw modelFailure(error, at: range)
         }
-        let sections = try table(apply.snapshot).map { $0.rows }
+        let sections = try table(apply.snapshot).map { $0.rows.texts }
         var snapshot = DiffableSnapshot(sections: sections)
         if let idsExpr = apply.sections {
             let ids = try stringList(idsExpr)

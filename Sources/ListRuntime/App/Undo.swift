@@ -209,7 +209,7 @@ extension Interpreter {
 
     /// True when the two lists have the same rows in the same sections (titles aside).
     static func sameRows(_ a: [Section], _ b: [Section]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { TextEquality.same($0.rows, $1.rows) }
+        a.count == b.count && zip(a, b).allSatisfy { TextEquality.same($0.rows.texts, $1.rows.texts) }
     }
 
     /// The plain commands that undo a commit `report` describes, from the table view `after` it back to
@@ -230,7 +230,7 @@ extension Interpreter {
         for move in report.movedSections { edits.append(.moveSection(from: move.to, to: move.from)) }
         for s in report.reloadedSections where s < before.count {
             guard let n = origins.firstIndex(of: .reloaded(from: s)) else { return nil }
-            edits.append(.reloadSection(n, rows: before[s].rows))
+            edits.append(.reloadSection(n, rows: before[s].rows.texts))
         }
         for p in report.insertedRows { edits.append(.deleteRow(p)) }
         for p in report.deletedRows {

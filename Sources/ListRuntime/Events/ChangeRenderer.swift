@@ -405,7 +405,7 @@ struct NetDiff {
             if old.footer != section.footer { notes.append("footer: \(section.footer ?? "none")") }
             if old.indexTitle != section.indexTitle { notes.append("index title: \(section.indexTitle ?? "none")") }
             let note = notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
-            blocks.append(.init(title: title + note, rows: NetDiff.rows(n, old.rows, section.rows)))
+            blocks.append(.init(title: title + note, rows: NetDiff.rows(n, old.rows.texts, section.rows.texts)))
         }
         if before.count > after.count {
             for o in after.count..<before.count {

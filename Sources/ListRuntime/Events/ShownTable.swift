@@ -223,7 +223,7 @@ public enum ShowRenderer {
             w.array(shown.sections) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows.map { $0.text }) }
             w.key("dataSource")
             if let data = shown.dataSource {
-                w.array(data) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows) }
+                w.array(data) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows.texts) }
             } else {
                 w.null()
             }
@@ -273,7 +273,7 @@ extension Interpreter {
                 .message
         }
         var stale: [IndexPath] = []
-        for s in table.indices where !TextEquality.same(table[s].rows, data[s].rows) {
+        for s in table.indices where !TextEquality.same(table[s].rows.texts, data[s].rows.texts) {
             for r in table[s].rows.indices where !TextEquality.same(table[s].rows[r], data[s].rows[r]) {
                 stale.append(IndexPath(section: s, row: r))
             }
