@@ -231,7 +231,7 @@ public final class LessonRecorder {
             if event.call == .beginUpdates && depth <= 1 { queued = [] }
             if depth > 0 && event.call != .beginUpdates && event.call != .endUpdates { queued.append(event.text) }
             addCall(Lesson.Call(from: .dataSource, to: .tableView, text: event.text, answer: nil, isDefault: false))
-        case .tableViewDid(let text):
+        case .tableViewDid(let text, _):
             addCall(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false))
         case .committed(let c):
             queued = []

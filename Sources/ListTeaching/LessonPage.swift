@@ -567,7 +567,7 @@ public enum LessonPage {
           const step = L.steps[index];
           $("slider").value = String(index);
           $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + last + " steps of the run: the lesson stopped recording there)" : "");
-          $("statement").textContent = index === 0 ? "The start: nothing has run yet." : (step.completed ? "Ran: " : "Failed: ") + step.text;
+          $("statement").textContent = index === 0 ? "The start: nothing has run yet." : (step.running ? "Running (a statement inside it runs next): " : step.completed ? "Ran: " : "Failed: ") + step.text;
           $("first").disabled = $("back").disabled = index === 0;
           $("next").disabled = $("last").disabled = index === last;
           if (!fromHash) history.replaceState(null, "", "#step=" + index);

@@ -38,17 +38,39 @@ import Testing
     }
 
     /// What the page must show at each step, from the event stream: the table after each statement that
-    /// is a step (not `if` or a loop), and the rejection message a step caused.
+    /// is a step (not `if` or a loop), and the rejection message a step caused. A statement inside another
+    /// (a hook's, a procedure's) first gives the running one a step of what happened since the last step,
+    /// when anything did: a call, a hook or the user's gesture.
     static func expectedSteps(events: String) throws -> [[String: Any]] {
         var steps: [[String: Any]] = [["table": [[String]](), "rejection": NSNull()]]
         var rejection: Any = NSNull()
+        var table: Any = [[String]]()
+        var running = 0
+        var happened = false
+        let gestures: Set<String> = ["tap", "swipe", "drag", "select", "edit"]
+        func step() {
+            steps.append(["table": table, "rejection": rejection])
+            rejection = NSNull()
+            happened = false
+        }
         for line in events.split(separator: "\n") {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             switch event["event"] as? String {
+            case "statement":
+                if running > 0 && happened { step() }
+                running += 1
+                let word = (event["text"] as? String ?? "").prefix { $0.isLetter }
+                if event["depth"] as? Int == 0 && gestures.contains(String(word)) { happened = true }
+            case "hook", "dataSource", "call": happened = true
+            case "tableView":
+                happened = true
+                if let after = event["table"], !(after is NSNull) { table = after }
+            case "commit": if let after = event["table"], !(after is NSNull) { table = after }
             case "rejected": rejection = event["message"] ?? NSNull()
-            case "statementEnd" where event["compound"] as? Bool != true:
-                steps.append(["table": event["table"] ?? NSNull(), "rejection": rejection])
-                rejection = NSNull()
+            case "statementEnd":
+                running -= 1
+                if let after = event["table"] { table = after }
+                if event["compound"] as? Bool != true { step() }
             default: break
             }
         }

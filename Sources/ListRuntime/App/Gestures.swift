@@ -120,7 +120,7 @@ extension Interpreter {
 
     /// A trace line for something the table view does that is not a call into the app (`# …`).
     func traceEvent(_ text: @autoclosure () -> String) {
-        if tracesCalls { io.emit(.tableViewDid(text())) }
+        if tracesCalls { io.emit(.tableViewDid(text(), table: model.tableView)) }
     }
 
     /// Whether a hook named `kind` is declared.

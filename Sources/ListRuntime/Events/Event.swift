@@ -22,8 +22,9 @@ public enum Event: Sendable {
     case dataSourceAsked(HookEvent)
     /// The app called a table-view method: `insertRows(at:with:)`, `beginUpdates()`, `reloadData()`, ….
     case tableViewCalled(TableViewCallEvent)
-    /// The table view did something on its own, not a call into the app: a drag moving its row.
-    case tableViewDid(String)
+    /// The table view did something on its own, not a call into the app: a drag moving its row. `table`
+    /// is what it shows after (a drag moves the row before the app hears of it).
+    case tableViewDid(String, table: [Section])
     /// A batch (or a single command's implicit batch) passed UIKit's checks and committed.
     case committed(CommitEvent)
     /// A batch failed a check: nothing it did stays.

@@ -73,9 +73,12 @@ public final class JSONLinesRenderer {
         case .tableViewCalled(let call):
             w.member("event", "call")
             w.member("call", call.text)
-        case .tableViewDid(let text):
+        case .tableViewDid(let text, let table):
             w.member("event", "tableView")
             w.member("text", text)
+            // What the table view shows after it (a drag moves a row before the app hears of it).
+            w.key("table")
+            if table.reduce(0, { $0 + $1.rows.count }) <= Self.tableRowLimit { w.table(table) } else { w.null() }
         case .committed(let c):
             w.member("event", "commit")
             addCommit(c, to: &w)
