@@ -205,7 +205,9 @@ public final class LessonRecorder {
         case .statementStarted(let s):
             // What happened since the last step happened while the innermost running statement ran: it
             // gets a step of its own, running, before a statement inside it starts.
-            if let outer = running.last, !calls.isEmpty || moreCalls > 0 { record(outer, completed: true, running: true) }
+            if let outer = running.last, !calls.isEmpty || moreCalls > 0 {
+                record(outer, completed: true, running: true)
+            }
             running.append(s)
             if s.depth == 0 && isGesture(s) {
                 addCall(
