@@ -298,18 +298,21 @@ public enum Quiz {
     }
 
     /// A table as a student types it: rows by blanks and sections by `|` (`A B | C`), or as `dump`
-    /// prints it (`[["A","B"],["C"]]`).
+    /// prints it (`[["A","B"],["C"]]`). A blank line is no table (a table of one empty section is `[[]]`).
     public static func table(from text: String) -> [[String]]? {
         let trimmed = text.trimmingBlanks()
+        guard !trimmed.isEmpty else { return nil }
         if trimmed.hasPrefix("[") { return try? TableJSON.parse(Array(trimmed.utf8)).get() }
         return trimmed.split(separator: "|", omittingEmptySubsequences: false).map {
             $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         }
     }
 
-    /// A table as the answer key spells it: `A B | C`.
+    /// A table as the answer key spells it: `A B | C`; a table of one empty section as `dump` prints it,
+    /// `[[]]`, since a blank answer is no table.
     public static func spelled(_ table: [[String]]) -> String {
-        table.map { $0.joined(separator: " ") }.joined(separator: " | ")
+        let text = table.map { $0.joined(separator: " ") }.joined(separator: " | ")
+        return text.isEmpty ? "[[]]" : text
     }
 
     /// A table as a ListDSL literal.

@@ -87,4 +87,15 @@ import Testing
         #expect(Quiz.grade("x", for: question) == nil)
         #expect(Quiz.grade(#"[["A", 1]]"#, for: Quiz.questions(level: 1, seed: 3, count: 1, view: .table)[0]) == nil)
     }
+
+    /// An empty or blank line is no table: it is asked again, not graded as a table with no rows. A table
+    /// whose only section is empty is typed as `dump` prints it, and the key spells it so.
+    @Test func anEmptyAnswerIsNotATable() throws {
+        let question = try #require(Quiz.questions(level: 1, seed: 3, count: 1, view: .table).first)
+        #expect(Quiz.grade("", for: question) == nil)
+        #expect(Quiz.grade("  \t ", for: question) == nil)
+        #expect(Quiz.spelled([[]]) == "[[]]")
+        #expect(Quiz.table(from: Quiz.spelled([[]])) == [[]])
+        #expect(Quiz.table(from: "|") == [[], []])
+    }
 }

@@ -46,10 +46,25 @@ import Testing
         #expect(a.stdout == b.stdout && a.stdout.contains("Answer key"))
     }
 
-    @Test func anAnswerThatCannotBeReadIsWrongAndTheEndOfInputStops() throws {
+    /// An answer that cannot be read (out of range, empty, blank) is asked again, from a pipe as on a
+    /// terminal: it is not graded, and the end of input leaves the question unanswered.
+    @Test func anAnswerThatCannotBeReadIsAskedAgainAndTheEndOfInputStops() throws {
         let run = try runListdsl(["quiz", "--level", "4", "--seed", "1", "--count", "3"], stdin: "9\n")
         #expect(run.stdout.contains("Type a number from 1 to"))
-        #expect(run.stdout.hasSuffix("Score: 0 of 3 (2 not answered). Seed 1 repeats this quiz.\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("✗ Wrong"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("Score: 0 of 3 (3 not answered). Seed 1 repeats this quiz.\n"), "\(run.stdout)")
+    }
+
+    @Test(arguments: [(4, "0\n\n9\n   \n"), (1, "\n   \n[[\"A\", 1]]\n")])
+    func anUnreadableAnswerFromAPipeIsAskedAgainThenGraded(_ level: Int, _ unreadable: String) throws {
+        let key = try Self.key(level: level, seed: 21, count: 2)
+        let run = try runListdsl(
+            ["quiz", "--level", "\(level)", "--seed", "21", "--count", "2"],
+            stdin: unreadable + key[0] + "\n" + key[1] + "\n")
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("✗ Wrong"), "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "✓ Right.").count == 3, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("Score: 2 of 2. Seed 21 repeats this quiz.\n"), "\(run.stdout)")
     }
 
     /// On a terminal the answers are read with readline: a prompt, the verdict, the next question.
