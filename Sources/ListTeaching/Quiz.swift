@@ -134,10 +134,22 @@ public enum Quiz {
         random.shuffle(&choices)
         question.kind = .crash(choices: choices)
         question.answerChoice = choices.firstIndex(of: right) ?? 0
-        question.explanation =
-            outcome.error.map { "UIKit's checks stop at \(check(of: outcome.uikit)):\n  \($0)\n" }
-            ?? "It passes every check; the table view shows:\n" + outcome.changes
+        question.explanation = explanation(of: outcome, view: view)
         return question
+    }
+
+    /// Why a crash question's answer is what it is: the check that failed (with the formula and its
+    /// numbers for a count check), or the change view when every check passes.
+    static func explanation(of outcome: QuizRun, view: ViewKind) -> String {
+        guard outcome.error != nil else { return "It passes every check; the \(view.name) shows:\n" + outcome.changes }
+        guard let text = outcome.uikit else {
+            return
+                "The data source's own edit fails first (NSMutableArray's range check), before UIKit checks anything.\n"
+        }
+        if let formula = LessonRecorder.formula(text, view: view) {
+            return "UIKit's checks stop at \(check(of: text, view: view)):\n  \(formula)\n"
+        }
+        return "UIKit's checks stop at \(check(of: text, view: view)).\n"
     }
 
     /// A batch of plain commands on one table: inserts and deletes (level 1), moves and reloads too
@@ -265,18 +277,19 @@ public enum Quiz {
         return out
     }
 
-    /// Which of UIKit's ordered checks a failure comes from, with its rule: the typed text of an invalid
-    /// update; anything else is the data source's own edit.
-    static func check(of text: UIKitText?) -> String {
-        switch text?.check {
+    /// Which of UIKit's ordered checks a failure comes from, with its rule, in the view's words.
+    static func check(of text: UIKitText, view: ViewKind) -> String {
+        switch text.check {
         case .sectionCount: "the section count"
-        case .rowCounts: "the row counts, checked last: new = old + inserted − deleted + moved in − moved out"
+        case .rowCounts:
+            LessonRecorder.formula(text, view: view) == nil
+                ? "the \(view.item) counts, checked last: new = old + inserted − deleted + moved in − moved out"
+                : "the \(view.item) counts, checked last"
         case .reloads: "the reloads (checked first)"
         case .deletes: "the deletes (checked in descending order, old index paths)"
         case .inserts: "the inserts (checked in ascending order, new index paths)"
         case .moves: "the moves (checked by source: an old path to a new path)"
         case .collectionViewDuplicates: "the collection view's duplicates (it merges only identical moves)"
-        case nil: "the data source's own edit (NSMutableArray's range check), before UIKit checks anything"
         }
     }
 

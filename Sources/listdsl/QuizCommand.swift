@@ -85,7 +85,7 @@ struct QuizCommand: ParsableCommand {
             }
             console.write("\nAnswer key\n")
             for (i, question) in questions.enumerated() {
-                console.write("\(i + 1). \(QuizCommand.key(question))\n")
+                console.write("\(i + 1). \(Quiz.key(question))\n")
             }
             return
         }
@@ -105,14 +105,14 @@ struct QuizCommand: ParsableCommand {
                     console.write("\n")
                     break questions
                 }
-                guard let right = Quiz.grade(answer, for: question) else {
+                guard let verdict = Quiz.verdict(answer, for: question) else {
                     // Asked again, from a pipe as on a terminal: a slip of typing is not a wrong answer.
-                    console.write(QuizCommand.unreadable(question))
+                    console.write(Quiz.unreadable(question))
                     continue
                 }
                 asked += 1
-                if right { score += 1 }
-                console.write(QuizCommand.verdict(right, question))
+                if verdict.right { score += 1 }
+                console.write(verdict.text)
                 continue questions
             }
         }
@@ -141,30 +141,6 @@ struct QuizCommand: ParsableCommand {
     static func prompt(_ question: QuizQuestion) -> String {
         if case .crash(let choices) = question.kind { return "answer (1-\(choices.count))> " }
         return "answer> "
-    }
-
-    /// The key's line for a question.
-    static func key(_ question: QuizQuestion) -> String {
-        switch question.kind {
-        case .result: return question.answerText
-        case .crash(let choices): return "\(question.answerChoice + 1)) \(choices[question.answerChoice])"
-        }
-    }
-
-    /// What an answer that could not be read gets.
-    static func unreadable(_ question: QuizQuestion) -> String {
-        if case .crash(let choices) = question.kind { return "Type a number from 1 to \(choices.count).\n" }
-        return "Type the rows separated by spaces and the sections by |, e.g. A B | C (a table with no rows: [[]]).\n"
-    }
-
-    /// Right, or wrong with the right answer and why.
-    static func verdict(_ right: Bool, _ question: QuizQuestion) -> String {
-        if right { return "✓ Right.\n" }
-        var out = "✗ Wrong: the answer is \(key(question)).\n"
-        out += question.explanation.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
-        if !out.hasSuffix("\n") { out += "\n" }
-        return out
     }
 
     /// The next answer: from readline on a terminal, else the next line of standard input; nil at the end.

@@ -40,6 +40,52 @@ import Testing
                 || wrong.stdout.contains("+ "), "no explanation: \(wrong.stdout)")
     }
 
+    /// The first of seeds 1… whose single question's key passes `wanted`, with that key.
+    static func firstSeed(
+        _ arguments: [String], where wanted: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (seed: Int, key: String)? {
+        for seed in 1...60 {
+            let sheet = try runListdsl(["quiz", "--seed", "\(seed)", "--count", "1", "--print"] + arguments)
+            let key = String(sheet.stdout.split(separator: "\n").last ?? "")
+            if wanted(key) { return (seed, key) }
+        }
+        return nil
+    }
+
+    /// A failed count check is explained with UIKit's formula and its numbers, as the lesson page shows
+    /// it, in the view's own words; the message ends with one period, not two.
+    @Test(arguments: ["table", "collection"])
+    func aCountCheckIsExplainedWithItsFormula(_ view: String) throws {
+        let found = try Self.firstSeed(["--level", "4", "--view", view]) {
+            $0.contains("Invalid update: invalid number")
+        }
+        let (seed, key) = try #require(found)
+        let wrong = key.hasPrefix("1. 1)") ? "2" : "1"
+        let run = try runListdsl(
+            ["quiz", "--level", "4", "--seed", "\(seed)", "--count", "1", "--view", view], stdin: wrong + "\n")
+        let verdict = String(run.stdout.split(separator: "✗ Wrong", maxSplits: 1).last ?? "")
+        let items = view == "table" ? "rows" : "items"
+        #expect(verdict.contains("\(items) after ("), "\(verdict)")
+        #expect(verdict.contains(") ≠ before ("), "\(verdict)")
+        #expect(verdict.contains(" + inserted (") && verdict.contains(" − moved out ("), "\(verdict)")
+        #expect(!verdict.contains(".."), "\(verdict)")
+        if view == "collection" {
+            #expect(!verdict.contains("table view") && !verdict.contains(" row"), "\(verdict)")
+        }
+    }
+
+    /// A collection view's batch that passes is explained in the collection view's words.
+    @Test func aCollectionViewIsNamedAsOne() throws {
+        let found = try Self.firstSeed(["--level", "4", "--view", "collection"]) { $0.hasSuffix(") no crash") }
+        let (seed, key) = try #require(found)
+        let wrong = key.hasPrefix("1. 1)") ? "2" : "1"
+        let run = try runListdsl(
+            ["quiz", "--level", "4", "--seed", "\(seed)", "--count", "1", "--view", "collection"], stdin: wrong + "\n")
+        let verdict = String(run.stdout.split(separator: "✗ Wrong", maxSplits: 1).last ?? "")
+        #expect(verdict.contains("the collection view shows"), "\(verdict)")
+        #expect(!verdict.contains("table view"), "\(verdict)")
+    }
+
     @Test func theSameSeedPrintsTheSameSheet() throws {
         let a = try runListdsl(["quiz", "--level", "5", "--seed", "12", "--print"])
         let b = try runListdsl(["quiz", "--level", "5", "--seed", "12", "--print"])

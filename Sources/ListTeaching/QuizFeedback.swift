@@ -1,0 +1,36 @@
+/// What a graded answer gets, worded once for the terminal and the page alike.
+public struct QuizVerdict: Sendable, Equatable {
+    /// Whether the answer is right.
+    public var right: Bool
+    /// "✓ Right." or "✗ Wrong: the answer is …" with why, one line each, ending with a newline.
+    public var text: String
+}
+
+extension Quiz {
+    /// The key's line for a question: the table as a student types it, or the choice as `N) message`.
+    public static func key(_ question: QuizQuestion) -> String {
+        switch question.kind {
+        case .result: return question.answerText
+        case .crash(let choices): return "\(question.answerChoice + 1)) \(choices[question.answerChoice])"
+        }
+    }
+
+    /// The verdict on `answer`: nil when it cannot be read (the student is asked again).
+    public static func verdict(_ answer: String, for question: QuizQuestion) -> QuizVerdict? {
+        guard let right = grade(answer, for: question) else { return nil }
+        if right { return QuizVerdict(right: true, text: "✓ Right.\n") }
+        let key = key(question)
+        // UIKit's count texts end with their own period.
+        var out = "✗ Wrong: the answer is \(key)" + (key.hasSuffix(".") ? "\n" : ".\n")
+        out += question.explanation.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+        if !out.hasSuffix("\n") { out += "\n" }
+        return QuizVerdict(right: false, text: out)
+    }
+
+    /// What an answer that cannot be read gets: how to type one.
+    public static func unreadable(_ question: QuizQuestion) -> String {
+        if case .crash(let choices) = question.kind { return "Type a number from 1 to \(choices.count).\n" }
+        return "Type the rows separated by spaces and the sections by |, e.g. A B | C (a table with no rows: [[]]).\n"
+    }
+}
