@@ -94,15 +94,15 @@ public enum Quiz {
             table.append(Array(letters.prefix(rows)))
             letters.removeFirst(rows)
         }
-        let commands: [String]
+        let steps: [QuizStep]
         if level == 4 {
-            commands = dataSourceMistake(table, random: &random)
+            steps = dataSourceMistake(table, random: &random)
         } else {
-            commands = plainBatch(table, level: level, fresh: letters, mistake: crash, random: &random)
+            steps = plainBatch(table, level: level, fresh: letters, mistake: crash, random: &random)
         }
-        guard !commands.isEmpty else { return nil }
+        guard !steps.isEmpty else { return nil }
         let setup = "reset " + literal(table)
-        let batch = "begin\n" + commands.map { "  " + $0 + "\n" }.joined() + "end"
+        let batch = QuizStep.batch(steps)
         let outcome = QuizRun(view: view, setup: setup, batch: batch)
         guard let drawn = outcome.table else { return nil }
         var question = QuizQuestion(
@@ -118,10 +118,8 @@ public enum Quiz {
         // with their own numbers), and "no crash".
         let right = outcome.error ?? noCrash
         var wrong: [String] = []
-        for variant in variants(of: commands, random: &random) {
-            let other =
-                QuizRun(view: view, setup: setup, batch: "begin\n" + variant.map { "  " + $0 + "\n" }.joined() + "end")
-                .error ?? noCrash
+        for variant in variants(of: steps, random: &random) {
+            let other = QuizRun(view: view, setup: setup, batch: QuizStep.batch(variant)).error ?? noCrash
             if other != right && !wrong.contains(other) && !other.contains("\n") { wrong.append(other) }
             if wrong.count == 3 { break }
         }
@@ -156,98 +154,100 @@ public enum Quiz {
     /// (level 2), sections too (level 3). With `mistake`, one index may be off the table.
     static func plainBatch(
         _ table: [[String]], level: Int, fresh: [String], mistake: Bool, random: inout QuizRandom
-    ) -> [String] {
+    ) -> [QuizStep] {
         var fresh = fresh
-        var commands: [String] = []
-        var deleted = Set<String>()
-        var moved = Set<String>()
-        var landing = Set<String>()  // new paths an insert or a move already takes (one row each)
+        var steps: [QuizStep] = []
+        var deleted = Set<IndexPath>()
+        var moved = Set<IndexPath>()
+        var landing = Set<IndexPath>()  // new paths an insert or a move already takes (one row each)
         let total = random.next(2) + 2
         let newCount = table.map { $0.count }
+        func has(_ wanted: (QuizStep) -> Bool) -> Bool { steps.contains(where: wanted) }
         for _ in 0..<total {
             let s = random.next(table.count)
             let rows = table[s].count
             let pick = level == 1 ? random.next(2) : level == 2 ? random.next(4) : random.next(6)
             switch pick {
             case 0 where !fresh.isEmpty:
-                let at = "\(s):\(random.next(newCount[s] + 1))"
+                let at = IndexPath(section: s, row: random.next(newCount[s] + 1))
                 guard landing.insert(at).inserted else { continue }
-                commands.append("insert \(at) \"\(fresh.removeFirst())\"")
+                steps.append(.insert(at, fresh.removeFirst(), .both))
             case 2:
-                let r = random.next(rows)
+                let from = IndexPath(section: s, row: random.next(rows))
                 let to = random.next(table.count)
-                let at = "\(to):\(random.next(max(newCount[to], 1)))"
-                guard !moved.contains("\(s):\(r)"), !deleted.contains("\(s):\(r)"), landing.insert(at).inserted
-                else { continue }
-                moved.insert("\(s):\(r)")
-                commands.append("move \(s):\(r) to \(at)")
+                let at = IndexPath(section: to, row: random.next(max(newCount[to], 1)))
+                guard !moved.contains(from), !deleted.contains(from), landing.insert(at).inserted else { continue }
+                moved.insert(from)
+                steps.append(.move(from, to: at))
             case 3:
-                let r = random.next(rows)
-                guard !deleted.contains("\(s):\(r)"), !moved.contains("\(s):\(r)") else { continue }
-                deleted.insert("\(s):\(r)")
-                commands.append("reload \(s):\(r) \"\(table[s][r])2\"")
+                let at = IndexPath(section: s, row: random.next(rows))
+                guard !deleted.contains(at), !moved.contains(at) else { continue }
+                deleted.insert(at)
+                steps.append(.reload(at, table[s][at.row] + "2", .both))
             case 4:
-                guard !commands.contains(where: { $0.hasPrefix("delete section") }) else { continue }
-                commands.append("delete section \(s)")
-            case 5 where !fresh.isEmpty && !commands.contains(where: { $0.hasPrefix("insert section") }):
-                commands.append("insert section \(random.next(table.count + 1))")
-                commands.append(
-                    "insert \(commands.last.map { $0.split(separator: " ")[2] } ?? "0"):0 \"\(fresh.removeFirst())\"")
+                guard !has({ if case .deleteSection = $0 { true } else { false } }) else { continue }
+                steps.append(.deleteSection(s))
+            case 5 where !fresh.isEmpty && !has({ if case .insertSection = $0 { true } else { false } }):
+                let section = random.next(table.count + 1)
+                steps.append(.insertSection(section))
+                steps.append(.insert(IndexPath(section: section, row: 0), fresh.removeFirst(), .both))
             default:
-                let r = random.next(rows)
-                guard deleted.insert("\(s):\(r)").inserted, !moved.contains("\(s):\(r)") else { continue }
-                commands.append("delete \(s):\(r)")
+                let at = IndexPath(section: s, row: random.next(rows))
+                guard deleted.insert(at).inserted, !moved.contains(at) else { continue }
+                steps.append(.delete(at, .both))
             }
         }
-        if mistake && !commands.isEmpty && random.next(3) != 0 {
+        if mistake && !steps.isEmpty && random.next(3) != 0 {
             // One index off the table: past the end of its section.
-            let i = random.next(commands.count)
-            let words = commands[i].split(separator: " ").map(String.init)
-            if words.count >= 2, words[0] == "delete" || words[0] == "reload" || words[0] == "insert",
-                let colon = words[1].firstIndex(of: ":"), let s = Int(words[1][..<colon]), s < table.count
-            {
-                var changed = words
-                changed[1] = "\(s):\(table[s].count + random.next(2) + (words[0] == "insert" ? 1 : 0))"
-                commands[i] = changed.joined(separator: " ")
+            let i = random.next(steps.count)
+            switch steps[i] {
+            case .insert(let at, _, .both), .delete(let at, .both), .reload(let at, _, .both):
+                guard at.section < table.count else { break }
+                var isInsert = false
+                if case .insert = steps[i] { isInsert = true }
+                let row = table[at.section].count + random.next(2) + (isInsert ? 1 : 0)
+                steps[i] = steps[i].with(path: IndexPath(section: at.section, row: row))
+            default: break
             }
         }
-        return commands
+        return steps
     }
 
     /// Level 4: the data source and the table view edited apart, as an app does — the data source's
     /// edits (`data …`, at once, in order) and what the table view is told (`table …`) — with, most
     /// times, one mistake: an edit the table view is not told of, a call with no edit behind it, or a
     /// call at the wrong index.
-    static func dataSourceMistake(_ table: [[String]], random: inout QuizRandom) -> [String] {
+    static func dataSourceMistake(_ table: [[String]], random: inout QuizRandom) -> [QuizStep] {
         let s = random.next(table.count)
         var rows = table[s]
-        var data: [String] = []
-        var calls: [String] = []
+        var data: [QuizStep] = []
+        var calls: [QuizStep] = []
         // Deletes, descending in the old numbering; then inserts, ascending in the new one.
         var doomed = Set<Int>()
         for _ in 0..<random.next(2) + 1 { doomed.insert(random.next(rows.count)) }
         for r in doomed.sorted(by: >) {
-            data.append("data delete \(s):\(r)")
-            calls.append("table delete \(s):\(r)")
+            let at = IndexPath(section: s, row: r)
+            data.append(.delete(at, .data))
+            calls.append(.delete(at, .table))
             rows.remove(at: r)
         }
         for n in 0..<random.next(2) {
-            let at = random.next(rows.count + 1)
+            let at = IndexPath(section: s, row: random.next(rows.count + 1))
             let text = "N\(n + 1)"
-            data.append("data insert \(s):\(at) \"\(text)\"")
-            calls.append("table insert \(s):\(at)")
-            rows.insert(text, at: at)
+            data.append(.insert(at, text, .data))
+            calls.append(.insert(at, text, .table))
+            rows.insert(text, at: at.row)
         }
         switch random.next(5) {
         case 0: data.remove(at: random.next(data.count))  // the data source forgotten
         case 1: calls.remove(at: random.next(calls.count))  // the table view not told
         case 2:  // a call at the wrong index
             let i = random.next(calls.count)
-            let words = calls[i].split(separator: " ").map(String.init)
-            if let row = words.last?.split(separator: ":").last.flatMap({ Int($0) }) {
-                calls[i] = words.dropLast().joined(separator: " ") + " \(s):\(row + 1 + random.next(2))"
+            if let at = calls[i].path {
+                calls[i] = calls[i].with(path: IndexPath(section: s, row: at.row + 1 + random.next(2)))
             }
-        case 3: calls.append("table reload \(s):\(random.next(table[s].count))")  // a reload among them
+        case 3:  // a reload among them
+            calls.append(.reload(IndexPath(section: s, row: random.next(table[s].count)), "", .table))
         default: break  // right
         }
         return data + calls
@@ -255,21 +255,16 @@ public enum Quiz {
 
     /// Near variants of a batch, for the wrong choices: one command left out, or one index moved by one.
     /// The data source's own edits (`data …`) stay as they are, so the choices are the table view's texts.
-    static func variants(of commands: [String], random: inout QuizRandom) -> [[String]] {
-        var out: [[String]] = []
-        for i in commands.indices where !commands[i].hasPrefix("data ") {
-            var dropped = commands
+    static func variants(of steps: [QuizStep], random: inout QuizRandom) -> [[QuizStep]] {
+        var out: [[QuizStep]] = []
+        for i in steps.indices where steps[i].layer != .data {
+            var dropped = steps
             dropped.remove(at: i)
             out.append(dropped)
             for delta in [1, -1, 2] {
-                var words = commands[i].split(separator: " ").map(String.init)
-                guard let w = words.firstIndex(where: { $0.contains(":") && !$0.hasPrefix("\"") }),
-                    let colon = words[w].firstIndex(of: ":"), let row = Int(words[w][words[w].index(after: colon)...]),
-                    row + delta >= 0
-                else { continue }
-                words[w] = String(words[w][..<colon]) + ":\(row + delta)"
-                var changed = commands
-                changed[i] = words.joined(separator: " ")
+                guard let at = steps[i].path, at.row + delta >= 0 else { continue }
+                var changed = steps
+                changed[i] = steps[i].with(path: IndexPath(section: at.section, row: at.row + delta))
                 out.append(changed)
             }
         }

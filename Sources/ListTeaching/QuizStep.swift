@@ -1,0 +1,86 @@
+import ListModel
+import ListRuntime
+
+/// One command of a quiz batch as a value: what it does, where, and to which object. The student reads
+/// its `text`; the generator and the mistaken rules work on the values, never on the text.
+enum QuizStep: Equatable, Sendable {
+    /// Which object a row command edits: both at once (a plain command), the data source alone
+    /// (`data …`, done at once) or the table view alone (`table …`, a call queued in the batch).
+    enum Layer: Equatable, Sendable {
+        case both, data, table
+    }
+
+    /// `insert s:r "T"`, `data insert s:r "T"` or `table insert s:r` (the text is then unused).
+    case insert(IndexPath, String, Layer)
+    /// `delete s:r`, `data delete s:r` or `table delete s:r`.
+    case delete(IndexPath, Layer)
+    /// `move s:r to t:q`: from an old index path to a new one.
+    case move(IndexPath, to: IndexPath)
+    /// `reload s:r "T"` (new text) or `table reload s:r` (the data source's text as it is).
+    case reload(IndexPath, String, Layer)
+    /// `insert section n` (an empty section).
+    case insertSection(Int)
+    /// `delete section n`.
+    case deleteSection(Int)
+
+    /// The command as the student reads it.
+    var text: String {
+        switch self {
+        case .insert(let path, let text, let layer):
+            layer == .table
+                ? "table insert \(Self.spelled(path))"
+                : prefix(layer) + "insert \(Self.spelled(path)) \(Value.quoted(text))"
+        case .delete(let path, let layer): prefix(layer) + "delete \(Self.spelled(path))"
+        case .move(let from, let to): "move \(Self.spelled(from)) to \(Self.spelled(to))"
+        case .reload(let path, let text, let layer):
+            layer == .table
+                ? "table reload \(Self.spelled(path))"
+                : prefix(layer) + "reload \(Self.spelled(path)) \(Value.quoted(text))"
+        case .insertSection(let section): "insert section \(section)"
+        case .deleteSection(let section): "delete section \(section)"
+        }
+    }
+
+    /// The layer the command edits (a move and a section command edit both).
+    var layer: Layer {
+        switch self {
+        case .insert(_, _, let layer), .delete(_, let layer), .reload(_, _, let layer): layer
+        case .move, .insertSection, .deleteSection: .both
+        }
+    }
+
+    /// The row index path the command names first (a move's source); nil for a section command.
+    var path: IndexPath? {
+        switch self {
+        case .insert(let path, _, _), .delete(let path, _), .reload(let path, _, _), .move(let path, _): path
+        case .insertSection, .deleteSection: nil
+        }
+    }
+
+    /// The command with its first row index path replaced (a move's source).
+    func with(path: IndexPath) -> QuizStep {
+        switch self {
+        case .insert(_, let text, let layer): .insert(path, text, layer)
+        case .delete(_, let layer): .delete(path, layer)
+        case .move(_, let to): .move(path, to: to)
+        case .reload(_, let text, let layer): .reload(path, text, layer)
+        case .insertSection, .deleteSection: self
+        }
+    }
+
+    /// A batch of commands as the student reads it: `begin`, one command a line, `end`.
+    static func batch(_ steps: [QuizStep]) -> String {
+        "begin\n" + steps.map { "  " + $0.text + "\n" }.joined() + "end"
+    }
+
+    /// `s:r`, as the language writes an index path.
+    static func spelled(_ path: IndexPath) -> String { "\(path.section):\(path.row)" }
+
+    private func prefix(_ layer: Layer) -> String {
+        switch layer {
+        case .both: ""
+        case .data: "data "
+        case .table: "table "
+        }
+    }
+}
