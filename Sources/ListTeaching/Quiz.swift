@@ -31,6 +31,11 @@ public struct QuizQuestion: Sendable {
     public var answerChoice: Int
     /// Why: the change view with old and new index paths, or the check that failed and its text.
     public var explanation: String
+    /// The wrong answers a student would give and the mistakes that give them: for a result question
+    /// the tables the batch gives under mistaken rules, for a crash question the wrong choices.
+    public var nearMisses: [QuizNearMiss] = []
+    /// The batch as values.
+    var steps: [QuizStep] = []
 
     /// The right answer as the student would type it: rows by spaces, sections by `|` (or the choice's
     /// number, from 1).
@@ -45,6 +50,17 @@ public struct QuizQuestion: Sendable {
     public var script: String {
         (view == .collection ? "view collection\n" : "") + setup + "\n" + batch
     }
+}
+
+/// A wrong answer a student would give, and the mistakes that give it, each worded for its batch
+/// ("the delete used the new index path; …").
+public struct QuizNearMiss: Sendable, Equatable {
+    /// For a result question, the table the mistakes give (empty for a crash question).
+    public var table: [[String]]
+    /// For a crash question, the index of the choice the mistakes give.
+    public var choice: Int?
+    /// What the student did, one sentence per mistake, the likeliest first.
+    public var mistakes: [String]
 }
 
 /// The quiz: questions made with random parameters for a level, graded by running them.
@@ -101,17 +117,27 @@ public enum Quiz {
             steps = plainBatch(table, level: level, fresh: letters, mistake: crash, random: &random)
         }
         guard !steps.isEmpty else { return nil }
+        return question(
+            table: table, steps: steps, level: shownLevel, view: view, crash: crash, random: &random)
+    }
+
+    /// The question `steps` make on `table`, or nil when it is a poor one: a result question whose batch
+    /// fails, a crash question with fewer than two wrong choices.
+    static func question(
+        table: [[String]], steps: [QuizStep], level: Int, view: ViewKind, crash: Bool, random: inout QuizRandom
+    ) -> QuizQuestion? {
         let setup = "reset " + literal(table)
         let batch = QuizStep.batch(steps)
         let outcome = QuizRun(view: view, setup: setup, batch: batch)
         guard let drawn = outcome.table else { return nil }
         var question = QuizQuestion(
-            level: shownLevel, view: view, setup: setup, table: drawn, batch: batch, kind: .result,
-            answerTable: outcome.after, answerChoice: 0, explanation: "")
+            level: level, view: view, setup: setup, table: drawn, batch: batch, kind: .result,
+            answerTable: outcome.after, answerChoice: 0, explanation: "", steps: steps)
         if !crash {
             // A result question needs a batch that passes.
             guard outcome.error == nil else { return nil }
             question.explanation = outcome.changes
+            question.nearMisses = nearTables(question, right: outcome.after)
             return question
         }
         // The choices: the right outcome, and what near variants of the batch give (UIKit's real texts
@@ -134,6 +160,31 @@ public enum Quiz {
         question.answerChoice = choices.firstIndex(of: right) ?? 0
         question.explanation = explanation(of: outcome, view: view)
         return question
+    }
+
+    /// The batch run under a mistaken rule: the same table, the batches the student believes run.
+    static func run(_ question: QuizQuestion, under mistake: QuizMistake) -> QuizRun? {
+        guard let batches = mistake.batches(of: question.steps) else { return nil }
+        let view = mistake == .otherView ? (question.view == .table ? ViewKind.collection : .table) : question.view
+        return QuizRun(
+            view: view, setup: question.setup, batch: batches.map(QuizStep.batch).joined(separator: "\n"))
+    }
+
+    /// The tables a result question's batch gives under the mistaken rules, other than the right one,
+    /// each with the mistakes that give it, in the rules' order.
+    static func nearTables(_ question: QuizQuestion, right: [[String]]) -> [QuizNearMiss] {
+        var misses: [QuizNearMiss] = []
+        for mistake in QuizMistake.rules(for: question.steps, view: question.view, choosing: false) {
+            guard let run = run(question, under: mistake), run.table != nil, run.error == nil, run.after != right
+            else { continue }
+            let worded = mistake.worded(for: question.steps, view: question.view)
+            if let i = misses.firstIndex(where: { $0.table == run.after }) {
+                misses[i].mistakes.append(worded)
+            } else {
+                misses.append(QuizNearMiss(table: run.after, choice: nil, mistakes: [worded]))
+            }
+        }
+        return misses
     }
 
     /// Why a crash question's answer is what it is: the check that failed (with the formula and its

@@ -22,10 +22,26 @@ extension Quiz {
         let key = key(question)
         // UIKit's count texts end with their own period.
         var out = "✗ Wrong: the answer is \(key)" + (key.hasSuffix(".") ? "\n" : ".\n")
+        let mistakes = mistakes(in: answer, for: question)
+        if let likeliest = mistakes.first { out += "  Your answer is what you get if \(likeliest).\n" }
+        if mistakes.count > 1 { out += "  (It is also what you get if \(mistakes[1]).)\n" }
         out += question.explanation.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
         if !out.hasSuffix("\n") { out += "\n" }
         return QuizVerdict(right: false, text: out)
+    }
+
+    /// The mistakes that give `answer` (a wrong one), the likeliest first; none when no mistaken rule
+    /// gives it.
+    public static func mistakes(in answer: String, for question: QuizQuestion) -> [String] {
+        switch question.kind {
+        case .result:
+            guard let table = table(from: answer) else { return [] }
+            return question.nearMisses.first { $0.table == table }?.mistakes ?? []
+        case .crash:
+            guard let n = Int(answer.trimmingBlanks()) else { return [] }
+            return question.nearMisses.first { $0.choice == n - 1 }?.mistakes ?? []
+        }
     }
 
     /// What an answer that cannot be read gets: how to type one.

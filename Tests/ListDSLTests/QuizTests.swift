@@ -98,4 +98,66 @@ import Testing
         #expect(Quiz.table(from: Quiz.spelled([[]])) == [[]])
         #expect(Quiz.table(from: "|") == [[], []])
     }
+
+    /// A question made by hand: `table`, the batch `steps`, asking for the table after it.
+    static func resultQuestion(_ table: [[String]], _ steps: [QuizStep]) throws -> QuizQuestion {
+        var random = QuizRandom(seed: 1)
+        return try #require(
+            Quiz.question(table: table, steps: steps, level: 1, view: .table, crash: false, random: &random))
+    }
+
+    static func at(_ section: Int, _ row: Int) -> IndexPath { IndexPath(section: section, row: row) }
+
+    /// A wrong table is named by the mistake that gives it: the batch re-run under each mistaken rule by
+    /// the simulator, and compared.
+    @Test(arguments: [
+        (
+            ["A B C D E"], [QuizStep.insert(at(0, 0), "F", .both), .delete(at(0, 2), .both)], "F A C D E",
+            "the delete used the new index path"
+        ),
+        (
+            ["A B C"], [.delete(at(0, 1), .both), .insert(at(0, 2), "D", .both)], "A D C",
+            "the insert used the old index path"
+        ),
+        (
+            ["A B C D E"], [.move(at(0, 1), to: at(0, 3))], "A C B D E",
+            "the move was taken as a delete and an insert counted before the delete"
+        ),
+        (["A B C D E"], [.move(at(0, 1), to: at(0, 3))], "A D C B E", "the move swapped two rows"),
+        (
+            ["A B C D"], [.insert(at(0, 0), "E", .both), .reload(at(0, 3), "D2", .both)], "E A B D2 D",
+            "the reload used the new index path"
+        ),
+        (
+            ["A B C D"], [.insert(at(0, 0), "E", .both), .reload(at(0, 3), "D2", .both)], "E A B C D",
+            "the reload kept the old text"
+        ),
+        (
+            ["A B C D"], [.delete(at(0, 1), .both), .delete(at(0, 2), .both)], "A C",
+            "the commands ran one at a time, in the order written"
+        ),
+        (
+            ["A B", "C D", "E F"], [.deleteSection(0), .insertSection(1), .insert(at(1, 0), "G", .both)],
+            "G | C D | E F", "the section delete used the new section number"
+        ),
+        (["A B C D E"], [.delete(at(0, 2), .both)], "A C D E", "the rows were counted from 1"),
+    ])
+    func aWrongTableIsNamedByItsMistake(_ rows: [String], _ steps: [QuizStep], _ answer: String, _ named: String)
+        throws
+    {
+        let question = try Self.resultQuestion(rows.map { $0.split(separator: " ").map(String.init) }, steps)
+        let verdict = try #require(Quiz.verdict(answer, for: question))
+        #expect(!verdict.right)
+        let line = verdict.text.split(separator: "\n").dropFirst().first ?? ""
+        #expect(line.hasPrefix("  Your answer is what you get if \(named)"), "\(verdict.text)")
+    }
+
+    /// A wrong table no mistaken rule gives is not named; a right one gets only "✓ Right.".
+    @Test func anAnswerNoRuleGivesIsNotNamed() throws {
+        let question = try Self.resultQuestion(
+            [["A", "B", "C", "D", "E"]], [.insert(Self.at(0, 0), "F", .both), .delete(Self.at(0, 2), .both)])
+        #expect(Quiz.verdict("F A B D E", for: question) == QuizVerdict(right: true, text: "✓ Right.\n"))
+        let verdict = try #require(Quiz.verdict("E D C B A", for: question))
+        #expect(!verdict.text.contains("Your answer is what you get if"), "\(verdict.text)")
+    }
 }
