@@ -140,25 +140,41 @@ public enum Quiz {
             question.nearMisses = nearTables(question, right: outcome.after)
             return question
         }
-        // The choices: the right outcome, and what near variants of the batch give (UIKit's real texts
-        // with their own numbers), and "no crash".
+        // The choices: the right outcome, "no crash", and what the batch gives under the mistaken rules
+        // (UIKit's real texts, with the batch's own index paths), the likeliest first.
         let right = outcome.error ?? noCrash
-        var wrong: [String] = []
-        for variant in variants(of: steps, random: &random) {
-            let other = QuizRun(view: view, setup: setup, batch: QuizStep.batch(variant)).error ?? noCrash
-            if other != right && !wrong.contains(other) && !other.contains("\n") { wrong.append(other) }
-            if wrong.count == 3 { break }
+        guard !right.contains("\n") else { return nil }
+        var wrong: [(text: String, mistakes: [String])] = right == noCrash ? [] : [(noCrash, [])]
+        let named = Set(steps.flatMap { $0.paths })
+        for mistake in QuizMistake.rules(for: steps, view: view, choosing: true) {
+            guard let run = run(question, under: mistake), run.table != nil else { continue }
+            // A near miss names the batch's own index paths: a text about a row the batch does not name
+            // (one a rewritten path or a reload's insert reaches) is no answer a student would choose.
+            if run.error != nil {
+                guard let text = run.uikit, text.indexPaths.allSatisfy(named.contains) else { continue }
+            }
+            // Under the other view's rules, UIKit's text is worded for the view the question is about.
+            let text =
+                mistake == .otherView ? run.uikit?.worded(for: view) ?? run.error ?? noCrash : run.error ?? noCrash
+            guard text != right, !text.contains("\n") else { continue }
+            let worded = mistake.worded(for: steps, view: view)
+            if let i = wrong.firstIndex(where: { $0.text == text }) {
+                wrong[i].mistakes.append(worded)
+            } else {
+                wrong.append((text, [worded]))
+            }
         }
-        if right != noCrash && !wrong.contains(noCrash) {
-            if wrong.count == 3 { wrong.removeLast() }
-            wrong.append(noCrash)
-        }
-        guard wrong.count >= 2, !right.contains("\n") else { return nil }
-        var choices = wrong + [right]
+        wrong = Array(wrong.prefix(3))
+        guard wrong.count >= 2 else { return nil }
+        var choices = wrong.map { $0.text } + [right]
         random.shuffle(&choices)
         question.kind = .crash(choices: choices)
         question.answerChoice = choices.firstIndex(of: right) ?? 0
         question.explanation = explanation(of: outcome, view: view)
+        question.nearMisses = wrong.compactMap { miss in
+            guard !miss.mistakes.isEmpty, let i = choices.firstIndex(of: miss.text) else { return nil }
+            return QuizNearMiss(table: [], choice: i, mistakes: miss.mistakes)
+        }
         return question
     }
 
@@ -241,7 +257,9 @@ public enum Quiz {
             case 5 where !fresh.isEmpty && !has({ if case .insertSection = $0 { true } else { false } }):
                 let section = random.next(table.count + 1)
                 steps.append(.insertSection(section))
-                steps.append(.insert(IndexPath(section: section, row: 0), fresh.removeFirst(), .both))
+                let at = IndexPath(section: section, row: 0)
+                landing.insert(at)  // a later insert at the same path would repeat it
+                steps.append(.insert(at, fresh.removeFirst(), .both))
             default:
                 let at = IndexPath(section: s, row: random.next(rows))
                 guard deleted.insert(at).inserted, !moved.contains(at) else { continue }
@@ -302,25 +320,6 @@ public enum Quiz {
         default: break  // right
         }
         return data + calls
-    }
-
-    /// Near variants of a batch, for the wrong choices: one command left out, or one index moved by one.
-    /// The data source's own edits (`data …`) stay as they are, so the choices are the table view's texts.
-    static func variants(of steps: [QuizStep], random: inout QuizRandom) -> [[QuizStep]] {
-        var out: [[QuizStep]] = []
-        for i in steps.indices where steps[i].layer != .data {
-            var dropped = steps
-            dropped.remove(at: i)
-            out.append(dropped)
-            for delta in [1, -1, 2] {
-                guard let at = steps[i].path, at.row + delta >= 0 else { continue }
-                var changed = steps
-                changed[i] = steps[i].with(path: IndexPath(section: at.section, row: at.row + delta))
-                out.append(changed)
-            }
-        }
-        random.shuffle(&out)
-        return out
     }
 
     /// Which of UIKit's ordered checks a failure comes from, with its rule, in the view's words.

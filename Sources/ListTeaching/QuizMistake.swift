@@ -204,7 +204,7 @@ enum QuizMistake: Equatable, Sendable {
                 : "the batch ran as a collection view runs it"
         case .callsAreEdits:
             return
-                "the table view's calls were taken for the data source's edits; only a 'data …' edit changes the data source, and UIKit checks the calls against its counts"
+                "the \(view.name)'s calls were taken for the data source's edits; only a 'data …' edit changes the data source, and UIKit checks the calls against its counts"
         case .forgotDataEdit(let i):
             return "the data source's edit '\(text(i))' was overlooked; the data source made it, and its counts show it"
         case .forgotCall(let i):

@@ -57,6 +57,12 @@ enum QuizStep: Equatable, Sendable {
         }
     }
 
+    /// Every row index path the command names (a move's source and destination).
+    var paths: [IndexPath] {
+        if case .move(let from, let to) = self { return [from, to] }
+        return path.map { [$0] } ?? []
+    }
+
     /// The command with its first row index path replaced (a move's source).
     func with(path: IndexPath) -> QuizStep {
         switch self {
@@ -81,6 +87,28 @@ enum QuizStep: Equatable, Sendable {
         case .both: ""
         case .data: "data "
         case .table: "table "
+        }
+    }
+}
+
+extension UIKitText {
+    /// The row index paths the text names ("row 4 from section 1" is 1:4), for telling whether a text
+    /// is about the batch's own rows; none for a section's or a count's text.
+    var indexPaths: [IndexPath] {
+        switch self {
+        case .deleteAndReloadSamePath(let p), .deleteAndMoveSamePath(let p), .insertAndMoveSamePath(let p),
+            .deleteRowFromMissingSection(let p, _), .deleteMissingRow(let p, _), .insertRowIntoMissingSection(let p, _),
+            .insertRowPastEnd(let p, _), .moveRowFromMissingSection(let p, _), .moveMissingRow(let p, _):
+            [p]
+        case .moveRowIntoMissingSection(let from, let to, _), .moveRowPastEnd(let from, let to, _): [from, to]
+        case .rowMovedTwice(let p, let first, let second): [p, first, second]
+        case .rowsMovedToOne(let first, let second, let destination): [first, second, destination]
+        case .repeatedInCollectionView(_, let section, let row):
+            row.map { [IndexPath(section: section, row: $0)] } ?? []
+        case .deleteAndMoveSameSection, .deleteMissingSection, .insertAndMoveSameSection, .insertSectionPastEnd,
+            .moveMissingSection, .moveSectionPastEnd, .sectionMovedTwice, .sectionsMovedToOne, .invalidSectionCount,
+            .invalidRowCount, .invalidBatchUpdates, .cannotMoveFromDeletedSection, .cannotMoveIntoInsertedSection:
+            []
         }
     }
 }

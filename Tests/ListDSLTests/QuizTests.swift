@@ -160,4 +160,53 @@ import Testing
         let verdict = try #require(Quiz.verdict("E D C B A", for: question))
         #expect(!verdict.text.contains("Your answer is what you get if"), "\(verdict.text)")
     }
+
+    /// The index paths a batch names, as `s:r`.
+    static func paths(in batch: String) -> Set<String> {
+        Set(batch.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.contains(":") }.map(String.init))
+    }
+
+    /// The index paths a UIKit text names: `row 4 from section 1`, `item 2 into section 0`, `path = 1 - 0`.
+    static func paths(inMessage text: String) -> [String] {
+        var found: [String] = []
+        let words = text.split(separator: " ").map(String.init)
+        for (i, word) in words.enumerated() where (word == "row" || word == "item") && i + 3 < words.count {
+            if let row = Int(words[i + 1]), words[i + 3] == "section",
+                let section = Int(words[i + 4].prefix { $0.isNumber })
+            {
+                found.append("\(section):\(row)")
+            }
+        }
+        for (i, word) in words.enumerated() where word == "path" && i + 4 < words.count && words[i + 1] == "=" {
+            if let section = Int(words[i + 2]), let row = Int(words[i + 4].prefix { $0.isNumber }) {
+                found.append("\(section):\(row)")
+            }
+        }
+        return found
+    }
+
+    /// A crash question's wrong choices are near misses: each is what the batch gives under a mistaken
+    /// rule (and is named by it when chosen), or "no crash"; none names an index path the batch does not.
+    @Test(arguments: [4, 5])
+    func wrongChoicesAreWhatMistakesGive(_ level: Int) throws {
+        var crashQuestions = 0
+        for seed in UInt64(1)...40 {
+            for question in Quiz.questions(level: level, seed: seed, count: 3, view: .table) {
+                guard case .crash(let choices) = question.kind else { continue }
+                crashQuestions += 1
+                let named = Self.paths(in: question.batch)
+                for (i, choice) in choices.enumerated() where i != question.answerChoice && choice != Quiz.noCrash {
+                    #expect(
+                        !Quiz.mistakes(in: String(i + 1), for: question).isEmpty,
+                        "'\(choice)' is no mistake's answer to\n\(question.batch)")
+                    for path in Self.paths(inMessage: choice) {
+                        #expect(named.contains(path), "'\(choice)' names \(path), not in\n\(question.batch)")
+                    }
+                    let verdict = try #require(Quiz.verdict(String(i + 1), for: question))
+                    #expect(verdict.text.contains("Your answer is what you get if"), "\(verdict.text)")
+                }
+            }
+        }
+        #expect(crashQuestions >= 40)
+    }
 }
