@@ -36,6 +36,8 @@ public struct QuizQuestion: Sendable {
     public var nearMisses: [QuizNearMiss] = []
     /// The batch as values.
     var steps: [QuizStep] = []
+    /// The table before the batch, as values.
+    var before: [[String]] = []
 
     /// The right answer as the student would type it: rows by spaces, sections by `|` (or the choice's
     /// number, from 1).
@@ -80,15 +82,20 @@ public enum Quiz {
     /// `count` questions of `level` (1–5) from `seed`: the same arguments give the same questions.
     public static func questions(level: Int, seed: UInt64, count: Int, view: ViewKind) -> [QuizQuestion] {
         var random = QuizRandom(seed: seed)
+        let design = QuizDesign.of(level: level)
         var questions: [QuizQuestion] = []
         var attempts = 0
         while questions.count < count && attempts < count * 50 {
             attempts += 1
-            let questionLevel = level == 5 ? random.next(4) + 1 : level
-            let questionView: ViewKind = level == 5 && view == .table && random.next(3) == 0 ? .collection : view
-            let wantsCrash = level == 4 || (level == 5 && random.next(2) == 0)
+            let questionView: ViewKind =
+                view == .table && random.next(design.collectionThirds > 0 ? 3 : 1) < design.collectionThirds
+                ? .collection : view
+            let onTwoLayers = random.next(10) < design.twoLayerTenths
+            let crash = onTwoLayers || random.next(10) < design.crashTenths
+            // A small level draws the same batch again now and then: a quiz asks it once.
             if let question = make(
-                level: questionLevel, shownLevel: level, view: questionView, crash: wantsCrash, random: &random)
+                design, level: level, view: questionView, onTwoLayers: onTwoLayers, crash: crash, random: &random),
+                !questions.contains(where: { $0.script == question.script })
             {
                 questions.append(question)
             }
@@ -98,27 +105,23 @@ public enum Quiz {
 
     // MARK: Making a question
 
-    /// A question of `level`'s kind of batch, or nil when this draw made a poor one (drawn again).
-    static func make(level: Int, shownLevel: Int, view: ViewKind, crash: Bool, random: inout QuizRandom)
-        -> QuizQuestion?
-    {
-        let sectionCount = level >= 3 ? random.next(2) + 2 : 1
+    /// A question of the design's kind of batch, or nil when this draw made a poor one (drawn again).
+    static func make(
+        _ design: QuizDesign, level: Int, view: ViewKind, onTwoLayers: Bool, crash: Bool, random: inout QuizRandom
+    ) -> QuizQuestion? {
         var letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ").map(String.init)
         var table: [[String]] = []
-        for _ in 0..<sectionCount {
-            let rows = random.next(3) + (level >= 3 ? 2 : 3)
+        for _ in 0..<random.draw(design.sections) {
+            let rows = random.draw(design.rows)
             table.append(Array(letters.prefix(rows)))
             letters.removeFirst(rows)
         }
-        let steps: [QuizStep]
-        if level == 4 {
-            steps = dataSourceMistake(table, random: &random)
-        } else {
-            steps = plainBatch(table, level: level, fresh: letters, mistake: crash, random: &random)
-        }
+        let steps =
+            onTwoLayers
+            ? dataSourceBatch(table, design: design, random: &random)
+            : plainBatch(table, design: design, fresh: letters, mistake: crash, random: &random)
         guard !steps.isEmpty else { return nil }
-        return question(
-            table: table, steps: steps, level: shownLevel, view: view, crash: crash, random: &random)
+        return question(table: table, steps: steps, level: level, view: view, crash: crash, random: &random)
     }
 
     /// The question `steps` make on `table`, or nil when it is a poor one: a result question whose batch
@@ -132,7 +135,7 @@ public enum Quiz {
         guard let drawn = outcome.table else { return nil }
         var question = QuizQuestion(
             level: level, view: view, setup: setup, table: drawn, batch: batch, kind: .result,
-            answerTable: outcome.after, answerChoice: 0, explanation: "", steps: steps)
+            answerTable: outcome.after, answerChoice: 0, explanation: "", steps: steps, before: table)
         if !crash {
             // A result question needs a batch that passes.
             guard outcome.error == nil else { return nil }
@@ -217,24 +220,25 @@ public enum Quiz {
         return "UIKit's checks stop at \(check(of: text, view: view)).\n"
     }
 
-    /// A batch of plain commands on one table: inserts and deletes (level 1), moves and reloads too
-    /// (level 2), sections too (level 3). With `mistake`, one index may be off the table.
+    /// A batch of plain commands on one table: inserts and deletes, then moves and reloads, then section
+    /// inserts and deletes, as the design allows. With `mistake`, one index may be off the table.
     static func plainBatch(
-        _ table: [[String]], level: Int, fresh: [String], mistake: Bool, random: inout QuizRandom
+        _ table: [[String]], design: QuizDesign, fresh: [String], mistake: Bool, random: inout QuizRandom
     ) -> [QuizStep] {
         var fresh = fresh
         var steps: [QuizStep] = []
         var deleted = Set<IndexPath>()
         var moved = Set<IndexPath>()
         var landing = Set<IndexPath>()  // new paths an insert or a move already takes (one row each)
-        let total = random.next(2) + 2
+        let total = random.draw(design.commands)
         let newCount = table.map { $0.count }
         func has(_ wanted: (QuizStep) -> Bool) -> Bool { steps.contains(where: wanted) }
-        for _ in 0..<total {
+        var draws = 0
+        while steps.count < total && draws < total * 4 {
+            draws += 1
             let s = random.next(table.count)
             let rows = table[s].count
-            let pick = level == 1 ? random.next(2) : level == 2 ? random.next(4) : random.next(6)
-            switch pick {
+            switch random.next(design.kinds) {
             case 0 where !fresh.isEmpty:
                 let at = IndexPath(section: s, row: random.next(newCount[s] + 1))
                 guard landing.insert(at).inserted else { continue }
@@ -255,10 +259,10 @@ public enum Quiz {
                 guard !has({ if case .deleteSection = $0 { true } else { false } }) else { continue }
                 steps.append(.deleteSection(s))
             case 5 where !fresh.isEmpty && !has({ if case .insertSection = $0 { true } else { false } }):
-                let section = random.next(table.count + 1)
-                steps.append(.insertSection(section))
-                let at = IndexPath(section: section, row: 0)
-                landing.insert(at)  // a later insert at the same path would repeat it
+                let at = IndexPath(section: random.next(table.count + 1), row: 0)
+                // The new section's first row: an insert at the same path before or after would repeat it.
+                guard landing.insert(at).inserted else { continue }
+                steps.append(.insertSection(at.section))
                 steps.append(.insert(at, fresh.removeFirst(), .both))
             default:
                 let at = IndexPath(section: s, row: random.next(rows))
@@ -282,44 +286,80 @@ public enum Quiz {
         return steps
     }
 
-    /// Level 4: the data source and the table view edited apart, as an app does — the data source's
-    /// edits (`data …`, at once, in order) and what the table view is told (`table …`) — with, most
-    /// times, one mistake: an edit the table view is not told of, a call with no edit behind it, or a
-    /// call at the wrong index.
-    static func dataSourceMistake(_ table: [[String]], random: inout QuizRandom) -> [QuizStep] {
+    /// The data source and the table view edited apart, as an app does: the data source's edits
+    /// (`data …`, at once, in order) — deletes, maybe a row moved in from a section, inserts — and what
+    /// the table view is told (`table …`), found from where each row went; with, most times, one
+    /// mistake: an edit the table view is not told of, a call with no edit behind it, a call at the
+    /// wrong index, or a reload among them.
+    static func dataSourceBatch(_ table: [[String]], design: QuizDesign, random: inout QuizRandom) -> [QuizStep] {
         let s = random.next(table.count)
-        var rows = table[s]
+        var rows = table
         var data: [QuizStep] = []
-        var calls: [QuizStep] = []
-        // Deletes, descending in the old numbering; then inserts, ascending in the new one.
+        // Deletes, descending in the old numbering.
         var doomed = Set<Int>()
-        for _ in 0..<random.next(2) + 1 { doomed.insert(random.next(rows.count)) }
+        for _ in 0..<random.draw(design.deletes) { doomed.insert(random.next(table[s].count)) }
         for r in doomed.sorted(by: >) {
-            let at = IndexPath(section: s, row: r)
-            data.append(.delete(at, .data))
-            calls.append(.delete(at, .table))
-            rows.remove(at: r)
+            data.append(.delete(IndexPath(section: s, row: r), .data))
+            rows[s].remove(at: r)
         }
-        for n in 0..<random.next(2) {
-            let at = IndexPath(section: s, row: random.next(rows.count + 1))
+        var moved: String?
+        let from = random.next(table.count)
+        if random.next(10) < design.moveTenths && !rows[from].isEmpty {
+            let r = random.next(rows[from].count)
+            let text = rows[from].remove(at: r)
+            let q = random.next(rows[s].count + 1)
+            rows[s].insert(text, at: q)
+            data.append(.move(IndexPath(section: from, row: r), to: IndexPath(section: s, row: q), .data))
+            moved = text
+        }
+        for n in 0..<random.draw(design.inserts) {
+            let at = random.next(rows[s].count + 1)
             let text = "N\(n + 1)"
-            data.append(.insert(at, text, .data))
-            calls.append(.insert(at, text, .table))
-            rows.insert(text, at: at.row)
+            rows[s].insert(text, at: at)
+            data.append(.insert(IndexPath(section: s, row: at), text, .data))
         }
+        var calls = Self.calls(from: table, to: rows, moved: moved)
+        guard !data.isEmpty, !calls.isEmpty else { return [] }
         switch random.next(5) {
         case 0: data.remove(at: random.next(data.count))  // the data source forgotten
         case 1: calls.remove(at: random.next(calls.count))  // the table view not told
         case 2:  // a call at the wrong index
             let i = random.next(calls.count)
             if let at = calls[i].path {
-                calls[i] = calls[i].with(path: IndexPath(section: s, row: at.row + 1 + random.next(2)))
+                calls[i] = calls[i].with(path: IndexPath(section: at.section, row: at.row + 1 + random.next(2)))
             }
         case 3:  // a reload among them
             calls.append(.reload(IndexPath(section: s, row: random.next(table[s].count)), "", .table))
         default: break  // right
         }
         return data + calls
+    }
+
+    /// The calls that tell the table view what the data source did, found by each row's text (every
+    /// text differs): deletes at old index paths, descending; the move from its old to its new index
+    /// path; inserts at new index paths, ascending.
+    static func calls(from old: [[String]], to new: [[String]], moved: String?) -> [QuizStep] {
+        func find(_ text: String, in table: [[String]]) -> IndexPath? {
+            for (s, rows) in table.enumerated() {
+                if let r = rows.firstIndex(of: text) { return IndexPath(section: s, row: r) }
+            }
+            return nil
+        }
+        var calls: [QuizStep] = []
+        for (s, rows) in old.enumerated().reversed() {
+            for (r, text) in rows.enumerated().reversed() where find(text, in: new) == nil {
+                calls.append(.delete(IndexPath(section: s, row: r), .table))
+            }
+        }
+        if let moved, let from = find(moved, in: old), let to = find(moved, in: new) {
+            calls.append(.move(from, to: to, .table))
+        }
+        for (s, rows) in new.enumerated() {
+            for (r, text) in rows.enumerated() where find(text, in: old) == nil {
+                calls.append(.insert(IndexPath(section: s, row: r), text, .table))
+            }
+        }
+        return calls
     }
 
     /// Which of UIKit's ordered checks a failure comes from, with its rule, in the view's words.
@@ -447,6 +487,45 @@ struct QuizRun {
     }
 }
 
+/// How a level draws its questions: each level's tables, batches and kinds of question, harder than the
+/// level before (QuizDifficultyTests measures it over 100 seeds).
+struct QuizDesign {
+    /// Sections in the table, rows in a section.
+    var sections: ClosedRange<Int>
+    var rows: ClosedRange<Int>
+    /// A plain batch: how many commands, and of how many kinds (2 inserts and deletes; 4 with moves and
+    /// reloads; 6 with section inserts and deletes).
+    var commands: ClosedRange<Int>
+    var kinds: Int
+    /// Tenths of the plain questions asking whether the batch crashes.
+    var crashTenths: Int
+    /// Tenths of the questions on the data source and the table view edited apart (crash questions all).
+    var twoLayerTenths: Int
+    /// Such a batch: how many deletes and inserts, and tenths of them moving a row in as well.
+    var deletes: ClosedRange<Int> = 1...2
+    var inserts: ClosedRange<Int> = 1...2
+    var moveTenths = 0
+    /// Thirds of the questions asked of a collection view, when the quiz is for a table view.
+    var collectionThirds = 0
+
+    /// The design of `level` (1–5).
+    static func of(level: Int) -> QuizDesign {
+        switch level {
+        case 1: QuizDesign(sections: 1...1, rows: 3...5, commands: 2...3, kinds: 2, crashTenths: 2, twoLayerTenths: 0)
+        case 2: QuizDesign(sections: 1...1, rows: 3...5, commands: 3...4, kinds: 4, crashTenths: 3, twoLayerTenths: 0)
+        case 3: QuizDesign(sections: 2...3, rows: 2...4, commands: 4...5, kinds: 6, crashTenths: 4, twoLayerTenths: 0)
+        case 4:
+            QuizDesign(
+                sections: 3...3, rows: 2...4, commands: 0...0, kinds: 0, crashTenths: 10, twoLayerTenths: 10,
+                moveTenths: 6)
+        default:
+            QuizDesign(
+                sections: 3...3, rows: 2...4, commands: 6...8, kinds: 6, crashTenths: 3, twoLayerTenths: 4,
+                deletes: 1...3, moveTenths: 10, collectionThirds: 1)
+        }
+    }
+}
+
 /// The quiz's own SplitMix64, so a seed gives the same questions on every platform and Swift version.
 struct QuizRandom {
     var generator: SeededGenerator
@@ -454,6 +533,9 @@ struct QuizRandom {
 
     /// A number in 0..<bound (0 when bound is 0).
     mutating func next(_ bound: Int) -> Int { generator.below(bound) }
+
+    /// A number in `range`.
+    mutating func draw(_ range: ClosedRange<Int>) -> Int { range.lowerBound + next(range.count) }
 
     /// Shuffles `items` (Fisher–Yates).
     mutating func shuffle<T>(_ items: inout [T]) {

@@ -89,7 +89,7 @@ enum QuizMistake: Equatable, Sendable {
         case .moveDestinationReadAsOld:
             var changed = false
             let moved = steps.map { step -> QuizStep in
-                guard case .move(let from, let to) = step, from.section == to.section, from.row < to.row else {
+                guard case .move(let from, let to, .both) = step, from.section == to.section, from.row < to.row else {
                     return step
                 }
                 changed = true
@@ -98,7 +98,7 @@ enum QuizMistake: Equatable, Sendable {
             return changed ? [moved] : nil
         case .moveAsSwap:
             let moves = steps.compactMap { step -> QuizStep? in
-                guard case .move(let from, let to) = step, from != to else { return nil }
+                guard case .move(let from, let to, .both) = step, from != to else { return nil }
                 return .move(to, to: from)
             }
             return moves.count == 1 ? [steps + moves] : nil
@@ -121,7 +121,7 @@ enum QuizMistake: Equatable, Sendable {
                 }
                 guard at.row >= 1 else { return nil }
                 var one = step.with(path: IndexPath(section: at.section, row: at.row - 1))
-                if case .move(let from, let to) = one {
+                if case .move(let from, let to, _) = one {
                     guard to.row >= 1 else { return nil }
                     one = .move(from, to: IndexPath(section: to.section, row: to.row - 1))
                 }
@@ -136,6 +136,7 @@ enum QuizMistake: Equatable, Sendable {
                     switch step {
                     case .insert(let at, let text, .table): .insert(at, text, .both)
                     case .delete(let at, .table): .delete(at, .both)
+                    case .move(let from, let to, .table): .move(from, to: to, .both)
                     default: step.layer == .data ? nil : step
                     }
                 }

@@ -14,14 +14,17 @@ enum QuizStep: Equatable, Sendable {
     case insert(IndexPath, String, Layer)
     /// `delete s:r`, `data delete s:r` or `table delete s:r`.
     case delete(IndexPath, Layer)
-    /// `move s:r to t:q`: from an old index path to a new one.
-    case move(IndexPath, to: IndexPath)
+    /// `move s:r to t:q` (from an old index path to a new one), `data move …` or `table move …`.
+    case move(IndexPath, to: IndexPath, Layer)
     /// `reload s:r "T"` (new text) or `table reload s:r` (the data source's text as it is).
     case reload(IndexPath, String, Layer)
     /// `insert section n` (an empty section).
     case insertSection(Int)
     /// `delete section n`.
     case deleteSection(Int)
+
+    /// `move s:r to t:q`, a plain move.
+    static func move(_ from: IndexPath, to: IndexPath) -> QuizStep { .move(from, to: to, .both) }
 
     /// The command as the student reads it.
     var text: String {
@@ -31,7 +34,7 @@ enum QuizStep: Equatable, Sendable {
                 ? "table insert \(Self.spelled(path))"
                 : prefix(layer) + "insert \(Self.spelled(path)) \(Value.quoted(text))"
         case .delete(let path, let layer): prefix(layer) + "delete \(Self.spelled(path))"
-        case .move(let from, let to): "move \(Self.spelled(from)) to \(Self.spelled(to))"
+        case .move(let from, let to, let layer): prefix(layer) + "move \(Self.spelled(from)) to \(Self.spelled(to))"
         case .reload(let path, let text, let layer):
             layer == .table
                 ? "table reload \(Self.spelled(path))"
@@ -41,25 +44,25 @@ enum QuizStep: Equatable, Sendable {
         }
     }
 
-    /// The layer the command edits (a move and a section command edit both).
+    /// The layer the command edits (a section command edits both).
     var layer: Layer {
         switch self {
-        case .insert(_, _, let layer), .delete(_, let layer), .reload(_, _, let layer): layer
-        case .move, .insertSection, .deleteSection: .both
+        case .insert(_, _, let layer), .delete(_, let layer), .reload(_, _, let layer), .move(_, _, let layer): layer
+        case .insertSection, .deleteSection: .both
         }
     }
 
     /// The row index path the command names first (a move's source); nil for a section command.
     var path: IndexPath? {
         switch self {
-        case .insert(let path, _, _), .delete(let path, _), .reload(let path, _, _), .move(let path, _): path
+        case .insert(let path, _, _), .delete(let path, _), .reload(let path, _, _), .move(let path, _, _): path
         case .insertSection, .deleteSection: nil
         }
     }
 
     /// Every row index path the command names (a move's source and destination).
     var paths: [IndexPath] {
-        if case .move(let from, let to) = self { return [from, to] }
+        if case .move(let from, let to, _) = self { return [from, to] }
         return path.map { [$0] } ?? []
     }
 
@@ -68,7 +71,7 @@ enum QuizStep: Equatable, Sendable {
         switch self {
         case .insert(_, let text, let layer): .insert(path, text, layer)
         case .delete(_, let layer): .delete(path, layer)
-        case .move(_, let to): .move(path, to: to)
+        case .move(_, let to, let layer): .move(path, to: to, layer)
         case .reload(_, let text, let layer): .reload(path, text, layer)
         case .insertSection, .deleteSection: self
         }

@@ -47,10 +47,19 @@ import Testing
             }
         }
         let expected: [Int: Set<String>] = [
-            1: ["result"], 2: ["result", "moves"], 3: ["result", "moves", "sections"],
+            1: ["result", "crash"], 2: ["result", "crash", "moves"], 3: ["result", "crash", "moves", "sections"],
             4: ["crash", "data", "moves"], 5: ["result", "crash", "collection", "moves", "sections", "data"],
         ]
         #expect(kinds == expected[level], "level \(level) asked \(kinds.sorted())")
+    }
+
+    /// A quiz asks a batch once: a small level draws the same one again now and then.
+    @Test(arguments: 1...5)
+    func aQuizAsksEachBatchOnce(_ level: Int) {
+        for seed in UInt64(1)...40 {
+            let scripts = Quiz.questions(level: level, seed: seed, count: 5, view: .table).map { $0.script }
+            #expect(Set(scripts).count == scripts.count, "level \(level), seed \(seed) repeats a question")
+        }
     }
 
     @Test func aSeedGivesTheSameQuestionsAndAnotherSeedOthers() {

@@ -116,8 +116,14 @@ import Testing
     /// On a terminal the answers are read with readline: a prompt, the verdict, the next question.
     @Test(.enabled(if: TerminalSession.isAvailable, TerminalSession.unavailable))
     func onATerminalItAsksWithReadline() throws {
-        let key = try Self.key(level: 1, seed: 5, count: 3)
-        let t = try TerminalSession(["quiz", "--level", "1", "--seed", "5", "--count", "3"])
+        // A seed whose three questions ask for tables.
+        var seed = 5
+        var key = try Self.key(level: 1, seed: seed, count: 3)
+        while key.contains(where: { Int($0) != nil }) && seed < 60 {
+            seed += 1
+            key = try Self.key(level: 1, seed: seed, count: 3)
+        }
+        let t = try TerminalSession(["quiz", "--level", "1", "--seed", "\(seed)", "--count", "3"])
         defer { t.close() }
         t.waitFor("the first prompt") { TerminalSession.lastLine($0) == "answer>" }
         try t.type(key[0])
