@@ -18,15 +18,20 @@ struct QuizCommand: ParsableCommand {
             Each question shows a table and a batch and asks either for the table after it (type the rows
             separated by spaces and the sections by '|', e.g. 'A B | C', or a line as dump prints it) or
             whether it crashes and with which of UIKit's messages (type the choice's number). A wrong
-            answer gets the explanation: the change view, or the check that failed. The questions are
-            made and graded by running the batches, so every seed gives a fresh set; --seed repeats one.
+            answer gets the right one and why: the change view, or the check that failed (a count check
+            with its formula), and, when the answer is what a common mistake gives (the delete read as a
+            new index path, the commands run in the order written, an edit overlooked), which mistake.
+            The questions are made and graded by running the batches, so every seed gives a fresh set;
+            --seed repeats one.
 
-            Levels: 1 rows, inserts and deletes; 2 with moves and reloads; 3 with sections; 4 the data
-            source and the table view out of step (the "Invalid update" family); 5 everything, including
-            the collection view's rules.
+            Levels, each harder than the one before: 1 rows, inserts and deletes; 2 with moves and
+            reloads; 3 with sections; 4 the data source and the table view out of step (the "Invalid
+            update" family); 5 everything, longer batches, including the collection view's rules. Levels
+            1 to 3 also ask whether a batch crashes.
 
             On a terminal answers are read with readline; otherwise one answer per line from standard
-            input. --print writes the questions and the answer key without asking.
+            input. An answer that cannot be read is asked again. --print writes the questions and the
+            answer key without asking; --html writes a page where the student picks answers and is scored.
             """
     )
 
@@ -46,7 +51,7 @@ struct QuizCommand: ParsableCommand {
     @Flag(help: "Print the questions and the answer key instead of asking (a teacher's sheet).")
     var print = false
 
-    @Flag(help: "Write the quiz as an HTML page whose answers stay hidden until revealed.")
+    @Flag(help: "Write the quiz as an HTML page that scores the answers picked in it (no answer key in its source).")
     var html = false
 
     @Option(

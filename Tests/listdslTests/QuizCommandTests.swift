@@ -144,43 +144,89 @@ import Testing
     }
 }
 
-/// `listdsl quiz --html`: a self-contained page, opened in headless Chromium, whose answers are hidden
-/// until each "Show the answer" is clicked, and then are the answer key's. Screenshots of the page before
-/// and after go to `.build/quiz-screenshots/`.
+/// `listdsl quiz --html`: a self-contained page, opened in headless Chromium, where a student picks an
+/// answer to each question and is scored, with the feedback the terminal gives for the same answer; no
+/// verdict is in the page's text before a pick, and a second pick changes nothing. Screenshots before and
+/// after go to `.build/quiz-screenshots/`.
 @Suite(.serialized) struct QuizPageTests {
-    @Test(.enabled(if: LessonPageTests.browserRequired), arguments: [(1, 11), (4, 12), (5, 13)])
-    func answersStayHiddenUntilRevealed(_ level: Int, _ seed: Int) throws {
+    /// The verdicts of a terminal quiz's output, in order: from each "✓ " or "✗ " line to the next
+    /// question or the score.
+    static func verdicts(_ stdout: String) -> [String] {
+        var out: [String] = []
+        var current: [Substring]?
+        for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("✓ ") || line.hasPrefix("✗ ") {
+                if let done = current { out.append(done.joined(separator: "\n")) }
+                current = [line]
+            } else if line.hasPrefix("Question ") || line.hasPrefix("Score: ") {
+                if let done = current { out.append(done.joined(separator: "\n")) }
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return out.map { String($0.reversed().drop { $0 == "\n" }.reversed()) }
+    }
+
+    @Test(.enabled(if: LessonPageTests.browserRequired), arguments: [(1, 11), (3, 14), (4, 12), (5, 13)])
+    func aStudentPicksAnswersAndIsScored(_ level: Int, _ seed: Int) throws {
         let chromium = try #require(LessonPageTests.chromium, "install Debian's chromium package (.ci/run does)")
         let work = try scratchDirectory("quiz-page")
         defer { try? FileManager.default.removeItem(at: work) }
         let page = work.appendingPathComponent("quiz.html")
-        let export = try runListdsl(
-            ["quiz", "--level", "\(level)", "--seed", "\(seed)", "--count", "3", "--html", "-o", page.path])
+        let arguments = ["quiz", "--level", "\(level)", "--seed", "\(seed)", "--count", "3"]
+        let export = try runListdsl(arguments + ["--html", "-o", page.path])
         #expect(export.status == 0, "\(export.stderr)")
         let html = try String(contentsOf: page, encoding: .utf8)
-        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"))
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script src"))
+        #expect(!html.contains("the answer is") && !html.contains("✓ Right"), "a verdict is in the page's text")
         let shots = packageRoot.appendingPathComponent(".build/quiz-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let hidden = shots.appendingPathComponent("level\(level)-hidden.png")
-        let revealed = shots.appendingPathComponent("level\(level)-revealed.png")
-        let result = try LessonPageTests.drive(
-            "quiz.py", [chromium, page.path, hidden.path, revealed.path], timeout: 120, about: "level \(level)")
-        let before = result["before"] as? [[String: Any]] ?? []
-        let after = result["after"] as? [[String: Any]] ?? []
-        #expect(before.count == 3 && after.count == 3)
-        #expect(before.allSatisfy { $0["answerVisible"] as? Bool == false }, "an answer shows before it is revealed")
-        #expect(after.allSatisfy { $0["answerVisible"] as? Bool == true }, "a click did not reveal an answer")
-        #expect(before.allSatisfy { $0["external"] as? Int == 0 })
-        // The revealed answers are the key's.
+        let before = shots.appendingPathComponent("level\(level)-before.png")
+        let after = shots.appendingPathComponent("level\(level)-answered.png")
+        // The first question answered right, the others wrong.
         let key = try QuizCommandTests.key(level: level, seed: seed, count: 3)
-        for (answer, expected) in zip(after.map { $0["answer"] as? String ?? "" }, key) {
-            if let choice = Int(expected) {
-                #expect(answer.hasPrefix("\(choice). "), "\(answer) is not choice \(choice)")
-            } else {
-                let sections = expected.split(separator: "|").map { $0.split(separator: " ").joined(separator: " ") }
-                for section in sections where !section.isEmpty { #expect(answer.contains(section), "\(answer)") }
-            }
+        let plan: [[String: Any]] = key.enumerated().map { i, answer in
+            ["key": Int(answer).map { $0 as Any } ?? answer, "pick": i == 0 ? "right" : "wrong"]
         }
-        #expect(FileManager.default.fileExists(atPath: revealed.path))
+        let planJSON = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
+        let result = try LessonPageTests.drive(
+            "quiz.py", [chromium, page.path, before.path, after.path, planJSON], timeout: 120, about: "level \(level)")
+        let shown = try #require(result["before"] as? [String: Any])
+        let answered = try #require(result["after"] as? [String: Any])
+        let again = try #require(result["afterSecondPick"] as? [String: Any])
+        let questionsBefore = shown["questions"] as? [[String: Any]] ?? []
+        let questions = answered["questions"] as? [[String: Any]] ?? []
+        #expect(questionsBefore.count == 3 && questions.count == 3)
+        #expect(questionsBefore.allSatisfy { $0["feedbackVisible"] as? Bool == false }, "feedback shows before a pick")
+        #expect(shown["verdictInText"] as? Bool == false, "the page's text holds a verdict before a pick")
+        #expect(shown["external"] as? Int == 0)
+        #expect(shown["score"] as? String == "Score: 0 of 3 (3 not answered)")
+        // The feedback is the terminal's for the same answers: a choice's number, or the table as typed.
+        var answers: [String] = []
+        for (question, answer) in zip(questions, key) {
+            let picked = question["picked"] as? Int ?? -1
+            let choices = question["choices"] as? [String] ?? []
+            #expect(question["enabled"] as? Int == 0, "a question stays open after its pick")
+            #expect(choices.indices.contains(picked), "no choice marked picked")
+            answers.append(
+                Int(answer) != nil ? String(picked + 1) : choices.indices.contains(picked) ? choices[picked] : "?")
+        }
+        let terminal = try runListdsl(arguments, stdin: answers.joined(separator: "\n") + "\n")
+        let expected = Self.verdicts(terminal.stdout)
+        #expect(expected.count == 3, "\(terminal.stdout)")
+        for (question, verdict) in zip(questions, expected) {
+            let feedback = (question["feedback"] as? String ?? "").trimmingCharacters(in: .newlines)
+            #expect(feedback == verdict, "the page says\n\(feedback)\nthe terminal says\n\(verdict)")
+        }
+        #expect(questions.first?["feedbackClass"] as? String == "feedback right")
+        #expect(questions.dropFirst().allSatisfy { $0["feedbackClass"] as? String == "feedback wrong" })
+        #expect(expected.dropFirst().allSatisfy { $0.hasPrefix("✗ Wrong: the answer is ") })
+        #expect(answered["score"] as? String == "Score: 1 of 3. Seed \(seed) repeats this quiz.")
+        // A second pick changes neither the feedback nor the score.
+        let firstAgain = (again["questions"] as? [[String: Any]])?.first
+        #expect(firstAgain?["feedback"] as? String == questions.first?["feedback"] as? String)
+        #expect(again["score"] as? String == answered["score"] as? String)
+        #expect(FileManager.default.fileExists(atPath: after.path))
     }
 }
