@@ -1,3 +1,5 @@
+import ListRuntime
+
 /// What a graded answer gets, worded once for the terminal and the page alike.
 public struct QuizVerdict: Sendable, Equatable {
     /// Whether the answer is right.
