@@ -544,10 +544,11 @@ public enum Vocabulary {
             """
             listdsl quiz (a command, outside the REPL) asks questions on batch updates and grades them by
               running the batch: predict the table after it (type A B | C), or which of UIKit's messages
-              it crashes with (type the number). A wrong answer shows the change view or the failed check.
+              it crashes with (type the number). A wrong answer shows the change view or the failed check,
+              and the mistake that gives it when it is a common one.
               --level 1 rows · 2 moves and reloads · 3 sections · 4 data-source mistakes · 5 everything
               --seed N repeats a quiz, --count N, --view collection, --print for the answer key,
-              --html -o FILE for a page whose answers stay hidden until revealed.
+              --html -o FILE for a page that scores the answers picked in it.
             example (in a shell): listdsl quiz --level 2 --seed 7
             """
         ),

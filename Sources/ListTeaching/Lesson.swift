@@ -499,7 +499,8 @@ public final class LessonRecorder {
         switch r.kind {
         case .invalidUpdate:
             return Lesson.Rejection(
-                exception: "NSInternalInconsistencyException", message: r.message, formula: r.uikit.flatMap(formula))
+                exception: "NSInternalInconsistencyException", message: r.message,
+                formula: r.uikit.flatMap { formula($0) })
         case .outOfBounds:
             return Lesson.Rejection(exception: "NSRangeException", message: r.message, formula: nil)
         case .usage:
@@ -508,13 +509,14 @@ public final class LessonRecorder {
     }
 
     /// The count check of an "Invalid update" text as a formula with its numbers, in the order UIKit
-    /// prints them (after, before, then the inserted, deleted, moved-in and moved-out counts).
-    static func formula(_ text: UIKitText) -> String? {
+    /// prints them (after, before, then the inserted, deleted, moved-in and moved-out counts), in the
+    /// view's words ("rows" or "items").
+    static func formula(_ text: UIKitText, view: ViewKind = .table) -> String? {
         switch text {
         case .invalidRowCount(_, let a, let b, let i, let d, let m, let o):
             let expected = b &+ i &- d &+ m &- o
             return
-                "rows after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
+                "\(view.items) after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
         case .invalidSectionCount(let a, let b, let i, let d):
             return "sections after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) = \(b &+ i &- d)"
         default:

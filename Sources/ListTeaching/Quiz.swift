@@ -31,6 +31,13 @@ public struct QuizQuestion: Sendable {
     public var answerChoice: Int
     /// Why: the change view with old and new index paths, or the check that failed and its text.
     public var explanation: String
+    /// The wrong answers a student would give and the mistakes that give them: for a result question
+    /// the tables the batch gives under mistaken rules, for a crash question the wrong choices.
+    public var nearMisses: [QuizNearMiss] = []
+    /// The batch as values.
+    var steps: [QuizStep] = []
+    /// The table before the batch, as values.
+    var before: [[String]] = []
 
     /// The right answer as the student would type it: rows by spaces, sections by `|` (or the choice's
     /// number, from 1).
@@ -45,6 +52,17 @@ public struct QuizQuestion: Sendable {
     public var script: String {
         (view == .collection ? "view collection\n" : "") + setup + "\n" + batch
     }
+}
+
+/// A wrong answer a student would give, and the mistakes that give it, each worded for its batch
+/// ("the delete used the new index path; …").
+public struct QuizNearMiss: Sendable, Equatable {
+    /// For a result question, the table the mistakes give (empty for a crash question).
+    public var table: [[String]]
+    /// For a crash question, the index of the choice the mistakes give.
+    public var choice: Int?
+    /// What the student did, one sentence per mistake, the likeliest first.
+    public var mistakes: [String]
 }
 
 /// The quiz: questions made with random parameters for a level, graded by running them.
@@ -64,15 +82,20 @@ public enum Quiz {
     /// `count` questions of `level` (1–5) from `seed`: the same arguments give the same questions.
     public static func questions(level: Int, seed: UInt64, count: Int, view: ViewKind) -> [QuizQuestion] {
         var random = QuizRandom(seed: seed)
+        let design = QuizDesign.of(level: level)
         var questions: [QuizQuestion] = []
         var attempts = 0
         while questions.count < count && attempts < count * 50 {
             attempts += 1
-            let questionLevel = level == 5 ? random.next(4) + 1 : level
-            let questionView: ViewKind = level == 5 && view == .table && random.next(3) == 0 ? .collection : view
-            let wantsCrash = level == 4 || (level == 5 && random.next(2) == 0)
+            let questionView: ViewKind =
+                view == .table && random.next(design.collectionThirds > 0 ? 3 : 1) < design.collectionThirds
+                ? .collection : view
+            let onTwoLayers = random.next(10) < design.twoLayerTenths
+            let crash = onTwoLayers || random.next(10) < design.crashTenths
+            // A small level draws the same batch again now and then: a quiz asks it once.
             if let question = make(
-                level: questionLevel, shownLevel: level, view: questionView, crash: wantsCrash, random: &random)
+                design, level: level, view: questionView, onTwoLayers: onTwoLayers, crash: crash, random: &random),
+                !questions.contains(where: { $0.script == question.script })
             {
                 questions.append(question)
             }
@@ -82,201 +105,276 @@ public enum Quiz {
 
     // MARK: Making a question
 
-    /// A question of `level`'s kind of batch, or nil when this draw made a poor one (drawn again).
-    static func make(level: Int, shownLevel: Int, view: ViewKind, crash: Bool, random: inout QuizRandom)
-        -> QuizQuestion?
-    {
-        let sectionCount = level >= 3 ? random.next(2) + 2 : 1
+    /// A question of the design's kind of batch, or nil when this draw made a poor one (drawn again).
+    static func make(
+        _ design: QuizDesign, level: Int, view: ViewKind, onTwoLayers: Bool, crash: Bool, random: inout QuizRandom
+    ) -> QuizQuestion? {
         var letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ").map(String.init)
         var table: [[String]] = []
-        for _ in 0..<sectionCount {
-            let rows = random.next(3) + (level >= 3 ? 2 : 3)
+        for _ in 0..<random.draw(design.sections) {
+            let rows = random.draw(design.rows)
             table.append(Array(letters.prefix(rows)))
             letters.removeFirst(rows)
         }
-        let commands: [String]
-        if level == 4 {
-            commands = dataSourceMistake(table, random: &random)
-        } else {
-            commands = plainBatch(table, level: level, fresh: letters, mistake: crash, random: &random)
-        }
-        guard !commands.isEmpty else { return nil }
+        let steps =
+            onTwoLayers
+            ? dataSourceBatch(table, design: design, random: &random)
+            : plainBatch(table, design: design, fresh: letters, mistake: crash, random: &random)
+        guard !steps.isEmpty else { return nil }
+        return question(table: table, steps: steps, level: level, view: view, crash: crash, random: &random)
+    }
+
+    /// The question `steps` make on `table`, or nil when it is a poor one: a result question whose batch
+    /// fails, a crash question with fewer than two wrong choices.
+    static func question(
+        table: [[String]], steps: [QuizStep], level: Int, view: ViewKind, crash: Bool, random: inout QuizRandom
+    ) -> QuizQuestion? {
         let setup = "reset " + literal(table)
-        let batch = "begin\n" + commands.map { "  " + $0 + "\n" }.joined() + "end"
+        let batch = QuizStep.batch(steps)
         let outcome = QuizRun(view: view, setup: setup, batch: batch)
         guard let drawn = outcome.table else { return nil }
         var question = QuizQuestion(
-            level: shownLevel, view: view, setup: setup, table: drawn, batch: batch, kind: .result,
-            answerTable: outcome.after, answerChoice: 0, explanation: "")
+            level: level, view: view, setup: setup, table: drawn, batch: batch, kind: .result,
+            answerTable: outcome.after, answerChoice: 0, explanation: "", steps: steps, before: table)
         if !crash {
             // A result question needs a batch that passes.
             guard outcome.error == nil else { return nil }
             question.explanation = outcome.changes
+            question.nearMisses = nearTables(question, right: outcome.after)
             return question
         }
-        // The choices: the right outcome, and what near variants of the batch give (UIKit's real texts
-        // with their own numbers), and "no crash".
+        // The choices: the right outcome, "no crash", and what the batch gives under the mistaken rules
+        // (UIKit's real texts, with the batch's own index paths), the likeliest first.
         let right = outcome.error ?? noCrash
-        var wrong: [String] = []
-        for variant in variants(of: commands, random: &random) {
-            let other =
-                QuizRun(view: view, setup: setup, batch: "begin\n" + variant.map { "  " + $0 + "\n" }.joined() + "end")
-                .error ?? noCrash
-            if other != right && !wrong.contains(other) && !other.contains("\n") { wrong.append(other) }
-            if wrong.count == 3 { break }
+        guard !right.contains("\n") else { return nil }
+        var wrong: [(text: String, mistakes: [String])] = right == noCrash ? [] : [(noCrash, [])]
+        let named = Set(steps.flatMap { $0.paths })
+        for mistake in QuizMistake.rules(for: steps, view: view, choosing: true) {
+            guard let run = run(question, under: mistake), run.table != nil else { continue }
+            // A near miss names the batch's own index paths: a text about a row the batch does not name
+            // (one a rewritten path or a reload's insert reaches) is no answer a student would choose.
+            if run.error != nil {
+                guard let text = run.uikit, text.indexPaths.allSatisfy(named.contains) else { continue }
+            }
+            // Under the other view's rules, UIKit's text is worded for the view the question is about.
+            let text =
+                mistake == .otherView ? run.uikit?.worded(for: view) ?? run.error ?? noCrash : run.error ?? noCrash
+            guard text != right, !text.contains("\n") else { continue }
+            let worded = mistake.worded(for: steps, view: view)
+            if let i = wrong.firstIndex(where: { $0.text == text }) {
+                wrong[i].mistakes.append(worded)
+            } else {
+                wrong.append((text, [worded]))
+            }
         }
-        if right != noCrash && !wrong.contains(noCrash) {
-            if wrong.count == 3 { wrong.removeLast() }
-            wrong.append(noCrash)
-        }
-        guard wrong.count >= 2, !right.contains("\n") else { return nil }
-        var choices = wrong + [right]
+        wrong = Array(wrong.prefix(3))
+        guard wrong.count >= 2 else { return nil }
+        var choices = wrong.map { $0.text } + [right]
         random.shuffle(&choices)
         question.kind = .crash(choices: choices)
         question.answerChoice = choices.firstIndex(of: right) ?? 0
-        question.explanation =
-            outcome.error.map { "UIKit's checks stop at \(check(of: outcome.uikit)):\n  \($0)\n" }
-            ?? "It passes every check; the table view shows:\n" + outcome.changes
+        question.explanation = explanation(of: outcome, view: view)
+        question.nearMisses = wrong.compactMap { miss in
+            guard !miss.mistakes.isEmpty, let i = choices.firstIndex(of: miss.text) else { return nil }
+            return QuizNearMiss(table: [], choice: i, mistakes: miss.mistakes)
+        }
         return question
     }
 
-    /// A batch of plain commands on one table: inserts and deletes (level 1), moves and reloads too
-    /// (level 2), sections too (level 3). With `mistake`, one index may be off the table.
-    static func plainBatch(
-        _ table: [[String]], level: Int, fresh: [String], mistake: Bool, random: inout QuizRandom
-    ) -> [String] {
-        var fresh = fresh
-        var commands: [String] = []
-        var deleted = Set<String>()
-        var moved = Set<String>()
-        var landing = Set<String>()  // new paths an insert or a move already takes (one row each)
-        let total = random.next(2) + 2
-        let newCount = table.map { $0.count }
-        for _ in 0..<total {
-            let s = random.next(table.count)
-            let rows = table[s].count
-            let pick = level == 1 ? random.next(2) : level == 2 ? random.next(4) : random.next(6)
-            switch pick {
-            case 0 where !fresh.isEmpty:
-                let at = "\(s):\(random.next(newCount[s] + 1))"
-                guard landing.insert(at).inserted else { continue }
-                commands.append("insert \(at) \"\(fresh.removeFirst())\"")
-            case 2:
-                let r = random.next(rows)
-                let to = random.next(table.count)
-                let at = "\(to):\(random.next(max(newCount[to], 1)))"
-                guard !moved.contains("\(s):\(r)"), !deleted.contains("\(s):\(r)"), landing.insert(at).inserted
-                else { continue }
-                moved.insert("\(s):\(r)")
-                commands.append("move \(s):\(r) to \(at)")
-            case 3:
-                let r = random.next(rows)
-                guard !deleted.contains("\(s):\(r)"), !moved.contains("\(s):\(r)") else { continue }
-                deleted.insert("\(s):\(r)")
-                commands.append("reload \(s):\(r) \"\(table[s][r])2\"")
-            case 4:
-                guard !commands.contains(where: { $0.hasPrefix("delete section") }) else { continue }
-                commands.append("delete section \(s)")
-            case 5 where !fresh.isEmpty && !commands.contains(where: { $0.hasPrefix("insert section") }):
-                commands.append("insert section \(random.next(table.count + 1))")
-                commands.append(
-                    "insert \(commands.last.map { $0.split(separator: " ")[2] } ?? "0"):0 \"\(fresh.removeFirst())\"")
-            default:
-                let r = random.next(rows)
-                guard deleted.insert("\(s):\(r)").inserted, !moved.contains("\(s):\(r)") else { continue }
-                commands.append("delete \(s):\(r)")
-            }
-        }
-        if mistake && !commands.isEmpty && random.next(3) != 0 {
-            // One index off the table: past the end of its section.
-            let i = random.next(commands.count)
-            let words = commands[i].split(separator: " ").map(String.init)
-            if words.count >= 2, words[0] == "delete" || words[0] == "reload" || words[0] == "insert",
-                let colon = words[1].firstIndex(of: ":"), let s = Int(words[1][..<colon]), s < table.count
-            {
-                var changed = words
-                changed[1] = "\(s):\(table[s].count + random.next(2) + (words[0] == "insert" ? 1 : 0))"
-                commands[i] = changed.joined(separator: " ")
-            }
-        }
-        return commands
+    /// The batch run under a mistaken rule: the same table, the batches the student believes run.
+    static func run(_ question: QuizQuestion, under mistake: QuizMistake) -> QuizRun? {
+        guard let batches = mistake.batches(of: question.steps) else { return nil }
+        let view = mistake == .otherView ? (question.view == .table ? ViewKind.collection : .table) : question.view
+        return QuizRun(
+            view: view, setup: question.setup, batch: batches.map(QuizStep.batch).joined(separator: "\n"))
     }
 
-    /// Level 4: the data source and the table view edited apart, as an app does — the data source's
-    /// edits (`data …`, at once, in order) and what the table view is told (`table …`) — with, most
-    /// times, one mistake: an edit the table view is not told of, a call with no edit behind it, or a
-    /// call at the wrong index.
-    static func dataSourceMistake(_ table: [[String]], random: inout QuizRandom) -> [String] {
+    /// The tables a result question's batch gives under the mistaken rules, other than the right one,
+    /// each with the mistakes that give it, in the rules' order.
+    static func nearTables(_ question: QuizQuestion, right: [[String]]) -> [QuizNearMiss] {
+        var misses: [QuizNearMiss] = []
+        for mistake in QuizMistake.rules(for: question.steps, view: question.view, choosing: false) {
+            guard let run = run(question, under: mistake), run.table != nil, run.error == nil, run.after != right
+            else { continue }
+            let worded = mistake.worded(for: question.steps, view: question.view)
+            if let i = misses.firstIndex(where: { $0.table == run.after }) {
+                misses[i].mistakes.append(worded)
+            } else {
+                misses.append(QuizNearMiss(table: run.after, choice: nil, mistakes: [worded]))
+            }
+        }
+        return misses
+    }
+
+    /// Why a crash question's answer is what it is: the check that failed (with the formula and its
+    /// numbers for a count check), or the change view when every check passes.
+    static func explanation(of outcome: QuizRun, view: ViewKind) -> String {
+        guard outcome.error != nil else { return "It passes every check; the \(view.name) shows:\n" + outcome.changes }
+        guard let text = outcome.uikit else {
+            return
+                "The data source's own edit fails first (NSMutableArray's range check), before UIKit checks anything.\n"
+        }
+        if let formula = LessonRecorder.formula(text, view: view) {
+            return "UIKit's checks stop at \(check(of: text, view: view)):\n  \(formula)\n"
+        }
+        return "UIKit's checks stop at \(check(of: text, view: view)).\n"
+    }
+
+    /// A batch of plain commands on one table: inserts and deletes, then moves and reloads, then section
+    /// inserts and deletes, as the design allows. With `mistake`, one index may be off the table.
+    static func plainBatch(
+        _ table: [[String]], design: QuizDesign, fresh: [String], mistake: Bool, random: inout QuizRandom
+    ) -> [QuizStep] {
+        var fresh = fresh
+        var steps: [QuizStep] = []
+        var deleted = Set<IndexPath>()
+        var moved = Set<IndexPath>()
+        var landing = Set<IndexPath>()  // new paths an insert or a move already takes (one row each)
+        let total = random.draw(design.commands)
+        let newCount = table.map { $0.count }
+        func has(_ wanted: (QuizStep) -> Bool) -> Bool { steps.contains(where: wanted) }
+        var draws = 0
+        while steps.count < total && draws < total * 4 {
+            draws += 1
+            let s = random.next(table.count)
+            let rows = table[s].count
+            switch random.next(design.kinds) {
+            case 0 where !fresh.isEmpty:
+                let at = IndexPath(section: s, row: random.next(newCount[s] + 1))
+                guard landing.insert(at).inserted else { continue }
+                steps.append(.insert(at, fresh.removeFirst(), .both))
+            case 2:
+                let from = IndexPath(section: s, row: random.next(rows))
+                let to = random.next(table.count)
+                let at = IndexPath(section: to, row: random.next(max(newCount[to], 1)))
+                guard !moved.contains(from), !deleted.contains(from), landing.insert(at).inserted else { continue }
+                moved.insert(from)
+                steps.append(.move(from, to: at))
+            case 3:
+                let at = IndexPath(section: s, row: random.next(rows))
+                guard !deleted.contains(at), !moved.contains(at) else { continue }
+                deleted.insert(at)
+                steps.append(.reload(at, table[s][at.row] + "2", .both))
+            case 4:
+                guard !has({ if case .deleteSection = $0 { true } else { false } }) else { continue }
+                steps.append(.deleteSection(s))
+            case 5 where !fresh.isEmpty && !has({ if case .insertSection = $0 { true } else { false } }):
+                let at = IndexPath(section: random.next(table.count + 1), row: 0)
+                // The new section's first row: an insert at the same path before or after would repeat it.
+                guard landing.insert(at).inserted else { continue }
+                steps.append(.insertSection(at.section))
+                steps.append(.insert(at, fresh.removeFirst(), .both))
+            default:
+                let at = IndexPath(section: s, row: random.next(rows))
+                guard deleted.insert(at).inserted, !moved.contains(at) else { continue }
+                steps.append(.delete(at, .both))
+            }
+        }
+        if mistake && !steps.isEmpty && random.next(3) != 0 {
+            // One index off the table: past the end of its section.
+            let i = random.next(steps.count)
+            switch steps[i] {
+            case .insert(let at, _, .both), .delete(let at, .both), .reload(let at, _, .both):
+                guard at.section < table.count else { break }
+                var isInsert = false
+                if case .insert = steps[i] { isInsert = true }
+                let row = table[at.section].count + random.next(2) + (isInsert ? 1 : 0)
+                steps[i] = steps[i].with(path: IndexPath(section: at.section, row: row))
+            default: break
+            }
+        }
+        return steps
+    }
+
+    /// The data source and the table view edited apart, as an app does: the data source's edits
+    /// (`data …`, at once, in order) — deletes, maybe a row moved in from a section, inserts — and what
+    /// the table view is told (`table …`), found from where each row went; with, most times, one
+    /// mistake: an edit the table view is not told of, a call with no edit behind it, a call at the
+    /// wrong index, or a reload among them.
+    static func dataSourceBatch(_ table: [[String]], design: QuizDesign, random: inout QuizRandom) -> [QuizStep] {
         let s = random.next(table.count)
-        var rows = table[s]
-        var data: [String] = []
-        var calls: [String] = []
-        // Deletes, descending in the old numbering; then inserts, ascending in the new one.
+        var rows = table
+        var data: [QuizStep] = []
+        // Deletes, descending in the old numbering.
         var doomed = Set<Int>()
-        for _ in 0..<random.next(2) + 1 { doomed.insert(random.next(rows.count)) }
+        for _ in 0..<random.draw(design.deletes) { doomed.insert(random.next(table[s].count)) }
         for r in doomed.sorted(by: >) {
-            data.append("data delete \(s):\(r)")
-            calls.append("table delete \(s):\(r)")
-            rows.remove(at: r)
+            data.append(.delete(IndexPath(section: s, row: r), .data))
+            rows[s].remove(at: r)
         }
-        for n in 0..<random.next(2) {
-            let at = random.next(rows.count + 1)
+        var moved: String?
+        let from = random.next(table.count)
+        if random.next(10) < design.moveTenths && !rows[from].isEmpty {
+            let r = random.next(rows[from].count)
+            let text = rows[from].remove(at: r)
+            let q = random.next(rows[s].count + 1)
+            rows[s].insert(text, at: q)
+            data.append(.move(IndexPath(section: from, row: r), to: IndexPath(section: s, row: q), .data))
+            moved = text
+        }
+        for n in 0..<random.draw(design.inserts) {
+            let at = random.next(rows[s].count + 1)
             let text = "N\(n + 1)"
-            data.append("data insert \(s):\(at) \"\(text)\"")
-            calls.append("table insert \(s):\(at)")
-            rows.insert(text, at: at)
+            rows[s].insert(text, at: at)
+            data.append(.insert(IndexPath(section: s, row: at), text, .data))
         }
+        var calls = Self.calls(from: table, to: rows, moved: moved)
+        guard !data.isEmpty, !calls.isEmpty else { return [] }
         switch random.next(5) {
         case 0: data.remove(at: random.next(data.count))  // the data source forgotten
         case 1: calls.remove(at: random.next(calls.count))  // the table view not told
         case 2:  // a call at the wrong index
             let i = random.next(calls.count)
-            let words = calls[i].split(separator: " ").map(String.init)
-            if let row = words.last?.split(separator: ":").last.flatMap({ Int($0) }) {
-                calls[i] = words.dropLast().joined(separator: " ") + " \(s):\(row + 1 + random.next(2))"
+            if let at = calls[i].path {
+                calls[i] = calls[i].with(path: IndexPath(section: at.section, row: at.row + 1 + random.next(2)))
             }
-        case 3: calls.append("table reload \(s):\(random.next(table[s].count))")  // a reload among them
+        case 3:  // a reload among them
+            calls.append(.reload(IndexPath(section: s, row: random.next(table[s].count)), "", .table))
         default: break  // right
         }
         return data + calls
     }
 
-    /// Near variants of a batch, for the wrong choices: one command left out, or one index moved by one.
-    /// The data source's own edits (`data …`) stay as they are, so the choices are the table view's texts.
-    static func variants(of commands: [String], random: inout QuizRandom) -> [[String]] {
-        var out: [[String]] = []
-        for i in commands.indices where !commands[i].hasPrefix("data ") {
-            var dropped = commands
-            dropped.remove(at: i)
-            out.append(dropped)
-            for delta in [1, -1, 2] {
-                var words = commands[i].split(separator: " ").map(String.init)
-                guard let w = words.firstIndex(where: { $0.contains(":") && !$0.hasPrefix("\"") }),
-                    let colon = words[w].firstIndex(of: ":"), let row = Int(words[w][words[w].index(after: colon)...]),
-                    row + delta >= 0
-                else { continue }
-                words[w] = String(words[w][..<colon]) + ":\(row + delta)"
-                var changed = commands
-                changed[i] = words.joined(separator: " ")
-                out.append(changed)
+    /// The calls that tell the table view what the data source did, found by each row's text (every
+    /// text differs): deletes at old index paths, descending; the move from its old to its new index
+    /// path; inserts at new index paths, ascending.
+    static func calls(from old: [[String]], to new: [[String]], moved: String?) -> [QuizStep] {
+        func find(_ text: String, in table: [[String]]) -> IndexPath? {
+            for (s, rows) in table.enumerated() {
+                if let r = rows.firstIndex(of: text) { return IndexPath(section: s, row: r) }
+            }
+            return nil
+        }
+        var calls: [QuizStep] = []
+        for (s, rows) in old.enumerated().reversed() {
+            for (r, text) in rows.enumerated().reversed() where find(text, in: new) == nil {
+                calls.append(.delete(IndexPath(section: s, row: r), .table))
             }
         }
-        random.shuffle(&out)
-        return out
+        if let moved, let from = find(moved, in: old), let to = find(moved, in: new) {
+            calls.append(.move(from, to: to, .table))
+        }
+        for (s, rows) in new.enumerated() {
+            for (r, text) in rows.enumerated() where find(text, in: old) == nil {
+                calls.append(.insert(IndexPath(section: s, row: r), text, .table))
+            }
+        }
+        return calls
     }
 
-    /// Which of UIKit's ordered checks a failure comes from, with its rule: the typed text of an invalid
-    /// update; anything else is the data source's own edit.
-    static func check(of text: UIKitText?) -> String {
-        switch text?.check {
+    /// Which of UIKit's ordered checks a failure comes from, with its rule, in the view's words.
+    static func check(of text: UIKitText, view: ViewKind) -> String {
+        switch text.check {
         case .sectionCount: "the section count"
-        case .rowCounts: "the row counts, checked last: new = old + inserted − deleted + moved in − moved out"
+        case .rowCounts:
+            LessonRecorder.formula(text, view: view) == nil
+                ? "the \(view.item) counts, checked last: new = old + inserted − deleted + moved in − moved out"
+                : "the \(view.item) counts, checked last"
         case .reloads: "the reloads (checked first)"
         case .deletes: "the deletes (checked in descending order, old index paths)"
         case .inserts: "the inserts (checked in ascending order, new index paths)"
         case .moves: "the moves (checked by source: an old path to a new path)"
         case .collectionViewDuplicates: "the collection view's duplicates (it merges only identical moves)"
-        case nil: "the data source's own edit (NSMutableArray's range check), before UIKit checks anything"
         }
     }
 
@@ -298,18 +396,21 @@ public enum Quiz {
     }
 
     /// A table as a student types it: rows by blanks and sections by `|` (`A B | C`), or as `dump`
-    /// prints it (`[["A","B"],["C"]]`).
+    /// prints it (`[["A","B"],["C"]]`). A blank line is no table (a table of one empty section is `[[]]`).
     public static func table(from text: String) -> [[String]]? {
         let trimmed = text.trimmingBlanks()
+        guard !trimmed.isEmpty else { return nil }
         if trimmed.hasPrefix("[") { return try? TableJSON.parse(Array(trimmed.utf8)).get() }
         return trimmed.split(separator: "|", omittingEmptySubsequences: false).map {
             $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         }
     }
 
-    /// A table as the answer key spells it: `A B | C`.
+    /// A table as the answer key spells it: `A B | C`; a table of one empty section as `dump` prints it,
+    /// `[[]]`, since a blank answer is no table.
     public static func spelled(_ table: [[String]]) -> String {
-        table.map { $0.joined(separator: " ") }.joined(separator: " | ")
+        let text = table.map { $0.joined(separator: " ") }.joined(separator: " | ")
+        return text.isEmpty ? "[[]]" : text
     }
 
     /// A table as a ListDSL literal.
@@ -386,6 +487,45 @@ struct QuizRun {
     }
 }
 
+/// How a level draws its questions: each level's tables, batches and kinds of question, harder than the
+/// level before (QuizDifficultyTests measures it over 100 seeds).
+struct QuizDesign {
+    /// Sections in the table, rows in a section.
+    var sections: ClosedRange<Int>
+    var rows: ClosedRange<Int>
+    /// A plain batch: how many commands, and of how many kinds (2 inserts and deletes; 4 with moves and
+    /// reloads; 6 with section inserts and deletes).
+    var commands: ClosedRange<Int>
+    var kinds: Int
+    /// Tenths of the plain questions asking whether the batch crashes.
+    var crashTenths: Int
+    /// Tenths of the questions on the data source and the table view edited apart (crash questions all).
+    var twoLayerTenths: Int
+    /// Such a batch: how many deletes and inserts, and tenths of them moving a row in as well.
+    var deletes: ClosedRange<Int> = 1...2
+    var inserts: ClosedRange<Int> = 1...2
+    var moveTenths = 0
+    /// Thirds of the questions asked of a collection view, when the quiz is for a table view.
+    var collectionThirds = 0
+
+    /// The design of `level` (1–5).
+    static func of(level: Int) -> QuizDesign {
+        switch level {
+        case 1: QuizDesign(sections: 1...1, rows: 3...5, commands: 2...3, kinds: 2, crashTenths: 2, twoLayerTenths: 0)
+        case 2: QuizDesign(sections: 1...1, rows: 3...5, commands: 3...4, kinds: 4, crashTenths: 3, twoLayerTenths: 0)
+        case 3: QuizDesign(sections: 2...3, rows: 2...4, commands: 4...5, kinds: 6, crashTenths: 4, twoLayerTenths: 0)
+        case 4:
+            QuizDesign(
+                sections: 3...3, rows: 2...4, commands: 0...0, kinds: 0, crashTenths: 10, twoLayerTenths: 10,
+                moveTenths: 6)
+        default:
+            QuizDesign(
+                sections: 3...3, rows: 2...4, commands: 6...8, kinds: 6, crashTenths: 3, twoLayerTenths: 4,
+                deletes: 1...3, moveTenths: 10, collectionThirds: 1)
+        }
+    }
+}
+
 /// The quiz's own SplitMix64, so a seed gives the same questions on every platform and Swift version.
 struct QuizRandom {
     var generator: SeededGenerator
@@ -393,6 +533,9 @@ struct QuizRandom {
 
     /// A number in 0..<bound (0 when bound is 0).
     mutating func next(_ bound: Int) -> Int { generator.below(bound) }
+
+    /// A number in `range`.
+    mutating func draw(_ range: ClosedRange<Int>) -> Int { range.lowerBound + next(range.count) }
 
     /// Shuffles `items` (Fisher–Yates).
     mutating func shuffle<T>(_ items: inout [T]) {

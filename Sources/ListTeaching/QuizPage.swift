@@ -3,32 +3,42 @@ import ListLanguage
 import ListModel
 import ListRuntime
 
-/// A quiz as one self-contained HTML page (no script, no network): each question's table and batch,
-/// its choices, and the answer with its explanation hidden in a `<details>` until the student reveals it.
+/// A quiz as one self-contained HTML page (no network): each question's table and batch and its choices.
+/// The student picks one; the page scores the first pick and shows the verdict the terminal gives for
+/// that answer. The page's text holds no answer key: each choice's verdict is sealed with a key made
+/// from the question's salt and that choice (QuizSeal), and opened only when it is picked.
 public enum QuizPage {
     /// The page for `questions`, titled with the level and seed so it can be made again.
     public static func html(_ questions: [QuizQuestion], level: Int, seed: UInt64) -> String {
         let title = "ListDSL quiz, level \(level) (seed \(seed))"
         var body = ""
         for (i, question) in questions.enumerated() {
-            body += "<section class=\"question\" id=\"q\(i + 1)\">\n"
+            let salt = QuizSeal.salt(level: level, seed: seed, index: i)
+            let offered = choices(question, seed: seed, index: i)
+            let verdicts = offered.map { Quiz.verdict($0.typed, for: question)?.text ?? "" }
+            // Every seal of a question as long as the longest verdict: the short "✓ Right." is not told
+            // apart by its length.
+            let width = verdicts.map { $0.utf8.count }.max() ?? 0
+            body += "<section class=\"question\" id=\"q\(i + 1)\" data-salt=\"\(salt)\">\n"
             body += "<h2>Question \(i + 1) of \(questions.count)"
             body += question.view == .collection ? " <span class=\"tag\">collection view</span>" : ""
             body += "</h2>\n<div class=\"pair\"><pre class=\"table\">\(escape(question.table))</pre>"
             body += "<pre class=\"batch\">\(escape(question.batch))</pre></div>\n"
             switch question.kind {
             case .result:
-                body += "<p class=\"ask\">What does the \(question.view == .collection ? "collection" : "table") "
-                body += "view show after this batch? Write the rows of each section.</p>\n"
-            case .crash(let choices):
-                body += "<p class=\"ask\">Does this batch crash, and with which message?</p>\n<ol class=\"choices\">\n"
-                for choice in choices { body += "<li>\(escape(choice))</li>\n" }
-                body += "</ol>\n"
+                body += "<p class=\"ask\">What does the \(question.view.name) show after this batch?</p>\n"
+            case .crash:
+                body += "<p class=\"ask\">Does this batch crash, and with which message?</p>\n"
             }
-            body += "<details><summary>Show the answer</summary>\n"
-            body += "<p class=\"answer\">\(escape(answer(question)))</p>\n"
-            body += "<pre class=\"why\">\(escape(question.explanation))</pre>\n</details>\n</section>\n"
+            body += "<ol class=\"choices\">\n"
+            for (choice, verdict) in zip(offered, verdicts) {
+                let sealed = QuizSeal.seal(verdict, key: QuizSeal.key(salt: salt, choice: choice.shown), width: width)
+                body += "<li><button type=\"button\" class=\"choice\" data-choice=\"\(escape(choice.shown))\" "
+                body += "data-seal=\"\(sealed)\">\(escape(choice.shown))</button></li>\n"
+            }
+            body += "</ol>\n<pre class=\"feedback\" hidden></pre>\n</section>\n"
         }
+        let intro = Quiz.levels[level].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -40,9 +50,11 @@ public enum QuizPage {
             body { font: 16px/1.45 -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 0 auto; max-width: 60rem;
               padding: 1.5rem; color: #1c1c1e; background: #f2f2f7; }
             h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
-            .intro { color: #555; margin: 0 0 1.5rem; }
+            .intro { color: #48484a; margin: 0 0 1rem; }
+            .score { position: sticky; top: 0; z-index: 1; margin: 0 0 1.25rem; padding: .5rem .9rem; border-radius: 10px;
+              background: #1c1c1e; color: #fff; font-weight: 600; }
             .question { background: #fff; border-radius: 12px; padding: 1rem 1.25rem; margin: 0 0 1.25rem;
-              box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+              box-shadow: 0 1px 3px rgba(0,0,0,.08); scroll-margin-top: 3.5rem; }
             h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
             .tag { font-size: .8rem; font-weight: normal; background: #e5e5ea; border-radius: 6px; padding: .1rem .4rem; }
             .pair { display: flex; gap: 1rem; flex-wrap: wrap; }
@@ -51,33 +63,145 @@ public enum QuizPage {
             pre.table { background: #f9f9fb; border: 1px solid #e5e5ea; min-width: 12rem; }
             pre.batch { background: #1c1c1e; color: #f2f2f7; min-width: 14rem; }
             .ask { font-weight: 600; margin: .9rem 0 .4rem; }
-            .choices li { margin: .3rem 0; font-family: ui-monospace, Menlo, "DejaVu Sans Mono", monospace; font-size: 14px; }
-            details { margin-top: .6rem; }
-            summary { cursor: pointer; color: #0a64d8; font-weight: 600; }
-            .answer { font-weight: 600; color: #1b7f3b; margin: .5rem 0; }
-            pre.why { background: #f9f9fb; border: 1px solid #e5e5ea; }
+            .choices { padding-left: 1.6rem; margin: 0; }
+            .choices li { margin: .35rem 0; }
+            button.choice { font: 14px/1.4 ui-monospace, Menlo, "DejaVu Sans Mono", monospace; text-align: left; vertical-align: top;
+              width: 100%; padding: .45rem .7rem; border: 1px solid #c7c7cc; border-radius: 8px; background: #fff;
+              color: #1c1c1e; cursor: pointer; }
+            button.choice:hover:enabled, button.choice:focus-visible { border-color: #0a64d8; background: #f0f6ff; }
+            button.choice:disabled { cursor: default; color: #48484a; }
+            button.choice.right { border: 2px solid #1b7f3b; background: #eaf7ee; color: #0f5226; }
+            button.choice.wrong { border: 2px solid #b3261e; background: #fdeceb; color: #7a1410; }
+            pre.feedback { margin-top: .75rem; border: 1px solid #e5e5ea; background: #f9f9fb; }
+            pre.feedback.right { border-color: #1b7f3b; }
+            pre.feedback.wrong { border-color: #b3261e; }
             </style>
             </head>
             <body>
             <h1>\(escape(title))</h1>
-            <p class="intro">\(escape(Quiz.levels[level].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "")). Each answer stays hidden until you reveal it;
-            <code>listdsl quiz --level \(level) --seed \(seed)</code> asks the same questions in a terminal.</p>
-            \(body)</body>
+            <p class="intro">\(escape(intro)). Pick an answer to each question: the page scores your first pick and
+            shows why, as <code>listdsl quiz --level \(level) --seed \(seed)</code> does in a terminal. The answers are
+            sealed in the page, each opened only by its own choice, so the page's source does not tell which is right.</p>
+            <p class="score" aria-live="polite">Score: 0 of \(questions.count) (\(questions.count) not answered)</p>
+            <noscript><p>Checking an answer needs JavaScript; <code>listdsl quiz --level \(level) --seed \(seed)</code>
+            asks the same questions in a terminal.</p></noscript>
+            \(body)<script>
+            \(script(seed: seed))
+            </script>
+            </body>
             </html>
 
             """
     }
 
-    /// The answer as the page shows it.
-    static func answer(_ question: QuizQuestion) -> String {
+    /// A choice as the page shows it, and as the terminal would read it typed.
+    struct Choice {
+        var shown: String
+        var typed: String
+    }
+
+    /// The choices of question `index`: a crash question's own, in order; for a result question the
+    /// right table and the tables the mistaken rules give (the table before the batch when they give
+    /// fewer than two), spelled as the student types them, in an order drawn from the seed.
+    static func choices(_ question: QuizQuestion, seed: UInt64, index: Int) -> [Choice] {
         switch question.kind {
+        case .crash(let choices):
+            return choices.enumerated().map { Choice(shown: $0.element, typed: String($0.offset + 1)) }
         case .result:
-            return "The table view shows: "
-                + question.answerTable.enumerated().map { s, rows in
-                    "section \(s): " + (rows.isEmpty ? "(no rows)" : rows.joined(separator: " "))
-                }.joined(separator: "; ")
-        case .crash(let choices): return "\(question.answerChoice + 1). \(choices[question.answerChoice])"
+            var tables = [question.answerTable] + question.nearMisses.prefix(3).map { $0.table }
+            if tables.count < 3 && !tables.contains(question.before) { tables.append(question.before) }
+            var random = QuizRandom(seed: seed &+ 0x9E37_79B9 &* UInt64(index + 1))
+            random.shuffle(&tables)
+            return tables.map { Choice(shown: Quiz.spelled($0), typed: Quiz.spelled($0)) }
         }
+    }
+
+    /// The page's script: SHA-256 and the counter-mode keystream of QuizSeal, a pick's verdict opened
+    /// with the question's salt and the choice, the score kept.
+    static func script(seed: UInt64) -> String {
+        """
+        "use strict";
+        const K = new Uint32Array([
+          0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+          0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+          0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+          0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+          0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+          0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+          0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+          0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]);
+        const ror = (x, n) => (x >>> n) | (x << (32 - n));
+        function sha256(message) {
+          const H = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+          const total = (message.length + 9 + 63) & ~63;
+          const data = new Uint8Array(total);
+          data.set(message);
+          data[message.length] = 0x80;
+          const view = new DataView(data.buffer);
+          view.setUint32(total - 8, Math.floor(message.length / 0x20000000));
+          view.setUint32(total - 4, (message.length * 8) >>> 0);
+          const w = new Uint32Array(64);
+          for (let at = 0; at < total; at += 64) {
+            for (let t = 0; t < 16; t++) w[t] = view.getUint32(at + 4 * t);
+            for (let t = 16; t < 64; t++) {
+              const a = w[t - 15], b = w[t - 2];
+              w[t] = w[t - 16] + (ror(a, 7) ^ ror(a, 18) ^ (a >>> 3)) + w[t - 7] + (ror(b, 17) ^ ror(b, 19) ^ (b >>> 10));
+            }
+            let [a, b, c, d, e, f, g, h] = H;
+            for (let t = 0; t < 64; t++) {
+              const t1 = (h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + ((e & f) ^ (~e & g)) + K[t] + w[t]) | 0;
+              const t2 = ((ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+              h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+            }
+            [a, b, c, d, e, f, g, h].forEach((v, i) => { H[i] += v; });
+          }
+          const digest = new Uint8Array(32);
+          const out = new DataView(digest.buffer);
+          H.forEach((v, i) => out.setUint32(4 * i, v));
+          return digest;
+        }
+        function open(sealed, key) {
+          const bytes = Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0));
+          const keyHash = sha256(new TextEncoder().encode(key));
+          const block = new Uint8Array(36);
+          block.set(keyHash);
+          for (let i = 0, n = 0; i < bytes.length; n++) {
+            new DataView(block.buffer).setUint32(32, n);
+            const stream = sha256(block);
+            for (let j = 0; j < 32 && i < bytes.length; j++, i++) bytes[i] ^= stream[j];
+          }
+          let end = bytes.length;
+          while (end > 0 && bytes[end - 1] === 0) end--;
+          return new TextDecoder().decode(bytes.subarray(0, end));
+        }
+        const questions = Array.from(document.querySelectorAll(".question"));
+        const score = document.querySelector(".score");
+        let right = 0, answered = 0;
+        for (const question of questions) {
+          const buttons = Array.from(question.querySelectorAll("button.choice"));
+          for (const button of buttons) {
+            button.addEventListener("click", () => {
+              if (question.dataset.answered) return;
+              const verdict = open(button.dataset.seal, question.dataset.salt + "\\n" + button.dataset.choice);
+              const good = verdict.startsWith("\\u2713");
+              question.dataset.answered = good ? "right" : "wrong";
+              answered++;
+              if (good) right++;
+              button.classList.add(good ? "right" : "wrong");
+              button.setAttribute("aria-pressed", "true");
+              for (const other of buttons) other.disabled = true;
+              const feedback = question.querySelector(".feedback");
+              feedback.textContent = verdict;
+              feedback.className = "feedback " + (good ? "right" : "wrong");
+              feedback.hidden = false;
+              score.textContent = "Score: " + right + " of " + questions.length +
+                (answered < questions.length ? " (" + (questions.length - answered) + " not answered)"
+                  : ". Seed \(seed) repeats this quiz.");
+            });
+          }
+        }
+        """
     }
 
     /// Text escaped for HTML (as the lesson page escapes it).

@@ -18,15 +18,20 @@ struct QuizCommand: ParsableCommand {
             Each question shows a table and a batch and asks either for the table after it (type the rows
             separated by spaces and the sections by '|', e.g. 'A B | C', or a line as dump prints it) or
             whether it crashes and with which of UIKit's messages (type the choice's number). A wrong
-            answer gets the explanation: the change view, or the check that failed. The questions are
-            made and graded by running the batches, so every seed gives a fresh set; --seed repeats one.
+            answer gets the right one and why: the change view, or the check that failed (a count check
+            with its formula), and, when the answer is what a common mistake gives (the delete read as a
+            new index path, the commands run in the order written, an edit overlooked), which mistake.
+            The questions are made and graded by running the batches, so every seed gives a fresh set;
+            --seed repeats one.
 
-            Levels: 1 rows, inserts and deletes; 2 with moves and reloads; 3 with sections; 4 the data
-            source and the table view out of step (the "Invalid update" family); 5 everything, including
-            the collection view's rules.
+            Levels, each harder than the one before: 1 rows, inserts and deletes; 2 with moves and
+            reloads; 3 with sections; 4 the data source and the table view out of step (the "Invalid
+            update" family); 5 everything, longer batches, including the collection view's rules. Levels
+            1 to 3 also ask whether a batch crashes.
 
             On a terminal answers are read with readline; otherwise one answer per line from standard
-            input. --print writes the questions and the answer key without asking.
+            input. An answer that cannot be read is asked again. --print writes the questions and the
+            answer key without asking; --html writes a page where the student picks answers and is scored.
             """
     )
 
@@ -46,7 +51,7 @@ struct QuizCommand: ParsableCommand {
     @Flag(help: "Print the questions and the answer key instead of asking (a teacher's sheet).")
     var print = false
 
-    @Flag(help: "Write the quiz as an HTML page whose answers stay hidden until revealed.")
+    @Flag(help: "Write the quiz as an HTML page that scores the answers picked in it (no answer key in its source).")
     var html = false
 
     @Option(
@@ -85,7 +90,7 @@ struct QuizCommand: ParsableCommand {
             }
             console.write("\nAnswer key\n")
             for (i, question) in questions.enumerated() {
-                console.write("\(i + 1). \(QuizCommand.key(question))\n")
+                console.write("\(i + 1). \(Quiz.key(question))\n")
             }
             return
         }
@@ -105,18 +110,14 @@ struct QuizCommand: ParsableCommand {
                     console.write("\n")
                     break questions
                 }
-                guard let right = Quiz.grade(answer, for: question) else {
-                    console.write(QuizCommand.unreadable(question))
-                    if reader == nil {  // a script of answers cannot be asked again
-                        asked += 1
-                        console.write(QuizCommand.verdict(false, question))
-                        continue questions
-                    }
+                guard let verdict = Quiz.verdict(answer, for: question) else {
+                    // Asked again, from a pipe as on a terminal: a slip of typing is not a wrong answer.
+                    console.write(Quiz.unreadable(question))
                     continue
                 }
                 asked += 1
-                if right { score += 1 }
-                console.write(QuizCommand.verdict(right, question))
+                if verdict.right { score += 1 }
+                console.write(verdict.text)
                 continue questions
             }
         }
@@ -145,30 +146,6 @@ struct QuizCommand: ParsableCommand {
     static func prompt(_ question: QuizQuestion) -> String {
         if case .crash(let choices) = question.kind { return "answer (1-\(choices.count))> " }
         return "answer> "
-    }
-
-    /// The key's line for a question.
-    static func key(_ question: QuizQuestion) -> String {
-        switch question.kind {
-        case .result: return question.answerText
-        case .crash(let choices): return "\(question.answerChoice + 1)) \(choices[question.answerChoice])"
-        }
-    }
-
-    /// What an answer that could not be read gets.
-    static func unreadable(_ question: QuizQuestion) -> String {
-        if case .crash(let choices) = question.kind { return "Type a number from 1 to \(choices.count).\n" }
-        return "Type the rows separated by spaces and the sections by |, e.g. A B | C.\n"
-    }
-
-    /// Right, or wrong with the right answer and why.
-    static func verdict(_ right: Bool, _ question: QuizQuestion) -> String {
-        if right { return "✓ Right.\n" }
-        var out = "✗ Wrong: the answer is \(key(question)).\n"
-        out += question.explanation.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
-        if !out.hasSuffix("\n") { out += "\n" }
-        return out
     }
 
     /// The next answer: from readline on a terminal, else the next line of standard input; nil at the end.
