@@ -57,6 +57,20 @@ enum QuizSeal {
 
     // MARK: SHA-256 (FIPS 180-4)
 
+    /// The round constants as the page's script writes them (`0x428a2f98, …`, eight a line), so the
+    /// script's SHA-256 uses these very numbers.
+    static var roundConstantsForScript: String {
+        var lines: [String] = []
+        for start in stride(from: 0, to: roundConstants.count, by: 8) {
+            let words = roundConstants[start..<min(start + 8, roundConstants.count)].map { word -> String in
+                let digits = String(word, radix: 16)
+                return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+            }
+            lines.append(words.joined(separator: ", "))
+        }
+        return lines.joined(separator: ",\n  ")
+    }
+
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
