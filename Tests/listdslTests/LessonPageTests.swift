@@ -88,6 +88,40 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: shot.path), "\(name): the last step's screenshot")
     }
 
+    /// A page holds no path of the machine that made it: each script is named as the user gave it, or by
+    /// its file name when that was a path of the machine (absolute, or up through '..'); a file a script
+    /// runs is named from the script's folder. In the source pane, the diagnostics and the page's title.
+    @Test func thePageHoldsNoPathOfTheMachine() throws {
+        let work = try scratchDirectory("lesson-paths")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("lessons/sub"), withIntermediateDirectories: true)
+        try "reset [[\"a\"]]\nrun \"sub/two.list\"\n".write(
+            to: work.appendingPathComponent("lessons/one.list"), atomically: true, encoding: .utf8)
+        try "print \"two\"\ndelete 0:5\n".write(
+            to: work.appendingPathComponent("lessons/sub/two.list"), atomically: true, encoding: .utf8)
+        let machine = realPath(work)
+        for (given, directory) in [
+            (machine + "/lessons/one.list", packageRoot),
+            ("../one.list", work.appendingPathComponent("lessons/sub")),
+        ] {
+            let page = work.appendingPathComponent("page.html")
+            let run = try runListdsl(["html", given, "-o", page.path], directory: directory)
+            #expect(run.status == 70, "\(run.stderr)")
+            let html = try String(contentsOf: page, encoding: .utf8)
+            let holds = { (text: String) in html.contains(text) }
+            #expect(!holds(machine) && !holds(work.path), "\(given): the page names the machine's folders")
+            #expect(!holds("../"), "\(given): the page names a folder above the script's")
+            #expect(holds("\"name\":\"one.list\""), "\(given): the script is named by its file name")
+            #expect(holds("\"name\":\"sub/two.list\""), "\(given): a file it runs is named from its folder")
+            #expect(holds("sub/two.list:2:8: error: attempt to delete row 5"), "\(given)")
+            #expect(holds("<title>one.list · ListDSL lesson</title>"), "\(given)")
+        }
+        // A name that is no path of the machine stays as the user gave it.
+        let relative = try runListdsl(["html", "examples/tour.list"], directory: packageRoot)
+        #expect(relative.stdout.contains("\"name\":\"examples/tour.list\""))
+    }
+
     /// A run longer than a lesson records: the page holds the first steps and says so, and a warning says
     /// so on standard error; the run itself finishes.
     @Test func aLongRunIsCutAndSaysSo() throws {
