@@ -5,8 +5,10 @@
 package enum Resources {
     /// `lesson.css`.
     package static let lessonCSS = #"""
+        /* Every text colour is at least 4.5:1 against what it is drawn on (WCAG 1.4.3; Tests/Browser/layout.py
+           measures it): iOS's lighter red, green and grey are darkened a little. */
         :root { --bg:#f2f2f7; --fg:#1c1c1e; --dim:#5a5a60; --pane:#fff; --line:#c6c6c8; --accent:#0a59c4;
-          --red:#c4281c; --green:#1e7b34; --yellow:#8a6100; --sel:#d1d1d6; --row:44px; }
+          --red:#c4281c; --green:#1e7b34; --yellow:#7a5500; --sel:#d1d1d6; --row:44px; }
         * { box-sizing: border-box; }
         body { margin:0; background:var(--bg); color:var(--fg);
           font: 15px/1.4 -apple-system, "Helvetica Neue", "Segoe UI", Roboto, Arial, sans-serif; }
@@ -48,13 +50,13 @@ package enum Resources {
         .row .text { flex:1 1 auto; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
         .row .path { font-size:11px; color:var(--dim); font-family: ui-monospace, Menlo, monospace; }
         .row .ctl { width:22px; height:22px; border-radius:50%; color:#fff; display:inline-flex; align-items:center; justify-content:center; font-weight:700; flex:none; }
-        .row .ctl.delete { background:#e0362b; } .row .ctl.insert { background:#2ca44e; }
-        .row .grip { color:#8e8e93; font-size:18px; flex:none; }
+        .row .ctl.delete { background:var(--red); } .row .ctl.insert { background:var(--green); }
+        .row .grip { color:#6d6d72; font-size:18px; flex:none; }
         .row.selected { background:var(--sel); }
         .row.stale { background:#fff4e0; } .row .mark { font-size:11px; color:var(--yellow); white-space:nowrap; }
         .row .buttons { display:flex; height:100%; margin-right:-12px; }
-        .row .buttons span { background:#e0362b; color:#fff; display:flex; align-items:center; padding:0 12px; font-size:14px; }
-        .row .buttons span + span { background:#8e8e93; }
+        .row .buttons span { background:var(--red); color:#fff; display:flex; align-items:center; padding:0 12px; font-size:14px; }
+        .row .buttons span + span { background:#6d6d72; }
         .index { position:absolute; right:2px; top:8px; display:flex; flex-direction:column; font-size:10px; color:var(--accent); z-index:2; }
         .more { padding:8px 16px; color:var(--dim); font-size:12px; }
         .row.inserted { animation: slidein .7s ease-out; }
@@ -539,6 +541,8 @@ package enum Resources {
           $("slider").value = String(index);
           $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + last + " steps of the run: the lesson stopped recording there)" : "");
           $("statement").textContent = index === 0 ? "The start: nothing has run yet." : (step.completed ? "Ran: " : "Failed: ") + step.text;
+          // A screen reader says the slider's value in words: the step and its statement.
+          $("slider").setAttribute("aria-valuetext", "Step " + index + " of " + last + (index === 0 ? ", the start" : ", line " + step.line + (step.completed ? ": " : ", failed: ") + step.text));
           $("first").disabled = $("back").disabled = index === 0;
           $("next").disabled = $("last").disabled = index === last;
           if (!fromHash) history.replaceState(null, "", "#step=" + index);
@@ -558,6 +562,8 @@ package enum Resources {
         $("slider").addEventListener("input", (e) => go(parseInt(e.target.value, 10)));
         document.addEventListener("keydown", (e) => {
           if (e.target && e.target.id === "slider") return;
+          // With a modifier the key is the browser's or the system's: Alt+← goes back in the history.
+          if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
           if (e.key === "ArrowRight") { go(current + 1); e.preventDefault(); }
           else if (e.key === "ArrowLeft") { go(current - 1); e.preventDefault(); }
           else if (e.key === "Home") { go(0); e.preventDefault(); }

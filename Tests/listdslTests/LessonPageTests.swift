@@ -88,6 +88,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: shot.path), "\(name): the last step's screenshot")
     }
 
+    /// Each example's page read wide (1400 px), narrow (420 px) and printed, at every step
+    /// (Tests/Browser/layout.py says what it measures): text contrast of at least 4.5:1 and a slider that
+    /// says the step; and Alt+← is left to the browser. Whole-page screenshots of a middle step go to
+    /// `.build/lesson-screenshots/`.
+    @Test(.enabled(if: browserRequired), arguments: LessonPageTests.examples)
+    func theLessonReadsWideNarrowAndPrinted(_ name: String) throws {
+        let chromium = try #require(Self.chromium, "install Debian's chromium package (.ci/run does)")
+        let work = try scratchDirectory("lesson-layout")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let page = work.appendingPathComponent("lesson.html")
+        _ = try runListdsl(["html", "examples/" + name, "-o", page.path], directory: packageRoot)
+        let shots = packageRoot.appendingPathComponent(".build/lesson-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let prefix = shots.appendingPathComponent(name.replacingOccurrences(of: ".list", with: "")).path
+
+        let result = try Self.drive("layout.py", [chromium, page.path, prefix], timeout: 600, about: name)
+        let steps = result["steps"] as? [String: Int] ?? [:]
+        #expect(steps.count == 3 && Set(steps.values).count == 1 && (steps["wide"] ?? 0) > 1, "\(name): \(steps)")
+        let problems = (result["problems"] as? [[String: Any]] ?? []).map { problem in
+            "step \(problem["step"] ?? ""), \(problem["mode"] ?? ""): \(problem["what"] ?? "") (\(problem["detail"] ?? ""))"
+        }
+        let count = result["problemCount"] ?? 0
+        let first = problems.prefix(12).joined(separator: "\n")
+        #expect(problems.isEmpty, "\(name): \(count) problems; the first:\n\(first)")
+        let keys = result["keys"] as? [String: Any] ?? [:]
+        let altLeftIsTheBrowsers = keys["step"] as? Int == 2 && keys["taken"] as? Bool == false
+        #expect(altLeftIsTheBrowsers, "\(name): Alt+← is the browser's, yet the page took it: \(keys)")
+    }
+
     /// A page holds no path of the machine that made it: each script is named as the user gave it, or by
     /// its file name when that was a path of the machine (absolute, or up through '..'); a file a script
     /// runs is named from the script's folder. In the source pane, the diagnostics and the page's title.

@@ -375,6 +375,8 @@ function go(index, fromHash) {
   $("slider").value = String(index);
   $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + last + " steps of the run: the lesson stopped recording there)" : "");
   $("statement").textContent = index === 0 ? "The start: nothing has run yet." : (step.completed ? "Ran: " : "Failed: ") + step.text;
+  // A screen reader says the slider's value in words: the step and its statement.
+  $("slider").setAttribute("aria-valuetext", "Step " + index + " of " + last + (index === 0 ? ", the start" : ", line " + step.line + (step.completed ? ": " : ", failed: ") + step.text));
   $("first").disabled = $("back").disabled = index === 0;
   $("next").disabled = $("last").disabled = index === last;
   if (!fromHash) history.replaceState(null, "", "#step=" + index);
@@ -394,6 +396,8 @@ $("last").addEventListener("click", () => go(last));
 $("slider").addEventListener("input", (e) => go(parseInt(e.target.value, 10)));
 document.addEventListener("keydown", (e) => {
   if (e.target && e.target.id === "slider") return;
+  // With a modifier the key is the browser's or the system's: Alt+← goes back in the history.
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (e.key === "ArrowRight") { go(current + 1); e.preventDefault(); }
   else if (e.key === "ArrowLeft") { go(current - 1); e.preventDefault(); }
   else if (e.key === "Home") { go(0); e.preventDefault(); }

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Reads a ListDSL lesson page as a student and a teacher would, at every step, in headless Chromium (see
+cdp.py), and reports what is wrong with how it is laid out.
+
+    layout.py CHROMIUM PAGE.html SHOTS-PREFIX
+
+It steps through the page with the → key three times, and measures each step in the page:
+- `wide`, 1400 px, on a screen, reduced motion asked for (the page draws the table before a commit);
+- `narrow`, 420 px, on a screen (a phone, or a projector's half);
+- `print`, 800 px, the print stylesheet, no reduced motion asked for (deleted rows would fade out).
+
+At every step, in every mode: the text's contrast with what is behind it is at least 4.5:1 (a disabled
+button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles; and the slider's
+`aria-valuetext` says the step. Then Alt+← is pressed: it is the browser's (back in the history), so the
+page neither steps nor takes it.
+
+It saves SHOTS-PREFIX-wide.png, -narrow.png (the whole page) and -print.png (the whole page as printed)
+of a middle step, and prints one JSON object: the steps seen in each mode, how many problems it found, and
+the first three of each kind.
+"""
+import json, os, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser
+
+# The checks run in the page after each step is drawn (two animation frames later, when moved rows have
+# been sent to their places); each adds its problems, {step, mode, what, detail}, to a JSON list.
+PROLOGUE = r"""
+(async (mode) => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const step = parseInt(document.body.dataset.step, 10);
+  const problems = [];
+  const say = (what, detail) => problems.push({ step, mode, what, detail: String(detail).slice(0, 240) });
+  const shown = (e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getClientRects().length > 0;
+  const box = (e) => e.getBoundingClientRect();
+  const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (typeof e.className === "string" && e.className ? "." + e.className.split(" ").join(".") : "");
+  const text = (e) => (e.textContent || "").trim().slice(0, 80);
+  const page = document.documentElement;
+
+"""
+
+CONTRAST = r"""
+  // Contrast (WCAG 2): relative luminance of sRGB colours, the background composited from the root down.
+  const rgba = (c) => {
+    const m = /rgba?\(([^)]*)\)/.exec(c);
+    if (!m) return null;
+    const p = m[1].split(/[\s,\/]+/).filter((x) => x !== "").map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const background = (e) => {
+    const chain = [];
+    for (let a = e; a; a = a.parentElement) chain.push(a);
+    let bg = [255, 255, 255, 1];
+    chain.reverse().forEach((a) => { const c = rgba(getComputedStyle(a).backgroundColor); if (c && c[3] > 0) bg = over(c, bg); });
+    return bg;
+  };
+  const opacity = (e) => { let o = 1; for (let a = e; a; a = a.parentElement) o *= parseFloat(getComputedStyle(a).opacity); return o; };
+  document.querySelectorAll("body *").forEach((e) => {
+    const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
+    if (!own || !shown(e) || e.closest("button:disabled")) return;
+    const fg = rgba(getComputedStyle(e).color);
+    if (!fg) return;
+    fg[3] *= opacity(e);
+    const bg = background(e);
+    const [l1, l2] = [luminance(over(fg, bg)), luminance(bg)].sort((x, y) => y - x);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    if (ratio < 4.5) say("text contrast below 4.5:1", ratio.toFixed(2) + ":1 " + name(e) + " " + getComputedStyle(e).fontSize + " '" + text(e) + "' " + getComputedStyle(e).color + " on rgb(" + bg.slice(0, 3).map(Math.round).join(", ") + ")");
+  });
+
+"""
+
+SLIDER = r"""
+  // The slider says the step in words.
+  const slider = document.getElementById("slider");
+  const valueText = slider.getAttribute("aria-valuetext") || "";
+  if (!valueText.startsWith("Step " + step + " of ")) say("the slider's aria-valuetext does not say the step", JSON.stringify(valueText));
+
+"""
+
+EPILOGUE = r"""
+  return JSON.stringify(problems);
+})
+"""
+
+CHECKS = PROLOGUE + CONTRAST + SLIDER + EPILOGUE
+
+MODES = [("wide", 1400, 900, "", True), ("narrow", 420, 900, "", True), ("print", 800, 1100, "print", False)]
+
+
+def main():
+    chromium, page, shots = sys.argv[1:4]
+    browser = Browser(chromium)
+    result = {"steps": {}, "problems": [], "problemCount": 0, "keys": None}
+
+    def steps():
+        url = "file://" + os.path.abspath(page)
+        kinds = {}
+        for mode, width, height, media, reduced in MODES:
+            browser.emulate(width, height, media, reduced)
+            browser.open(url + "#step=0")
+            last = browser.evaluate("L.steps.length - 1")
+            middle = last // 2
+            result["steps"][mode] = 0
+            for i in range(last + 1):
+                if i > 0:
+                    browser.key("ArrowRight", 39)
+                found = json.loads(browser.evaluate(CHECKS + "(%s)" % json.dumps(mode), await_promise=True))
+                result["steps"][mode] += 1
+                result["problemCount"] += len(found)
+                for problem in found:
+                    # The first three of each kind, so one kind found at every step hides no other.
+                    kind = (problem["mode"], problem["what"])
+                    kinds[kind] = kinds.get(kind, 0) + 1
+                    if kinds[kind] <= 3:
+                        result["problems"].append(problem)
+            browser.open(url + "#step=%d" % middle)
+            time.sleep(0.3)
+            browser.screenshot(shots + "-" + mode + ".png", full_page=True)
+        # Alt+← is the browser's: the page keeps its step and leaves the key alone. (With no page to go
+        # back to, the browser does nothing either, and the page can be read after the key.)
+        browser.emulate(1400, 900)
+        browser.open(url + "#step=2")
+        browser.send("Page.resetNavigationHistory")
+        browser.evaluate("window.addEventListener('keydown', (e) => { window.altLeftTaken = e.defaultPrevented; })")
+        browser.key("ArrowLeft", 37, modifiers=1)
+        time.sleep(0.2)
+        result["keys"] = json.loads(browser.evaluate(
+            "JSON.stringify({step: parseInt(document.body.dataset.step, 10), taken: window.altLeftTaken === true})"))
+
+    browser.run(result, steps)
+
+
+main()
