@@ -84,15 +84,22 @@ package enum Resources {
         .rejection .formula { color:#fff3bf; display:block; margin-top:6px; }
         .rejection .rollback { color:#c7e8cf; display:block; margin-top:6px; }
         .calls { font-size:12px; overflow-x:auto; }
-        .lanes, .call { display:grid; grid-template-columns: repeat(4, 1fr); min-width:520px; }
-        .lanes div { text-align:center; font-weight:600; color:var(--dim); padding:2px; border-bottom:2px solid var(--line); }
+        /* The sequence diagram: four lanes of equal width, a dashed lifeline down the middle of each, each call an
+           arrow from one lifeline to another under its text, which wraps (between a method's parts first) and is
+           never cut; a note starts at its lifeline and takes the width it needs. */
+        .lanes, .call { display:grid; grid-template-columns: repeat(4, minmax(0, 1fr)); }
+        .lanes div { text-align:center; font-weight:600; color:var(--dim); padding:2px; border-bottom:2px solid var(--line); overflow-wrap:anywhere; }
+        .sequence { position:relative; }
+        .sequence ol { list-style:none; margin:0; padding:0 0 4px; }
+        .lifeline { position:absolute; top:0; bottom:0; width:0; border-left:1px dashed #8e8e93; }
         .call { position:relative; padding:2px 0; }
         .call .arrow { position:relative; margin-top:3px; border-top:2px solid var(--accent); height:0; }
         .call .arrow.back { border-top-style:dashed; }
         .call .arrow::after { content:"▶"; position:absolute; right:-6px; top:-11px; color:var(--accent); font-size:12px; }
         .call .arrow.left::after { content:"◀"; right:auto; left:-6px; }
-        .call .label { white-space:nowrap; overflow:hidden; text-overflow:ellipsis; padding:0 4px; }
-        .call .note { grid-column: 2; margin:4px; padding:2px 6px; background:#eef4ff; border-radius:6px; }
+        .call .label { overflow-wrap:anywhere; padding:0 4px; }
+        .call .label span { background:var(--pane); }
+        .call .note { justify-self:start; margin:4px 4px 4px 0; padding:2px 6px; background:#eef4ff; border-radius:6px; overflow-wrap:anywhere; }
         .call .answer { color:var(--green); } .call .default { color:var(--dim); }
         .console { margin:0; max-height:40vh; overflow:auto; font-size:12.5px; white-space:pre-wrap; word-break:break-word; }
         .console .old { color:var(--dim); }
@@ -428,7 +435,23 @@ package enum Resources {
           if (cur) cur.scrollIntoView({ block: "nearest" });
         }
 
+        // `text` as nodes that may also break after '(' and ':', so a method's name wraps between its parts.
+        function breakable(text) {
+          const out = document.createDocumentFragment();
+          let start = 0;
+          for (let i = 0; i + 1 < text.length; i++) {
+            if ((text[i] === "(" || text[i] === ":") && text[i + 1] !== " " && text[i + 1] !== ")") {
+              out.appendChild(document.createTextNode(text.slice(start, i + 1)));
+              out.appendChild(document.createElement("wbr"));
+              start = i + 1;
+            }
+          }
+          out.appendChild(document.createTextNode(text.slice(start)));
+          return out;
+        }
+
         const laneIndex = { user: 0, tableView: 1, dataSource: 2, delegate: 3 };
+        const laneCount = 4;
         function drawCalls(step) {
           const box = $("calls");
           box.textContent = "";
@@ -439,28 +462,44 @@ package enum Resources {
             box.appendChild(el("p", "dim", "No calls in this step."));
             return;
           }
+          const sequence = el("div", "sequence");
+          for (let i = 0; i < laneCount; i++) {
+            const line = el("div", "lifeline");
+            line.style.left = (100 * (i + 0.5) / laneCount) + "%";
+            line.setAttribute("aria-hidden", "true");
+            sequence.appendChild(line);
+          }
           const list = el("ol", "");
-          list.style.listStyle = "none";
-          list.style.padding = "0";
-          list.style.margin = "0";
           step.calls.forEach((call) => {
             const row = el("li", "call");
             const a = laneIndex[call.from], b = laneIndex[call.to];
-            let text = call.text;
+            row.dataset.from = a;
+            row.dataset.to = b;
+            const text = call.text;
+            // A part of the row that starts at lane `lane`'s lifeline: half a lane into the columns it spans.
+            const fromLifeline = (part, lane) => {
+              part.style.gridColumn = (lane + 1) + " / " + (laneCount + 1);
+              part.style.marginLeft = "calc(50% / " + (laneCount - lane) + ")";
+            };
             if (a === b) {
-              const note = el("div", "note", "# " + text);
+              const note = el("div", "note");
+              note.appendChild(breakable("# " + text));
+              fromLifeline(note, a);
               row.appendChild(note);
             } else {
               const lo = Math.min(a, b), hi = Math.max(a, b);
               const label = el("div", "label");
-              label.style.gridColumn = (lo + 1) + " / 5";
+              fromLifeline(label, lo);
               label.style.gridRow = "1";
-              label.appendChild(el("span", "", text));
+              const name = el("span", "");
+              name.appendChild(breakable(text));
+              label.appendChild(name);
               if (call.answer !== undefined) {
-                label.appendChild(el("span", "answer", " → " + call.answer));
+                const answer = el("span", "answer");
+                answer.appendChild(breakable(" → " + call.answer));
+                label.appendChild(answer);
                 if (call.default) label.appendChild(el("span", "default", " (default)"));
               }
-              label.title = label.textContent;
               row.appendChild(label);
               const arrow = el("div", "arrow" + (b < a ? " left" : ""));
               arrow.style.gridColumn = (lo + 1) + " / " + (hi + 2);
@@ -472,7 +511,8 @@ package enum Resources {
             row.setAttribute("aria-label", call.from + " calls " + call.to + ": " + text + (call.answer !== undefined ? ", answers " + call.answer : ""));
             list.appendChild(row);
           });
-          box.appendChild(list);
+          sequence.appendChild(list);
+          box.appendChild(sequence);
           if (step.moreCalls) box.appendChild(el("p", "dim", "… " + step.moreCalls + " more calls in this step, not drawn"));
         }
 

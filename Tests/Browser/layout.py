@@ -10,9 +10,11 @@ It steps through the page with the → key three times, and measures each step i
 - `print`, 800 px, the print stylesheet, no reduced motion asked for (deleted rows would fade out).
 
 At every step, in every mode: the text's contrast with what is behind it is at least 4.5:1 (a disabled
-button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles; and the slider's
-`aria-valuetext` says the step. Then Alt+← is pressed: it is the browser's (back in the history), so the
-page neither steps nor takes it.
+button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles; the slider's
+`aria-valuetext` says the step; the sequence diagram has a lifeline down the middle of each lane from its
+first call to its last, each arrow runs from one lifeline to another, no call's text is cut or goes past
+the pane, and a note takes the width it needs (one line when the pane has room for it). Then Alt+← is
+pressed: it is the browser's (back in the history), so the page neither steps nor takes it.
 
 It saves SHOTS-PREFIX-wide.png, -narrow.png (the whole page) and -print.png (the whole page as printed)
 of a middle step, and prints one JSON object: the steps seen in each mode, how many problems it found, and
@@ -82,12 +84,58 @@ SLIDER = r"""
 
 """
 
+DIAGRAM = r"""
+  // The sequence diagram.
+  const calls = document.getElementById("calls");
+  const pane = box(calls);
+  if (calls.scrollWidth > calls.clientWidth + 1) say("the calls pane scrolls sideways", calls.scrollWidth + " > " + calls.clientWidth);
+  const lanes = Array.from(calls.querySelectorAll(".lanes > div"));
+  const lifelines = Array.from(calls.querySelectorAll(".lifeline"));
+  const items = Array.from(calls.querySelectorAll(".call"));
+  const centre = (e) => { const r = box(e); return (r.left + r.right) / 2; };
+  if (items.length > 0) {
+    if (lifelines.length !== lanes.length) say("the diagram's lifelines", lifelines.length + " lifelines for " + lanes.length + " lanes");
+    else lanes.forEach((lane, i) => {
+      const line = box(lifelines[i]);
+      if (Math.abs(centre(lifelines[i]) - centre(lane)) > 2) say("a lifeline is not under its lane", lane.textContent + ": " + centre(lifelines[i]) + " vs " + centre(lane));
+      if (line.top > box(items[0]).top + 1 || line.bottom < box(items[items.length - 1]).bottom - 1)
+        say("a lifeline does not run from the first call to the last", lane.textContent);
+    });
+    items.forEach((item) => {
+      const arrow = item.querySelector(".arrow");
+      if (!arrow || lifelines.length !== lanes.length) return;
+      const ends = [parseInt(item.dataset.from, 10), parseInt(item.dataset.to, 10)].sort();
+      const r = box(arrow);
+      if (Math.abs(r.left - centre(lifelines[ends[0]])) > 2 || Math.abs(r.right - centre(lifelines[ends[1]])) > 2)
+        say("an arrow does not run between its lifelines", text(item));
+    });
+  }
+  calls.querySelectorAll(".call .label, .call .note").forEach((e) => {
+    const r = box(e);
+    if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) say("a call's text is cut", text(e));
+    else if (r.left < pane.left - 1 || r.right > pane.right + 1) say("a call's text goes past the pane", text(e));
+  });
+  calls.querySelectorAll(".call .note").forEach((note) => {
+    // Its width on one line, measured with its own font, against the room from its left to the pane's right.
+    const probe = note.cloneNode(true);
+    probe.style.cssText = "position:absolute; visibility:hidden; white-space:nowrap; width:auto; max-width:none";
+    note.parentElement.appendChild(probe);
+    const needed = box(probe).width;
+    probe.remove();
+    const room = pane.right - box(note).left;
+    const lines = Math.round(box(note).height / parseFloat(getComputedStyle(note).lineHeight || "16"));
+    if (needed <= room - 12 && box(note).width < needed - 1) say("a note wraps though the pane has room for it", text(note) + " (" + Math.round(box(note).width) + " of " + Math.round(needed) + " px)");
+    else if (needed > room && box(note).right < pane.right - 24) say("a long note does not take the pane's width", text(note));
+  });
+
+"""
+
 EPILOGUE = r"""
   return JSON.stringify(problems);
 })
 """
 
-CHECKS = PROLOGUE + CONTRAST + SLIDER + EPILOGUE
+CHECKS = PROLOGUE + CONTRAST + SLIDER + DIAGRAM + EPILOGUE
 
 MODES = [("wide", 1400, 900, "", True), ("narrow", 420, 900, "", True), ("print", 800, 1100, "print", False)]
 

@@ -262,7 +262,23 @@ function drawSource(step) {
   if (cur) cur.scrollIntoView({ block: "nearest" });
 }
 
+// `text` as nodes that may also break after '(' and ':', so a method's name wraps between its parts.
+function breakable(text) {
+  const out = document.createDocumentFragment();
+  let start = 0;
+  for (let i = 0; i + 1 < text.length; i++) {
+    if ((text[i] === "(" || text[i] === ":") && text[i + 1] !== " " && text[i + 1] !== ")") {
+      out.appendChild(document.createTextNode(text.slice(start, i + 1)));
+      out.appendChild(document.createElement("wbr"));
+      start = i + 1;
+    }
+  }
+  out.appendChild(document.createTextNode(text.slice(start)));
+  return out;
+}
+
 const laneIndex = { user: 0, tableView: 1, dataSource: 2, delegate: 3 };
+const laneCount = 4;
 function drawCalls(step) {
   const box = $("calls");
   box.textContent = "";
@@ -273,28 +289,44 @@ function drawCalls(step) {
     box.appendChild(el("p", "dim", "No calls in this step."));
     return;
   }
+  const sequence = el("div", "sequence");
+  for (let i = 0; i < laneCount; i++) {
+    const line = el("div", "lifeline");
+    line.style.left = (100 * (i + 0.5) / laneCount) + "%";
+    line.setAttribute("aria-hidden", "true");
+    sequence.appendChild(line);
+  }
   const list = el("ol", "");
-  list.style.listStyle = "none";
-  list.style.padding = "0";
-  list.style.margin = "0";
   step.calls.forEach((call) => {
     const row = el("li", "call");
     const a = laneIndex[call.from], b = laneIndex[call.to];
-    let text = call.text;
+    row.dataset.from = a;
+    row.dataset.to = b;
+    const text = call.text;
+    // A part of the row that starts at lane `lane`'s lifeline: half a lane into the columns it spans.
+    const fromLifeline = (part, lane) => {
+      part.style.gridColumn = (lane + 1) + " / " + (laneCount + 1);
+      part.style.marginLeft = "calc(50% / " + (laneCount - lane) + ")";
+    };
     if (a === b) {
-      const note = el("div", "note", "# " + text);
+      const note = el("div", "note");
+      note.appendChild(breakable("# " + text));
+      fromLifeline(note, a);
       row.appendChild(note);
     } else {
       const lo = Math.min(a, b), hi = Math.max(a, b);
       const label = el("div", "label");
-      label.style.gridColumn = (lo + 1) + " / 5";
+      fromLifeline(label, lo);
       label.style.gridRow = "1";
-      label.appendChild(el("span", "", text));
+      const name = el("span", "");
+      name.appendChild(breakable(text));
+      label.appendChild(name);
       if (call.answer !== undefined) {
-        label.appendChild(el("span", "answer", " → " + call.answer));
+        const answer = el("span", "answer");
+        answer.appendChild(breakable(" → " + call.answer));
+        label.appendChild(answer);
         if (call.default) label.appendChild(el("span", "default", " (default)"));
       }
-      label.title = label.textContent;
       row.appendChild(label);
       const arrow = el("div", "arrow" + (b < a ? " left" : ""));
       arrow.style.gridColumn = (lo + 1) + " / " + (hi + 2);
@@ -306,7 +338,8 @@ function drawCalls(step) {
     row.setAttribute("aria-label", call.from + " calls " + call.to + ": " + text + (call.answer !== undefined ? ", answers " + call.answer : ""));
     list.appendChild(row);
   });
-  box.appendChild(list);
+  sequence.appendChild(list);
+  box.appendChild(sequence);
   if (step.moreCalls) box.appendChild(el("p", "dim", "… " + step.moreCalls + " more calls in this step, not drawn"));
 }
 
