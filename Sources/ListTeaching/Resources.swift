@@ -24,7 +24,20 @@ package enum Resources {
         #counter { min-width:120px; font-variant-numeric: tabular-nums; }
         .statement { margin:8px 16px; font-family: ui-monospace, Menlo, Consolas, monospace; }
         .grid { display:grid; grid-template-columns: minmax(260px, 1fr) minmax(330px, 1.2fr); gap:12px; padding:0 16px 16px; }
-        @media (max-width: 900px) { .grid { grid-template-columns: 1fr; } }
+        /* One column on a narrow screen, the table view first; on a phone (or half a projector) the step controls
+           take the width, the slider what the buttons leave, and the counter a line of its own. */
+        @media (max-width: 900px) { .grid { grid-template-columns: 1fr; } #phone { order:-1; } }
+        @media (max-width: 600px) {
+          .bar { padding:8px 12px; }
+          .controls { flex:1 1 100%; flex-wrap:wrap; }
+          #slider { flex:1 1 0; width:auto; min-width:60px; }
+          #counter { flex:1 1 100%; min-width:0; }
+          .grid { padding:0 8px 8px; gap:8px; }
+          .statement { margin:8px 12px; overflow-wrap:anywhere; }
+          /* A call's text and a note take the diagram's whole width, over their arrow, rather than wrap in three
+             lanes. */
+          .call .label, .call .note { grid-column:1 / 5 !important; margin-left:0 !important; }
+        }
         .pane { background:var(--pane); border:1px solid var(--line); border-radius:10px; padding:8px 12px; min-width:0; }
         .pane h2 { font-size:14px; text-transform:uppercase; letter-spacing:.04em; color:var(--dim); margin:4px 0 8px; }
         .dim { color:var(--dim); text-transform:none; letter-spacing:0; }

@@ -13,8 +13,10 @@ At every step, in every mode: the text's contrast with what is behind it is at l
 button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles; the slider's
 `aria-valuetext` says the step; the sequence diagram has a lifeline down the middle of each lane from its
 first call to its last, each arrow runs from one lifeline to another, no call's text is cut or goes past
-the pane, and a note takes the width it needs (one line when the pane has room for it). Then Alt+← is
-pressed: it is the browser's (back in the history), so the page neither steps nor takes it.
+the pane, and a note takes the width it needs (one line when the pane has room for it). `narrow`: nothing
+goes past the window's edge or is clipped, the page does not scroll sideways, and the table view comes
+before the source and the calls. Then Alt+← is pressed: it is the browser's (back in the history), so the
+page neither steps nor takes it.
 
 It saves SHOTS-PREFIX-wide.png, -narrow.png (the whole page) and -print.png (the whole page as printed)
 of a middle step, and prints one JSON object: the steps seen in each mode, how many problems it found, and
@@ -130,12 +132,27 @@ DIAGRAM = r"""
 
 """
 
+NARROW = r"""
+  if (mode === "narrow") {
+    if (page.scrollWidth > innerWidth + 1) say("the page scrolls sideways", page.scrollWidth + " > " + innerWidth);
+    document.querySelectorAll("body *").forEach((e) => {
+      if (e.closest(".screen, .skip") || !shown(e)) return;
+      const r = box(e);
+      if (r.width > 0 && (r.right > innerWidth + 1 || r.left < -1)) say("cut off at the window's edge", name(e) + " '" + text(e) + "' " + Math.round(r.left) + "…" + Math.round(r.right));
+      const style = getComputedStyle(e);
+      if (style.overflowX !== "visible" && e.scrollWidth > e.clientWidth + 1) say("clipped or scrolls sideways", name(e) + " '" + text(e) + "'");
+    });
+    const top = (id) => box(document.getElementById(id)).top;
+    if (!(top("phone") < top("source-pane") && top("phone") < top("calls-pane"))) say("the table view is not first", "phone " + top("phone") + ", source " + top("source-pane") + ", calls " + top("calls-pane"));
+  }
+"""
+
 EPILOGUE = r"""
   return JSON.stringify(problems);
 })
 """
 
-CHECKS = PROLOGUE + CONTRAST + SLIDER + DIAGRAM + EPILOGUE
+CHECKS = PROLOGUE + CONTRAST + SLIDER + DIAGRAM + NARROW + EPILOGUE
 
 MODES = [("wide", 1400, 900, "", True), ("narrow", 420, 900, "", True), ("print", 800, 1100, "print", False)]
 
