@@ -80,7 +80,9 @@ package enum Resources {
         @keyframes slidein { from { transform: translateX(100%); opacity:0; background:#d9f2df; } to { transform:none; opacity:1; } }
         @keyframes flash { 0% { background:#fff0a8; } 100% { background:#fff; } }
         @keyframes fadeout { to { opacity:0; } }
+        .layer.before { display:none; }
         @media (prefers-reduced-motion: reduce) {
+          .layer.before { display:block; }
           .row.inserted, .row.reloaded, .ghost { animation:none; }
           .row.travel { transition:none; }
           .row.inserted { background:#d9f2df; } .row.reloaded { background:#fff0a8; }
@@ -90,7 +92,7 @@ package enum Resources {
         .data li { padding:4px 8px; border-bottom:1px solid #eee; display:flex; gap:8px; }
         .data li.sec { background:#f7f7f7; color:var(--dim); font-size:12px; }
         .data li.diff { background:#fff4e0; }
-        .data li.gone { background:#ffd9d6; text-decoration: line-through; }
+        .data li.gone { background:#ffd9d6; } .data li.gone span:not(.mark) { text-decoration: line-through; }
         .data .mark { margin-left:auto; font-size:11px; color:var(--yellow); }
         .batch { margin-top:8px; padding:8px; border:1px dashed var(--accent); border-radius:8px; font-size:13px; }
         .rejection { margin-top:8px; padding:8px; border-radius:8px; background:#1c1c1e; color:#ffd9d6; font-size:12.5px; white-space:pre-wrap; word-break:break-word; }
@@ -118,12 +120,31 @@ package enum Resources {
         .console .old { color:var(--dim); }
         .console .error { color:var(--red); } .console .warning, .console .outOfSync { color:var(--yellow); }
         .foot { padding:8px 16px 24px; color:var(--dim); font-size:12px; }
+        /* A handout of one step: the title, the step and its statement, the table view (the table before a commit
+           instead of fading rows, which would lie over the rows and headers after it), the calls, the source in two
+           columns and the console, one under the other, nothing clipped or scrolling. Backgrounds that carry a meaning print
+           (print-color-adjust: exact); the dark rejection box prints as dark text in a red frame. */
+        @page { margin:12mm; }
         @media print {
-          .controls, .skip, .foot { display:none; }
+          .skip, .foot, .controls button, #slider { display:none; }
+          .bar { padding:0 0 6px; border-bottom:1px solid var(--line); }
+          .controls { flex:none; }
           body { background:#fff; }
-          .grid { grid-template-columns: 1fr 1fr; }
-          .source, .console, .screen { max-height:none; overflow:visible; }
+          .grid { display:flex; flex-direction:column; padding:0; }
+          #phone { order:1; } #calls-pane { order:2; } #source-pane { order:3; } #console-pane { order:4; }
+          .source { columns:2; column-gap:24px; }
+          .source li { break-inside:avoid; }
+          .source, .console, .screen, .calls { max-height:none; overflow:visible; }
           .row.inserted, .row.reloaded, .ghost { animation:none; }
+          .row.travel { transition:none; }
+          .ghost { display:none; }
+          .layer.before { display:block; }
+          .device { border-width:3px; background:#fff; padding:6px 0; border-radius:24px; }
+          .screen, .device *, .data, .data *, .source li.cur, .batch, .call .note, .call .label span {
+            print-color-adjust:exact; -webkit-print-color-adjust:exact; }
+          .row.inserted { background:#d9f2df; } .row.reloaded { background:#fff0a8; }
+          .rejection { background:#fff; color:var(--fg); border:2px solid var(--red); }
+          .rejection .formula, .rejection .rollback { color:var(--fg); }
         }
 
         """#
@@ -343,8 +364,8 @@ package enum Resources {
             tv.appendChild(more);
             tv.style.height = (lay.height + 32) + "px";
           }
-          // Deleted rows fade out where they were: old rows no new row comes from. Without motion, the
-          // table before the commit is drawn beside instead (drawBefore).
+          // Deleted rows fade out where they were: old rows no new row comes from. Without motion, and on
+          // paper, the table before the commit drawn beside shows them instead (drawBefore).
           if (commit && before && !commit.reloadData && !reduceMotion) {
             const used = new Set();
             frame.forEach((section, s) => section.rows.forEach((t, r) => {
@@ -375,7 +396,7 @@ package enum Resources {
           }
         }
 
-        // The table before a commit, each row marked with what the commit did to it (without motion).
+        // The table before a commit, each row marked with what the commit did to it (without motion, and printed).
         function drawBefore(step, container) {
           const commit = step.commit;
           const before = L.frames[commit.before];
@@ -431,7 +452,7 @@ package enum Resources {
           const list = $("source");
           list.textContent = "";
           if (!file) return;
-          $("file-name").textContent = L.files.length > 1 || step.line > 0 ? "— " + file.name : "";
+          $("file-name").textContent = "— " + file.name;
           file.lines.forEach((line, i) => {
             const n = i + 1;
             const li = el("li", "");
@@ -553,7 +574,8 @@ package enum Resources {
           tableBox.appendChild(el("h3", "", step.dataSource === null ? "Its cells, as an iPhone draws them" : "The " + viewName + "'s cells"));
           drawTable(step, tableBox);
           layers.appendChild(tableBox);
-          if (step.commit && reduceMotion) drawBefore(step, layers);
+          // The table before the commit: shown instead of the animation with reduced motion, and on paper.
+          if (step.commit) drawBefore(step, layers);
           if (step.dataSource !== null) drawData(step, layers);
           const batch = $("batch");
           if (step.queued.length > 0) {

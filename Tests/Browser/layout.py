@@ -10,17 +10,19 @@ It steps through the page with the → key three times, and measures each step i
 - `print`, 800 px, the print stylesheet, no reduced motion asked for (deleted rows would fade out).
 
 At every step, in every mode: the text's contrast with what is behind it is at least 4.5:1 (a disabled
-button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles; the slider's
+button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles (on paper, with only the
+backgrounds that print: those of print-color-adjust: exact); the slider's
 `aria-valuetext` says the step; the sequence diagram has a lifeline down the middle of each lane from its
 first call to its last, each arrow runs from one lifeline to another, no call's text is cut or goes past
 the pane, and a note takes the width it needs (one line when the pane has room for it). `narrow`: nothing
 goes past the window's edge or is clipped, the page does not scroll sideways, and the table view comes
-before the source and the calls. Then Alt+← is pressed: it is the browser's (back in the history), so the
-page neither steps nor takes it.
+before the source and the calls. `print`: no deleted row is drawn over a header or a row, the step number
+and the script's name are on the page, no part scrolls or is clipped (no scrollbars on paper), and each
+inserted or reloaded row is drawn in place, marked, with its mark printed (print-color-adjust: exact).
+Then Alt+← is pressed: it is the browser's (back in the history), so the page neither steps nor takes it.
 
 It saves SHOTS-PREFIX-wide.png, -narrow.png (the whole page) and -print.png (the whole page as printed)
-of a middle step, and prints one JSON object: the steps seen in each mode, how many problems it found, and
-the first three of each kind.
+of a middle step, and prints one JSON object: the steps seen in each mode and every problem found.
 """
 import json, os, sys, time
 
@@ -40,6 +42,7 @@ PROLOGUE = r"""
   const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (typeof e.className === "string" && e.className ? "." + e.className.split(" ").join(".") : "");
   const text = (e) => (e.textContent || "").trim().slice(0, 80);
   const page = document.documentElement;
+  const overlap = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 """
 
@@ -56,11 +59,17 @@ CONTRAST = r"""
     const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
+  // On paper a browser leaves backgrounds out (its "background graphics" option is off by default) but
+  // those of print-color-adjust: exact: text is measured against what is printed.
   const background = (e) => {
     const chain = [];
     for (let a = e; a; a = a.parentElement) chain.push(a);
     let bg = [255, 255, 255, 1];
-    chain.reverse().forEach((a) => { const c = rgba(getComputedStyle(a).backgroundColor); if (c && c[3] > 0) bg = over(c, bg); });
+    chain.reverse().forEach((a) => {
+      const style = getComputedStyle(a);
+      const c = rgba(style.backgroundColor);
+      if (c && c[3] > 0 && (mode !== "print" || style.printColorAdjust === "exact")) bg = over(c, bg);
+    });
     return bg;
   };
   const opacity = (e) => { let o = 1; for (let a = e; a; a = a.parentElement) o *= parseFloat(getComputedStyle(a).opacity); return o; };
@@ -147,12 +156,47 @@ NARROW = r"""
   }
 """
 
+PRINT = r"""
+  if (mode === "print") {
+    const ghosts = Array.from(document.querySelectorAll("#tableview .ghost")).filter(shown);
+    document.querySelectorAll("#tableview .hdr, #tableview .row, #tableview .ftr").forEach((e) => {
+      if (!shown(e)) return;
+      ghosts.forEach((g) => { if (overlap(box(g), box(e)) > 4) say("a deleted row is drawn over " + (e.classList.contains("hdr") ? "a header" : "a row"), text(g) + " over '" + text(e) + "'"); });
+    });
+    const counter = document.getElementById("counter");
+    if (!shown(counter) || !counter.textContent.startsWith("Step " + step + " of ")) say("the step number is not on the page", counter.textContent);
+    const s = L.steps[step];
+    const file = L.files[s.file];
+    const titles = document.querySelector("header.bar").innerText + " " + document.getElementById("source-title").innerText;
+    if (file && !titles.includes(file.name)) say("the script's name is not on the page (in its title or the source's)", file.name);
+    if (page.scrollWidth > innerWidth + 1) say("the page is wider than the paper", page.scrollWidth + " > " + innerWidth);
+    document.querySelectorAll("body *").forEach((e) => {
+      if (!shown(e) || e.closest(".screen .row, .screen .hdr, .screen .ftr")) return;
+      const style = getComputedStyle(e);
+      const clipsX = style.overflowX !== "visible" && e.scrollWidth > e.clientWidth + 1;
+      const clipsY = style.overflowY !== "visible" && e.scrollHeight > e.clientHeight + 1;
+      if (clipsX || clipsY) say("a part scrolls or is clipped on paper", name(e) + " " + e.scrollWidth + "×" + e.scrollHeight + " in " + e.clientWidth + "×" + e.clientHeight);
+    });
+    document.querySelectorAll("#tableview .row.inserted, #tableview .row.reloaded").forEach((row) => {
+      const style = getComputedStyle(row);
+      const screen = box(row.closest(".screen"));
+      const r = box(row);
+      const drawn = shown(row) && style.transform === "none" && parseFloat(style.opacity) === 1 && row.getAnimations().length === 0
+        && r.top >= screen.top - 1 && r.bottom <= screen.bottom + 1 && r.left >= screen.left - 1 && r.right <= screen.right + 1;
+      if (!drawn) say("an inserted or reloaded row is not drawn in place", text(row) + " " + style.transform + " opacity " + style.opacity);
+      const bg = rgba(style.backgroundColor);
+      if (!bg || bg[3] === 0 || (bg[0] === 255 && bg[1] === 255 && bg[2] === 255) || style.printColorAdjust !== "exact")
+        say("an inserted or reloaded row's mark does not print", text(row) + " " + style.backgroundColor + " " + style.printColorAdjust);
+    });
+  }
+"""
+
 EPILOGUE = r"""
   return JSON.stringify(problems);
 })
 """
 
-CHECKS = PROLOGUE + CONTRAST + SLIDER + DIAGRAM + NARROW + EPILOGUE
+CHECKS = PROLOGUE + CONTRAST + SLIDER + DIAGRAM + NARROW + PRINT + EPILOGUE
 
 MODES = [("wide", 1400, 900, "", True), ("narrow", 420, 900, "", True), ("print", 800, 1100, "print", False)]
 

@@ -91,8 +91,9 @@ import Testing
     /// Each example's page read wide (1400 px), narrow (420 px) and printed, at every step
     /// (Tests/Browser/layout.py says what it measures): text contrast of at least 4.5:1, a slider that says
     /// the step, a sequence diagram with lifelines whose calls and notes are never cut; at 420 px nothing
-    /// cut off at the edge and the table view first; and Alt+← is left to the browser. Whole-page
-    /// screenshots of a middle step go to `.build/lesson-screenshots/`.
+    /// cut off at the edge and the table view first; on paper no deleted row over a header, the step and the
+    /// script's name, nothing clipped or scrolling, inserted rows drawn and marked; and Alt+← is left to the
+    /// browser. Whole-page screenshots of a middle step go to `.build/lesson-screenshots/`.
     @Test(.enabled(if: browserRequired), arguments: LessonPageTests.examples)
     func theLessonReadsWideNarrowAndPrinted(_ name: String) throws {
         let chromium = try #require(Self.chromium, "install Debian's chromium package (.ci/run does)")

@@ -157,8 +157,8 @@ function drawTable(step, container) {
     tv.appendChild(more);
     tv.style.height = (lay.height + 32) + "px";
   }
-  // Deleted rows fade out where they were: old rows no new row comes from. Without motion, the
-  // table before the commit is drawn beside instead (drawBefore).
+  // Deleted rows fade out where they were: old rows no new row comes from. Without motion, and on
+  // paper, the table before the commit drawn beside shows them instead (drawBefore).
   if (commit && before && !commit.reloadData && !reduceMotion) {
     const used = new Set();
     frame.forEach((section, s) => section.rows.forEach((t, r) => {
@@ -189,7 +189,7 @@ function drawTable(step, container) {
   }
 }
 
-// The table before a commit, each row marked with what the commit did to it (without motion).
+// The table before a commit, each row marked with what the commit did to it (without motion, and printed).
 function drawBefore(step, container) {
   const commit = step.commit;
   const before = L.frames[commit.before];
@@ -245,7 +245,7 @@ function drawSource(step) {
   const list = $("source");
   list.textContent = "";
   if (!file) return;
-  $("file-name").textContent = L.files.length > 1 || step.line > 0 ? "— " + file.name : "";
+  $("file-name").textContent = "— " + file.name;
   file.lines.forEach((line, i) => {
     const n = i + 1;
     const li = el("li", "");
@@ -367,7 +367,8 @@ function drawStep(index) {
   tableBox.appendChild(el("h3", "", step.dataSource === null ? "Its cells, as an iPhone draws them" : "The " + viewName + "'s cells"));
   drawTable(step, tableBox);
   layers.appendChild(tableBox);
-  if (step.commit && reduceMotion) drawBefore(step, layers);
+  // The table before the commit: shown instead of the animation with reduced motion, and on paper.
+  if (step.commit) drawBefore(step, layers);
   if (step.dataSource !== null) drawData(step, layers);
   const batch = $("batch");
   if (step.queued.length > 0) {
