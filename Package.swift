@@ -21,8 +21,12 @@ let package = Package(
         // Running it: the interpreter and its values, the simulated app (commands, gestures, hooks, undo,
         // saved state) and the event stream with its renderers (text, change view, JSON lines, show).
         .target(name: "ListRuntime", dependencies: ["ListModel", "ListFormats", "ListLanguage"]),
-        // Teaching: the lesson recorder and its HTML page, the quiz and its page.
-        .target(name: "ListTeaching", dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime"]),
+        // Teaching: the lesson recorder and its HTML page, the quiz and its page. The page's HTML, CSS and
+        // JavaScript are files in Resources/, embedded as string literals in Resources.swift by
+        // scripts/embed-resources.py (no Foundation, no bundle: the page is one file, also in WebAssembly).
+        .target(
+            name: "ListTeaching", dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime"],
+            exclude: ["Resources"]),
         // The WebAssembly module's entry points (wasm/Entry.swift; empty in a native build). scripts/wasm.sh
         // builds it and the libraries with Embedded Swift for wasm32-unknown-none-wasm and links them
         // with wasm/Runtime.c.

@@ -4,8 +4,9 @@ import ListModel
 import ListRuntime
 
 /// The HTML lesson: one self-contained page (no network, no external fonts, scripts or images) that
-/// steps through a recorded run. The lesson's JSON sits in a `<script type="application/json">`
-/// element; the page's own script draws each step from it.
+/// steps through a recorded run. The page is `Resources/lesson.html` with `lesson.css`, `lesson.js` and
+/// the lesson's JSON in it (embedded in the binary by `scripts/embed-resources.py`, as `Resources`); the
+/// JSON sits in a `<script type="application/json">` element, and the script draws each step from it.
 ///
 /// What the page draws, and the keys it reads (`Lesson.json`):
 /// - `files[].name`, `files[].lines`: the source, the current statement (`steps[].file`, `line`,
@@ -23,15 +24,52 @@ import ListRuntime
 ///   `Lesson.callsPerStep`; `moreCalls` counts the rest);
 /// - `steps[].output`: `{kind, text}` for the console.
 public enum LessonPage {
-    /// The page for `lesson`, titled `title`.
+    /// The page for `lesson`, titled `title`: `Resources/lesson.html` with its placeholders filled in.
     public static func html(_ lesson: Lesson, title: String) -> String {
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page += "<title>" + escaped(title) + " · ListDSL lesson</title>\n<style>\n" + style + "</style>\n</head>\n"
-        page += TextSearch.replacing("{{TITLE}}", with: escaped(title), in: body)
-        page += "<script type=\"application/json\" id=\"lesson-data\">" + lesson.json + "</script>\n"
-        page += "<script>\n" + script + "</script>\n</body>\n</html>\n"
-        return page
+        let title = escaped(title)
+        return filled(Resources.lessonHTML) { name in
+            switch name {
+            case "title": return title
+            case "lesson.css": return Resources.lessonCSS
+            case "lesson.js": return Resources.lessonJS
+            case "lesson.json": return lesson.json
+            default: return nil
+            }
+        }
+    }
+
+    /// `template` with each `{{name}}` replaced by `value(name)`, in one pass over the template (a value
+    /// is never searched, so a lesson's text that reads `{{title}}` stays as it is); a name without a
+    /// value is left as it is.
+    static func filled(_ template: String, _ value: (String) -> String?) -> String {
+        let bytes = Array(template.utf8)
+        let open: UInt8 = 0x7B  // {
+        let close: UInt8 = 0x7D  // }
+        var out = ""
+        var copied = 0  // the template's bytes before this are in `out`
+        var i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == open && bytes[i + 1] == open else {
+                i += 1
+                continue
+            }
+            var end = i + 2
+            while end + 1 < bytes.count && !(bytes[end] == close && bytes[end + 1] == close) && bytes[end] != open {
+                end += 1
+            }
+            guard end + 1 < bytes.count, bytes[end] == close,
+                let text = value(String(decoding: bytes[(i + 2)..<end], as: UTF8.self))
+            else {
+                i += 1
+                continue
+            }
+            out += String(decoding: bytes[copied..<i], as: UTF8.self)
+            out += text
+            i = end + 2
+            copied = i
+        }
+        out += String(decoding: bytes[copied...], as: UTF8.self)
+        return out
     }
 
     /// `text` with `&`, `<`, `>` and `"` escaped for HTML.
@@ -48,552 +86,4 @@ public enum LessonPage {
         }
         return out
     }
-
-    static let body = #"""
-        <body>
-        <a class="skip" href="#phone">Skip to the table view</a>
-        <header class="bar">
-          <h1>{{TITLE}}</h1>
-          <nav class="controls" aria-label="Steps">
-            <button id="first" type="button" aria-label="First step" title="First step (Home)">|◀</button>
-            <button id="back" type="button" aria-label="Previous step" title="Previous step (←)">◀</button>
-            <input id="slider" type="range" min="0" max="0" value="0" aria-label="Step">
-            <button id="next" type="button" aria-label="Next step" title="Next step (→)">▶</button>
-            <button id="last" type="button" aria-label="Last step" title="Last step (End)">▶|</button>
-            <span id="counter" aria-live="polite"></span>
-          </nav>
-        </header>
-        <p id="statement" class="statement" aria-live="polite"></p>
-        <main class="grid">
-          <section class="pane" id="source-pane" aria-labelledby="source-title">
-            <h2 id="source-title">Source <span id="file-name" class="dim"></span></h2>
-            <ol id="source" class="source"></ol>
-          </section>
-          <section class="pane" id="phone" aria-labelledby="phone-title" tabindex="-1">
-            <h2 id="phone-title">The table view</h2>
-            <div id="layers" class="layers"></div>
-            <div id="batch" class="batch" hidden></div>
-            <div id="rejection" class="rejection" hidden role="alert"></div>
-          </section>
-          <section class="pane" id="calls-pane" aria-labelledby="calls-title">
-            <h2 id="calls-title">Calls in this step</h2>
-            <div id="calls" class="calls"></div>
-          </section>
-          <section class="pane" id="console-pane" aria-labelledby="console-title">
-            <h2 id="console-title">Console</h2>
-            <pre id="console" class="console"></pre>
-          </section>
-        </main>
-        <footer class="foot">Made by <code>listdsl html</code>. Keys: ← → step, Home and End jump; the address ends in <code>#step=N</code>, a link to this step.</footer>
-
-        """#
-
-    static let style = #"""
-        :root { --bg:#f2f2f7; --fg:#1c1c1e; --dim:#5a5a60; --pane:#fff; --line:#c6c6c8; --accent:#0a59c4;
-          --red:#c4281c; --green:#1e7b34; --yellow:#8a6100; --sel:#d1d1d6; --row:44px; }
-        * { box-sizing: border-box; }
-        body { margin:0; background:var(--bg); color:var(--fg);
-          font: 15px/1.4 -apple-system, "Helvetica Neue", "Segoe UI", Roboto, Arial, sans-serif; }
-        code, pre, .source, .calls, .mono { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
-        .skip { position:absolute; left:-999px; } .skip:focus { left:8px; top:8px; background:#fff; padding:4px; z-index:9; }
-        .bar { display:flex; flex-wrap:wrap; align-items:center; gap:12px; padding:8px 16px; background:#fff; border-bottom:1px solid var(--line); }
-        .bar h1 { font-size:17px; margin:0; flex:1 1 auto; }
-        .controls { display:flex; align-items:center; gap:6px; }
-        .controls button { font-size:16px; min-width:40px; min-height:36px; border:1px solid var(--line); background:#fff; border-radius:8px; color:var(--fg); cursor:pointer; }
-        .controls button:focus-visible, #slider:focus-visible, .pane:focus-visible { outline:3px solid var(--accent); outline-offset:2px; }
-        .controls button:disabled { color:#8e8e93; cursor:default; }
-        #slider { width:min(40vw, 360px); }
-        #counter { min-width:120px; font-variant-numeric: tabular-nums; }
-        .statement { margin:8px 16px; font-family: ui-monospace, Menlo, Consolas, monospace; }
-        .grid { display:grid; grid-template-columns: minmax(260px, 1fr) minmax(330px, 1.2fr); gap:12px; padding:0 16px 16px; }
-        @media (max-width: 900px) { .grid { grid-template-columns: 1fr; } }
-        .pane { background:var(--pane); border:1px solid var(--line); border-radius:10px; padding:8px 12px; min-width:0; }
-        .pane h2 { font-size:14px; text-transform:uppercase; letter-spacing:.04em; color:var(--dim); margin:4px 0 8px; }
-        .dim { color:var(--dim); text-transform:none; letter-spacing:0; }
-        .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; }
-        .source li { display:grid; grid-template-columns: 3.5em 1fr; white-space:pre-wrap; word-break:break-word; }
-        .source li .n { color:var(--dim); text-align:right; padding-right:1em; user-select:none; }
-        .source li.cur { background:#fff3bf; box-shadow: inset 3px 0 0 #e0a800; }
-        .source li.cur.failed { background:#ffd9d6; box-shadow: inset 3px 0 0 var(--red); }
-        .layers { display:flex; flex-wrap:wrap; gap:12px; align-items:flex-start; }
-        .layer h3 { font-size:13px; margin:0 0 4px; color:var(--dim); font-weight:600; }
-        .device { width:320px; border:10px solid #1c1c1e; border-radius:36px; background:#1c1c1e; padding:18px 0; }
-        .screen { background:#fff; border-radius:6px; overflow:hidden; max-height:560px; overflow-y:auto; position:relative; }
-        .screen.grouped { background:#f2f2f7; }
-        .tv { position:relative; }
-        .tv .hdr, .tv .ftr, .tv .row, .tv .ghost { position:absolute; left:0; right:0; }
-        .tv .hdr { padding:4px 16px; font-size:13px; color:#3c3c43; background:#f7f7f7; height:28px; line-height:20px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
-        .grouped .hdr { background:transparent; text-transform:uppercase; color:#6d6d72; padding-top:14px; height:44px; }
-        .tv .ftr { padding:4px 16px; font-size:12px; color:#6d6d72; height:28px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
-        .tv .row { height:var(--row); display:flex; align-items:center; gap:8px; padding:0 12px 0 16px; background:#fff; border-bottom:1px solid #e5e5ea; }
-        .grouped .row { left:12px; right:12px; }
-        .grouped .row.first { border-top-left-radius:10px; border-top-right-radius:10px; }
-        .grouped .row.last { border-bottom-left-radius:10px; border-bottom-right-radius:10px; border-bottom:none; }
-        .row .text { flex:1 1 auto; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
-        .row .path { font-size:11px; color:var(--dim); font-family: ui-monospace, Menlo, monospace; }
-        .row .ctl { width:22px; height:22px; border-radius:50%; color:#fff; display:inline-flex; align-items:center; justify-content:center; font-weight:700; flex:none; }
-        .row .ctl.delete { background:#e0362b; } .row .ctl.insert { background:#2ca44e; }
-        .row .grip { color:#8e8e93; font-size:18px; flex:none; }
-        .row.selected { background:var(--sel); }
-        .row.stale { background:#fff4e0; } .row .mark { font-size:11px; color:var(--yellow); white-space:nowrap; }
-        .row .buttons { display:flex; height:100%; margin-right:-12px; }
-        .row .buttons span { background:#e0362b; color:#fff; display:flex; align-items:center; padding:0 12px; font-size:14px; }
-        .row .buttons span + span { background:#8e8e93; }
-        .index { position:absolute; right:2px; top:8px; display:flex; flex-direction:column; font-size:10px; color:var(--accent); z-index:2; }
-        .more { padding:8px 16px; color:var(--dim); font-size:12px; }
-        .row.inserted { animation: slidein .7s ease-out; }
-        .row.reloaded { animation: flash 1s ease-out; }
-        .row.moved { box-shadow: inset 4px 0 0 var(--accent); }
-        .row.travel { transition: top .7s ease-in-out; z-index:1; }
-        .ghost { opacity:.9; background:#ffd9d6; height:var(--row); display:flex; align-items:center; padding:0 16px; animation: fadeout .8s ease-in forwards; text-decoration: line-through; }
-        @keyframes slidein { from { transform: translateX(100%); opacity:0; background:#d9f2df; } to { transform:none; opacity:1; } }
-        @keyframes flash { 0% { background:#fff0a8; } 100% { background:#fff; } }
-        @keyframes fadeout { to { opacity:0; } }
-        @media (prefers-reduced-motion: reduce) {
-          .row.inserted, .row.reloaded, .ghost { animation:none; }
-          .row.travel { transition:none; }
-          .row.inserted { background:#d9f2df; } .row.reloaded { background:#fff0a8; }
-        }
-        .data { min-width:200px; }
-        .data ol { margin:0; padding:0; list-style:none; font-size:14px; border:1px solid var(--line); border-radius:8px; background:#fff; }
-        .data li { padding:4px 8px; border-bottom:1px solid #eee; display:flex; gap:8px; }
-        .data li.sec { background:#f7f7f7; color:var(--dim); font-size:12px; }
-        .data li.diff { background:#fff4e0; }
-        .data li.gone { background:#ffd9d6; text-decoration: line-through; }
-        .data .mark { margin-left:auto; font-size:11px; color:var(--yellow); }
-        .batch { margin-top:8px; padding:8px; border:1px dashed var(--accent); border-radius:8px; font-size:13px; }
-        .rejection { margin-top:8px; padding:8px; border-radius:8px; background:#1c1c1e; color:#ffd9d6; font-size:12.5px; white-space:pre-wrap; word-break:break-word; }
-        .rejection .formula { color:#fff3bf; display:block; margin-top:6px; }
-        .rejection .rollback { color:#c7e8cf; display:block; margin-top:6px; }
-        .calls { font-size:12px; overflow-x:auto; }
-        .lanes, .call { display:grid; grid-template-columns: repeat(4, 1fr); min-width:520px; }
-        .lanes div { text-align:center; font-weight:600; color:var(--dim); padding:2px; border-bottom:2px solid var(--line); }
-        .call { position:relative; padding:2px 0; }
-        .call .arrow { position:relative; margin-top:3px; border-top:2px solid var(--accent); height:0; }
-        .call .arrow.back { border-top-style:dashed; }
-        .call .arrow::after { content:"▶"; position:absolute; right:-6px; top:-11px; color:var(--accent); font-size:12px; }
-        .call .arrow.left::after { content:"◀"; right:auto; left:-6px; }
-        .call .label { white-space:nowrap; overflow:hidden; text-overflow:ellipsis; padding:0 4px; }
-        .call .note { grid-column: 2; margin:4px; padding:2px 6px; background:#eef4ff; border-radius:6px; }
-        .call .answer { color:var(--green); } .call .default { color:var(--dim); }
-        .console { margin:0; max-height:40vh; overflow:auto; font-size:12.5px; white-space:pre-wrap; word-break:break-word; }
-        .console .old { color:var(--dim); }
-        .console .error { color:var(--red); } .console .warning, .console .outOfSync { color:var(--yellow); }
-        .foot { padding:8px 16px 24px; color:var(--dim); font-size:12px; }
-        @media print {
-          .controls, .skip, .foot { display:none; }
-          body { background:#fff; }
-          .grid { grid-template-columns: 1fr 1fr; }
-          .source, .console, .screen { max-height:none; overflow:visible; }
-          .row.inserted, .row.reloaded, .ghost { animation:none; }
-        }
-
-        """#
-
-    static let script = #"""
-        "use strict";
-        const L = JSON.parse(document.getElementById("lesson-data").textContent);
-        // A frame lists its sections by index into the shared pool: each becomes its list of sections.
-        L.frames = L.frames.map((ids) => ids.map((i) => L.sections[i]));
-        const $ = (id) => document.getElementById(id);
-        const last = L.steps.length - 1;
-        const ROW = 44;
-        let current = -1;
-        const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-        function el(tag, cls, text) {
-          const e = document.createElement(tag);
-          if (cls) e.className = cls;
-          if (text !== undefined) e.textContent = text;
-          return e;
-        }
-
-        // A section's line in a list of the data source's rows.
-        function sectionItem(section, s) {
-          return el("li", "sec", "section " + s + (section.header !== undefined ? ": " + section.header : ""));
-        }
-
-        // A row's line in such a list: its index path and its text.
-        function rowItem(s, r, text) {
-          const li = el("li", "");
-          li.appendChild(el("span", "path mono", s + ":" + r));
-          li.appendChild(el("span", "", text));
-          return li;
-        }
-
-        // The y of every header, row and footer of a frame, as a plain or grouped table lays them out.
-        function layout(frame, grouped, counts) {
-          const out = { headers: [], rows: [], footers: [], height: 0 };
-          let y = 0;
-          frame.forEach((section, s) => {
-            const hh = grouped ? 44 : (section.header !== undefined ? 28 : 0);
-            out.headers.push({ y: y, h: hh });
-            y += hh;
-            const ys = [];
-            section.rows.forEach(() => { ys.push(y); y += ROW; });
-            out.rows.push(ys);
-            if (counts && section.rows.length < counts[s]) y += 32;
-            const fh = section.footer !== undefined ? 28 : (grouped ? 12 : 0);
-            out.footers.push({ y: y, h: fh });
-            y += fh;
-          });
-          out.height = Math.max(y, 120);
-          return out;
-        }
-
-        function drawTable(step, container) {
-          const frame = L.frames[step.tableView];
-          const data = step.dataSource === null ? null : L.frames[step.dataSource];
-          const grouped = step.grouped;
-          const screen = el("div", "screen" + (grouped ? " grouped" : ""));
-          const tv = el("div", "tv");
-          tv.id = "tableview";
-          tv.setAttribute("role", "list");
-          tv.setAttribute("aria-label", "The table view's rows");
-          const lay = layout(frame, grouped, step.rowCounts);
-          tv.style.height = lay.height + "px";
-          const commit = step.commit;
-          const before = commit ? L.frames[commit.before] : null;
-          const origins = new Map();
-          if (commit) commit.rows.forEach((c) => origins.set(c[0] + ":" + c[1], c[2] === null ? null : [c[2], c[3], c[4]]));
-          const originOf = (s, r) => origins.has(s + ":" + r) ? origins.get(s + ":" + r) : [s, r, "kept"];
-          const beforeLay = before ? layout(before, grouped) : null;
-          const travels = [];
-          if (frame.length === 0) tv.appendChild(el("div", "more", "(no sections)"));
-          frame.forEach((section, s) => {
-            const h = el("div", "hdr", section.header !== undefined ? section.header : "");
-            h.style.top = lay.headers[s].y + "px";
-            h.style.height = lay.headers[s].h + "px";
-            if (lay.headers[s].h > 0) tv.appendChild(h);
-            section.rows.forEach((text, r) => {
-              const row = el("div", "row");
-              row.dataset.section = s;
-              row.dataset.row = r;
-              row.setAttribute("role", "listitem");
-              if (grouped && r === 0) row.classList.add("first");
-              if (grouped && r === section.rows.length - 1) row.classList.add("last");
-              const ctl = step.editing && step.controls[s] ? (step.controls[s][r] || "none") : null;
-              if (ctl !== null) {
-                const kind = ctl.split(" ")[0];
-                const c = el("span", "ctl " + kind, kind === "delete" ? "−" : kind === "insert" ? "+" : "");
-                if (kind === "none") c.style.visibility = "hidden";
-                c.setAttribute("aria-label", kind === "none" ? "no editing control" : kind + " control");
-                row.appendChild(c);
-              }
-              row.appendChild(el("span", "path", s + ":" + r));
-              row.appendChild(el("span", "text", text));
-              let label = s + ":" + r + " " + text;
-              if (data && data[s]) {
-                const d = data[s].rows[r];
-                if (d !== text) {
-                  row.classList.add("stale");
-                  row.appendChild(el("span", "mark", d === undefined ? "≠ no row in the data source" : "≠ data source: " + d));
-                  label += ", stale: the data source has " + (d === undefined ? "no row" : d);
-                }
-              }
-              if (step.selected && step.selected[0] === s && step.selected[1] === r) {
-                row.classList.add("selected");
-                label += ", selected";
-              }
-              if (step.swiped && step.swiped[0] === s && step.swiped[1] === r) {
-                const b = el("span", "buttons");
-                step.buttons.forEach((t) => b.appendChild(el("span", "", t)));
-                row.appendChild(b);
-                label += ", swiped open: " + step.buttons.join(", ");
-              }
-              if (ctl !== null && ctl.indexOf("≡") >= 0) row.appendChild(el("span", "grip", "≡"));
-              const y = lay.rows[s][r];
-              row.style.top = y + "px";
-              if (commit && !commit.reloadData) {
-                const origin = originOf(s, r);
-                if (origin === null) {
-                  row.classList.add("inserted");
-                  label += ", inserted";
-                } else {
-                  const [os, or, how] = origin;
-                  if (how === "reloaded") { row.classList.add("reloaded"); label += ", reloaded"; }
-                  if (how === "moved") row.classList.add("moved");
-                  if (os !== s || or !== r) {
-                    row.querySelector(".path").textContent = os + ":" + or + " → " + s + ":" + r;
-                    label += ", was " + os + ":" + or;
-                  }
-                  const oldY = beforeLay && beforeLay.rows[os] ? beforeLay.rows[os][or] : undefined;
-                  if (how !== "reloaded" && oldY !== undefined && oldY !== y && !reduceMotion) {
-                    row.style.top = oldY + "px";
-                    row.classList.add("travel");
-                    travels.push([row, y]);
-                  }
-                }
-              } else if (commit && commit.reloadData) {
-                row.classList.add("reloaded");
-              }
-              row.setAttribute("aria-label", label);
-              tv.appendChild(row);
-            });
-            const count = step.rowCounts ? step.rowCounts[s] : section.rows.length;
-            if (section.rows.length < count) {
-              const more = el("div", "more", "… " + (count - section.rows.length) + " more rows not drawn");
-              more.style.position = "absolute";
-              more.style.top = (lay.footers[s].y - 32) + "px";
-              tv.appendChild(more);
-            }
-            if (section.footer !== undefined) {
-              const f = el("div", "ftr", section.footer);
-              f.style.top = lay.footers[s].y + "px";
-              tv.appendChild(f);
-            }
-          });
-          if (step.sectionCount > frame.length) {
-            const more = el("div", "more", "… " + (step.sectionCount - frame.length) + " more sections not drawn");
-            more.style.position = "absolute";
-            more.style.top = lay.height + "px";
-            tv.appendChild(more);
-            tv.style.height = (lay.height + 32) + "px";
-          }
-          // Deleted rows fade out where they were: old rows no new row comes from. Without motion, the
-          // table before the commit is drawn beside instead (drawBefore).
-          if (commit && before && !commit.reloadData && !reduceMotion) {
-            const used = new Set();
-            frame.forEach((section, s) => section.rows.forEach((t, r) => {
-              const o = originOf(s, r);
-              if (o && o[2] !== "reloaded") used.add(o[0] + ":" + o[1]);
-            }));
-            before.forEach((section, os) => section.rows.forEach((text, or) => {
-              if (used.has(os + ":" + or)) return;
-              const g = el("div", "ghost", os + ":" + or + " " + text);
-              g.setAttribute("aria-hidden", "true");
-              g.style.top = beforeLay.rows[os][or] + "px";
-              tv.appendChild(g);
-            }));
-          }
-          const titles = frame.map((s) => s.indexTitle).filter((t) => t !== undefined);
-          if (titles.length > 0) {
-            const bar = el("div", "index");
-            bar.setAttribute("aria-label", "Section index: " + titles.join(" "));
-            titles.forEach((t) => bar.appendChild(el("span", "", t)));
-            screen.appendChild(bar);
-          }
-          screen.appendChild(tv);
-          const device = el("div", "device");
-          device.appendChild(screen);
-          container.appendChild(device);
-          if (travels.length > 0) {
-            requestAnimationFrame(() => requestAnimationFrame(() => travels.forEach(([row, y]) => { row.style.top = y + "px"; })));
-          }
-        }
-
-        // The table before a commit, each row marked with what the commit did to it (without motion).
-        function drawBefore(step, container) {
-          const commit = step.commit;
-          const before = L.frames[commit.before];
-          const fate = new Map();
-          L.frames[step.tableView].forEach((section, s) => section.rows.forEach((t, r) => {
-            const c = commit.rows.find((c) => c[0] === s && c[1] === r);
-            const o = c ? (c[2] === null ? null : [c[2], c[3], c[4]]) : [s, r, "kept"];
-            if (o) fate.set(o[0] + ":" + o[1], [o[2], s + ":" + r]);
-          }));
-          const box = el("div", "layer data before");
-          box.appendChild(el("h3", "", "Before the commit"));
-          const list = el("ol");
-          before.forEach((section, s) => {
-            list.appendChild(sectionItem(section, s));
-            section.rows.forEach((text, r) => {
-              const li = rowItem(s, r, text);
-              const f = commit.reloadData ? ["reloaded", ""] : fate.get(s + ":" + r);
-              const what = !f ? "deleted" : f[0] === "reloaded" ? "reloaded → " + f[1] : f[1] === s + ":" + r ? "" : f[0] + " → " + f[1];
-              if (what) li.appendChild(el("span", "mark", what));
-              if (!f) li.classList.add("gone");
-              list.appendChild(li);
-            });
-          });
-          box.appendChild(list);
-          container.appendChild(box);
-        }
-
-        function drawData(step, container) {
-          const frame = L.frames[step.dataSource];
-          const table = L.frames[step.tableView];
-          const box = el("div", "layer data");
-          box.appendChild(el("h3", "", "The data source (the app's array)"));
-          const list = el("ol");
-          list.id = "datasource";
-          frame.forEach((section, s) => {
-            list.appendChild(sectionItem(section, s));
-            section.rows.forEach((text, r) => {
-              const li = rowItem(s, r, text);
-              const shown = table[s] ? table[s].rows[r] : undefined;
-              if (shown !== text) li.classList.add("diff");
-              list.appendChild(li);
-            });
-            const count = step.dataRowCounts ? step.dataRowCounts[s] : section.rows.length;
-            if (section.rows.length < count) list.appendChild(el("li", "", "… " + (count - section.rows.length) + " more"));
-          });
-          if (step.dataSectionCount > frame.length) list.appendChild(el("li", "", "… " + (step.dataSectionCount - frame.length) + " more sections"));
-          box.appendChild(list);
-          container.appendChild(box);
-        }
-
-        function drawSource(step) {
-          const file = L.files[step.file];
-          const list = $("source");
-          list.textContent = "";
-          if (!file) return;
-          $("file-name").textContent = L.files.length > 1 || step.line > 0 ? "— " + file.name : "";
-          file.lines.forEach((line, i) => {
-            const n = i + 1;
-            const li = el("li", "");
-            li.appendChild(el("span", "n", String(n)));
-            li.appendChild(el("span", "", line === "" ? " " : line));
-            if (step.line > 0 && n >= step.line && n <= step.endLine) {
-              li.classList.add("cur");
-              if (!step.completed) li.classList.add("failed");
-              li.setAttribute("aria-current", "step");
-            }
-            list.appendChild(li);
-          });
-          const cur = list.querySelector(".cur");
-          if (cur) cur.scrollIntoView({ block: "nearest" });
-        }
-
-        const laneIndex = { user: 0, tableView: 1, dataSource: 2, delegate: 3 };
-        function drawCalls(step) {
-          const box = $("calls");
-          box.textContent = "";
-          const lanes = el("div", "lanes");
-          ["User", step.collection ? "UICollectionView" : "UITableView", "Data source", "Delegate"].forEach((t) => lanes.appendChild(el("div", "", t)));
-          box.appendChild(lanes);
-          if (step.calls.length === 0) {
-            box.appendChild(el("p", "dim", "No calls in this step."));
-            return;
-          }
-          const list = el("ol", "");
-          list.style.listStyle = "none";
-          list.style.padding = "0";
-          list.style.margin = "0";
-          step.calls.forEach((call) => {
-            const row = el("li", "call");
-            const a = laneIndex[call.from], b = laneIndex[call.to];
-            let text = call.text;
-            if (a === b) {
-              const note = el("div", "note", "# " + text);
-              row.appendChild(note);
-            } else {
-              const lo = Math.min(a, b), hi = Math.max(a, b);
-              const label = el("div", "label");
-              label.style.gridColumn = (lo + 1) + " / 5";
-              label.style.gridRow = "1";
-              label.appendChild(el("span", "", text));
-              if (call.answer !== undefined) {
-                label.appendChild(el("span", "answer", " → " + call.answer));
-                if (call.default) label.appendChild(el("span", "default", " (default)"));
-              }
-              label.title = label.textContent;
-              row.appendChild(label);
-              const arrow = el("div", "arrow" + (b < a ? " left" : ""));
-              arrow.style.gridColumn = (lo + 1) + " / " + (hi + 2);
-              arrow.style.gridRow = "2";
-              arrow.style.marginLeft = "calc(50% / " + (hi - lo + 1) + ")";
-              arrow.style.marginRight = "calc(50% / " + (hi - lo + 1) + ")";
-              row.appendChild(arrow);
-            }
-            row.setAttribute("aria-label", call.from + " calls " + call.to + ": " + text + (call.answer !== undefined ? ", answers " + call.answer : ""));
-            list.appendChild(row);
-          });
-          box.appendChild(list);
-          if (step.moreCalls) box.appendChild(el("p", "dim", "… " + step.moreCalls + " more calls in this step, not drawn"));
-        }
-
-        function drawConsole(index) {
-          const pre = $("console");
-          pre.textContent = "";
-          let items = [];
-          for (let i = 0; i <= index; i++) L.steps[i].output.forEach((o) => items.push([i, o]));
-          if (items.length > 300) items = items.slice(items.length - 300);
-          items.forEach(([i, o]) => {
-            const span = el("span", o.kind + (i < index ? " old" : ""), o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text);
-            pre.appendChild(span);
-          });
-          pre.scrollTop = pre.scrollHeight;
-          requestAnimationFrame(() => { pre.scrollTop = pre.scrollHeight; });
-        }
-
-        function drawStep(index) {
-          const step = L.steps[index];
-          const layers = $("layers");
-          layers.textContent = "";
-          const tableBox = el("div", "layer");
-          const viewName = step.collection ? "collection view" : "table view";
-          $("phone-title").textContent = "The " + viewName;
-          tableBox.appendChild(el("h3", "", step.dataSource === null ? "Its cells, as an iPhone draws them" : "The " + viewName + "'s cells"));
-          drawTable(step, tableBox);
-          layers.appendChild(tableBox);
-          if (step.commit && reduceMotion) drawBefore(step, layers);
-          if (step.dataSource !== null) drawData(step, layers);
-          const batch = $("batch");
-          if (step.queued.length > 0) {
-            batch.hidden = false;
-            batch.textContent = "";
-            batch.appendChild(el("strong", "", "A batch is open: the table view has not changed yet. Queued:"));
-            const ol = el("ol", "mono");
-            step.queued.forEach((q) => ol.appendChild(el("li", "", q)));
-            batch.appendChild(ol);
-          } else {
-            batch.hidden = true;
-          }
-          const rej = $("rejection");
-          if (step.rejection) {
-            rej.hidden = false;
-            rej.textContent = "";
-            const r = step.rejection;
-            const text = r.exception
-              ? "*** Terminating app due to uncaught exception '" + r.exception + "', reason: '" + r.message + "'"
-              : "ListDSL: " + r.message;
-            rej.appendChild(el("span", "", text));
-            if (r.formula) rej.appendChild(el("span", "formula", "The check that failed: " + r.formula));
-            rej.appendChild(el("span", "rollback", "Rolled back: the table is as it was before the batch."));
-          } else {
-            rej.hidden = true;
-          }
-          drawSource(step);
-          drawCalls(step);
-          drawConsole(index);
-        }
-
-        function go(index, fromHash) {
-          index = Math.max(0, Math.min(last, index | 0));
-          if (index === current) return;
-          current = index;
-          drawStep(index);
-          const step = L.steps[index];
-          $("slider").value = String(index);
-          $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + last + " steps of the run: the lesson stopped recording there)" : "");
-          $("statement").textContent = index === 0 ? "The start: nothing has run yet." : (step.running ? "Running (a statement inside it runs next): " : step.completed ? "Ran: " : "Failed: ") + step.text;
-          $("first").disabled = $("back").disabled = index === 0;
-          $("next").disabled = $("last").disabled = index === last;
-          if (!fromHash) history.replaceState(null, "", "#step=" + index);
-          document.body.dataset.step = String(index);
-        }
-
-        function stepFromHash() {
-          const m = /step=(\d+)/.exec(location.hash);
-          return m ? parseInt(m[1], 10) : 0;
-        }
-
-        $("slider").max = String(last);
-        $("first").addEventListener("click", () => go(0));
-        $("back").addEventListener("click", () => go(current - 1));
-        $("next").addEventListener("click", () => go(current + 1));
-        $("last").addEventListener("click", () => go(last));
-        $("slider").addEventListener("input", (e) => go(parseInt(e.target.value, 10)));
-        document.addEventListener("keydown", (e) => {
-          if (e.target && e.target.id === "slider") return;
-          if (e.key === "ArrowRight") { go(current + 1); e.preventDefault(); }
-          else if (e.key === "ArrowLeft") { go(current - 1); e.preventDefault(); }
-          else if (e.key === "Home") { go(0); e.preventDefault(); }
-          else if (e.key === "End") { go(last); e.preventDefault(); }
-        });
-        window.addEventListener("hashchange", () => go(stepFromHash(), true));
-        go(stepFromHash(), true);
-
-        """#
 }

@@ -59,9 +59,10 @@ struct HTML: ParsableCommand {
         installInterruptHandler()
         let recorder = LessonRecorder()
         var inputs: [SourceFile] = []
+        var names = PageNames()
         for path in files {
             switch readScript(path, limit: options.settings.limits.scriptBytes, console: console) {
-            case .success(let file): inputs.append(file)
+            case .success(let file): inputs.append(names.named(file, given: path))
             case .failure(let exit): return exit.status
             }
         }
@@ -69,9 +70,10 @@ struct HTML: ParsableCommand {
             console.report(d)
             recorder.receive(.diagnostic(d))
         }
-        let interpreter = Interpreter(
-            io: ScriptRunner.io(limits: options.settings.limits, emit: recorder.receive, detail: .all),
-            options: options.settings.interpreterOptions(color: false))
+        var io = ScriptRunner.io(limits: options.settings.limits, emit: recorder.receive, detail: .all)
+        let load = io.load
+        io.load = { [names] path in load(path).map { names.named($0) } }
+        let interpreter = Interpreter(io: io, options: options.settings.interpreterOptions(color: false))
         recorder.interpreter = interpreter
         var status = Exit.ok.rawValue
         var programs: [(SourceFile, Program)] = []
@@ -114,5 +116,44 @@ struct HTML: ParsableCommand {
             console.write(page)
         }
         return status
+    }
+}
+
+/// How a page names the files it shows: no path of the machine that made it may appear in it. A name the
+/// user gave that is no such path (relative, not up through '..') stays as given; a file under the folder
+/// of a script given by such a path (a file it runs) is named from that folder; any other, by its file name.
+/// The names are the files' names in their diagnostics too, on standard error as in the page.
+struct PageNames {
+    /// The folders, each ending in '/', of the scripts given by paths of the machine.
+    private(set) var folders: [String] = []
+
+    /// `file`, read from `path` as given on the command line, under the name the page shows.
+    mutating func named(_ file: SourceFile, given path: String) -> SourceFile {
+        if Self.isMachinePath(path), let slash = path.lastIndex(of: "/") {
+            let folder = String(path[...slash])
+            if !folders.contains(folder) { folders.append(folder) }
+        }
+        return named(file)
+    }
+
+    /// `file` (a script, or a file a script runs, by the path it was read from) under the name the page shows.
+    func named(_ file: SourceFile) -> SourceFile {
+        let name = name(of: file.name)
+        return name == file.name ? file : SourceFile(name: name, bytes: file.bytes, directory: file.directory)
+    }
+
+    /// The name the page shows for the file read from `path`.
+    func name(of path: String) -> String {
+        if !Self.isMachinePath(path) { return path }
+        for folder in folders where path.hasPrefix(folder) {
+            let rest = String(path.dropFirst(folder.count))
+            if !rest.isEmpty && !Self.isMachinePath(rest) { return rest }
+        }
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Whether `path` names a folder of the machine: it is absolute, or goes up through '..'.
+    static func isMachinePath(_ path: String) -> Bool {
+        path.hasPrefix("/") || path.split(separator: "/").contains("..")
     }
 }

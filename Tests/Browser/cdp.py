@@ -89,9 +89,11 @@ class Browser:
                     return e
             self.pending.append(self.read_message(deadline))
 
-    def evaluate(self, expression):
-        """The value of a JavaScript expression in the page."""
-        r = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+    def evaluate(self, expression, await_promise=False):
+        """The value of a JavaScript expression in the page (with `await_promise`, of the promise it
+        gives, once settled)."""
+        r = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                           "awaitPromise": await_promise})
         if "exceptionDetails" in r:
             raise RuntimeError("page error: " + json.dumps(r["exceptionDetails"])[:500])
         return r["result"].get("value")
@@ -103,10 +105,21 @@ class Browser:
             self.send("Page.navigate", {"url": address})
             self.wait_event("Page.loadEventFired")
 
-    def key(self, name, code):
+    def key(self, name, code, modifiers=0):
+        """Presses and releases a key; `modifiers` as the protocol counts them (Alt 1, Ctrl 2, Meta 4,
+        Shift 8)."""
         for kind in ("rawKeyDown", "keyUp"):
             self.send("Input.dispatchKeyEvent", {"type": kind, "key": name, "code": name,
-                      "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code})
+                      "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
+                      "modifiers": modifiers})
+
+    def emulate(self, width, height, media="", reduced_motion=True):
+        """The viewport's size, the media type (`print` or "" for the screen) and whether the user asked
+        for reduced motion; a page reads the last when it loads, so open it after this."""
+        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
+                  "deviceScaleFactor": 1, "mobile": False})
+        self.send("Emulation.setEmulatedMedia", {"media": media, "features": [
+            {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]})
 
     def click(self, x, y):
         """A real mouse click at page coordinates (x, y) of the viewport."""
@@ -115,7 +128,11 @@ class Browser:
                       "clickCount": 1})
 
     def screenshot(self, path, full_page=False):
+        """A PNG of the viewport, or with `full_page` of the whole page."""
         params = {"format": "png", "captureBeyondViewport": full_page}
+        if full_page:
+            size = self.send("Page.getLayoutMetrics")["cssContentSize"]
+            params["clip"] = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
         shot = self.send("Page.captureScreenshot", params)
         with open(path, "wb") as f:
             f.write(base64.b64decode(shot["data"]))

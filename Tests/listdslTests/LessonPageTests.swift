@@ -110,6 +110,71 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: shot.path), "\(name): the last step's screenshot")
     }
 
+    /// Each example's page read wide (1400 px), narrow (420 px) and printed, at every step
+    /// (Tests/Browser/layout.py says what it measures): text contrast of at least 4.5:1, a slider that says
+    /// the step, a sequence diagram with lifelines whose calls and notes are never cut; at 420 px nothing
+    /// cut off at the edge and the table view first; on paper no deleted row over a header, the step and the
+    /// script's name, nothing clipped or scrolling, inserted rows drawn and marked; and Alt+← is left to the
+    /// browser. Whole-page screenshots of a middle step go to `.build/lesson-screenshots/`.
+    @Test(.enabled(if: browserRequired), arguments: LessonPageTests.examples)
+    func theLessonReadsWideNarrowAndPrinted(_ name: String) throws {
+        let chromium = try #require(Self.chromium, "install Debian's chromium package (.ci/run does)")
+        let work = try scratchDirectory("lesson-layout")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let page = work.appendingPathComponent("lesson.html")
+        _ = try runListdsl(["html", "examples/" + name, "-o", page.path], directory: packageRoot)
+        let shots = packageRoot.appendingPathComponent(".build/lesson-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let prefix = shots.appendingPathComponent(name.replacingOccurrences(of: ".list", with: "")).path
+
+        let result = try Self.drive("layout.py", [chromium, page.path, prefix], timeout: 600, about: name)
+        let steps = result["steps"] as? [String: Int] ?? [:]
+        #expect(steps.count == 3 && Set(steps.values).count == 1 && (steps["wide"] ?? 0) > 1, "\(name): \(steps)")
+        let problems = (result["problems"] as? [[String: Any]] ?? []).map { problem in
+            "step \(problem["step"] ?? ""), \(problem["mode"] ?? ""): \(problem["what"] ?? "") (\(problem["detail"] ?? ""))"
+        }
+        let count = result["problemCount"] ?? 0
+        let first = problems.prefix(12).joined(separator: "\n")
+        #expect(problems.isEmpty, "\(name): \(count) problems; the first:\n\(first)")
+        let keys = result["keys"] as? [String: Any] ?? [:]
+        let altLeftIsTheBrowsers = keys["step"] as? Int == 2 && keys["taken"] as? Bool == false
+        #expect(altLeftIsTheBrowsers, "\(name): Alt+← is the browser's, yet the page took it: \(keys)")
+    }
+
+    /// A page holds no path of the machine that made it: each script is named as the user gave it, or by
+    /// its file name when that was a path of the machine (absolute, or up through '..'); a file a script
+    /// runs is named from the script's folder. In the source pane, the diagnostics and the page's title.
+    @Test func thePageHoldsNoPathOfTheMachine() throws {
+        let work = try scratchDirectory("lesson-paths")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("lessons/sub"), withIntermediateDirectories: true)
+        try "reset [[\"a\"]]\nrun \"sub/two.list\"\n".write(
+            to: work.appendingPathComponent("lessons/one.list"), atomically: true, encoding: .utf8)
+        try "print \"two\"\ndelete 0:5\n".write(
+            to: work.appendingPathComponent("lessons/sub/two.list"), atomically: true, encoding: .utf8)
+        let machine = realPath(work)
+        for (given, directory) in [
+            (machine + "/lessons/one.list", packageRoot),
+            ("../one.list", work.appendingPathComponent("lessons/sub")),
+        ] {
+            let page = work.appendingPathComponent("page.html")
+            let run = try runListdsl(["html", given, "-o", page.path], directory: directory)
+            #expect(run.status == 70, "\(run.stderr)")
+            let html = try String(contentsOf: page, encoding: .utf8)
+            let holds = { (text: String) in html.contains(text) }
+            #expect(!holds(machine) && !holds(work.path), "\(given): the page names the machine's folders")
+            #expect(!holds("../"), "\(given): the page names a folder above the script's")
+            #expect(holds("\"name\":\"one.list\""), "\(given): the script is named by its file name")
+            #expect(holds("\"name\":\"sub/two.list\""), "\(given): a file it runs is named from its folder")
+            #expect(holds("sub/two.list:2:8: error: attempt to delete row 5"), "\(given)")
+            #expect(holds("<title>one.list · ListDSL lesson</title>"), "\(given)")
+        }
+        // A name that is no path of the machine stays as the user gave it.
+        let relative = try runListdsl(["html", "examples/tour.list"], directory: packageRoot)
+        #expect(relative.stdout.contains("\"name\":\"examples/tour.list\""))
+    }
+
     /// A run longer than a lesson records: the page holds the first steps and says so, and a warning says
     /// so on standard error; the run itself finishes.
     @Test func aLongRunIsCutAndSaysSo() throws {
