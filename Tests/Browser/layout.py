@@ -142,6 +142,9 @@ DIAGRAM = r"""
 """
 
 NARROW = r"""
+  // Stepping moves the source pane to the step's line, never the window: a scrolled window hides the
+  // step controls and the table (on a phone, the table view is above the source).
+  if (mode !== "print" && scrollY > 0) say("stepping scrolled the window away from the controls", "scrollY " + scrollY);
   if (mode === "narrow") {
     if (page.scrollWidth > innerWidth + 1) say("the page scrolls sideways", page.scrollWidth + " > " + innerWidth);
     document.querySelectorAll("body *").forEach((e) => {

@@ -258,8 +258,14 @@ function drawSource(step) {
     }
     list.appendChild(li);
   });
+  // Scroll the source pane alone to the step's line: scrollIntoView would scroll the window too, and on
+  // a narrow screen take the step controls and the table out of view.
   const cur = list.querySelector(".cur");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (cur) {
+    const line = cur.getBoundingClientRect();
+    const pane = list.getBoundingClientRect();
+    if (line.top < pane.top || line.bottom > pane.bottom) list.scrollTop += line.top - pane.top - list.clientHeight / 3;
+  }
 }
 
 // `text` as nodes that may also break after '(' and ':', so a method's name wraps between its parts.
