@@ -465,8 +465,14 @@ package enum Resources {
             }
             list.appendChild(li);
           });
+          // Scroll the source pane, and only it, to the statement: scrollIntoView would scroll the window too, and
+          // on a phone take the reader away from the table view above.
           const cur = list.querySelector(".cur");
-          if (cur) cur.scrollIntoView({ block: "nearest" });
+          if (cur) {
+            const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
+            if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
+            else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
+          }
         }
 
         // `text` as nodes that may also break after '(' and ':', so a method's name wraps between its parts.

@@ -15,8 +15,8 @@ only the backgrounds that print: those of print-color-adjust: exact); the slider
 `aria-valuetext` says the step; the sequence diagram has a lifeline down the middle of each lane from its
 first call to its last, each arrow runs from one lifeline to another, no call's text is cut or goes past
 the pane, and a note takes the width it needs (one line when the pane has room for it). `narrow`: nothing
-goes past the window's edge or is clipped, the page does not scroll sideways, and the table view comes
-before the source and the calls. `print`: no deleted row is drawn over a header or a row, the step number
+goes past the window's edge or is clipped, the page does not scroll sideways, a step leaves the window
+where it was (scrolled to its top), and the table view comes before the source and the calls. `print`: no deleted row is drawn over a header or a row, the step number
 and the script's name are on the page, no part scrolls or is clipped (no scrollbars on paper), and each
 inserted or reloaded row is drawn in place, marked, with its mark printed (print-color-adjust: exact).
 Then Alt+← is pressed: it is the browser's (back in the history), so the page neither steps nor takes it.
@@ -150,6 +150,9 @@ DIAGRAM = r"""
 
 NARROW = r"""
   if (mode === "narrow") {
+    // The reader scrolls the window; a step scrolls only the source pane to its statement (on a phone the
+    // window jumped to the source at every step, away from the table view above it).
+    if (scrollY !== 0 || scrollX !== 0) say("the step scrolled the window", scrollX + ", " + scrollY);
     if (page.scrollWidth > innerWidth + 1) say("the page scrolls sideways", page.scrollWidth + " > " + innerWidth);
     document.querySelectorAll("body *").forEach((e) => {
       if (e.closest(".screen, .skip") || !shown(e)) return;
