@@ -10,13 +10,13 @@ It steps through the page with the → key three times, and measures each step i
 - `print`, 800 px, the print stylesheet, no reduced motion asked for (deleted rows would fade out).
 
 At every step, in every mode: the text's contrast with what is behind it is at least 4.5:1 (a disabled
-button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles (on paper, with only the
-backgrounds that print: those of print-color-adjust: exact); the slider's
+button aside, as WCAG 1.4.3 sets it aside), computed from the computed styles (wide, and on paper with
+only the backgrounds that print: those of print-color-adjust: exact); the slider's
 `aria-valuetext` says the step; the sequence diagram has a lifeline down the middle of each lane from its
 first call to its last, each arrow runs from one lifeline to another, no call's text is cut or goes past
 the pane, and a note takes the width it needs (one line when the pane has room for it). `narrow`: nothing
-goes past the window's edge or is clipped, the page does not scroll sideways, and the table view comes
-before the source and the calls. `print`: no deleted row is drawn over a header or a row, the step number
+goes past the window's edge or is clipped, the page does not scroll sideways, a step leaves the window
+where it was (scrolled to its top), and the table view comes before the source and the calls. `print`: no deleted row is drawn over a header or a row, the step number
 and the script's name are on the page, no part scrolls or is clipped (no scrollbars on paper), and each
 inserted or reloaded row is drawn in place, marked, with its mark printed (print-color-adjust: exact).
 Then Alt+← is pressed: it is the browser's (back in the history), so the page neither steps nor takes it.
@@ -29,12 +29,13 @@ import json, os, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser
 
-# The checks run in the page after each step is drawn (two animation frames later, when moved rows have
-# been sent to their places); each adds its problems, {step, mode, what, detail}, to a JSON list.
+# The checks run in the page after each step is drawn; each adds its problems, {step, mode, what, detail},
+# to a JSON list.
 PROLOGUE = r"""
 (async (mode) => {
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const step = parseInt(document.body.dataset.step, 10);
+  // With motion, a commit's moved rows are sent to their places two animation frames after it is drawn.
+  if (L.steps[step].commit && !reduceMotion) await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const problems = [];
   const say = (what, detail) => problems.push({ step, mode, what, detail: String(detail).slice(0, 240) });
   const shown = (e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getClientRects().length > 0;
@@ -60,20 +61,26 @@ CONTRAST = r"""
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   // On paper a browser leaves backgrounds out (its "background graphics" option is off by default) but
-  // those of print-color-adjust: exact: text is measured against what is printed.
+  // those of print-color-adjust: exact: text is measured against what is printed. Each element's
+  // background and opacity are its own over its parent's, remembered for the step.
+  const backgrounds = new Map(), opacities = new Map();
   const background = (e) => {
-    const chain = [];
-    for (let a = e; a; a = a.parentElement) chain.push(a);
-    let bg = [255, 255, 255, 1];
-    chain.reverse().forEach((a) => {
-      const style = getComputedStyle(a);
+    if (!e) return [255, 255, 255, 1];
+    if (!backgrounds.has(e)) {
+      const style = getComputedStyle(e);
       const c = rgba(style.backgroundColor);
-      if (c && c[3] > 0 && (mode !== "print" || style.printColorAdjust === "exact")) bg = over(c, bg);
-    });
-    return bg;
+      const under = background(e.parentElement);
+      backgrounds.set(e, c && c[3] > 0 && (mode !== "print" || style.printColorAdjust === "exact") ? over(c, under) : under);
+    }
+    return backgrounds.get(e);
   };
-  const opacity = (e) => { let o = 1; for (let a = e; a; a = a.parentElement) o *= parseFloat(getComputedStyle(a).opacity); return o; };
-  document.querySelectorAll("body *").forEach((e) => {
+  const opacity = (e) => {
+    if (!e) return 1;
+    if (!opacities.has(e)) opacities.set(e, parseFloat(getComputedStyle(e).opacity) * opacity(e.parentElement));
+    return opacities.get(e);
+  };
+  // The colours are the same wide and narrow: measured wide, and on paper.
+  if (mode !== "narrow") document.querySelectorAll("body *").forEach((e) => {
     const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
     if (!own || !shown(e) || e.closest("button:disabled")) return;
     const fg = rgba(getComputedStyle(e).color);
@@ -142,10 +149,10 @@ DIAGRAM = r"""
 """
 
 NARROW = r"""
-  // Stepping moves the source pane to the step's line, never the window: a scrolled window hides the
-  // step controls and the table (on a phone, the table view is above the source).
-  if (mode !== "print" && scrollY > 0) say("stepping scrolled the window away from the controls", "scrollY " + scrollY);
   if (mode === "narrow") {
+    // The reader scrolls the window; a step scrolls only the source pane to its statement (on a phone the
+    // window jumped to the source at every step, away from the table view above it).
+    if (scrollY !== 0 || scrollX !== 0) say("the step scrolled the window", scrollX + ", " + scrollY);
     if (page.scrollWidth > innerWidth + 1) say("the page scrolls sideways", page.scrollWidth + " > " + innerWidth);
     document.querySelectorAll("body *").forEach((e) => {
       if (e.closest(".screen, .skip") || !shown(e)) return;

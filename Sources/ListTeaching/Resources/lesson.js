@@ -258,13 +258,13 @@ function drawSource(step) {
     }
     list.appendChild(li);
   });
-  // Scroll the source pane alone to the step's line: scrollIntoView would scroll the window too, and on
-  // a narrow screen take the step controls and the table out of view.
+  // Scroll the source pane, and only it, to the statement: scrollIntoView would scroll the window too, and
+  // on a phone take the reader away from the table view above.
   const cur = list.querySelector(".cur");
   if (cur) {
-    const line = cur.getBoundingClientRect();
-    const pane = list.getBoundingClientRect();
-    if (line.top < pane.top || line.bottom > pane.bottom) list.scrollTop += line.top - pane.top - list.clientHeight / 3;
+    const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
+    if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
+    else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
   }
 }
 
