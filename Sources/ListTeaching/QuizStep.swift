@@ -31,14 +31,14 @@ enum QuizStep: Equatable, Sendable {
         switch self {
         case .insert(let path, let text, let layer):
             layer == .table
-                ? "table insert \(Self.spelled(path))"
-                : prefix(layer) + "insert \(Self.spelled(path)) \(Value.quoted(text))"
-        case .delete(let path, let layer): prefix(layer) + "delete \(Self.spelled(path))"
-        case .move(let from, let to, let layer): prefix(layer) + "move \(Self.spelled(from)) to \(Self.spelled(to))"
+                ? "table insert \(path.notation)"
+                : prefix(layer) + "insert \(path.notation) \(Value.quoted(text))"
+        case .delete(let path, let layer): prefix(layer) + "delete \(path.notation)"
+        case .move(let from, let to, let layer): prefix(layer) + "move \(from.notation) to \(to.notation)"
         case .reload(let path, let text, let layer):
             layer == .table
-                ? "table reload \(Self.spelled(path))"
-                : prefix(layer) + "reload \(Self.spelled(path)) \(Value.quoted(text))"
+                ? "table reload \(path.notation)"
+                : prefix(layer) + "reload \(path.notation) \(Value.quoted(text))"
         case .insertSection(let section): "insert section \(section)"
         case .deleteSection(let section): "delete section \(section)"
         }
@@ -83,7 +83,6 @@ enum QuizStep: Equatable, Sendable {
     }
 
     /// `s:r`, as the language writes an index path.
-    static func spelled(_ path: IndexPath) -> String { "\(path.section):\(path.row)" }
 
     private func prefix(_ layer: Layer) -> String {
         switch layer {

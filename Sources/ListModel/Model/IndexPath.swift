@@ -29,4 +29,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String {
         "<NSIndexPath> {length = 2, path = \(section) - \(row)}"
     }
+
+    /// `S:R`, as the language writes an index path and every message of ours names one.
+    public var notation: String { "\(section):\(row)" }
 }

@@ -36,25 +36,21 @@ public enum ModelRule: Equatable, Sendable {
             "'\(command)' cannot be used inside a batch" + (instead.map { ": \($0)" } ?? "")
         case .negativeSection(let section): "section \(section) is negative"
         case .negativeIndexPath(let path):
-            "index path \(Self.notation(path)) has a negative \(path.section < 0 ? "section" : "row")"
+            "index path \(path.notation) has a negative \(path.section < 0 ? "section" : "row")"
         case .noSection(let section, let layer, let count):
             "no section \(section) in \(layer), which has \(counted(count, "section"))"
         case .noRow(let path, let layer, let sections?, _):
-            "no row \(Self.notation(path)) in \(layer), which has \(counted(sections, "section"))"
+            "no row \(path.notation) in \(layer), which has \(counted(sections, "section"))"
         case .noRow(let path, let layer, nil, let rows):
-            "no row \(Self.notation(path)) in \(layer): section \(path.section) has \(counted(rows, "row"))"
+            "no row \(path.notation) in \(layer): section \(path.section) has \(counted(rows, "row"))"
         case .tableMoveInsideBatch: "cannot move a row in the table view while a batch is open"
         case .moveToMissingSection(let from, let to, let sections):
-            "cannot move row \(Self.notation(from)) to \(Self.notation(to)): the table view has \(counted(sections, "section"))"
+            "cannot move row \(from.notation) to \(to.notation): the table view has \(counted(sections, "section"))"
         case .moveBeyondRows(let from, let to, let lastRow):
-            "cannot move row \(Self.notation(from)) to \(Self.notation(to)): in section \(to.section) it can go to rows 0 to \(lastRow)"
+            "cannot move row \(from.notation) to \(to.notation): in section \(to.section) it can go to rows 0 to \(lastRow)"
         }
     }
 
-    /// `S:R`.
-    static func notation(_ path: IndexPath) -> String {
-        "\(path.section):\(path.row)"
-    }
 }
 
 /// `number` and `noun`, plural unless `number` is 1: "1 row", "3 rows". Every message that counts uses it.

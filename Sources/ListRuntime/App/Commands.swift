@@ -320,13 +320,12 @@ extension Interpreter {
         var notes: [Diagnostic.Note] = []
         if let halves = error.reload {
             // The check failed on a half of a reload the user did not write: say how UIKit split it.
-            func notation(_ path: IndexPath) -> String { "\(path.section):\(path.row)" }
             let name =
-                halves.isSection ? "reload section \(halves.deletedAt.section)" : "reload \(notation(halves.deletedAt))"
+                halves.isSection ? "reload section \(halves.deletedAt.section)" : "reload \(halves.deletedAt.notation)"
             let parts =
                 halves.isSection
                 ? "a delete of section \(halves.deletedAt.section) and an insert of section \(halves.insertedAt.section)"
-                : "a delete at \(notation(halves.deletedAt)) and an insert at \(notation(halves.insertedAt))"
+                : "a delete at \(halves.deletedAt.notation) and an insert at \(halves.insertedAt.notation)"
             notes.append(
                 Diagnostic.Note(
                     file: where_.file, range: where_.range,

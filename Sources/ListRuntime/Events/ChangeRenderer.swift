@@ -245,15 +245,12 @@ public enum ChangeRenderer {
     /// `S:R`, or `S:R → S:R` when a row's path changed.
     static func pathColumn(_ row: RowLine) -> String {
         switch (row.old, row.new) {
-        case (let old?, let new?) where old != new: return "\(text(old)) → \(text(new))"
-        case (_, let new?): return text(new)
-        case (let old?, nil): return text(old)
+        case (let old?, let new?) where old != new: return "\(old.notation) → \(new.notation)"
+        case (_, let new?): return new.notation
+        case (let old?, nil): return old.notation
         case (nil, nil): return ""
         }
     }
-
-    /// `S:R`, as the language writes an index path.
-    static func text(_ path: IndexPath) -> String { "\(path.section):\(path.row)" }
 
     /// The mark in its colour.
     static func markText(_ mark: RowLine.Mark, _ color: Bool) -> String {
