@@ -33,8 +33,23 @@ enum StateFuzz {
         guard case .success(let fromPlist) = PropertyTree.parsePropertyList(Array(plist.utf8)) else {
             FuzzTarget.finding("a tree read from a \(format) writes a property list that does not read: \(plist)")
         }
-        if fromPlist != tree {
+        // A dictionary member whose value is null is left out of a property list, as documented.
+        if fromPlist != withoutNullMembers(tree) {
             FuzzTarget.finding("a tree read from a \(format) changes through a property list: \(plist)")
+        }
+    }
+
+    /// `tree` as a property list keeps it: every dictionary member whose value is null left out.
+    static func withoutNullMembers(_ tree: PropertyTree) -> PropertyTree {
+        switch tree.kind {
+        case .array(let elements): PropertyTree(.array(elements.map(withoutNullMembers)), offset: tree.offset)
+        case .dictionary(let members):
+            PropertyTree(
+                .dictionary(
+                    members.filter { !$0.value.isNull }.map {
+                        PropertyTree.Member(key: $0.key, value: withoutNullMembers($0.value))
+                    }), offset: tree.offset)
+        default: tree
         }
     }
 
