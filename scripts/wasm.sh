@@ -43,10 +43,13 @@ echo "compiling the C runtime" >&2
 strip="--strip-all"
 [ "${KEEP_NAMES:-}" = 1 ] && strip=""
 echo "linking" >&2
-# The objects of the six Swift targets, in a fixed order.
-objects=$(find "$products/ListDSLWasm.build" "$products/ListTeaching.build" "$products/ListRuntime.build" \
-    "$products/ListLanguage.build" "$products/ListFormats.build" "$products/ListModel.build" -name '*.o' |
-    LC_ALL=C sort)
+# The objects of the six Swift targets' sources, in a fixed order: each build directory lists its sources,
+# and an object left from a source since removed is not linked.
+objects=$(for target in ListDSLWasm ListTeaching ListRuntime ListLanguage ListFormats ListModel; do
+    while read -r source; do
+        echo "$products/$target.build/$(basename "$source").o"
+    done < "$products/$target.build/sources"
+done | LC_ALL=C sort)
 # shellcheck disable=SC2086
 "$wasm_ld" --no-entry --stack-first -z stack-size=$stack_size --gc-sections $strip \
     --export=listdsl_run --export=listdsl_alloc --export=listdsl_free \

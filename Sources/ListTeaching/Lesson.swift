@@ -152,6 +152,9 @@ public struct Lesson: Sendable {
         public var output: [Output]
     }
 
+    /// The lesson as the page reads it: the run's event stream (docs/events.md) with the page's states,
+    /// one JSON object per line, written as the run goes by `JSONLinesRenderer` and the recorder.
+    public var stream = ""
     public var files: [File] = []
     /// The drawn sections of every frame, each stored once per run of frames that draw it the same.
     public var sections: [Frame.Section] = []
@@ -179,6 +182,10 @@ public final class LessonRecorder {
         didSet { if lesson.steps.isEmpty { recordStart() } }
     }
 
+    /// Writes the run's events into `lesson.stream`, without tables (the states draw them as frames).
+    private let renderer: JSONLinesRenderer
+    /// The lines written since `lesson.stream` last took them.
+    private let lines = LineBuffer()
     private var fileIndexes: [ObjectIdentifier: Int] = [:]
     private var lineIndexes: [ObjectIdentifier: LineIndex] = [:]
     private var calls: [Lesson.Call] = []
@@ -188,15 +195,55 @@ public final class LessonRecorder {
     private var recordedBytes = 0
     private var output: [Lesson.Output] = []
     private var queued: [String] = []
+    /// For each queued call, the call and the statement that queued it.
+    private var queuedBy: [(call: TableViewCall, by: StatementEvent)] = []
     private var commit: Lesson.Commit?
     private var rejection: Lesson.Rejection?
+    /// Why a hook failed while the recorder asked the step's editing controls.
+    private var controlsProblem: String?
     /// Set while the recorder itself asks the app's hooks (editing controls): their events are not the run's.
     private var isAsking = false
     /// The statements running, outermost first (compound ones included).
     private var running: [StatementEvent] = []
     private let diagnostics = DiagnosticRenderer(color: false)
 
-    public init() {}
+    public init() {
+        let lines = self.lines
+        renderer = JSONLinesRenderer(write: { lines.text += $0 })
+        renderer.tables = false
+        renderer.sectionOriginLimit = Lesson.sectionsPerFrame
+        lesson.stream = JSONLinesRenderer.header(trace: false, states: true)
+    }
+
+    /// The text of the lines rendered, taken into the stream after each event.
+    private final class LineBuffer {
+        var text = ""
+    }
+
+    /// Moves the rendered lines into the stream, counting their bytes.
+    private func flush() {
+        recordedBytes &+= lines.text.utf8.count
+        lesson.stream += lines.text
+        lines.text = ""
+    }
+
+    /// Writes one line of the recorder's own (a state, a frame, a file) into the stream.
+    private func writeLine(_ body: (inout JSONWriter) -> Void) {
+        var w = JSONWriter()
+        w.beginObject()
+        body(&w)
+        w.endObject()
+        recordedBytes &+= w.text.utf8.count &+ 1
+        lesson.stream += w.text
+        lesson.stream += "\n"
+    }
+
+    /// Writes `event` into the stream, unless the recording stopped; `extra` adds keys of the page's.
+    private func write(_ event: Event, extra: (inout JSONWriter) -> Void = { _ in }) {
+        guard lesson.truncation == nil else { return }
+        renderer.render(event, extra: extra)
+        flush()
+    }
 
     /// Takes one event of the run.
     public func receive(_ event: Event) {
@@ -209,68 +256,155 @@ public final class LessonRecorder {
                 record(outer, completed: true, running: true)
             }
             running.append(s)
-            if s.depth == 0 && isGesture(s) {
+            let gesture = s.depth == 0 && isGesture(s)
+            write(event) { w in if gesture { w.member("gesture", true) } }
+            if gesture {
                 addCall(
                     Lesson.Call(from: .user, to: .tableView, text: s.file.text(s.range), answer: nil, isDefault: false))
             }
         case .statementEnded(let s, let completed):
             // The statement ending is the innermost running one (an error ends the ones inside it first).
             while let last = running.popLast(), !(last.file === s.file && last.range == s.range) {}
+            write(event)
             if !s.isCompound { record(s, completed: completed) }
         case .hookAsked(let h):
             addCall(
                 Lesson.Call(
                     from: .tableView, to: Self.lane(of: h.method), text: h.method + " " + h.arguments,
-                    answer: h.answer, isDefault: h.isDefault))
+                    answer: h.answer, isDefault: h.isDefault), event)
         case .dataSourceAsked(let h):
             addCall(
                 Lesson.Call(
                     from: .tableView, to: .dataSource,
                     text: h.arguments.isEmpty ? h.method : h.method + " " + h.arguments,
-                    answer: h.answer, isDefault: false))
-        case .tableViewCalled(let event):
+                    answer: h.answer, isDefault: false), event)
+        case .tableViewCalled(let call):
             let depth = interpreter?.model.batchDepth ?? 0
-            if event.call == .beginUpdates && depth <= 1 { queued = [] }
-            if depth > 0 && event.call != .beginUpdates && event.call != .endUpdates { queued.append(event.text) }
-            addCall(Lesson.Call(from: .dataSource, to: .tableView, text: event.text, answer: nil, isDefault: false))
+            if call.call == .beginUpdates && depth <= 1 { clearQueue() }
+            if depth > 0 && call.call != .beginUpdates && call.call != .endUpdates, let by = running.last {
+                queued.append(call.text)
+                queuedBy.append((call.call, by))
+            }
+            addCall(
+                Lesson.Call(from: .dataSource, to: .tableView, text: call.text, answer: nil, isDefault: false), event)
         case .tableViewDid(let text, _):
-            addCall(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false))
+            addCall(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false), event)
         case .committed(let c):
-            queued = []
+            clearQueue()
             // The recorder's I/O asks for every commit's tables (`EventDetail.all`).
-            guard let before = c.before, let after = c.after else { break }
-            commit = Lesson.Commit(
-                before: frame(before),
-                // Only the drawn rows' origins: the mapping of the first rows costs what they do, not the table.
-                rows: c.report.usedReloadFallback
-                    ? []
-                    : c.report.rowOrigins(
-                        sections: Array(c.report.sectionOrigins(count: after.count).prefix(Lesson.sectionsPerFrame)),
-                        rowCounts: Self.drawnCounts(after), oldRowCounts: before.map { $0.rows.count }),
-                sections: Array(c.report.sectionOrigins(count: after.count).prefix(Lesson.sectionsPerFrame)),
-                reloadData: c.report.usedReloadFallback)
+            guard let before = c.before, let after = c.after else {
+                write(event)
+                break
+            }
+            let sections = Array(c.report.sectionOrigins(count: after.count).prefix(Lesson.sectionsPerFrame))
+            let drawn = Self.drawnCounts(after)
+            // Only the drawn rows' origins: the mapping of the first rows costs what they do, not the table.
+            let origins =
+                c.report.usedReloadFallback
+                ? []
+                : c.report.rowOrigins(sections: sections, rowCounts: drawn, oldRowCounts: before.map { $0.rows.count })
+            let commit = Lesson.Commit(
+                before: frame(before), rows: origins, sections: sections, reloadData: c.report.usedReloadFallback)
+            self.commit = commit
+            let pushed =
+                c.report.usedReloadFallback ? [] : Self.pushedOut(c.report, before: before, after: after, origins)
+            let countsBefore = Self.counts(before)
+            let sectionCountBefore = Self.sectionCount(before)
+            write(event) { w in
+                w.member("frameBefore", commit.before)
+                // As a state's `rowCounts` and `sectionCount`, for the table before the commit.
+                if !countsBefore.isEmpty {
+                    w.key("rowCountsBefore")
+                    w.integers(countsBefore)
+                }
+                if let count = sectionCountBefore { w.member("sectionCountBefore", count) }
+                // The drawn rows not kept at their own path: [section, row, oldSection, oldRow], the old
+                // path null for a new row.
+                w.key("frameRows")
+                w.beginArray()
+                for (s, section) in origins.enumerated() {
+                    for (r, origin) in section.enumerated() {
+                        let old: IndexPath?
+                        switch origin {
+                        case .inserted: old = nil
+                        case .kept(let p) where p.section == s && p.row == r: continue
+                        case .kept(let p), .moved(let p), .reloaded(let p): old = p
+                        }
+                        w.beginArray()
+                        w.integer(s)
+                        w.integer(r)
+                        w.integer(old?.section)
+                        w.integer(old?.row)
+                        w.endArray()
+                    }
+                }
+                w.endArray()
+                // The drawn old rows that stayed but now lie past the drawn rows: [oldSection, oldRow,
+                // section, row].
+                w.key("frameLeft")
+                w.array(pushed) { w, move in
+                    w.integers([move.from.section, move.from.row, move.to.section, move.to.row])
+                }
+            }
         case .rejected(let r):
-            if r.rolledBack { queued = [] }
             rejection = Self.rejection(r)
+            // The batch refused, as it was queued: the page shows it with the command at fault.
+            write(event) { w in
+                w.key("batch")
+                writeQueue(&w)
+            }
+            if r.rolledBack { clearQueue() }
         case .restored:
-            queued = []
+            clearQueue()
+            write(event)
         case .output(let o):
             output.append(Lesson.Output(kind: Lesson.Output.Kind(rawValue: o.kind.rawValue) ?? .print, text: o.text))
+            write(event)
         case .shown(let shown):
             output.append(Lesson.Output(kind: .show, text: shown.plainText))
+            write(event)
         case .outOfSync(let text):
             output.append(Lesson.Output(kind: .outOfSync, text: text))
+            write(event)
         case .diagnostic(let d):
             let kind: Lesson.Output.Kind = d.severity == .error ? .error : d.severity == .warning ? .warning : .note
             output.append(Lesson.Output(kind: kind, text: diagnostics.render(d)))
+            write(event)
             // The error that ends the run comes after its statement's end: it belongs to the last step.
             if lesson.steps.count > 1 && d.severity == .error && calls.isEmpty {
                 lesson.steps[lesson.steps.count - 1].output += output
                 output = []
             }
         case .traceSwitched:
-            break
+            write(event)
         }
+    }
+
+    /// The drawn old rows a commit kept that now lie past the drawn rows (a row pushed down by inserts
+    /// above it): without them a page would take such a row for deleted.
+    private static func pushedOut(
+        _ report: CommitReport, before: [Section], after: [Section], _ origins: [[RowOrigin]]
+    ) -> [RowChange] {
+        var drawnOrigins = Set<IndexPath>()
+        for section in origins {
+            for origin in section {
+                switch origin {
+                case .inserted: break
+                case .kept(let p), .moved(let p), .reloaded(let p): drawnOrigins.insert(p)
+                }
+            }
+        }
+        var out: [RowChange] = []
+        for (s, count) in drawnCounts(before).enumerated() {
+            for r in 0..<count {
+                let old = IndexPath(section: s, row: r)
+                if drawnOrigins.contains(old) { continue }
+                if let new = report.newPath(forOld: old, sectionCount: after.count) {
+                    out.append(RowChange(from: old, to: new))
+                }
+            }
+        }
+        return out
     }
 
     /// Adds the script files that were parsed but not run (a syntax error), so the page shows them.
@@ -287,6 +421,12 @@ public final class LessonRecorder {
         step.moreCalls += moreCalls
         lesson.steps[lastStep] = step
         if let rejection { lesson.steps[lastStep].rejection = rejection }
+        if lesson.truncation == nil {
+            writeLine { w in
+                w.member("event", "end")
+                if moreCalls > 0 { w.member("moreCalls", moreCalls) }
+            }
+        }
         output = []
         calls = []
         moreCalls = 0
@@ -307,27 +447,106 @@ public final class LessonRecorder {
                 grouped: model.style == .grouped, collection: model.view == .collection,
                 editing: model.isEditing, selected: model.selection, swiped: nil, buttons: [], controls: [],
                 queued: [], commit: nil, rejection: nil, calls: [], moreCalls: 0, output: []))
+        writeState(lesson.steps[0], warning: nil)
+    }
+
+    private func clearQueue() {
+        queued = []
+        queuedBy = []
+    }
+
+    /// The open batch's calls: each `{"call": …}` with the position of the statement that queued it.
+    private func writeQueue(_ w: inout JSONWriter) {
+        w.beginArray()
+        for (text, (call, by)) in zip(queued, queuedBy) {
+            w.beginObject()
+            w.member("call", text)
+            JSONLinesRenderer.arguments(of: call, &w)
+            let lines = lineIndex(by.file)
+            let start = lines.location(of: by.range.lowerBound)
+            let end = lines.location(of: by.range.upperBound)
+            w.member("file", by.file.name)
+            w.member("line", start.line)
+            w.member("column", start.column)
+            w.member("endLine", end.line)
+            w.member("endColumn", end.column)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    /// Stops recording: the stream ends with a `truncated` line saying why and after how many steps.
+    private func stop(_ why: Lesson.Truncation) {
+        writeLine { w in
+            w.member("event", "truncated")
+            switch why {
+            case .steps: w.member("reason", "steps")
+            case .size: w.member("reason", "size")
+            case .memory: w.member("reason", "memory")
+            }
+            w.member("steps", lesson.steps.count - 1)
+        }
+        lesson.truncation = why
+    }
+
+    /// The `state` line of a step: what the page draws after it (docs/events.md, "States").
+    private func writeState(_ step: Lesson.Step, warning: String?) {
+        writeLine { w in
+            w.member("event", "state")
+            w.member("step", lesson.steps.count - 1)
+            if step.running { w.member("running", true) }
+            w.member("tableView", step.tableView)
+            w.member("dataSource", step.dataSource)
+            if !step.rowCounts.isEmpty {
+                w.key("rowCounts")
+                w.integers(step.rowCounts)
+            }
+            if !step.dataRowCounts.isEmpty {
+                w.key("dataRowCounts")
+                w.integers(step.dataRowCounts)
+            }
+            if let count = step.sectionCount { w.member("sectionCount", count) }
+            if let count = step.dataSectionCount { w.member("dataSectionCount", count) }
+            w.member("view", step.collection ? "collection" : "table")
+            w.member("style", step.grouped ? "grouped" : "plain")
+            w.member("editing", step.editing)
+            w.key("selected")
+            w.path(step.selected)
+            w.key("swiped")
+            w.path(step.swiped)
+            w.key("buttons")
+            w.strings(step.buttons)
+            if step.editing {
+                // For each drawn row: its editing control (`delete`, `insert`, `none`), and whether it shows
+                // the reorder grip.
+                w.key("editingStyles")
+                w.array(step.controls) { w, row in w.strings(row.map { String($0.prefix { $0 != " " }) }) }
+                w.key("movable")
+                w.array(step.controls) { w, row in
+                    w.beginArray()
+                    for control in row { w.boolean(control.hasSuffix("≡")) }
+                    w.endArray()
+                }
+            }
+            w.key("queued")
+            writeQueue(&w)
+            if step.moreCalls > 0 { w.member("moreCalls", step.moreCalls) }
+            if let warning { w.member("warning", warning) }
+        }
     }
 
     /// The step of the statement `s` just ended.
     private func record(_ s: StatementEvent, completed: Bool, running: Bool = false) {
         guard let interpreter, lesson.truncation == nil else { return }
-        if lesson.steps.count > Lesson.stepLimit {
-            lesson.truncation = .steps
-            return
-        }
-        if recordedBytes > Lesson.byteLimit {
-            lesson.truncation = .size
-            return
-        }
+        if lesson.steps.count > Lesson.stepLimit { return stop(.steps) }
+        if recordedBytes > Lesson.byteLimit { return stop(.size) }
         // The recording grows with every step, more than the run it records: it checks the memory limit
         // itself, as often as a step may have added a frame's worth.
         // Writing the page takes about three copies of the recorded text more: that counts too.
         if lesson.steps.count & 63 == 0, let used = interpreter.io.memoryInUse(),
             used &+ 3 &* recordedBytes > interpreter.options.limits.memoryBytes
         {
-            lesson.truncation = .memory(used: used &+ 3 &* recordedBytes, limit: interpreter.options.limits.memoryBytes)
-            return
+            return stop(.memory(used: used &+ 3 &* recordedBytes, limit: interpreter.options.limits.memoryBytes))
         }
         let model = interpreter.model
         let lines = lineIndex(s.file)
@@ -335,7 +554,8 @@ public final class LessonRecorder {
         let end = lines.location(of: s.range.upperBound)
         let table = model.tableView
         let inSync = model.isInSync
-        let controls = model.isEditing ? controls(interpreter, table) : []  // may add a warning to `output`
+        controlsProblem = nil
+        let controls = model.isEditing ? controls(interpreter, table) : []  // may set `controlsProblem`
         lesson.steps.append(
             Lesson.Step(
                 file: fileIndex(s.file), line: start.line, column: start.column, endLine: end.line,
@@ -350,10 +570,7 @@ public final class LessonRecorder {
                 controls: controls, queued: queued, commit: commit,
                 rejection: rejection, calls: calls, moreCalls: moreCalls, output: output))
         lesson.steps[lesson.steps.count - 1].running = running
-        recordedBytes &+=
-            300 &+ (s.range.upperBound &- s.range.lowerBound) &+ queued.reduce(0) { $0 &+ $1.utf8.count }
-            &+ output.reduce(0) { $0 &+ $1.text.utf8.count } &+ controls.reduce(0) { $0 &+ 8 &* $1.count }
-            &+ (commit.map { $0.rows.reduce(0) { $0 &+ 24 &* $1.count } &+ 32 &* $0.sections.count } ?? 0)
+        writeState(lesson.steps[lesson.steps.count - 1], warning: controlsProblem.map(Self.controlsWarning))
         calls = []
         moreCalls = 0
         output = []
@@ -391,9 +608,8 @@ public final class LessonRecorder {
         }
         // A row whose hooks failed is drawn without a control; the step's console says why.
         if let problem {
-            output.append(
-                Lesson.Output(
-                    kind: .warning, text: "warning: a hook failed while asking the editing controls: \(problem)\n"))
+            controlsProblem = problem
+            output.append(Lesson.Output(kind: .warning, text: Self.controlsWarning(problem)))
         }
         return controls
     }
@@ -414,9 +630,15 @@ public final class LessonRecorder {
             } else {
                 lesson.sections.append(drawn)
                 ids.append(lesson.sections.count - 1)
-                recordedBytes &+=
-                    64 &+ drawn.rows.reduce(0) { $0 &+ 4 &+ $1.utf8.count }
-                    &+ (drawn.header?.utf8.count ?? 0) &+ (drawn.footer?.utf8.count ?? 0)
+                writeLine { w in
+                    w.member("event", "section")
+                    w.member("id", lesson.sections.count - 1)
+                    if let header = drawn.header { w.member("header", header) }
+                    if let footer = drawn.footer { w.member("footer", footer) }
+                    if let indexTitle = drawn.indexTitle { w.member("indexTitle", indexTitle) }
+                    w.key("rows")
+                    w.strings(drawn.rows)
+                }
             }
         }
         let frame = Lesson.Frame(sections: ids)
@@ -424,19 +646,24 @@ public final class LessonRecorder {
         // A commit's before-frame is usually the previous step's.
         if lesson.frames.count >= 2, lesson.frames[lesson.frames.count - 2] == frame { return lesson.frames.count - 2 }
         lesson.frames.append(frame)
-        recordedBytes &+= 8 &+ 8 &* ids.count
+        writeLine { w in
+            w.member("event", "frame")
+            w.member("id", lesson.frames.count - 1)
+            w.key("sections")
+            w.integers(ids)
+        }
         return lesson.frames.count - 1
     }
 
-    /// Adds a call to the step's, or counts it past `Lesson.callsPerStep`.
-    private func addCall(_ call: Lesson.Call) {
+    /// Adds a call to the step's and writes its event, or counts it past `Lesson.callsPerStep`.
+    private func addCall(_ call: Lesson.Call, _ event: Event? = nil) {
+        if calls.count < Lesson.callsPerStep, let event { write(event) }
         append(call, to: &calls, more: &moreCalls)
     }
 
     private func append(_ call: Lesson.Call, to calls: inout [Lesson.Call], more: inout Int) {
         if calls.count < Lesson.callsPerStep {
             calls.append(call)
-            recordedBytes &+= 64 &+ call.text.utf8.count &+ (call.answer?.utf8.count ?? 0)
         } else {
             more &+= 1
         }
@@ -470,6 +697,12 @@ public final class LessonRecorder {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         lesson.files.append(Lesson.File(name: file.name, lines: lines))
+        writeLine { w in
+            w.member("event", "file")
+            w.member("name", file.name)
+            w.key("lines")
+            w.strings(lines)
+        }
         fileIndexes[key] = lesson.files.count - 1
         return lesson.files.count - 1
     }
@@ -480,6 +713,11 @@ public final class LessonRecorder {
         let index = LineIndex(file)
         lineIndexes[key] = index
         return index
+    }
+
+    /// The console's line when a hook failed while the recorder asked the editing controls.
+    private static func controlsWarning(_ problem: String) -> String {
+        "warning: a hook failed while asking the editing controls: \(problem)\n"
     }
 
     /// Whether a top-level statement is a user's gesture (the diagram's user lane starts it): a gesture
@@ -496,31 +734,6 @@ public final class LessonRecorder {
 
     /// A rejection as Xcode's console shows it, with the formula of a count check.
     static func rejection(_ r: RejectionEvent) -> Lesson.Rejection {
-        switch r.kind {
-        case .invalidUpdate:
-            return Lesson.Rejection(
-                exception: "NSInternalInconsistencyException", message: r.message,
-                formula: r.uikit.flatMap { formula($0) })
-        case .outOfBounds:
-            return Lesson.Rejection(exception: "NSRangeException", message: r.message, formula: nil)
-        case .usage:
-            return Lesson.Rejection(exception: nil, message: r.message, formula: nil)
-        }
-    }
-
-    /// The count check of an "Invalid update" text as a formula with its numbers, in the order UIKit
-    /// prints them (after, before, then the inserted, deleted, moved-in and moved-out counts), in the
-    /// view's words ("rows" or "items").
-    static func formula(_ text: UIKitText, view: ViewKind = .table) -> String? {
-        switch text {
-        case .invalidRowCount(_, let a, let b, let i, let d, let m, let o):
-            let expected = b &+ i &- d &+ m &- o
-            return
-                "\(view.items) after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
-        case .invalidSectionCount(let a, let b, let i, let d):
-            return "sections after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) = \(b &+ i &- d)"
-        default:
-            return nil
-        }
+        Lesson.Rejection(exception: r.exception, message: r.message, formula: r.formula)
     }
 }

@@ -5,24 +5,13 @@ import ListRuntime
 
 /// The HTML lesson: one self-contained page (no network, no external fonts, scripts or images) that
 /// steps through a recorded run. The page is `Resources/lesson.html` with `lesson.css`, `lesson.js` and
-/// the lesson's JSON in it (embedded in the binary by `scripts/embed-resources.py`, as `Resources`); the
-/// JSON sits in a `<script type="application/json">` element, and the script draws each step from it.
+/// the lesson's data in it (embedded in the binary by `scripts/embed-resources.py`, as `Resources`).
 ///
-/// What the page draws, and the keys it reads (`Lesson.json`):
-/// - `files[].name`, `files[].lines`: the source, the current statement (`steps[].file`, `line`,
-///   `column`, `endLine`, `endColumn`) highlighted;
-/// - `sections[]`: drawn sections `{header, footer, indexTitle, rows}`, each stored once while frames
-///   draw it the same; `frames[]`: tables, each a list of indexes into `sections` (at most
-///   `Lesson.rowsPerFrame` rows in at most `sectionsPerFrame` sections); `steps[].tableView` and
-///   `steps[].dataSource` (when they differ) index them, `steps[].rowCounts` and `dataRowCounts` give the
-///   drawn sections' full counts when a frame leaves rows out, and `sectionCount` and `dataSectionCount`
-///   the number of sections when it leaves sections out;
-/// - `steps[].commit`: `{before, rows, sections, reloadData}` for the commit's animation, `rows`
-///   listing `[section, row, oldSection, oldRow, how]` for each drawn row not kept at its own path;
-/// - `steps[].rejection`: `{exception, message, formula}`;
-/// - `steps[].calls`: `{from, to, text, answer, default}` for the sequence diagram (at most
-///   `Lesson.callsPerStep`; `moreCalls` counts the rest);
-/// - `steps[].output`: `{kind, text}` for the console.
+/// The data is the run's event stream, `Lesson.stream`: the JSON lines `listdsl --events` writes
+/// (docs/events.md), with the page's states — a `state` line after each step, the tables it draws as
+/// `frame` and `section` lines, the scripts as `file` lines — and without the tables `--events` puts
+/// in statement ends and commits. `listdsl html --events` writes the same lines. They sit in a
+/// `<script type="application/x-ndjson">` element, and the script draws each step from them.
 public enum LessonPage {
     /// The page for `lesson`, titled `title`: `Resources/lesson.html` with its placeholders filled in.
     public static func html(_ lesson: Lesson, title: String) -> String {
@@ -32,7 +21,8 @@ public enum LessonPage {
             case "title": return title
             case "lesson.css": return Resources.lessonCSS
             case "lesson.js": return Resources.lessonJS
-            case "lesson.json": return lesson.json
+            // `</script>` in a row's text must not end the element the lines sit in.
+            case "lesson.events": return lesson.stream.replacingAll("<", with: "\\u003c")
             default: return nil
             }
         }
@@ -85,5 +75,19 @@ public enum LessonPage {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// The string with every ASCII `target` replaced by `replacement` (byte by byte: an ASCII byte is
+    /// never part of another character's UTF-8).
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        guard target.isASCII, utf8.contains(UInt8(target.value)) else { return self }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 64)
+        for byte in utf8 {
+            if byte == UInt8(target.value) { bytes += replacement.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -214,7 +214,7 @@ public enum Quiz {
             return
                 "The data source's own edit fails first (NSMutableArray's range check), before UIKit checks anything.\n"
         }
-        if let formula = LessonRecorder.formula(text, view: view) {
+        if let formula = text.formula(view: view) {
             return "UIKit's checks stop at \(check(of: text, view: view)):\n  \(formula)\n"
         }
         return "UIKit's checks stop at \(check(of: text, view: view)).\n"
@@ -367,7 +367,7 @@ public enum Quiz {
         switch text.check {
         case .sectionCount: "the section count"
         case .rowCounts:
-            LessonRecorder.formula(text, view: view) == nil
+            text.formula(view: view) == nil
                 ? "the \(view.item) counts, checked last: new = old + inserted − deleted + moved in − moved out"
                 : "the \(view.item) counts, checked last"
         case .reloads: "the reloads (checked first)"

@@ -7,8 +7,8 @@ import ListTeaching
 /// The html mode: the input runs as `listdsl html` runs a script, every event goes to the lesson
 /// recorder, and the page is written to memory.
 ///
-/// Oracles: the recorder keeps at most `Lesson.stepLimit` steps (and says when it stopped), and the
-/// lesson's JSON, which the page embeds, reads as JSON.
+/// Oracles: the recorder keeps at most `Lesson.stepLimit` steps (and says when it stopped), every line
+/// of the lesson's stream, which the page embeds, reads as JSON, and it has a `state` line per step.
 enum LessonFuzz {
     static func run(_ bytes: [UInt8]) {
         let file = SourceFile(name: "fuzz.list", bytes: bytes)
@@ -38,9 +38,15 @@ enum LessonFuzz {
         if lesson.steps.count > Lesson.stepLimit + 1 {
             FuzzTarget.finding("the lesson kept \(lesson.steps.count) steps; the limit is \(Lesson.stepLimit)")
         }
-        let json = lesson.json
-        if case .failure(let problem) = PropertyTree.parseJSON(Array(json.utf8)) {
-            FuzzTarget.finding("the lesson's JSON does not read (\(problem.message) at \(problem.offset)): \(json)")
+        var states = 0
+        for line in lesson.stream.split(separator: "\n") {
+            if case .failure(let problem) = PropertyTree.parseJSON(Array(line.utf8)) {
+                FuzzTarget.finding("a line of the lesson's stream does not read (\(problem.message)): \(line)")
+            }
+            if line.hasPrefix("{\"event\":\"state\",") { states += 1 }
+        }
+        if states != lesson.steps.count {
+            FuzzTarget.finding("the stream has \(states) states for the lesson's \(lesson.steps.count) steps")
         }
         let page = LessonPage.html(lesson, title: "fuzz.list")
         if page.isEmpty { FuzzTarget.finding("the lesson page is empty") }

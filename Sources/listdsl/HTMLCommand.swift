@@ -21,6 +21,9 @@ struct HTML: ParsableCommand {
             of each step as a sequence diagram, and the console. ← and → step; #step=N links to a step.
             Errors are reported on standard error too, with the exit statuses of 'listdsl FILE…'.
 
+            With --events, it writes the page's data instead of the page: the run's event stream with the
+            page's states, one JSON object per line (docs/events.md, "States"), which any tool can draw.
+
             \(exitCodeHelp)
             """
     )
@@ -44,7 +47,6 @@ struct HTML: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("html needs at least one FILE") }
-        if options.events { throw ValidationError("--events writes the run as JSON lines; html writes a page") }
     }
 
     func run() throws {
@@ -106,7 +108,7 @@ struct HTML: ParsableCommand {
             console.report(.lessonTruncated(steps: recorder.lesson.steps.count - 1, why))
         }
         let name = title ?? files[0].split(separator: "/").last.map(String.init) ?? files[0]
-        let page = LessonPage.html(recorder.lesson, title: name)
+        let page = options.events ? recorder.lesson.stream : LessonPage.html(recorder.lesson, title: name)
         if let output {
             if let problem = AtomicFile.write(Array(page.utf8), to: output, mode: 0o644) {
                 console.report(.cannotWritePage(problem))

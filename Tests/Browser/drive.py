@@ -4,10 +4,12 @@ with nothing beyond Python's standard library.
 
     drive.py CHROMIUM PAGE.html EXPECTED.json SCREENSHOT.png
 
-EXPECTED.json: {"steps": [{"table": [[row, ...], ...] or null, "rejection": message or null}, ...]}, the
-interpreter's state after each step, read from `listdsl --events`. The driver opens the page at step 0,
-presses → once per step, and after each press reads, in the page, the step number, the rows the table view
-draws (section by section) and the rejection text. Then it opens PAGE.html#step=N for a middle N, and
+EXPECTED.json: {"steps": [{"table": [[row, ...], ...] or null, "rejection": message or null, "range": [line,
+column, endLine, endColumn] or null, "calls": [text, ...]}, ...]}, the interpreter's state after each step and
+what happened in it, read from `listdsl --events`. The driver opens the page at step 0, presses → once per
+step, and after each press reads, in the page, the step number, the rows the table view draws (section by
+section), the rejection text, the source range it highlights (the lines and the columns marked) and the calls
+of the sequence diagram, in order. Then it opens PAGE.html#step=N for a middle N, and
 presses End and saves a screenshot of the last step. It prints one JSON object: what it saw and every
 mismatch.
 """
@@ -35,6 +37,16 @@ def main():
                 out[s].push(r.querySelector('.text').textContent); }); return out; })(),
             sections: document.querySelectorAll('#tableview .hdr, #tableview .row').length === 0 ? 0 : null,
             rejection: document.getElementById('rejection').hidden ? null : document.getElementById('rejection').textContent,
+            range: (() => { const cur = Array.from(document.querySelectorAll('#source li.cur'));
+                if (cur.length === 0) return null;
+                if (cur.some((li) => li.classList.contains('faulty'))) return 'fault';
+                const at = (li, end) => { const mark = li.querySelector('mark.range');
+                    const n = parseInt(li.querySelector('.n').textContent, 10);
+                    if (!mark) return [n, end ? 1 : 1];
+                    let before = 0; for (let node = mark.previousSibling; node; node = node.previousSibling) before += Array.from(node.textContent).length;
+                    return [n, before + 1 + (end ? Array.from(mark.textContent).length : 0)]; };
+                return at(cur[0], false).concat(at(cur[cur.length - 1], true)); })(),
+            calls: Array.from(document.querySelectorAll('#calls .call')).map((c) => c.dataset.text),
             hash: location.hash })"""
 
         open_at("#step=0")
@@ -67,6 +79,13 @@ def main():
                 if not seen["rejection"] or want["rejection"] not in seen["rejection"]:
                     result["mismatches"].append({"step": i, "what": "rejection", "seen": seen["rejection"],
                                                  "wanted": want["rejection"]})
+            if want.get("range") is not None and seen["range"] != "fault" and seen["range"] != want["range"]:
+                result["mismatches"].append({"step": i, "what": "highlighted range", "seen": seen["range"],
+                                             "wanted": want["range"]})
+            if want.get("range") is None and seen["range"] is not None:
+                result["mismatches"].append({"step": i, "what": "highlighted range", "seen": seen["range"], "wanted": None})
+            if seen["calls"] != want["calls"]:
+                result["mismatches"].append({"step": i, "what": "calls", "seen": seen["calls"], "wanted": want["calls"]})
             if seen["hash"] != "#step=%d" % i:
                 result["mismatches"].append({"step": i, "what": "address", "seen": seen["hash"]})
         middle = len(expected) // 2

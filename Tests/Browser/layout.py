@@ -35,6 +35,7 @@ PROLOGUE = r"""
 (async (mode) => {
   const step = parseInt(document.body.dataset.step, 10);
   // With motion, a commit's moved rows are sent to their places two animation frames after it is drawn.
+  const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
   if (L.steps[step].commit && !reduceMotion) await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const problems = [];
   const say = (what, detail) => problems.push({ step, mode, what, detail: String(detail).slice(0, 240) });
@@ -156,8 +157,10 @@ NARROW = r"""
     if (page.scrollWidth > innerWidth + 1) say("the page scrolls sideways", page.scrollWidth + " > " + innerWidth);
     document.querySelectorAll("body *").forEach((e) => {
       if (e.closest(".screen, .skip") || !shown(e)) return;
-      const r = box(e);
-      if (r.width > 0 && (r.right > innerWidth + 1 || r.left < -1)) say("cut off at the window's edge", name(e) + " '" + text(e) + "' " + Math.round(r.left) + "…" + Math.round(r.right));
+      // An inline element that wraps (a statement marked in a long line) is measured line by line.
+      Array.from(e.getClientRects()).forEach((r) => {
+        if (r.width > 0 && (r.right > innerWidth + 1 || r.left < -1)) say("cut off at the window's edge", name(e) + " '" + text(e) + "' " + Math.round(r.left) + "…" + Math.round(r.right));
+      });
       const style = getComputedStyle(e);
       if (style.overflowX !== "visible" && e.scrollWidth > e.clientWidth + 1) say("clipped or scrolls sideways", name(e) + " '" + text(e) + "'");
     });

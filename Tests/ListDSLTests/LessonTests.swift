@@ -200,7 +200,7 @@ import Testing
         (UIKitText.deleteMissingRow(ListModel.IndexPath(section: 0, row: 3), rowsBefore: 3), nil),
     ])
     func formula(_ text: UIKitText, _ formula: String?) {
-        #expect(LessonRecorder.formula(text) == formula)
+        #expect(text.formula(view: .table) == formula)
     }
 
     @Test func staleCellsShowTheDataSourceBeside() {
@@ -216,7 +216,10 @@ import Testing
     @Test func eachStepSaysWhichViewIsSimulated() {
         let (lesson, _) = Self.record(#"reset [["A"]]; view collection; delete 0:0; view table"#)
         #expect(lesson.steps.map(\.collection) == [false, false, true, true, false])
-        #expect(lesson.json.contains(#""collection":true"#))
+        #expect(
+            Self.states(lesson).map { $0["view"] as? String } == [
+                "table", "table", "collection", "collection", "table",
+            ])
     }
 
     @Test func editingControlsAreAskedWithoutChangingTheRun() {
@@ -267,7 +270,7 @@ import Testing
     /// A table of many sections draws the first `sectionsPerFrame` and says how many there are; frames
     /// share the sections they draw the same; a step lists at most `callsPerStep` calls and counts the
     /// rest (issue 34, finding 6: 2,000 sections added one by one made a 312 MB page).
-    @Test func sectionsAndCallsAreCappedAndShared() {
+    @Test func sectionsAndCallsAreCappedAndShared() throws {
         let (lesson, _) = Self.record(#"reset []; for i in 0..<300 { insert section i "S\(i)" }; reloadData"#)
         #expect(lesson.steps.count == 303)
         #expect(lesson.frames.allSatisfy { $0.sections.count <= Lesson.sectionsPerFrame })
@@ -278,9 +281,9 @@ import Testing
         let reload = lesson.steps[302]
         #expect(reload.calls.count == Lesson.callsPerStep)
         #expect(reload.moreCalls > 0)
-        let json = lesson.json
-        #expect(json.contains("\"sectionCount\":300"))
-        #expect(json.contains("\"moreCalls\":\(reload.moreCalls)"))
+        let last = try #require(Self.states(lesson).last)
+        #expect(last["sectionCount"] as? Int == 300)
+        #expect(last["moreCalls"] as? Int == reload.moreCalls)
     }
 
     /// The recorder holds its interpreter (Embedded Swift has no weak references) and the interpreter's
@@ -317,16 +320,132 @@ import Testing
         #expect(used > 2 << 30 && limit == 1 << 30)
     }
 
-    @Test func theJSONParsesAndHidesItsAngleBrackets() throws {
-        let (lesson, _) = Self.record(#"reset [["</script><b>"]]; show"#)
-        let json = lesson.json
-        #expect(!json.contains("<"))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let frames = try #require(object["frames"] as? [[Int]])
-        let sections = try #require(object["sections"] as? [[String: Any]])
-        let first = try #require(frames.last?.first)
-        #expect(sections[first]["rows"] as? [String] == ["</script><b>"])
-        #expect((object["steps"] as? [Any])?.count == lesson.steps.count)
+    /// The lesson's stream, which the page embeds: every line one JSON object, a `state` line per step,
+    /// each frame and section written once before a state names it, and no `<` (the page escapes it).
+    @Test func theStreamReadsAndNamesEachFrameBeforeUsingIt() throws {
+        let (lesson, _) = Self.record(#"reset [["</script><b>"]]; show; append 0 "x"; append 0 "y""#)
+        let events = try Self.events(lesson)
+        #expect(events.first?["event"] as? String == "stream" && events.first?["states"] as? Bool == true)
+        #expect(events.last?["event"] as? String == "end")
+        var sections: [Int: [String]] = [:]
+        var frames: [Int: [Int]] = [:]
+        var states = 0
+        for event in events {
+            switch event["event"] as? String {
+            case "section": sections[try #require(event["id"] as? Int)] = event["rows"] as? [String]
+            case "frame":
+                let ids = try #require(event["sections"] as? [Int])
+                #expect(ids.allSatisfy { sections[$0] != nil }, "a frame names a section before its line")
+                frames[try #require(event["id"] as? Int)] = ids
+            case "state":
+                #expect(event["step"] as? Int == states)
+                states += 1
+                #expect(
+                    frames[try #require(event["tableView"] as? Int)] != nil, "a state names a frame before its line")
+            case "statementEnd", "commit": #expect(event["table"] == nil, "the states draw the tables")
+            default: break
+            }
+        }
+        #expect(states == lesson.steps.count)
+        #expect(sections.values.contains(["</script><b>"]))
+        let page = LessonPage.html(lesson, title: "t")
+        #expect(!page.contains("</script><b>") && page.contains(#"\u003c/script>\u003cb>"#))
+    }
+
+    /// A rejection names the command at fault (not the batch's `end`), the exception a device raises, the
+    /// formula, and the batch as it was queued, each call with the statement that queued it.
+    @Test func aRejectionNamesTheCommandAtFaultAndTheBatch() throws {
+        let (lesson, _) = Self.record("reset [[\"a\",\"b\"]]\nbegin; delete 0:0; insert 0:5 \"x\"; end\n")
+        let rejected = try #require(try Self.events(lesson).first { $0["event"] as? String == "rejected" })
+        #expect(rejected["exception"] as? String == "NSInternalInconsistencyException")
+        #expect(rejected["line"] as? Int == 2 && rejected["column"] as? Int == 27, "\(rejected)")
+        let batch = try #require(rejected["batch"] as? [[String: Any]])
+        #expect(batch.map { $0["kind"] as? String } == ["deleteRows", "insertRows"])
+        #expect(batch.map { $0["column"] as? Int } == [8, 20])
+        #expect(batch[1]["paths"] as? [[Int]] == [[0, 5]])
+        let (count, _) = Self.record("reset [[\"a\",\"b\"]]\nbegin\ntable delete 0:0\nend\n")
+        let countCheck = try #require(try Self.events(count).first { $0["event"] as? String == "rejected" })
+        #expect(
+            countCheck["formula"] as? String
+                == "rows after (2) ≠ before (2) + inserted (0) − deleted (1) + moved in (0) − moved out (0) = 1")
+        #expect(countCheck["line"] as? Int == 4, "a count check is the batch's end: \(countCheck)")
+    }
+
+    /// The page reads the stream into the steps the recorder recorded: for every example, the page's own
+    /// reader (`read` in lesson.js, run by node) gives each step the statement, the running flag, the calls,
+    /// the console's lines, the table's frame and the rejection of the recorder's step.
+    @Test(.enabled(if: nodePath != nil || ProcessInfo.processInfo.environment["CI"] != nil), arguments: examples)
+    func thePageReadsTheStepsTheRecorderRecorded(_ name: String) throws {
+        let node = try #require(Self.nodePath, "install Debian's nodejs package (.ci/run does)")
+        let source = try String(contentsOf: Self.root.appendingPathComponent("examples/" + name), encoding: .utf8)
+        let (lesson, _) = Self.record(source, name: name)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let stream = work.appendingPathComponent("stream.jsonl")
+        try lesson.stream.write(to: stream, atomically: true, encoding: .utf8)
+        let script = """
+            const L = require(process.argv[1]).read(require("fs").readFileSync(process.argv[2], "utf8"));
+            console.log(JSON.stringify(L.steps.map((s) => ({ line: s.line, text: s.text, running: !!s.running,
+              completed: s.completed, calls: s.calls.map((c) => c.from + ">" + c.to + " " + c.text + (c.answer !== undefined ? " = " + c.answer : "")),
+              output: s.output.map((o) => o.text), tableView: s.tableView, dataSource: s.dataSource,
+              rejection: s.rejection ? s.rejection.message : null, commit: !!s.commit }))));
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node)
+        process.arguments = [
+            "-e", script, Self.root.appendingPathComponent("Sources/ListTeaching/Resources/lesson.js").path,
+            stream.path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let read = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(read.count == lesson.steps.count, "\(name): \(read.count) steps read, \(lesson.steps.count) recorded")
+        for (i, (page, step)) in zip(read, lesson.steps).enumerated() {
+            let calls = step.calls.map { c in
+                "\(c.from.rawValue)>\(c.to.rawValue) \(c.text)" + (c.answer.map { " = " + $0 } ?? "")
+            }
+            let same =
+                page["line"] as? Int == step.line && page["text"] as? String == step.text
+                && page["running"] as? Bool == step.running && page["completed"] as? Bool == step.completed
+                && page["calls"] as? [String] == calls && page["output"] as? [String] == step.output.map(\.text)
+                && page["tableView"] as? Int == step.tableView && (page["dataSource"] as? Int) == step.dataSource
+                && (page["rejection"] as? String) == step.rejection?.message
+                && page["commit"] as? Bool == (step.commit != nil)
+            #expect(same, "\(name) step \(i): the page read \(page), the recorder has \(step)")
+            if !same { break }
+        }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let examples: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples").path)) ?? [])
+        .filter { $0.hasSuffix(".list") }.sorted()
+
+    /// `node` on the PATH.
+    static let nodePath: String? = {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = String(dir) + "/node"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }()
+
+    /// The stream's lines as objects.
+    static func events(_ lesson: Lesson) throws -> [[String: Any]] {
+        try lesson.stream.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+    }
+
+    /// The stream's `state` lines, one per step.
+    static func states(_ lesson: Lesson) -> [[String: Any]] {
+        ((try? events(lesson)) ?? []).filter { $0["event"] as? String == "state" }
     }
 
     /// Recording a lesson leaves the run as it was: for every example, the output the lesson's console

@@ -38,41 +38,61 @@ import Testing
     }
 
     /// What the page must show at each step, from the event stream: the table after each statement that
-    /// is a step (not `if` or a loop), and the rejection message a step caused. A statement inside another
-    /// (a hook's, a procedure's) first gives the running one a step of what happened since the last step,
-    /// when anything did: a call, a hook or the user's gesture.
+    /// is a step (not `if` or a loop), the rejection message a step caused, the statement's range (the
+    /// columns the source pane highlights) and the calls made since the step before, in order (at most
+    /// 64: the page counts the rest). A statement inside another (a hook's, a procedure's) first gives the
+    /// running one a step of what happened since the last step, when anything did: a call, a hook or the
+    /// user's gesture.
     static func expectedSteps(events: String) throws -> [[String: Any]] {
-        var steps: [[String: Any]] = [["table": [[String]](), "rejection": NSNull()]]
+        var steps: [[String: Any]] = [
+            ["table": [[String]](), "rejection": NSNull(), "range": NSNull(), "calls": [String]()]
+        ]
         var rejection: Any = NSNull()
         var table: Any = [[String]]()
-        var running = 0
-        var happened = false
+        var running: [[String: Any]] = []
+        var calls: [String] = []
         let gestures: Set<String> = ["tap", "swipe", "drag", "select", "edit"]
-        func step() {
-            steps.append(["table": table, "rejection": rejection])
+        func range(_ event: [String: Any]) -> [Int] {
+            ["line", "column", "endLine", "endColumn"].map { event[$0] as? Int ?? 0 }
+        }
+        func step(_ statement: [String: Any]) {
+            steps.append([
+                "table": table, "rejection": rejection, "range": range(statement), "calls": Array(calls.prefix(64)),
+            ])
             rejection = NSNull()
-            happened = false
+            calls = []
         }
         for line in events.split(separator: "\n") {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             switch event["event"] as? String {
             case "statement":
-                if running > 0 && happened { step() }
-                running += 1
-                let word = (event["text"] as? String ?? "").prefix { $0.isLetter }
-                if event["depth"] as? Int == 0 && gestures.contains(String(word)) { happened = true }
-            case "hook", "dataSource", "call": happened = true
+                if let outer = running.last, !calls.isEmpty { step(outer) }
+                running.append(event)
+                let text = event["text"] as? String ?? ""
+                if event["depth"] as? Int == 0 && gestures.contains(String(text.prefix { $0.isLetter })) {
+                    calls.append(text)
+                }
+            case "hook": calls.append("\(event["method"] ?? "") \(event["arguments"] ?? "")")
+            case "dataSource":
+                let arguments = event["arguments"] as? String ?? ""
+                calls.append((event["method"] as? String ?? "") + (arguments.isEmpty ? "" : " " + arguments))
+            case "call": calls.append(event["call"] as? String ?? "")
             case "tableView":
-                happened = true
+                calls.append(event["text"] as? String ?? "")
                 if let after = event["table"], !(after is NSNull) { table = after }
             case "commit": if let after = event["table"], !(after is NSNull) { table = after }
             case "rejected": rejection = event["message"] ?? NSNull()
             case "statementEnd":
-                running -= 1
+                running.removeLast()
                 if let after = event["table"] { table = after }
-                if event["compound"] as? Bool != true { step() }
+                if event["compound"] as? Bool != true { step(event) }
             default: break
             }
+        }
+        // What came after the last statement joins the last step.
+        if !calls.isEmpty, var lastStep = steps.popLast() {
+            lastStep["calls"] = (lastStep["calls"] as? [String] ?? []) + calls.prefix(64)
+            steps.append(lastStep)
         }
         return steps
     }
@@ -183,7 +203,7 @@ import Testing
         #expect(
             run.stderr.contains(
                 "warning: the lesson shows the first 20000 steps of the run (a lesson records at most 20000 steps)"))
-        #expect(run.stdout.contains("\"truncated\":true"))
+        #expect(run.stdout.contains(#"{"event":"truncated","reason":"steps","steps":20000}"#))
     }
 
     /// A page of many steps grows with the steps, not with the steps times the table: 2,000 sections

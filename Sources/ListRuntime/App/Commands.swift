@@ -344,8 +344,8 @@ extension Interpreter {
             io.emit(
                 .rejected(
                     RejectionEvent(
-                        kind: error.kind, message: error.message, uikit: error.uikit, rolledBack: model.batchDepth == 0)
-                ))
+                        kind: error.kind, message: error.message, uikit: error.uikit, rolledBack: model.batchDepth == 0,
+                        file: where_.file, range: where_.range, view: model.view, notes: notes)))
         }
         var diagnostic = Diagnostic(file: where_.file, range: where_.range, message: error.message, notes: notes)
         // The model's texts quote no user text, so a line break in one is its own (the modern text's lines).

@@ -113,6 +113,45 @@ public struct RejectionEvent: Sendable {
     /// What was undone: the operations of the batch in progress were dropped and the tables kept as they
     /// were before it.
     public var rolledBack: Bool
+    /// The command at fault (the operation whose check failed, not the batch's `end`).
+    public var file: SourceFile
+    public var range: SourceRange
+    /// The view simulated, whose words the formula uses.
+    public var view: ViewKind
+    /// Why the check was about an operation the user did not write (a reload's half), as the diagnostic's
+    /// notes say it.
+    public var notes: [Diagnostic.Note] = []
+
+    /// The exception a device raises: `NSInternalInconsistencyException` for UIKit's consistency check,
+    /// `NSRangeException` for an array's bounds, nil for ListDSL's own rule (no device would run it).
+    public var exception: String? {
+        switch kind {
+        case .invalidUpdate: "NSInternalInconsistencyException"
+        case .outOfBounds: "NSRangeException"
+        case .usage: nil
+        }
+    }
+
+    /// For a count check, the formula with its numbers (`UIKitText.formula(view:)`).
+    public var formula: String? { uikit.flatMap { $0.formula(view: view) } }
+}
+
+extension UIKitText {
+    /// The count check of an "Invalid update" text as a formula with its numbers, in the order UIKit
+    /// prints them (after, before, then the inserted, deleted, moved-in and moved-out counts), in the
+    /// view's words ("rows" or "items"); nil for any other check.
+    public func formula(view: ViewKind) -> String? {
+        switch self {
+        case .invalidRowCount(_, let a, let b, let i, let d, let m, let o):
+            let expected = b &+ i &- d &+ m &- o
+            return
+                "\(view.items) after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) + moved in (\(m)) − moved out (\(o)) = \(expected)"
+        case .invalidSectionCount(let a, let b, let i, let d):
+            return "sections after (\(a)) ≠ before (\(b)) + inserted (\(i)) − deleted (\(d)) = \(b &+ i &- d)"
+        default:
+            return nil
+        }
+    }
 }
 
 /// `show` (or `show json`, or `show` in the REPL's JSON mode): the table as it was shown.

@@ -19,6 +19,11 @@ public final class JSONLinesRenderer {
     let diagnostics = DiagnosticRenderer(color: false)
     /// The line index of each file seen, so a position costs O(log lines).
     private var lineIndexes: [ObjectIdentifier: LineIndex] = [:]
+    /// Whether statement ends, the table view's own acts and commits carry their tables (`table`, and a
+    /// commit's `rows`). A lesson's stream draws its tables as frames instead (docs/events.md, "States").
+    public var tables = true
+    /// The most sections a commit's `sections` lists (a lesson's stream lists the drawn ones).
+    public var sectionOriginLimit = Int.max
 
     /// Creates a renderer handing its lines to `write`.
     public init(write: @escaping (String) -> Void) {
@@ -27,18 +32,24 @@ public final class JSONLinesRenderer {
 
     /// The first line of a stream: `{"event":"stream","version":1,"trace":false}`; `trace` says whether
     /// the run starts with the trace on (`--trace`).
-    public static func header(trace: Bool) -> String {
+    /// A lesson's stream says `"states":true`: it carries the page's states (docs/events.md, "States").
+    public static func header(trace: Bool, states: Bool = false) -> String {
         var w = JSONWriter()
         w.object { w in
             w.member("event", "stream")
             w.member("version", version)
             w.member("trace", trace)
+            if states { w.member("states", true) }
         }
         return w.text + "\n"
     }
 
     /// Renders one event as one line.
-    public func render(_ event: Event) {
+    public func render(_ event: Event) { render(event, extra: { _ in }) }
+
+    /// Renders one event as one line, with the keys `extra` adds before the object closes (a lesson's
+    /// stream adds a commit's frames).
+    package func render(_ event: Event, extra: (inout JSONWriter) -> Void) {
         var w = JSONWriter()
         w.beginObject()
         switch event {
@@ -49,7 +60,7 @@ public final class JSONLinesRenderer {
             w.member("event", "statementEnd")
             addStatement(s, to: &w)
             w.member("completed", completed)
-            if let table = s.tableView {
+            if tables, let table = s.tableView {
                 w.key("table")
                 if table.reduce(0, { $0 + $1.rows.count }) <= Self.tableRowLimit { w.table(table) } else { w.null() }
             }
@@ -62,6 +73,8 @@ public final class JSONLinesRenderer {
         case .hookAsked(let h):
             w.member("event", "hook")
             w.member("method", h.method)
+            // Which object answers it: the data source or the delegate, as UIKit's protocols say.
+            w.member("object", Vocabulary.object(answering: h.method) == .dataSource ? "dataSource" : "delegate")
             w.member("arguments", h.arguments)
             w.member("answer", h.answer)
             w.member("default", h.isDefault)
@@ -73,12 +86,15 @@ public final class JSONLinesRenderer {
         case .tableViewCalled(let call):
             w.member("event", "call")
             w.member("call", call.text)
+            Self.arguments(of: call.call, &w)
         case .tableViewDid(let text, let table):
             w.member("event", "tableView")
             w.member("text", text)
             // What the table view shows after it (a drag moves a row before the app hears of it).
-            w.key("table")
-            if table.reduce(0, { $0 + $1.rows.count }) <= Self.tableRowLimit { w.table(table) } else { w.null() }
+            if tables {
+                w.key("table")
+                if table.reduce(0, { $0 + $1.rows.count }) <= Self.tableRowLimit { w.table(table) } else { w.null() }
+            }
         case .committed(let c):
             w.member("event", "commit")
             addCommit(c, to: &w)
@@ -87,6 +103,12 @@ public final class JSONLinesRenderer {
             w.member("kind", Self.name(r.kind))
             w.member("message", r.message)
             w.member("rolledBack", r.rolledBack)
+            w.member("exception", r.exception)
+            if let formula = r.formula { w.member("formula", formula) }
+            w.member("view", r.view.rawValue)
+            // The command at fault, and what the diagnostic notes about it.
+            addPosition(r.file, r.range, to: &w)
+            addNotes(r.notes, to: &w)
         case .output(let out):
             w.member("event", "output")
             w.member("kind", out.kind.rawValue)
@@ -105,15 +127,10 @@ public final class JSONLinesRenderer {
             addPosition(d.file, d.range, to: &w)
             w.member("message", d.message)
             if let hint = d.hint { w.member("hint", hint) }
-            w.key("notes")
-            w.array(d.notes) { w, note in
-                w.object { w in
-                    addPosition(note.file, note.range, to: &w)
-                    w.member("message", note.message)
-                }
-            }
+            addNotes(d.notes, to: &w)
             w.member("rendered", diagnostics.render(d))
         }
+        extra(&w)
         w.endObject()
         write(w.text + "\n")
     }
@@ -128,6 +145,16 @@ public final class JSONLinesRenderer {
     }
 
     // MARK: - Parts
+
+    private func addNotes(_ notes: [Diagnostic.Note], to w: inout JSONWriter) {
+        w.key("notes")
+        w.array(notes) { w, note in
+            w.object { w in
+                addPosition(note.file, note.range, to: &w)
+                w.member("message", note.message)
+            }
+        }
+    }
 
     private func addStatement(_ s: StatementEvent, to w: inout JSONWriter) {
         addPosition(s.file, s.range, to: &w)
@@ -192,7 +219,8 @@ public final class JSONLinesRenderer {
         }
         let sections = r.sectionOrigins(count: after.count)
         w.key("sections")
-        w.array(sections) { w, origin in Self.origin(origin, &w) }
+        w.array(Array(sections.prefix(sectionOriginLimit))) { w, origin in Self.origin(origin, &w) }
+        guard tables else { return }
         let rowCount = before.reduce(0) { $0 + $1.rows.count } + after.reduce(0) { $0 + $1.rows.count }
         guard rowCount <= Self.tableRowLimit else {
             for key in ["rows", "table"] {
@@ -205,14 +233,7 @@ public final class JSONLinesRenderer {
         let rows = r.rowOrigins(
             sections: sections, rowCounts: after.map { $0.rows.count }, oldRowCounts: before.map { $0.rows.count })
         w.key("rows")
-        w.array(rows) { w, section in
-            w.array(section) { w, origin in
-                switch origin {
-                case .inserted: w.null()
-                case .kept(let p), .moved(let p), .reloaded(let p): w.path(p)
-                }
-            }
-        }
+        Self.origins(rows, &w)
         w.key("table")
         w.table(after)
     }
@@ -229,6 +250,65 @@ public final class JSONLinesRenderer {
         w.object { w in
             w.member("from", from)
             w.member("how", how)
+        }
+    }
+
+    /// A table-view call's name and arguments as keys: `"kind"` (the case: `deleteRows`, `moveRow`,
+    /// `insertSections`, `beginUpdates`, …), and for an update its `"paths"` (rows) or `"sections"`, or
+    /// `"from"` and `"to"` (a move: index paths, or section indexes).
+    package static func arguments(of call: TableViewCall, _ w: inout JSONWriter) {
+        func paths(_ kind: String, _ paths: [IndexPath]) {
+            w.member("kind", kind)
+            w.key("paths")
+            w.array(paths) { w, path in w.path(path) }
+        }
+        func sections(_ kind: String, _ sections: [Int]) {
+            w.member("kind", kind)
+            w.key("sections")
+            w.integers(sections)
+        }
+        switch call {
+        case .insertRows(let p): paths("insertRows", p)
+        case .deleteRows(let p): paths("deleteRows", p)
+        case .reloadRows(let p): paths("reloadRows", p)
+        case .reconfigureRows(let p): paths("reconfigureRows", p)
+        case .moveRow(let from, let to):
+            w.member("kind", "moveRow")
+            w.key("from")
+            w.path(from)
+            w.key("to")
+            w.path(to)
+        case .insertSections(let s): sections("insertSections", s)
+        case .deleteSections(let s): sections("deleteSections", s)
+        case .reloadSections(let s): sections("reloadSections", s)
+        case .moveSection(let from, let to):
+            w.member("kind", "moveSection")
+            w.member("from", from)
+            w.member("to", to)
+        case .beginUpdates: w.member("kind", "beginUpdates")
+        case .endUpdates: w.member("kind", "endUpdates")
+        case .reloadData: w.member("kind", "reloadData")
+        case .setEditing(let on):
+            w.member("kind", "setEditing")
+            w.member("on", on)
+        case .apply(let animated):
+            w.member("kind", "apply")
+            w.member("animatingDifferences", animated)
+        case .applySnapshotUsingReloadData: w.member("kind", "applySnapshotUsingReloadData")
+        case .performWithoutAnimation: w.member("kind", "performWithoutAnimation")
+        case .performBatchUpdates: w.member("kind", "performBatchUpdates")
+        }
+    }
+
+    /// Row origins, section by section: each row's old path, or null for a new row.
+    package static func origins(_ rows: [[RowOrigin]], _ w: inout JSONWriter) {
+        w.array(rows) { w, section in
+            w.array(section) { w, origin in
+                switch origin {
+                case .inserted: w.null()
+                case .kept(let p), .moved(let p), .reloaded(let p): w.path(p)
+                }
+            }
         }
     }
 

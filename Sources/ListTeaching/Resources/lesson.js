@@ -1,10 +1,101 @@
 "use strict";
-const L = JSON.parse(document.getElementById("lesson-data").textContent);
-// A frame lists its sections by index into the shared pool: each becomes its list of sections.
-L.frames = L.frames.map((ids) => ids.map((i) => L.sections[i]));
+// The page draws the run's event stream (docs/events.md): the JSON lines `listdsl --events` writes, with the
+// page's states. `read` turns the lines into steps: a step is what happened from one `state` line to the
+// next, and its statement is the one that just ended (or, for a running step, the one still running).
+
+// The lanes of the sequence diagram, and the roles the stream's events give them.
+const laneIndex = { user: 0, tableView: 1, dataSource: 2, delegate: 3 };
+const laneCount = 4;
+
+function read(text) {
+  const L = { files: [], fileIndex: {}, sections: [], frames: [], steps: [], truncated: null, version: 0 };
+  const running = []; // the statements running, outermost first
+  let ended = null; // the statement that ended last
+  const fresh = () => ({ calls: [], moreCalls: 0, output: [], commit: null, rejection: null });
+  let pending = fresh();
+  const call = (from, to, text, answer, isDefault) => {
+    const c = { from: from, to: to, text: text };
+    if (answer !== undefined && answer !== null) c.answer = answer;
+    if (isDefault) c.default = true;
+    pending.calls.push(c);
+  };
+  const same = (a, b) => a.file === b.file && a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
+  const lines = text.split("\n");
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    const e = JSON.parse(line);
+    if (L.truncated) break;
+    switch (e.event) {
+      case "stream": L.version = e.version; break;
+      case "file": L.fileIndex[e.name] = L.files.length; L.files.push({ name: e.name, lines: e.lines }); break;
+      case "section": L.sections[e.id] = e; break;
+      case "frame": L.frames[e.id] = e.sections.map((i) => L.sections[i]); break;
+      case "statement":
+        running.push(e);
+        if (e.gesture) call("user", "tableView", e.text);
+        break;
+      case "statementEnd":
+        while (running.length > 0 && !same(running.pop(), e)) { /* an error ended the ones inside it first */ }
+        ended = e;
+        break;
+      case "hook": call("tableView", e.object, e.method + " " + e.arguments, e.answer, e.default); break;
+      case "dataSource": call("tableView", "dataSource", e.arguments === "" ? e.method : e.method + " " + e.arguments, e.answer); break;
+      case "call": call("dataSource", "tableView", e.call); break;
+      case "tableView": call("tableView", "tableView", e.text); break;
+      case "commit": pending.commit = e; break;
+      case "rejected": pending.rejection = e; break;
+      case "output": pending.output.push({ kind: e.kind, text: e.text }); break;
+      case "outOfSync": pending.output.push({ kind: "outOfSync", text: e.message }); break;
+      case "diagnostic":
+        pending.output.push({ kind: e.severity, text: e.rendered });
+        // The error that ends the run comes after its statement's end: it belongs to the last step.
+        if (e.severity === "error" && pending.calls.length === 0 && L.steps.length > 1) {
+          L.steps[L.steps.length - 1].output.push(...pending.output);
+          pending.output = [];
+        }
+        break;
+      case "state": {
+        const at = e.running ? running[running.length - 1] : ended;
+        if (e.warning) pending.output.push({ kind: "warning", text: e.warning });
+        const step = Object.assign({}, e, pending);
+        step.moreCalls = e.moreCalls || 0;
+        step.statement = e.step === 0 || !at ? null : at;
+        step.file = at && e.step > 0 ? (L.fileIndex[at.file] !== undefined ? L.fileIndex[at.file] : -1) : 0;
+        step.line = step.statement ? at.line : 0;
+        step.text = step.statement ? at.text : "";
+        step.completed = !step.statement || e.running || at.completed !== false;
+        step.grouped = e.style === "grouped";
+        step.collection = e.view === "collection";
+        L.steps.push(step);
+        pending = fresh();
+        break;
+      }
+      case "end": {
+        // What came after the last statement (the error that ended the run, a batch left open) joins the last step.
+        const step = L.steps[L.steps.length - 1];
+        if (!step) break;
+        step.output.push(...pending.output);
+        step.calls.push(...pending.calls);
+        step.moreCalls += e.moreCalls || 0;
+        if (pending.rejection) step.rejection = pending.rejection;
+        pending = fresh();
+        break;
+      }
+      case "truncated": L.truncated = e; break;
+      default: break; // an event this page does not draw
+    }
+  }
+  return L;
+}
+
+// In a browser: draw the lesson. (Under node, `read` alone is what a test checks.)
+if (typeof document !== "undefined") {
+const L = read(document.getElementById("lesson-data").textContent);
+window.L = L;
 const $ = (id) => document.getElementById(id);
 const last = L.steps.length - 1;
 const ROW = 44;
+const CELL = 92; // a collection view's item: a square, three to a row
 let current = -1;
 const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -14,6 +105,7 @@ function el(tag, cls, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
+const key = (s, r) => s + ":" + r;
 
 // A section's line in a list of the data source's rows.
 function sectionItem(section, s) {
@@ -23,22 +115,57 @@ function sectionItem(section, s) {
 // A row's line in such a list: its index path and its text.
 function rowItem(s, r, text) {
   const li = el("li", "");
-  li.appendChild(el("span", "path mono", s + ":" + r));
+  li.appendChild(el("span", "path mono", key(s, r)));
   li.appendChild(el("span", "", text));
   return li;
 }
 
-// The y of every header, row and footer of a frame, as a plain or grouped table lays them out.
-function layout(frame, grouped, counts) {
+// What a commit did to each drawn row and section, read from its lists and the frames' mapping.
+function fates(commit, frame, before) {
+  const out = { origin: new Map(), fate: new Map(), sectionHow: [], deletedSections: new Set(commit.deletedSections) };
+  const movedTo = new Set(commit.movedRows.map((m) => key(m.to[0], m.to[1])));
+  const reloadedTo = new Set(commit.reloadedRows.map((m) => key(m.to[0], m.to[1])));
+  const listed = new Map();
+  (commit.frameRows || []).forEach((c) => listed.set(key(c[0], c[1]), c[2] === null ? null : [c[2], c[3]]));
+  frame.forEach((section, s) => {
+    // A section past those the commit lists (the frame's limit) is taken as kept.
+    const o = commit.sections[s];
+    const how = o === null ? "inserted" : o === undefined ? "kept" : o.how;
+    out.sectionHow.push({ how: how, from: o ? o.from : null });
+    section.rows.forEach((t, r) => {
+      const k = key(s, r);
+      const old = listed.has(k) ? listed.get(k) : [s, r];
+      if (old === null || commit.reloadData) { out.origin.set(k, old === null ? null : [old[0], old[1], "reloaded"]); return; }
+      const kind = how === "reloaded" || reloadedTo.has(k) ? "reloaded" : movedTo.has(k) ? "moved" : "kept";
+      out.origin.set(k, [old[0], old[1], kind]);
+      out.fate.set(key(old[0], old[1]), [kind, k]);
+    });
+  });
+  // Old rows kept but now past the drawn rows: not deleted.
+  (commit.frameLeft || []).forEach((c) => out.fate.set(key(c[0], c[1]), ["kept", key(c[2], c[3]), true]));
+  return out;
+}
+
+// The place of every header, row and footer of a frame: a plain or grouped table stacks them; a collection
+// view lays each section's items out in rows of three (a flow layout).
+function layout(frame, grouped, counts, grid, marks) {
   const out = { headers: [], rows: [], footers: [], height: 0 };
   let y = 0;
   frame.forEach((section, s) => {
-    const hh = grouped ? 44 : (section.header !== undefined ? 28 : 0);
+    const titled = section.header !== undefined;
+    const hh = grouped ? 44 : (titled ? 28 : (marks && marks[s] ? 22 : 0));
     out.headers.push({ y: y, h: hh });
     y += hh;
-    const ys = [];
-    section.rows.forEach(() => { ys.push(y); y += ROW; });
-    out.rows.push(ys);
+    const places = [];
+    section.rows.forEach((t, r) => {
+      if (grid) {
+        places.push({ x: 8 + (r % 3) * (CELL + 8), y: y + Math.floor(r / 3) * (CELL + 8) + 8 });
+      } else {
+        places.push({ x: null, y: y + r * ROW });
+      }
+    });
+    y += grid ? Math.ceil(section.rows.length / 3) * (CELL + 8) + (section.rows.length ? 8 : 0) : section.rows.length * ROW;
+    out.rows.push(places);
     if (counts && section.rows.length < counts[s]) y += 32;
     const fh = section.footer !== undefined ? 28 : (grouped ? 12 : 0);
     out.footers.push({ y: y, h: fh });
@@ -48,48 +175,69 @@ function layout(frame, grouped, counts) {
   return out;
 }
 
-function drawTable(step, container) {
+// The words for what a commit did to a section.
+function sectionMark(how, from, s) {
+  if (how === "inserted") return "inserted section";
+  if (how === "moved") return "section " + from + " → " + s;
+  if (how === "reloaded") return "reloaded section";
+  if (how === "kept" && from !== null && from !== s) return "was section " + from;
+  return "";
+}
+
+function place(e, p) {
+  e.style.top = p.y + "px";
+  if (p.x !== null) e.style.left = p.x + "px";
+}
+
+function drawTable(step, container, animate) {
   const frame = L.frames[step.tableView];
   const data = step.dataSource === null ? null : L.frames[step.dataSource];
-  const grouped = step.grouped;
-  const screen = el("div", "screen" + (grouped ? " grouped" : ""));
+  const grouped = step.grouped, grid = step.collection;
+  const screen = el("div", "screen" + (grouped ? " grouped" : "") + (grid ? " grid" : ""));
   const tv = el("div", "tv");
   tv.id = "tableview";
   tv.setAttribute("role", "list");
-  tv.setAttribute("aria-label", "The table view's rows");
-  const lay = layout(frame, grouped, step.rowCounts);
-  tv.style.height = lay.height + "px";
+  tv.setAttribute("aria-label", grid ? "The collection view's items" : "The table view's rows");
   const commit = step.commit;
-  const before = commit ? L.frames[commit.before] : null;
-  const origins = new Map();
-  if (commit) commit.rows.forEach((c) => origins.set(c[0] + ":" + c[1], c[2] === null ? null : [c[2], c[3], c[4]]));
-  const originOf = (s, r) => origins.has(s + ":" + r) ? origins.get(s + ":" + r) : [s, r, "kept"];
-  const beforeLay = before ? layout(before, grouped) : null;
+  const before = commit ? L.frames[commit.frameBefore] : null;
+  const f = commit && before ? fates(commit, frame, before) : null;
+  const marks = f ? f.sectionHow.map((h, s) => sectionMark(h.how, h.from, s)) : null;
+  const lay = layout(frame, grouped, step.rowCounts, grid, marks);
+  tv.style.height = lay.height + "px";
+  const beforeLay = before ? layout(before, grouped, commit.rowCountsBefore, grid) : null;
   const travels = [];
+  // While a batch is open: the rows its queued operations name, as they are now.
+  const queuedAt = new Map();
+  step.queued.forEach((q) => {
+    const name = q.kind === "deleteRows" ? "delete" : q.kind === "reloadRows" ? "reload" : q.kind === "reconfigureRows" ? "reconfigure" : null;
+    if (name) q.paths.forEach((p) => queuedAt.set(key(p[0], p[1]), name + " queued"));
+    if (q.kind === "moveRow") queuedAt.set(key(q.from[0], q.from[1]), "move to " + key(q.to[0], q.to[1]) + " queued");
+  });
   if (frame.length === 0) tv.appendChild(el("div", "more", "(no sections)"));
   frame.forEach((section, s) => {
-    const h = el("div", "hdr", section.header !== undefined ? section.header : "");
+    const mark = marks ? marks[s] : "";
+    const h = el("div", "hdr" + (mark ? " changed" : ""), section.header !== undefined ? section.header : "");
     h.style.top = lay.headers[s].y + "px";
     h.style.height = lay.headers[s].h + "px";
+    if (mark) h.appendChild(el("span", "secmark", mark));
     if (lay.headers[s].h > 0) tv.appendChild(h);
     section.rows.forEach((text, r) => {
-      const row = el("div", "row");
+      const row = el("div", "row" + (grid ? " item" : ""));
       row.dataset.section = s;
       row.dataset.row = r;
       row.setAttribute("role", "listitem");
-      if (grouped && r === 0) row.classList.add("first");
-      if (grouped && r === section.rows.length - 1) row.classList.add("last");
-      const ctl = step.editing && step.controls[s] ? (step.controls[s][r] || "none") : null;
-      if (ctl !== null) {
-        const kind = ctl.split(" ")[0];
-        const c = el("span", "ctl " + kind, kind === "delete" ? "−" : kind === "insert" ? "+" : "");
-        if (kind === "none") c.style.visibility = "hidden";
-        c.setAttribute("aria-label", kind === "none" ? "no editing control" : kind + " control");
+      if (grouped && !grid && r === 0) row.classList.add("first");
+      if (grouped && !grid && r === section.rows.length - 1) row.classList.add("last");
+      const style = step.editing && step.editingStyles && step.editingStyles[s] ? (step.editingStyles[s][r] || "none") : null;
+      if (style !== null && !grid) {
+        const c = el("span", "ctl " + style, style === "delete" ? "−" : style === "insert" ? "+" : "");
+        if (style === "none") c.style.visibility = "hidden";
+        c.setAttribute("aria-label", style === "none" ? "no editing control" : style + " control");
         row.appendChild(c);
       }
-      row.appendChild(el("span", "path", s + ":" + r));
+      row.appendChild(el("span", "path", key(s, r)));
       row.appendChild(el("span", "text", text));
-      let label = s + ":" + r + " " + text;
+      let label = key(s, r) + " " + text;
       if (data && data[s]) {
         const d = data[s].rows[r];
         if (d !== text) {
@@ -97,6 +245,11 @@ function drawTable(step, container) {
           row.appendChild(el("span", "mark", d === undefined ? "≠ no row in the data source" : "≠ data source: " + d));
           label += ", stale: the data source has " + (d === undefined ? "no row" : d);
         }
+      }
+      if (queuedAt.has(key(s, r))) {
+        row.classList.add("queued");
+        row.appendChild(el("span", "badge queued", queuedAt.get(key(s, r))));
+        label += ", " + queuedAt.get(key(s, r));
       }
       if (step.selected && step.selected[0] === s && step.selected[1] === r) {
         row.classList.add("selected");
@@ -108,46 +261,46 @@ function drawTable(step, container) {
         row.appendChild(b);
         label += ", swiped open: " + step.buttons.join(", ");
       }
-      if (ctl !== null && ctl.indexOf("≡") >= 0) row.appendChild(el("span", "grip", "≡"));
-      const y = lay.rows[s][r];
-      row.style.top = y + "px";
-      if (commit && !commit.reloadData) {
-        const origin = originOf(s, r);
+      if (style !== null && step.movable && step.movable[s] && step.movable[s][r]) row.appendChild(el("span", "grip", "≡"));
+      const p = lay.rows[s][r];
+      place(row, p);
+      if (f) {
+        const origin = f.origin.get(key(s, r));
         if (origin === null) {
           row.classList.add("inserted");
+          row.appendChild(el("span", "badge inserted", "inserted"));
           label += ", inserted";
-        } else {
+        } else if (origin) {
           const [os, or, how] = origin;
-          if (how === "reloaded") { row.classList.add("reloaded"); label += ", reloaded"; }
-          if (how === "moved") row.classList.add("moved");
+          if (how === "reloaded") { row.classList.add("reloaded"); row.appendChild(el("span", "badge reloaded", "reloaded")); label += ", reloaded"; }
+          if (how === "moved") { row.classList.add("moved"); row.appendChild(el("span", "badge moved", "moved")); label += ", moved"; }
           if (os !== s || or !== r) {
-            row.querySelector(".path").textContent = os + ":" + or + " → " + s + ":" + r;
-            label += ", was " + os + ":" + or;
+            row.querySelector(".path").textContent = key(os, or) + " → " + key(s, r);
+            label += ", was " + key(os, or);
           }
-          const oldY = beforeLay && beforeLay.rows[os] ? beforeLay.rows[os][or] : undefined;
-          if (how !== "reloaded" && oldY !== undefined && oldY !== y && !reduceMotion) {
-            row.style.top = oldY + "px";
+          const old = beforeLay && beforeLay.rows[os] ? beforeLay.rows[os][or] : undefined;
+          if (animate && how !== "reloaded" && old !== undefined && (old.y !== p.y || old.x !== p.x)) {
+            place(row, old);
             row.classList.add("travel");
-            travels.push([row, y]);
+            travels.push([row, p]);
           }
         }
-      } else if (commit && commit.reloadData) {
-        row.classList.add("reloaded");
       }
+      if (!animate) row.classList.add("settled");
       row.setAttribute("aria-label", label);
       tv.appendChild(row);
     });
     const count = step.rowCounts ? step.rowCounts[s] : section.rows.length;
     if (section.rows.length < count) {
-      const more = el("div", "more", "… " + (count - section.rows.length) + " more rows not drawn");
+      const more = el("div", "more", "… " + (count - section.rows.length) + " more " + (grid ? "items" : "rows") + " not drawn");
       more.style.position = "absolute";
       more.style.top = (lay.footers[s].y - 32) + "px";
       tv.appendChild(more);
     }
     if (section.footer !== undefined) {
-      const f = el("div", "ftr", section.footer);
-      f.style.top = lay.footers[s].y + "px";
-      tv.appendChild(f);
+      const ft = el("div", "ftr", section.footer);
+      ft.style.top = lay.footers[s].y + "px";
+      tv.appendChild(ft);
     }
   });
   if (step.sectionCount > frame.length) {
@@ -157,19 +310,13 @@ function drawTable(step, container) {
     tv.appendChild(more);
     tv.style.height = (lay.height + 32) + "px";
   }
-  // Deleted rows fade out where they were: old rows no new row comes from. Without motion, and on
-  // paper, the table before the commit drawn beside shows them instead (drawBefore).
-  if (commit && before && !commit.reloadData && !reduceMotion) {
-    const used = new Set();
-    frame.forEach((section, s) => section.rows.forEach((t, r) => {
-      const o = originOf(s, r);
-      if (o && o[2] !== "reloaded") used.add(o[0] + ":" + o[1]);
-    }));
+  // Deleted rows fade out where they were (the table before the commit, beside, keeps them).
+  if (f && !commit.reloadData && animate) {
     before.forEach((section, os) => section.rows.forEach((text, or) => {
-      if (used.has(os + ":" + or)) return;
-      const g = el("div", "ghost", os + ":" + or + " " + text);
+      if (f.fate.has(key(os, or))) return;
+      const g = el("div", "ghost" + (grid ? " item" : ""), key(os, or) + " " + text);
       g.setAttribute("aria-hidden", "true");
-      g.style.top = beforeLay.rows[os][or] + "px";
+      place(g, beforeLay.rows[os][or]);
       tv.appendChild(g);
     }));
   }
@@ -185,34 +332,41 @@ function drawTable(step, container) {
   device.appendChild(screen);
   container.appendChild(device);
   if (travels.length > 0) {
-    requestAnimationFrame(() => requestAnimationFrame(() => travels.forEach(([row, y]) => { row.style.top = y + "px"; })));
+    requestAnimationFrame(() => requestAnimationFrame(() => travels.forEach(([row, p]) => place(row, p))));
   }
+  return f;
 }
 
-// The table before a commit, each row marked with what the commit did to it (without motion, and printed).
-function drawBefore(step, container) {
+// The table before a commit, each row marked with what the commit did to it.
+function drawBefore(step, container, f) {
   const commit = step.commit;
-  const before = L.frames[commit.before];
-  const fate = new Map();
-  L.frames[step.tableView].forEach((section, s) => section.rows.forEach((t, r) => {
-    const c = commit.rows.find((c) => c[0] === s && c[1] === r);
-    const o = c ? (c[2] === null ? null : [c[2], c[3], c[4]]) : [s, r, "kept"];
-    if (o) fate.set(o[0] + ":" + o[1], [o[2], s + ":" + r]);
-  }));
+  const before = L.frames[commit.frameBefore];
   const box = el("div", "layer data before");
-  box.appendChild(el("h3", "", "Before the commit"));
+  box.appendChild(el("h3", "", "Before the commit, and what it did"));
   const list = el("ol");
+  list.id = "before";
+  const movedSection = new Map(commit.movedSections.map((m) => [m.from, m.to]));
+  const reloadedSections = new Set(commit.reloadedSections);
   before.forEach((section, s) => {
-    list.appendChild(sectionItem(section, s));
+    const li = sectionItem(section, s);
+    const gone = f.deletedSections.has(s);
+    const what = gone ? "deleted section" : movedSection.has(s) ? "moved → section " + movedSection.get(s) : reloadedSections.has(s) ? "reloaded section" : "";
+    if (what) { li.appendChild(el("span", "mark", what)); li.classList.add("changed"); }
+    if (gone) li.classList.add("gone");
+    list.appendChild(li);
     section.rows.forEach((text, r) => {
       const li = rowItem(s, r, text);
-      const f = commit.reloadData ? ["reloaded", ""] : fate.get(s + ":" + r);
-      const what = !f ? "deleted" : f[0] === "reloaded" ? "reloaded → " + f[1] : f[1] === s + ":" + r ? "" : f[0] + " → " + f[1];
+      const fate = commit.reloadData ? ["reloaded", ""] : f.fate.get(key(s, r));
+      const what = !fate ? "deleted" : fate[0] === "reloaded" ? "reloaded → " + fate[1]
+        : fate[1] === key(s, r) ? "" : fate[0] + " → " + fate[1] + (fate[2] ? " (not drawn)" : "");
       if (what) li.appendChild(el("span", "mark", what));
-      if (!f) li.classList.add("gone");
+      if (!fate) li.classList.add("gone");
       list.appendChild(li);
     });
+    const count = commit.rowCountsBefore ? commit.rowCountsBefore[s] : section.rows.length;
+    if (section.rows.length < count) list.appendChild(el("li", "more", "… " + (count - section.rows.length) + " more rows, not drawn"));
   });
+  if (commit.sectionCountBefore > before.length) list.appendChild(el("li", "more", "… " + (commit.sectionCountBefore - before.length) + " more sections, not drawn"));
   box.appendChild(list);
   container.appendChild(box);
 }
@@ -233,11 +387,28 @@ function drawData(step, container) {
       list.appendChild(li);
     });
     const count = step.dataRowCounts ? step.dataRowCounts[s] : section.rows.length;
-    if (section.rows.length < count) list.appendChild(el("li", "", "… " + (count - section.rows.length) + " more"));
+    if (section.rows.length < count) list.appendChild(el("li", "more", "… " + (count - section.rows.length) + " more"));
   });
-  if (step.dataSectionCount > frame.length) list.appendChild(el("li", "", "… " + (step.dataSectionCount - frame.length) + " more sections"));
+  if (step.dataSectionCount > frame.length) list.appendChild(el("li", "more", "… " + (step.dataSectionCount - frame.length) + " more sections"));
   box.appendChild(list);
   container.appendChild(box);
+}
+
+// A source line with the characters from column `from` up to `to` (1-based, `to` one past the last) marked.
+function markedLine(line, from, to, cls) {
+  const chars = Array.from(line);
+  const span = el("span", "");
+  if (from > 1) span.appendChild(document.createTextNode(chars.slice(0, from - 1).join("")));
+  const mark = el("mark", cls, chars.slice(from - 1, to - 1).join(""));
+  span.appendChild(mark);
+  if (to - 1 < chars.length) span.appendChild(document.createTextNode(chars.slice(to - 1).join("")));
+  return span;
+}
+
+// The columns of line `n` a range covers, or null.
+function columns(range, n, length) {
+  if (!range || n < range.line || n > range.endLine) return null;
+  return [n === range.line ? range.column : 1, n === range.endLine ? range.endColumn : length + 1];
 }
 
 function drawSource(step) {
@@ -246,16 +417,25 @@ function drawSource(step) {
   list.textContent = "";
   if (!file) return;
   $("file-name").textContent = "— " + file.name;
+  const at = step.statement;
+  const fault = step.rejection && step.rejection.file === file.name ? step.rejection : null;
   file.lines.forEach((line, i) => {
     const n = i + 1;
     const li = el("li", "");
     li.appendChild(el("span", "n", String(n)));
-    li.appendChild(el("span", "", line === "" ? " " : line));
-    if (step.line > 0 && n >= step.line && n <= step.endLine) {
+    const length = Array.from(line).length;
+    const cur = at && at.file === file.name ? columns(at, n, length) : null;
+    const bad = columns(fault, n, length);
+    if (line === "") li.appendChild(el("span", "", " "));
+    else if (bad) li.appendChild(markedLine(line, bad[0], Math.max(bad[1], bad[0] + 1), "fault"));
+    else if (cur) li.appendChild(markedLine(line, cur[0], cur[1], "range"));
+    else li.appendChild(el("span", "", line));
+    if (cur) {
       li.classList.add("cur");
       if (!step.completed) li.classList.add("failed");
       li.setAttribute("aria-current", "step");
     }
+    if (bad) li.classList.add("faulty");
     list.appendChild(li);
   });
   // Scroll the source pane, and only it, to the statement: scrollIntoView would scroll the window too, and
@@ -283,8 +463,6 @@ function breakable(text) {
   return out;
 }
 
-const laneIndex = { user: 0, tableView: 1, dataSource: 2, delegate: 3 };
-const laneCount = 4;
 function drawCalls(step) {
   const box = $("calls");
   box.textContent = "";
@@ -324,7 +502,7 @@ function drawCalls(step) {
       const label = el("div", "label");
       fromLifeline(label, lo);
       label.style.gridRow = "1";
-      const name = el("span", "");
+      const name = el("span", "text");
       name.appendChild(breakable(text));
       label.appendChild(name);
       if (call.answer !== undefined) {
@@ -341,6 +519,7 @@ function drawCalls(step) {
       arrow.style.marginRight = "calc(50% / " + (hi - lo + 1) + ")";
       row.appendChild(arrow);
     }
+    row.dataset.text = text;
     row.setAttribute("aria-label", call.from + " calls " + call.to + ": " + text + (call.answer !== undefined ? ", answers " + call.answer : ""));
     list.appendChild(row);
   });
@@ -363,44 +542,82 @@ function drawConsole(index) {
   requestAnimationFrame(() => { pre.scrollTop = pre.scrollHeight; });
 }
 
-function drawStep(index) {
+// The batch: while it is open, the calls queued; when UIKit refused it, the batch as it was, the command at
+// fault marked.
+// Whether position `a` starts inside range `b`.
+function within(a, b) {
+  const after = a.line > b.line || (a.line === b.line && a.column >= b.column);
+  const before = a.line < b.endLine || (a.line === b.endLine && a.column < b.endColumn);
+  return after && before;
+}
+
+function drawBatch(step) {
+  const batch = $("batch");
+  const r = step.rejection;
+  const queue = r && r.batch && r.batch.length > 0 ? r.batch : step.queued;
+  if (queue.length === 0) {
+    batch.hidden = true;
+    return;
+  }
+  batch.hidden = false;
+  batch.textContent = "";
+  const view = step.collection ? "collection view" : "table view";
+  batch.appendChild(el("strong", "", r && queue === r.batch
+    ? "The batch " + (step.collection ? "UICollectionView" : "UITableView") + " refused:"
+    : "A batch is open: the " + view + " has not changed yet. Queued:"));
+  const ol = el("ol", "mono");
+  queue.forEach((q) => {
+    const li = el("li", "", q.call);
+    li.appendChild(el("span", "at", " (line " + q.line + ")"));
+    if (r && q.file === r.file && within(r, q)) {
+      li.classList.add("fault");
+      li.appendChild(el("span", "at", " ← the check failed here"));
+    }
+    ol.appendChild(li);
+  });
+  batch.appendChild(ol);
+}
+
+function drawRejection(step) {
+  const rej = $("rejection");
+  const r = step.rejection;
+  if (!r) {
+    rej.hidden = true;
+    return;
+  }
+  rej.hidden = false;
+  rej.textContent = "";
+  const view = r.view === "collection" ? "collection view" : "table view";
+  const where = r.file + ":" + r.line + ":" + r.column;
+  if (r.exception) {
+    rej.appendChild(el("span", "ondevice", "On a device the app terminates here (" + where + "):"));
+    rej.appendChild(el("span", "", "*** Terminating app due to uncaught exception '" + r.exception + "', reason: '" + r.message + "'"));
+  } else {
+    rej.appendChild(el("span", "ondevice", "ListDSL refused this (" + where + "): no device would run it."));
+    rej.appendChild(el("span", "", r.message));
+  }
+  if (r.formula) rej.appendChild(el("span", "formula", "The check that failed: " + r.formula));
+  (r.notes || []).forEach((n) => rej.appendChild(el("span", "note", "Note (" + n.file + ":" + n.line + ":" + n.column + "): " + n.message)));
+  rej.appendChild(el("span", "rollback", r.rolledBack
+    ? "The simulator kept the " + view + " as it was before the batch, so the lesson can go on."
+    : "The simulator kept the " + view + " as it was; the batch is still open."));
+}
+
+function drawStep(index, animate) {
   const step = L.steps[index];
   const layers = $("layers");
   layers.textContent = "";
   const tableBox = el("div", "layer");
   const viewName = step.collection ? "collection view" : "table view";
   $("phone-title").textContent = "The " + viewName;
-  tableBox.appendChild(el("h3", "", step.dataSource === null ? "Its cells, as an iPhone draws them" : "The " + viewName + "'s cells"));
-  drawTable(step, tableBox);
+  tableBox.appendChild(el("h3", "", step.dataSource === null ? (step.collection ? "Its items, as an iPhone draws them" : "Its cells, as an iPhone draws them") : "The " + viewName + "'s " + (step.collection ? "items" : "cells")));
+  const f = drawTable(step, tableBox, animate && !reduceMotion);
   layers.appendChild(tableBox);
-  // The table before the commit: shown instead of the animation with reduced motion, and on paper.
-  if (step.commit) drawBefore(step, layers);
+  $("replay").hidden = !(step.commit && f && !reduceMotion);
+  if (step.commit && f) drawBefore(step, layers, f);
   if (step.dataSource !== null) drawData(step, layers);
-  const batch = $("batch");
-  if (step.queued.length > 0) {
-    batch.hidden = false;
-    batch.textContent = "";
-    batch.appendChild(el("strong", "", "A batch is open: the table view has not changed yet. Queued:"));
-    const ol = el("ol", "mono");
-    step.queued.forEach((q) => ol.appendChild(el("li", "", q)));
-    batch.appendChild(ol);
-  } else {
-    batch.hidden = true;
-  }
-  const rej = $("rejection");
-  if (step.rejection) {
-    rej.hidden = false;
-    rej.textContent = "";
-    const r = step.rejection;
-    const text = r.exception
-      ? "*** Terminating app due to uncaught exception '" + r.exception + "', reason: '" + r.message + "'"
-      : "ListDSL: " + r.message;
-    rej.appendChild(el("span", "", text));
-    if (r.formula) rej.appendChild(el("span", "formula", "The check that failed: " + r.formula));
-    rej.appendChild(el("span", "rollback", "Rolled back: the table is as it was before the batch."));
-  } else {
-    rej.hidden = true;
-  }
+  drawBatch(step);
+  drawRejection(step);
   drawSource(step);
   drawCalls(step);
   drawConsole(index);
@@ -410,7 +627,7 @@ function go(index, fromHash) {
   index = Math.max(0, Math.min(last, index | 0));
   if (index === current) return;
   current = index;
-  drawStep(index);
+  drawStep(index, true);
   const step = L.steps[index];
   $("slider").value = String(index);
   $("counter").textContent = "Step " + index + " of " + last + (L.truncated ? " (the first " + last + " steps of the run: the lesson stopped recording there)" : "");
@@ -433,6 +650,7 @@ $("first").addEventListener("click", () => go(0));
 $("back").addEventListener("click", () => go(current - 1));
 $("next").addEventListener("click", () => go(current + 1));
 $("last").addEventListener("click", () => go(last));
+$("replay").addEventListener("click", () => drawStep(current, true));
 $("slider").addEventListener("input", (e) => go(parseInt(e.target.value, 10)));
 document.addEventListener("keydown", (e) => {
   if (e.target && e.target.id === "slider") return;
@@ -445,3 +663,6 @@ document.addEventListener("keydown", (e) => {
 });
 window.addEventListener("hashchange", () => go(stepFromHash(), true));
 go(stepFromHash(), true);
+}
+
+if (typeof module !== "undefined") module.exports = { read: read };
