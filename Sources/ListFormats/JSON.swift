@@ -9,7 +9,11 @@ package struct JSONWriter {
     /// One line, or one member or element per line.
     package enum Style { case compact, pretty }
 
-    package private(set) var text = ""
+    /// The JSON written so far, as UTF-8: appending bytes costs a fraction of appending to a String,
+    /// and the event stream and a lesson write millions of small pieces.
+    package private(set) var bytes: [UInt8] = []
+    /// The JSON written so far.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
     let style: Style
     /// How many members or elements each open object or array has so far, innermost last.
     private var counts: [Int] = []
@@ -20,6 +24,16 @@ package struct JSONWriter {
         self.style = style
     }
 
+    private mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A new line indented two spaces per open object or array (pretty JSON).
+    private mutating func newLine() {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * counts.count))
+    }
+
     /// Before a value (or a key): the comma, and in pretty JSON the line and indent.
     private mutating func separate() {
         if afterKey {
@@ -27,54 +41,72 @@ package struct JSONWriter {
             return
         }
         guard let last = counts.indices.last else { return }
-        if counts[last] > 0 { text += "," }
+        if counts[last] > 0 { bytes.append(0x2C) }
         counts[last] += 1
-        if style == .pretty { text += "\n" + String(repeating: " ", count: 2 * counts.count) }
+        if style == .pretty { newLine() }
     }
 
-    private mutating func open(_ bracket: String) {
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        text += bracket
+        bytes.append(bracket)
         counts.append(0)
     }
 
-    private mutating func close(_ bracket: String) {
+    private mutating func close(_ bracket: UInt8) {
         let count = counts.popLast() ?? 0
-        if style == .pretty && count > 0 { text += "\n" + String(repeating: " ", count: 2 * counts.count) }
-        text += bracket
+        if style == .pretty && count > 0 { newLine() }
+        bytes.append(bracket)
     }
 
-    package mutating func beginObject() { open("{") }
-    package mutating func endObject() { close("}") }
-    package mutating func beginArray() { open("[") }
-    package mutating func endArray() { close("]") }
+    package mutating func beginObject() { open(0x7B) }
+    package mutating func endObject() { close(0x7D) }
+    package mutating func beginArray() { open(0x5B) }
+    package mutating func endArray() { close(0x5D) }
 
     /// An object's key; its value is the next thing written.
     package mutating func key(_ key: String) {
         separate()
-        StringEscape.quote(key, .json, into: &text)
-        text += style == .pretty ? ": " : ":"
+        StringEscape.quoteJSON(key, into: &bytes)
+        if style == .pretty { raw(": ") } else { bytes.append(0x3A) }
         afterKey = true
     }
 
     package mutating func string(_ value: String) {
         separate()
-        StringEscape.quote(value, .json, into: &text)
+        StringEscape.quoteJSON(value, into: &bytes)
     }
 
     package mutating func integer(_ value: Int) {
         separate()
-        text += String(value)
+        // The digits, written from the last: no String made for them.
+        if value == 0 { return bytes.append(0x30) }
+        var magnitude = value.magnitude
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[19 - count] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            if value < 0 { bytes.append(0x2D) }
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     package mutating func boolean(_ value: Bool) {
         separate()
-        text += value ? "true" : "false"
+        if value { raw("true") } else { raw("false") }
     }
 
     package mutating func null() {
         separate()
-        text += "null"
+        raw("null")
     }
 
     /// A string, or null.

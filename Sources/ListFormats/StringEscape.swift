@@ -19,6 +19,11 @@ package enum StringEscape {
             out += "\""
             return
         }
+        if style == .json {
+            quoteJSON(text, into: &out)
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch (scalar, style) {
             case ("\\", _): out += "\\\\"
@@ -39,6 +44,43 @@ package enum StringEscape {
             }
         }
         out += "\""
+    }
+
+    /// `text` escaped as JSON (without its quotes): the runs between the bytes to escape are copied whole.
+    private static func quoteJSON(_ text: String, into out: inout String) {
+        var bytes: [UInt8] = []
+        quoteJSON(text, into: &bytes)
+        out += String(decoding: bytes[1..<(bytes.count - 1)], as: UTF8.self)
+    }
+
+    /// Appends `text` in double quotes, escaped as JSON, to the UTF-8 `out`: the runs between the bytes
+    /// to escape are copied whole.
+    package static func quoteJSON(_ text: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for i in bytes.indices {
+                let byte = bytes[i]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                out.append(0x5C)
+                switch byte {
+                case 0x5C, 0x22: out.append(byte)
+                case 0x0A: out.append(0x6E)  // n
+                case 0x09: out.append(0x74)  // t
+                case 0x0D: out.append(0x72)  // r
+                case 0x08: out.append(0x62)  // b
+                case 0x0C: out.append(0x66)  // f
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    out += [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]  // u00XX
+                }
+                start = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+        out.append(0x22)
     }
 
     /// `text` in double quotes, escaped in `style`.

@@ -153,7 +153,8 @@ public struct Lesson: Sendable {
     }
 
     /// The lesson as the page reads it: the run's event stream (docs/events.md) with the page's states,
-    /// one JSON object per line, written as the run goes by `JSONLinesRenderer` and the recorder.
+    /// one JSON object per line, written as the run goes by `JSONLinesRenderer` and the recorder (and
+    /// complete once `LessonRecorder.finish()` has run).
     public var stream = ""
     public var files: [File] = []
     /// The drawn sections of every frame, each stored once per run of frames that draw it the same.
@@ -184,7 +185,7 @@ public final class LessonRecorder {
 
     /// Writes the run's events into `lesson.stream`, without tables (the states draw them as frames).
     private let renderer: JSONLinesRenderer
-    /// The lines written since `lesson.stream` last took them.
+    /// The stream's lines so far; `finish()` hands them to `lesson.stream`.
     private let lines = LineBuffer()
     private var fileIndexes: [ObjectIdentifier: Int] = [:]
     private var lineIndexes: [ObjectIdentifier: LineIndex] = [:]
@@ -212,19 +213,17 @@ public final class LessonRecorder {
         renderer = JSONLinesRenderer(write: { lines.text += $0 })
         renderer.tables = false
         renderer.sectionOriginLimit = Lesson.sectionsPerFrame
-        lesson.stream = JSONLinesRenderer.header(trace: false, states: true)
+        lines.text = JSONLinesRenderer.header(trace: false, states: true)
     }
 
-    /// The text of the lines rendered, taken into the stream after each event.
+    /// The stream's text, which the renderer and the recorder append to.
     private final class LineBuffer {
         var text = ""
     }
 
-    /// Moves the rendered lines into the stream, counting their bytes.
+    /// Counts the stream's bytes (`Lesson.byteLimit`).
     private func flush() {
-        recordedBytes &+= lines.text.utf8.count
-        lesson.stream += lines.text
-        lines.text = ""
+        recordedBytes = lines.text.utf8.count
     }
 
     /// Writes one line of the recorder's own (a state, a frame, a file) into the stream.
@@ -233,9 +232,9 @@ public final class LessonRecorder {
         w.beginObject()
         body(&w)
         w.endObject()
-        recordedBytes &+= w.text.utf8.count &+ 1
-        lesson.stream += w.text
-        lesson.stream += "\n"
+        lines.text += w.text
+        lines.text += "\n"
+        flush()
     }
 
     /// Writes `event` into the stream, unless the recording stopped; `extra` adds keys of the page's.
@@ -385,20 +384,27 @@ public final class LessonRecorder {
     private static func pushedOut(
         _ report: CommitReport, before: [Section], after: [Section], _ origins: [[RowOrigin]]
     ) -> [RowChange] {
-        var drawnOrigins = Set<IndexPath>()
+        // Which drawn old rows a drawn new row comes from.
+        let drawnBefore = drawnCounts(before)
+        var used = drawnBefore.map { [Bool](repeating: false, count: $0) }
+        var unused = drawnBefore.reduce(0, +)
         for section in origins {
             for origin in section {
                 switch origin {
                 case .inserted: break
-                case .kept(let p), .moved(let p), .reloaded(let p): drawnOrigins.insert(p)
+                case .kept(let p), .moved(let p), .reloaded(let p):
+                    if p.section < used.count && p.row < used[p.section].count && !used[p.section][p.row] {
+                        used[p.section][p.row] = true
+                        unused -= 1
+                    }
                 }
             }
         }
+        guard unused > 0 else { return [] }
         var out: [RowChange] = []
-        for (s, count) in drawnCounts(before).enumerated() {
-            for r in 0..<count {
+        for (s, rows) in used.enumerated() {
+            for (r, isUsed) in rows.enumerated() where !isUsed {
                 let old = IndexPath(section: s, row: r)
-                if drawnOrigins.contains(old) { continue }
                 if let new = report.newPath(forOld: old, sectionCount: after.count) {
                     out.append(RowChange(from: old, to: new))
                 }
@@ -413,7 +419,10 @@ public final class LessonRecorder {
     /// Ends the recording: what came after the last statement (the error that ended the run, a batch
     /// left open) joins the last step, and the interpreter is let go.
     public func finish() {
-        defer { interpreter = nil }
+        defer {
+            interpreter = nil
+            lesson.stream = lines.text
+        }
         guard let lastStep = lesson.steps.indices.last else { return }
         lesson.steps[lastStep].output += output
         var step = lesson.steps[lastStep]
@@ -724,8 +733,12 @@ public final class LessonRecorder {
     /// of the vocabulary, but `trace`, which switches the trace and is not done to the device.
     private func isGesture(_ s: StatementEvent) -> Bool {
         let word = String(s.file.text(s.range).prefix { $0.isLetter })
-        return word != "trace" && Vocabulary.entries.contains { $0.category == .gesture && $0.word == word }
+        return Self.gestures.contains(word)
     }
+
+    /// The gestures' words, but `trace`.
+    private static let gestures = Set(
+        Vocabulary.entries.filter { $0.category == .gesture && $0.word != "trace" }.map { $0.word })
 
     /// Which object answers a hook: the data source, or the delegate, as the vocabulary says.
     static func lane(of method: String) -> Lesson.Lane {

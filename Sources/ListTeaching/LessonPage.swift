@@ -82,12 +82,22 @@ extension String {
     /// The string with every ASCII `target` replaced by `replacement` (byte by byte: an ASCII byte is
     /// never part of another character's UTF-8).
     func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
-        guard target.isASCII, utf8.contains(UInt8(target.value)) else { return self }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count + 64)
-        for byte in utf8 {
-            if byte == UInt8(target.value) { bytes += replacement.utf8 } else { bytes.append(byte) }
+        guard target.isASCII else { return self }
+        let byte = UInt8(target.value)
+        var text = self
+        return text.withUTF8 { bytes -> String in
+            guard bytes.contains(byte) else { return self }
+            // The runs between the targets are copied whole.
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 1024)
+            var start = 0
+            for i in bytes.indices where bytes[i] == byte {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                out.append(contentsOf: replacement.utf8)
+                start = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
