@@ -150,6 +150,8 @@ public struct Lesson: Sendable {
         /// How many calls the step made past `callsPerStep`, which it does not list.
         public var moreCalls: Int
         public var output: [Output]
+        /// The hooks and procedures running, outermost first, with their local variables.
+        package var frames: [StackFrame] = []
     }
 
     /// The lesson as the page reads it: the run's event stream (docs/events.md) with the page's states,
@@ -541,6 +543,23 @@ public final class LessonRecorder {
             writeQueue(&w)
             if step.moreCalls > 0 { w.member("moreCalls", step.moreCalls) }
             if let warning { w.member("warning", warning) }
+            if !step.frames.isEmpty {
+                // The hooks and procedures running, outermost first, with their locals.
+                w.key("frames")
+                w.array(step.frames) { w, frame in
+                    w.object { w in
+                        w.member("name", frame.name)
+                        if let method = frame.method { w.member("method", method) }
+                        w.key("locals")
+                        w.array(frame.locals) { w, local in
+                            w.object { w in
+                                w.member("name", local.name)
+                                w.member("value", local.value)
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -579,6 +598,7 @@ public final class LessonRecorder {
                 controls: controls, queued: queued, commit: commit,
                 rejection: rejection, calls: calls, moreCalls: moreCalls, output: output))
         lesson.steps[lesson.steps.count - 1].running = running
+        lesson.steps[lesson.steps.count - 1].frames = interpreter.callStack()
         writeState(lesson.steps[lesson.steps.count - 1], warning: controlsProblem.map(Self.controlsWarning))
         calls = []
         moreCalls = 0

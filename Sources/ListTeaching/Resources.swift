@@ -124,6 +124,15 @@ package enum Resources {
         .batch li.fault { background:#ffd9d6; border-radius:4px; }
         .batch .at { color:var(--dim); }
         .calls { font-size:12px; overflow-x:auto; }
+        /* The hooks and procedures running: a box per frame, the innermost first, its locals in a table. */
+        .frames { margin-bottom:10px; font-size:12.5px; }
+        .frames h3 { font-size:13px; margin:0 0 4px; color:var(--dim); font-weight:600; }
+        .frame { border:1px solid var(--line); border-radius:8px; padding:4px 8px; margin-bottom:4px; background:#fafafa; }
+        .frame.top { border-color:var(--accent); background:#eef4ff; }
+        .frame .method { color:var(--dim); overflow-wrap:anywhere; }
+        .frame .locals { border-collapse:collapse; margin-top:2px; }
+        .frame .locals th { text-align:left; font-weight:600; padding:1px 12px 1px 0; }
+        .frame .locals td { padding:1px 0; overflow-wrap:anywhere; }
         /* The sequence diagram: four lanes of equal width, a dashed lifeline down the middle of each, each call an
            arrow from one lifeline to another under its text, which wraps (between a method's parts first) and is
            never cut; a note starts at its lifeline and takes the width it needs. */
@@ -213,6 +222,7 @@ package enum Resources {
           </section>
           <section class="pane" id="calls-pane" aria-labelledby="calls-title">
             <h2 id="calls-title">Calls in this step</h2>
+            <div id="frames" class="frames" hidden></div>
             <div id="calls" class="calls"></div>
           </section>
           <section class="pane" id="console-pane" aria-labelledby="console-title">
@@ -761,6 +771,38 @@ package enum Resources {
           if (step.moreCalls) box.appendChild(el("p", "dim", "… " + step.moreCalls + " more calls in this step, not drawn"));
         }
 
+        // The hooks and procedures running, innermost first, each with its local variables (as Python Tutor
+        // draws frames).
+        function drawFrames(step) {
+          const box = $("frames");
+          box.textContent = "";
+          const frames = step.frames || [];
+          box.hidden = frames.length === 0;
+          if (frames.length === 0) return;
+          box.appendChild(el("h3", "", frames.length > 1 ? "Running, innermost first" : "Running"));
+          frames.slice().reverse().forEach((f, i) => {
+            const frame = el("div", "frame" + (i === 0 ? " top" : ""));
+            const head = el("div", "fname");
+            head.appendChild(el("strong", "mono", f.name));
+            if (f.method) head.appendChild(el("span", "method mono", " " + f.method));
+            if (i > 0) head.appendChild(el("span", "dim", " (waiting for the call above)"));
+            frame.appendChild(head);
+            if (f.locals.length === 0) {
+              frame.appendChild(el("div", "dim", "no local variables"));
+            } else {
+              const table = el("table", "locals");
+              f.locals.forEach((l) => {
+                const tr = el("tr", "");
+                tr.appendChild(el("th", "mono", l.name));
+                tr.appendChild(el("td", "mono", l.value));
+                table.appendChild(tr);
+              });
+              frame.appendChild(table);
+            }
+            box.appendChild(frame);
+          });
+        }
+
         function drawConsole(index) {
           const pre = $("console");
           pre.textContent = "";
@@ -852,6 +894,7 @@ package enum Resources {
           drawBatch(step);
           drawRejection(step);
           drawSource(step);
+          drawFrames(step);
           drawCalls(step);
           drawConsole(index);
         }

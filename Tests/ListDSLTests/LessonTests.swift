@@ -389,7 +389,8 @@ import Testing
             console.log(JSON.stringify(L.steps.map((s) => ({ line: s.line, text: s.text, running: !!s.running,
               completed: s.completed, calls: s.calls.map((c) => c.from + ">" + c.to + " " + c.text + (c.answer !== undefined ? " = " + c.answer : "")),
               output: s.output.map((o) => o.text), tableView: s.tableView, dataSource: s.dataSource,
-              rejection: s.rejection ? s.rejection.message : null, commit: !!s.commit }))));
+              rejection: s.rejection ? s.rejection.message : null, commit: !!s.commit,
+              frames: (s.frames || []).map((f) => f.name + "(" + f.locals.map((l) => l.name + "=" + l.value).join(",") + ")") }))));
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: node)
@@ -415,6 +416,10 @@ import Testing
                 && page["tableView"] as? Int == step.tableView && (page["dataSource"] as? Int) == step.dataSource
                 && (page["rejection"] as? String) == step.rejection?.message
                 && page["commit"] as? Bool == (step.commit != nil)
+                && page["frames"] as? [String]
+                    == step.frames.map { f in
+                        f.name + "(" + f.locals.map { $0.name + "=" + $0.value }.joined(separator: ",") + ")"
+                    }
             #expect(same, "\(name) step \(i): the page read \(page), the recorder has \(step)")
             if !same { break }
         }
@@ -435,6 +440,33 @@ import Testing
         }
         return nil
     }()
+
+    /// Inside a hook, a step shows which hook runs (its UIKit method) with its arguments and locals, and
+    /// the procedures it called above it, as Python Tutor draws frames; at the top level, none.
+    @Test func aStepInsideAHookShowsTheRunningFramesAndTheirLocals() throws {
+        let (lesson, error) = Self.record(
+            """
+            reset [["A","B"]]
+            proc double(n) { let m = n * 2; return m }
+            on canEdit { let x = double(row); return x >= 0 }
+            on commit { delete path }
+            swipe 0:1
+            """)
+        #expect(error == nil)
+        let inner = try #require(lesson.steps.first { $0.text == "return m" })
+        #expect(inner.frames.map(\.name) == ["on canEdit", "proc double"])
+        #expect(inner.frames.first?.method == "tableView(_:canEditRowAt:)")
+        #expect(inner.frames.first?.locals.map(\.name) == ["path", "section", "row"])
+        #expect(inner.frames.first?.locals.first?.value == "0:1")
+        #expect(inner.frames.last?.locals == [.init(name: "n", value: "1"), .init(name: "m", value: "2")])
+        let answer = try #require(lesson.steps.first { $0.text == "return x >= 0" })
+        #expect(answer.frames.map(\.name) == ["on canEdit"])
+        #expect(answer.frames.first?.locals.map(\.name) == ["path", "section", "row", "x"])
+        #expect(lesson.steps.filter { $0.depth == 0 && !$0.running }.allSatisfy { $0.frames.isEmpty })
+        let state = try #require(Self.states(lesson).first { ($0["frames"] as? [[String: Any]])?.count == 2 })
+        let frames = try #require(state["frames"] as? [[String: Any]])
+        #expect(frames.map { $0["name"] as? String } == ["on canEdit", "proc double"])
+    }
 
     /// The stream's lines as objects.
     static func events(_ lesson: Lesson) throws -> [[String: Any]] {

@@ -66,7 +66,8 @@ extension Interpreter {
             io.emit(
                 .hookAsked(HookEvent(method: method, arguments: shownArguments, answer: nil, isDefault: false)))
         }
-        var bindings = extra.map { (name: $0.key, value: $0.value) }
+        // In the names' order: a lesson lists a hook's locals as they are bound.
+        var bindings = extra.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         if bindsPath {
             bindings += [("path", .indexPath(path)), ("section", .integer(path.section)), ("row", .integer(path.row))]
         }
@@ -74,7 +75,12 @@ extension Interpreter {
         for (name, value) in bindings { variables.pushBinding(variables.number(of: name), value) }
         let caller = (file: file, range: range, word: caller)
         hookDepth += 1
-        defer { hookDepth -= 1 }
+        let tracked = statementEvents
+        if tracked { callFrames.append(CallFrame(name: kind.rawValue, method: method, bindingStart: start)) }
+        defer {
+            hookDepth -= 1
+            if tracked { callFrames.removeLast() }
+        }
         do throws(ScriptError) {
             let result = try invoke(argumentsFrom: start, file: hook.file, range: range, hook.body)
             if let expected = kind.answerType, !kind.accepts(result) {

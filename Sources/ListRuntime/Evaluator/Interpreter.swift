@@ -216,6 +216,9 @@ final class Procedure {
             i.variables.dropArguments(to: start)
             throw error
         }
+        let tracked = i.statementEvents
+        if tracked { i.callFrames.append(CallFrame(name: name, method: nil, bindingStart: start)) }
+        defer { if tracked { i.callFrames.removeLast() } }
         return try i.invoke(argumentsFrom: start, file: file, range: range, body)
     }
 }
@@ -311,6 +314,9 @@ public final class Interpreter {
     var scrolledSection: Int?
     /// How many hook calls are running, so only the outermost one notes the gesture that caused it.
     @exclusivity(unchecked) var hookDepth = 0
+    /// The hooks and procedures running, outermost first: kept only while statement events are sent
+    /// (a lesson draws them, `callStack()`).
+    @exclusivity(unchecked) var callFrames: [CallFrame] = []
     /// The accessory the data source keeps for each item, by its text (`accessory PATH TYPE`).
     @exclusivity(unchecked) var accessories: [String: String] = [:]
     /// The undo and redo stacks.
@@ -738,5 +744,56 @@ public final class Interpreter {
             operands = caller.operands
         }
         return try body(self).value
+    }
+}
+
+/// A hook or procedure running, for `Interpreter.callStack()`.
+struct CallFrame {
+    /// The procedure's name, or the hook's word (`commit`).
+    var name: String
+    /// For a hook: the method UIKit calls (`tableView(_:commit:forRowAt:)`).
+    var method: String?
+    /// Where its bindings start in the binding stack.
+    var bindingStart: Int
+}
+
+/// A running hook or procedure as a lesson draws it: its name, and its local variables' values.
+package struct StackFrame: Sendable, Equatable {
+    /// `proc NAME`, or `on WORD` for a hook.
+    package var name: String
+    /// For a hook: the method UIKit calls.
+    package var method: String?
+    /// Its local variables (arguments first), each with its value as the language writes it (at most
+    /// about 60 characters).
+    package var locals: [Local]
+
+    package struct Local: Sendable, Equatable {
+        package var name: String
+        package var value: String
+    }
+}
+
+extension Interpreter {
+    /// The hooks and procedures running, outermost first, each with its local variables; empty at the
+    /// top level, and when statement events are not sent.
+    package func callStack() -> [StackFrame] {
+        let count = variables.locals.bindings.count
+        return callFrames.enumerated().map { k, frame in
+            let end = k + 1 < callFrames.count ? callFrames[k + 1].bindingStart : count
+            var locals: [StackFrame.Local] = []
+            var i = frame.bindingStart
+            while i < end && i < count {
+                let number = variables.locals.bindings[i].number
+                // An argument still being evaluated (numbered -1) has no name yet.
+                if number >= 0 && number < variables.names.count {
+                    let value = variables.locals.bindings[i].value.literal
+                    locals.append(StackFrame.Local(name: variables.names[number], value: value))
+                }
+                i += 1
+            }
+            return StackFrame(
+                name: frame.method == nil ? "proc " + frame.name : "on " + frame.name, method: frame.method,
+                locals: locals)
+        }
     }
 }

@@ -528,6 +528,38 @@ function drawCalls(step) {
   if (step.moreCalls) box.appendChild(el("p", "dim", "… " + step.moreCalls + " more calls in this step, not drawn"));
 }
 
+// The hooks and procedures running, innermost first, each with its local variables (as Python Tutor
+// draws frames).
+function drawFrames(step) {
+  const box = $("frames");
+  box.textContent = "";
+  const frames = step.frames || [];
+  box.hidden = frames.length === 0;
+  if (frames.length === 0) return;
+  box.appendChild(el("h3", "", frames.length > 1 ? "Running, innermost first" : "Running"));
+  frames.slice().reverse().forEach((f, i) => {
+    const frame = el("div", "frame" + (i === 0 ? " top" : ""));
+    const head = el("div", "fname");
+    head.appendChild(el("strong", "mono", f.name));
+    if (f.method) head.appendChild(el("span", "method mono", " " + f.method));
+    if (i > 0) head.appendChild(el("span", "dim", " (waiting for the call above)"));
+    frame.appendChild(head);
+    if (f.locals.length === 0) {
+      frame.appendChild(el("div", "dim", "no local variables"));
+    } else {
+      const table = el("table", "locals");
+      f.locals.forEach((l) => {
+        const tr = el("tr", "");
+        tr.appendChild(el("th", "mono", l.name));
+        tr.appendChild(el("td", "mono", l.value));
+        table.appendChild(tr);
+      });
+      frame.appendChild(table);
+    }
+    box.appendChild(frame);
+  });
+}
+
 function drawConsole(index) {
   const pre = $("console");
   pre.textContent = "";
@@ -619,6 +651,7 @@ function drawStep(index, animate) {
   drawBatch(step);
   drawRejection(step);
   drawSource(step);
+  drawFrames(step);
   drawCalls(step);
   drawConsole(index);
 }
