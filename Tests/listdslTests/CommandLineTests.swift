@@ -100,6 +100,29 @@ import Testing
 
     /// `listdsl diff`: the printed batch, run after `reset OLD`, gives NEW exactly; bad input is a
     /// diagnostic with exit 65; a missing file 66.
+    /// A file a script names is found from the script's folder, but an error names it as the script
+    /// did: run from elsewhere, `save` and `load` never show the machine's path of the file (nor does
+    /// a lesson page made of the run).
+    @Test(arguments: [
+        ("save \"nodir/x.json\"", "cannot save 'nodir/x.json': cannot write 'nodir/x.json': no such file or directory"),
+        ("save \"d.json\"", "cannot save 'd.json': 'd.json' is a directory; refusing to replace it"),
+        ("load \"d.json\"", "cannot load 'd.json': it is a directory"),
+    ])
+    func fileErrorsNameTheFileAsTheScriptDid(_ statement: String, _ message: String) throws {
+        let work = try scratchDirectory("file-errors")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("d.json"), withIntermediateDirectories: true)
+        let script = work.appendingPathComponent("s.list")
+        try "reset [[\"a\"]]\n\(statement)\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try runListdsl([realPath(script)], directory: packageRoot)
+        #expect(run.status == 70)
+        #expect(run.stderr.contains("error: " + message), "\(run.stderr)")
+        #expect(!run.stderr.contains(realPath(work) + "/d.json") && !run.stderr.contains(realPath(work) + "/nodir"))
+        let page = try runListdsl(["html", realPath(script)], directory: packageRoot)
+        #expect(page.stdout.contains(message) && !page.stdout.contains(realPath(work)), "the page names no folder")
+    }
+
     @Test func diffPrintsABatchThatTurnsOldIntoNew() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

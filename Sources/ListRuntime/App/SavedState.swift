@@ -274,9 +274,30 @@ extension Interpreter {
         } else {
             text = document.json()
         }
-        if let problem = io.write(resolvedPath(name), Array(text.utf8), false) {
-            throw failure(nameExpr.range, .cannotSave(name, reason: problem))
+        let path = resolvedPath(name)
+        if let problem = io.write(path, Array(text.utf8), false) {
+            throw failure(nameExpr.range, .cannotSave(name, reason: Self.reason(problem, naming: path, as: name)))
         }
+    }
+
+    /// The I/O's `problem` with the file it was given (`path`, resolved from the script's folder) named
+    /// as the script named it: a message never shows a path of the machine the user did not write.
+    static func reason(_ problem: String, naming path: String, as name: String) -> String {
+        guard path != name else { return problem }
+        let quoted = Array("'\(path)'".utf8)
+        let bytes = Array(problem.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == quoted[0], i + quoted.count <= bytes.count, Array(bytes[i..<(i + quoted.count)]) == quoted {
+                out += Array("'\(name)'".utf8)
+                i += quoted.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `load FILE`: replaces the state with a saved one, as `reset` replaces the table (the table view
@@ -287,11 +308,13 @@ extension Interpreter {
             throw modelFailure(error, at: range)
         }
         let loaded: SourceFile
-        switch io.load(resolvedPath(name)) {
+        let path = resolvedPath(name)
+        switch io.load(path) {
         case .success(let f): loaded = f
         case .failure(let e) where e.isInterrupt:
             throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: nameExpr.range))
-        case .failure(let e): throw failure(nameExpr.range, .cannotLoad(name, reason: e.message))
+        case .failure(let e):
+            throw failure(nameExpr.range, .cannotLoad(name, reason: Self.reason(e.message, naming: path, as: name)))
         }
         let contents: SavedState.Contents
         let checks = readingChecks
