@@ -1,3 +1,4 @@
+import ListFormats
 /// The quiz page's sealed feedback: each choice's verdict is encrypted with a key made from that choice,
 /// so the page's source holds no answer key — only a salt per question and, per choice, a ciphertext
 /// that the page opens when the choice is picked. Every ciphertext of a question has the same length,
@@ -57,18 +58,12 @@ enum QuizSeal {
 
     // MARK: SHA-256 (FIPS 180-4)
 
-    /// The round constants as the page's script writes them (`0x428a2f98, …`, eight a line), so the
-    /// script's SHA-256 uses these very numbers.
-    static var roundConstantsForScript: String {
-        var lines: [String] = []
-        for start in stride(from: 0, to: roundConstants.count, by: 8) {
-            let words = roundConstants[start..<min(start + 8, roundConstants.count)].map { word -> String in
-                let digits = String(word, radix: 16)
-                return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
-            }
-            lines.append(words.joined(separator: ", "))
-        }
-        return lines.joined(separator: ",\n  ")
+    /// The round constants as the page's data gives them to its script, so the script's SHA-256 uses
+    /// these very numbers.
+    static var roundConstantsJSON: String {
+        var w = JSONWriter()
+        w.integers(roundConstants.map { Int($0) })
+        return w.text
     }
 
     private static let roundConstants: [UInt32] = [
