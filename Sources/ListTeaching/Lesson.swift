@@ -288,7 +288,7 @@ public final class LessonRecorder {
             }
             addCall(
                 Lesson.Call(from: .dataSource, to: .tableView, text: call.text, answer: nil, isDefault: false), event)
-        case .tableViewDid(let text, _):
+        case .tableViewDid(let text, _, _):
             addCall(Lesson.Call(from: .tableView, to: .tableView, text: text, answer: nil, isDefault: false), event)
         case .committed(let c):
             clearQueue()

@@ -67,13 +67,13 @@ package enum Resources {
         .grouped .row { left:12px; right:12px; }
         .grouped .row.first { border-top-left-radius:10px; border-top-right-radius:10px; }
         .grouped .row.last { border-bottom-left-radius:10px; border-bottom-right-radius:10px; border-bottom:none; }
-        .row .text { flex:1 1 auto; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
-        .row .path { font-size:11px; color:var(--dim); font-family: ui-monospace, Menlo, monospace; }
+        .row .text { flex:1 1 auto; min-width:4em; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
+        .row .path { font-size:11px; color:var(--dim); font-family: ui-monospace, Menlo, monospace; flex:none; white-space:nowrap; }
         .row .ctl { width:22px; height:22px; border-radius:50%; color:#fff; display:inline-flex; align-items:center; justify-content:center; font-weight:700; flex:none; }
         .row .ctl.delete { background:var(--red); } .row .ctl.insert { background:var(--green); }
         .row .grip { color:#6d6d72; font-size:18px; flex:none; }
         .row.selected { background:var(--sel); }
-        .row.stale { background:#fff4e0; } .row .mark { font-size:11px; color:var(--yellow); white-space:nowrap; }
+        .row.stale { background:#fff4e0; } .row .mark { font-size:11px; color:var(--yellow); white-space:nowrap; min-width:0; flex:0 1 auto; overflow:hidden; text-overflow:ellipsis; }
         .row .buttons { display:flex; height:100%; margin-right:-12px; }
         .row .buttons span { background:var(--red); color:#fff; display:flex; align-items:center; padding:0 12px; font-size:14px; }
         .row .buttons span + span { background:#6d6d72; }
@@ -254,7 +254,7 @@ package enum Resources {
           const L = { files: [], fileIndex: {}, sections: [], frames: [], steps: [], truncated: null, version: 0 };
           const running = []; // the statements running, outermost first
           let ended = null; // the statement that ended last
-          const fresh = () => ({ calls: [], moreCalls: 0, output: [], commit: null, rejection: null });
+          const fresh = () => ({ calls: [], moreCalls: 0, output: [], commit: null, rejection: null, dragged: null });
           let pending = fresh();
           const call = (from, to, text, answer, isDefault) => {
             const c = { from: from, to: to, text: text };
@@ -284,7 +284,10 @@ package enum Resources {
               case "hook": call("tableView", e.object, e.method + " " + e.arguments, e.answer, e.default); break;
               case "dataSource": call("tableView", "dataSource", e.arguments === "" ? e.method : e.method + " " + e.arguments, e.answer); break;
               case "call": call("dataSource", "tableView", e.call); break;
-              case "tableView": call("tableView", "tableView", e.text); break;
+              case "tableView":
+                call("tableView", "tableView", e.text);
+                if (e.from) pending.dragged = { from: e.from, to: e.to };
+                break;
               case "commit": pending.commit = e; break;
               case "rejected": pending.rejection = e; break;
               case "output": pending.output.push({ kind: e.kind, text: e.text }); break;
@@ -528,6 +531,14 @@ package enum Resources {
                     travels.push([row, p]);
                   }
                 }
+              }
+              // A drag moved the row before the app heard of it: its old path and its new one.
+              if (step.dragged && step.dragged.to[0] === s && step.dragged.to[1] === r) {
+                const from = step.dragged.from;
+                row.classList.add("moved");
+                row.querySelector(".path").textContent = key(from[0], from[1]) + " → " + key(s, r);
+                row.appendChild(el("span", "badge moved", "dragged"));
+                label += ", dragged from " + key(from[0], from[1]);
               }
               if (!animate) row.classList.add("settled");
               row.setAttribute("aria-label", label);

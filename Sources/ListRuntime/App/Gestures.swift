@@ -125,8 +125,8 @@ extension Interpreter {
     }
 
     /// A trace line for something the table view does that is not a call into the app (`# …`).
-    func traceEvent(_ text: @autoclosure () -> String) {
-        if tracesCalls { io.emit(.tableViewDid(text(), table: model.tableView)) }
+    func traceEvent(_ text: @autoclosure () -> String, moved: RowChange? = nil) {
+        if tracesCalls { io.emit(.tableViewDid(text(), table: model.tableView, moved: moved)) }
     }
 
     /// Whether a hook named `kind` is declared.
@@ -483,8 +483,8 @@ extension Interpreter {
         let wasInSync = model.isInSync
         do { try model.moveRowInTableView(from: source, to: target) } catch { throw modelFailure(error, at: range) }
         traceEvent(
-            "the \(model.view.name) moves its \(model.view.item) \(swiftIndexPath(source)) to \(swiftIndexPath(target))"
-        )
+            "the \(model.view.name) moves its \(model.view.item) \(swiftIndexPath(source)) to \(swiftIndexPath(target))",
+            moved: RowChange(from: source, to: target))
         _ = try callHook(
             .move, path: source, extra: ["source": .indexPath(source), "destination": .indexPath(target)],
             arguments: "\(swiftIndexPath(source)) \(swiftIndexPath(target))", fallback: nil, by: "drag", at: range)

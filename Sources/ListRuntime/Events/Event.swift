@@ -23,8 +23,9 @@ public enum Event: Sendable {
     /// The app called a table-view method: `insertRows(at:with:)`, `beginUpdates()`, `reloadData()`, ….
     case tableViewCalled(TableViewCallEvent)
     /// The table view did something on its own, not a call into the app: a drag moving its row. `table`
-    /// is what it shows after (a drag moves the row before the app hears of it).
-    case tableViewDid(String, table: [Section])
+    /// is what it shows after (a drag moves the row before the app hears of it); `moved` is the row a
+    /// drag moved, from its old path to its new one.
+    case tableViewDid(String, table: [Section], moved: RowChange? = nil)
     /// A batch (or a single command's implicit batch) passed UIKit's checks and committed.
     case committed(CommitEvent)
     /// A batch failed a check: nothing it did stays.

@@ -87,9 +87,16 @@ public final class JSONLinesRenderer {
             w.member("event", "call")
             w.member("call", call.text)
             Self.arguments(of: call.call, &w)
-        case .tableViewDid(let text, let table):
+        case .tableViewDid(let text, let table, let moved):
             w.member("event", "tableView")
             w.member("text", text)
+            if let moved {
+                // The row a drag moved: its old path and its new one.
+                w.key("from")
+                w.path(moved.from)
+                w.key("to")
+                w.path(moved.to)
+            }
             // What the table view shows after it (a drag moves a row before the app hears of it).
             if tables {
                 w.key("table")

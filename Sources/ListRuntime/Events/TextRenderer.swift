@@ -34,7 +34,7 @@ public struct TextRenderer {
         case .outOfSync(let warning): write(Style.yellow.apply("! " + warning, color) + "\n")
         case .diagnostic(let diagnostic): report(diagnostic)
         case .tableViewCalled(let call): write(call.text + "\n")
-        case .tableViewDid(let text, _): write("# " + text + "\n")
+        case .tableViewDid(let text, _, _): write("# " + text + "\n")
         case .hookAsked(let hook), .dataSourceAsked(let hook): write(Self.traceLine(hook) + "\n")
         case .statementStarted, .statementEnded, .traceSwitched, .committed, .rejected, .restored: break
         }

@@ -11,7 +11,7 @@ function read(text) {
   const L = { files: [], fileIndex: {}, sections: [], frames: [], steps: [], truncated: null, version: 0 };
   const running = []; // the statements running, outermost first
   let ended = null; // the statement that ended last
-  const fresh = () => ({ calls: [], moreCalls: 0, output: [], commit: null, rejection: null });
+  const fresh = () => ({ calls: [], moreCalls: 0, output: [], commit: null, rejection: null, dragged: null });
   let pending = fresh();
   const call = (from, to, text, answer, isDefault) => {
     const c = { from: from, to: to, text: text };
@@ -41,7 +41,10 @@ function read(text) {
       case "hook": call("tableView", e.object, e.method + " " + e.arguments, e.answer, e.default); break;
       case "dataSource": call("tableView", "dataSource", e.arguments === "" ? e.method : e.method + " " + e.arguments, e.answer); break;
       case "call": call("dataSource", "tableView", e.call); break;
-      case "tableView": call("tableView", "tableView", e.text); break;
+      case "tableView":
+        call("tableView", "tableView", e.text);
+        if (e.from) pending.dragged = { from: e.from, to: e.to };
+        break;
       case "commit": pending.commit = e; break;
       case "rejected": pending.rejection = e; break;
       case "output": pending.output.push({ kind: e.kind, text: e.text }); break;
@@ -285,6 +288,14 @@ function drawTable(step, container, animate) {
             travels.push([row, p]);
           }
         }
+      }
+      // A drag moved the row before the app heard of it: its old path and its new one.
+      if (step.dragged && step.dragged.to[0] === s && step.dragged.to[1] === r) {
+        const from = step.dragged.from;
+        row.classList.add("moved");
+        row.querySelector(".path").textContent = key(from[0], from[1]) + " → " + key(s, r);
+        row.appendChild(el("span", "badge moved", "dragged"));
+        label += ", dragged from " + key(from[0], from[1]);
       }
       if (!animate) row.classList.add("settled");
       row.setAttribute("aria-label", label);
