@@ -85,18 +85,29 @@ struct BatchValidator {
             batch.finishReport(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
             return batch
         } catch {
-            throw Self.explained(error, sortedReloads, decomposition)
+            throw Self.explained(error, sortedReloads, decomposition, operations)
         }
     }
 
     /// `error`, with the reload it is about as UIKit performs it (a delete at the old index path and an
     /// insert at the new one) when a check failed on one of the halves the user did not write.
+    /// And, when the check was about a row in a batch that also moves sections, the section moves, whose
+    /// index spaces the row's section is read in.
     private static func explained(
-        _ error: UpdateError, _ reloads: [UpdateItem], _ decomposition: ReloadDecomposition
+        _ error: UpdateError, _ reloads: [UpdateItem], _ decomposition: ReloadDecomposition,
+        _ operations: SortedOperations
     ) -> UpdateError {
-        guard let operation = error.operationIndex, let reload = reloads.first(where: { $0.operation == operation })
-        else { return error }
+        guard let operation = error.operationIndex else { return error }
         var error = error
+        let sectionMoves = operations.moves.filter { $0.isSection }.map {
+            SectionChange(from: $0.from.section, to: $0.to.section)
+        }
+        let isRow =
+            [operations.deletes, operations.inserts, operations.reloads].contains { items in
+                items.contains { $0.operation == operation && !$0.isSection }
+            } || operations.moves.contains { $0.operation == operation && !$0.isSection }
+        if isRow && !sectionMoves.isEmpty { error.sectionMoves = sectionMoves }
+        guard let reload = reloads.first(where: { $0.operation == operation }) else { return error }
         let insert = decomposition.insertHalf(of: reload)
         error.reload = ReloadHalves(deletedAt: reload.path, insertedAt: insert.path, isSection: reload.isSection)
         return error

@@ -18,6 +18,10 @@ public struct UpdateError: Error, Equatable, Sendable {
     /// For an invalid update about a reload: the reload as UIKit performs it, when the check failed on
     /// one of its halves (a delete and an insert the user did not write).
     public var reload: ReloadHalves?
+    /// For an invalid update about a row in a batch that also moves sections: the batch's section moves.
+    /// UIKit reads a delete, a reload and a move's source in the sections as they were before the batch,
+    /// an insert and a move's destination in the sections as they are after it (reference rule 10).
+    public var sectionMoves: [SectionChange] = []
     /// For an invalid update: which of UIKit's texts, with its numbers (consumers read this, not `message`).
     public var uikit: UIKitText?
     /// Which pending operation of the batch (0-based, in the order they were issued) the failed check

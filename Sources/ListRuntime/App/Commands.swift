@@ -332,6 +332,18 @@ extension Interpreter {
                     message: "UIKit performs '\(name)' as \(parts) (its index path after the batch's deletes and "
                         + "inserts): the check is about one of the two"))
         }
+        if !error.sectionMoves.isEmpty {
+            // The row's section is read before or after the batch's section moves, as UIKit reads it.
+            let moves = error.sectionMoves.map { "section \($0.from) to \($0.to)" }.joined(separator: ", ")
+            notes.append(
+                Diagnostic.Note(
+                    file: where_.file, range: where_.range,
+                    message: "this batch moves \(moves): UIKit reads a delete's, a reload's and a move's source "
+                        + "section as it was before the batch, an insert's and a move's destination as it is after it"))
+        }
+        if let why = Self.collectionViewRule(error.uikit) {
+            notes.append(Diagnostic.Note(file: where_.file, range: where_.range, message: why))
+        }
         if let origin = batchOrigin, model.batchDepth == 0 || error.kind != .usage {
             notes.append(Diagnostic.Note(file: origin.file, range: origin.range, message: "batch began here"))
         }
@@ -355,6 +367,19 @@ extension Interpreter {
             diagnostic.hint = "the table has no sections yet: start with 'reset [[\"A\", \"B\"]]' or 'insert section 0'"
         }
         return .runtime(diagnostic)
+    }
+
+    /// Why a check is UICollectionView's own, when it is: UITableView takes the same batch.
+    static func collectionViewRule(_ text: UIKitText?) -> String? {
+        switch text {
+        case .cannotMoveFromDeletedSection?, .cannotMoveIntoInsertedSection?:
+            return "this check is UICollectionView's own: UITableView accepts the same batch and ends the update "
+                + "with reloadData, without animating it"
+        case .repeatedInCollectionView?:
+            return "this check is UICollectionView's own: UITableView merges a repeated delete or insert into one"
+        default:
+            return nil
+        }
     }
 
     /// Evaluates a list of strings (a section's rows).
