@@ -376,14 +376,8 @@ import Testing
     /// the console's lines, the table's frame and the rejection of the recorder's step.
     @Test(.enabled(if: nodePath != nil || ProcessInfo.processInfo.environment["CI"] != nil), arguments: examples)
     func thePageReadsTheStepsTheRecorderRecorded(_ name: String) throws {
-        let node = try #require(Self.nodePath, "install Debian's nodejs package (.ci/run does)")
         let source = try String(contentsOf: Self.root.appendingPathComponent("examples/" + name), encoding: .utf8)
         let (lesson, _) = Self.record(source, name: name)
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-read-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let stream = work.appendingPathComponent("stream.jsonl")
-        try lesson.stream.write(to: stream, atomically: true, encoding: .utf8)
         let script = """
             const L = require(process.argv[1]).read(require("fs").readFileSync(process.argv[2], "utf8"));
             console.log(JSON.stringify(L.steps.map((s) => ({ line: s.line, text: s.text, running: !!s.running,
@@ -392,18 +386,7 @@ import Testing
               rejection: s.rejection ? s.rejection.message : null, commit: !!s.commit,
               frames: (s.frames || []).map((f) => f.name + "(" + f.locals.map((l) => l.name + "=" + l.value).join(",") + ")") }))));
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = [
-            "-e", script, Self.root.appendingPathComponent("Sources/ListTeaching/Resources/lesson.js").path,
-            stream.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let read = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let read = try #require(try Self.node(script, lesson) as? [[String: Any]])
         #expect(read.count == lesson.steps.count, "\(name): \(read.count) steps read, \(lesson.steps.count) recorded")
         for (i, (page, step)) in zip(read, lesson.steps).enumerated() {
             let calls = step.calls.map { c in
@@ -423,6 +406,68 @@ import Testing
             #expect(same, "\(name) step \(i): the page read \(page), the recorder has \(step)")
             if !same { break }
         }
+    }
+
+    /// Past the drawn rows the page never shows a wrong state: in a 300-row table (200 drawn), a batch
+    /// that inserts three rows at the top, deletes one and moves one past the drawn rows marks exactly the deleted
+    /// row deleted; the moved row is "moved → 0:250 (not drawn)" and the row the insert pushed past the
+    /// drawn rows "kept → 0:200" (issue 36: "0:199 Row 199" was marked deleted when it moved to 0:200).
+    @Test(.enabled(if: nodePath != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+    func rowsPastTheDrawnOnesAreNeverTakenForDeleted() throws {
+        let (lesson, error) = Self.record(
+            """
+            reset [[]]
+            for i in 0..<300 { append 0 "Row \\(i)" }
+            begin
+            delete 0:5
+            insert 0:0 "New"
+            insert 0:1 "Newer"
+            insert 0:2 "Newest"
+            move 0:3 to 0:250
+            end
+            """)
+        #expect(error == nil)
+        let script = """
+            const { read, fates } = require(process.argv[1]);
+            const L = read(require("fs").readFileSync(process.argv[2], "utf8"));
+            const step = L.steps[L.steps.length - 1];
+            const before = L.frames[step.commit.frameBefore];
+            const f = fates(step.commit, L.frames[step.tableView], before);
+            const out = {};
+            before[0].rows.forEach((t, r) => {
+              const fate = f.fate.get("0:" + r);
+              out["0:" + r] = fate ? fate[0] + " " + fate[1] + (fate[2] ? " past" : "") : "deleted";
+            });
+            console.log(JSON.stringify(out));
+            """
+        let fates = try #require(try Self.node(script, lesson) as? [String: String])
+        #expect(fates.count == 200)
+        #expect(fates.filter { $0.value == "deleted" }.map(\.key) == ["0:5"])
+        #expect(fates["0:3"] == "moved 0:250 past")
+        #expect(fates["0:199"] == "kept 0:200 past")
+        #expect(fates["0:4"] == "kept 0:6")
+        #expect(fates["0:0"] == "kept 0:3")
+    }
+
+    /// Runs `script` under node with the page's lesson.js and a file of `lesson`'s stream as its two
+    /// arguments, and returns what it prints, read as JSON.
+    static func node(_ script: String, _ lesson: Lesson) throws -> Any {
+        let node = try #require(Self.nodePath, "install Debian's nodejs package (.ci/run does)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-node-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let stream = work.appendingPathComponent("stream.jsonl")
+        try lesson.stream.write(to: stream, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node)
+        let page = Self.root.appendingPathComponent("Sources/ListTeaching/Resources/lesson.js").path
+        process.arguments = ["-e", script, page, stream.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try JSONSerialization.jsonObject(with: data)
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

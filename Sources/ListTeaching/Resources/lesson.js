@@ -91,37 +91,8 @@ function read(text) {
   return L;
 }
 
-// In a browser: draw the lesson. (Under node, `read` alone is what a test checks.)
-if (typeof document !== "undefined") {
-const L = read(document.getElementById("lesson-data").textContent);
-window.L = L;
-const $ = (id) => document.getElementById(id);
-const last = L.steps.length - 1;
-const ROW = 44;
-const CELL = 92; // a collection view's item: a square, three to a row
-let current = -1;
-const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+// An index path as the page writes it.
 const key = (s, r) => s + ":" + r;
-
-// A section's line in a list of the data source's rows.
-function sectionItem(section, s) {
-  return el("li", "sec", "section " + s + (section.header !== undefined ? ": " + section.header : ""));
-}
-
-// A row's line in such a list: its index path and its text.
-function rowItem(s, r, text) {
-  const li = el("li", "");
-  li.appendChild(el("span", "path mono", key(s, r)));
-  li.appendChild(el("span", "", text));
-  return li;
-}
 
 // What a commit did to each drawn row and section, read from its lists and the frames' mapping.
 function fates(commit, frame, before) {
@@ -144,9 +115,46 @@ function fates(commit, frame, before) {
       out.fate.set(key(old[0], old[1]), [kind, k]);
     });
   });
-  // Old rows kept but now past the drawn rows: not deleted.
-  (commit.frameLeft || []).forEach((c) => out.fate.set(key(c[0], c[1]), ["kept", key(c[2], c[3]), true]));
+  // Old rows that stayed but are now past the drawn rows: not deleted.
+  const movedFrom = new Set(commit.movedRows.map((m) => key(m.from[0], m.from[1])));
+  const reloadedFrom = new Set(commit.reloadedRows.map((m) => key(m.from[0], m.from[1])));
+  (commit.frameLeft || []).forEach((c) => {
+    const old = key(c[0], c[1]);
+    const kind = movedFrom.has(old) ? "moved" : reloadedFrom.has(old) ? "reloaded" : "kept";
+    out.fate.set(old, [kind, key(c[2], c[3]), true]);
+  });
   return out;
+}
+
+// In a browser: draw the lesson. (Under node, `read` alone is what a test checks.)
+if (typeof document !== "undefined") {
+const L = read(document.getElementById("lesson-data").textContent);
+window.L = L;
+const $ = (id) => document.getElementById(id);
+const last = L.steps.length - 1;
+const ROW = 44;
+const CELL = 92; // a collection view's item: a square, three to a row
+let current = -1;
+const reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// A section's line in a list of the data source's rows.
+function sectionItem(section, s) {
+  return el("li", "sec", "section " + s + (section.header !== undefined ? ": " + section.header : ""));
+}
+
+// A row's line in such a list: its index path and its text.
+function rowItem(s, r, text) {
+  const li = el("li", "");
+  li.appendChild(el("span", "path mono", key(s, r)));
+  li.appendChild(el("span", "", text));
+  return li;
 }
 
 // The place of every header, row and footer of a frame: a plain or grouped table stacks them; a collection
@@ -368,7 +376,7 @@ function drawBefore(step, container, f) {
     section.rows.forEach((text, r) => {
       const li = rowItem(s, r, text);
       const fate = commit.reloadData ? ["reloaded", ""] : f.fate.get(key(s, r));
-      const what = !fate ? "deleted" : fate[0] === "reloaded" ? "reloaded → " + fate[1]
+      const what = !fate ? "deleted" : fate[0] === "reloaded" ? "reloaded → " + fate[1] + (fate[2] ? " (not drawn)" : "")
         : fate[1] === key(s, r) ? "" : fate[0] + " → " + fate[1] + (fate[2] ? " (not drawn)" : "");
       if (what) li.appendChild(el("span", "mark", what));
       if (!fate) li.classList.add("gone");
@@ -709,4 +717,4 @@ window.addEventListener("hashchange", () => go(stepFromHash(), true));
 go(stepFromHash(), true);
 }
 
-if (typeof module !== "undefined") module.exports = { read: read };
+if (typeof module !== "undefined") module.exports = { read: read, fates: fates };
