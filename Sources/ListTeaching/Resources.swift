@@ -90,6 +90,8 @@ package enum Resources {
         .row.queued { box-shadow: inset 4px 0 0 #6d6d72; }
         .hdr .secmark, .data .sec .mark { font-size:11px; text-transform:none; margin-left:8px; padding:1px 5px; border-radius:6px; background:#dbe7fb; color:#0a4aa6; }
         .hdr.changed { background:#eef4ff; }
+        .hdr.queued { background:#f2f2f2; box-shadow: inset 4px 0 0 #6d6d72; }
+        .hdr.queued .secmark { background:#eee; color:#3c3c43; border:1px dashed #6d6d72; }
         /* A collection view: items in a flow layout, three to a row. */
         .grid .tv .row.item { width:92px; height:92px; right:auto; flex-direction:column; justify-content:center; align-items:center; gap:2px; padding:4px; border:1px solid #c6c6c8; border-radius:12px; text-align:center; }
         .grid .tv .row.item .text { white-space:normal; overflow-wrap:anywhere; max-width:100%; font-size:13px; }
@@ -455,22 +457,25 @@ package enum Resources {
           const commit = step.commit;
           const before = commit ? L.frames[commit.frameBefore] : null;
           const f = commit && before ? fates(commit, frame, before) : null;
-          const marks = f ? f.sectionHow.map((h, s) => sectionMark(h.how, h.from, s)) : null;
-          const lay = layout(frame, grouped, step.rowCounts, grid, marks);
-          tv.style.height = lay.height + "px";
-          const beforeLay = before ? layout(before, grouped, commit.rowCountsBefore, grid) : null;
-          const travels = [];
-          // While a batch is open: the rows its queued operations name, as they are now.
-          const queuedAt = new Map();
+          // While a batch is open: the rows and sections its queued operations name, as they are now.
+          const queuedAt = new Map(), queuedSections = new Map();
           step.queued.forEach((q) => {
             const name = q.kind === "deleteRows" ? "delete" : q.kind === "reloadRows" ? "reload" : q.kind === "reconfigureRows" ? "reconfigure" : null;
             if (name) q.paths.forEach((p) => queuedAt.set(key(p[0], p[1]), name + " queued"));
             if (q.kind === "moveRow") queuedAt.set(key(q.from[0], q.from[1]), "move to " + key(q.to[0], q.to[1]) + " queued");
+            const sectionName = q.kind === "deleteSections" ? "delete queued" : q.kind === "reloadSections" ? "reload queued" : null;
+            if (sectionName) q.sections.forEach((n) => queuedSections.set(n, sectionName));
+            if (q.kind === "moveSection") queuedSections.set(q.from, "move to section " + q.to + " queued");
           });
+          const marks = frame.map((section, s) => f ? sectionMark(f.sectionHow[s].how, f.sectionHow[s].from, s) : (queuedSections.get(s) || ""));
+          const lay = layout(frame, grouped, step.rowCounts, grid, marks);
+          tv.style.height = lay.height + "px";
+          const beforeLay = before ? layout(before, grouped, commit.rowCountsBefore, grid) : null;
+          const travels = [];
           if (frame.length === 0) tv.appendChild(el("div", "more", "(no sections)"));
           frame.forEach((section, s) => {
-            const mark = marks ? marks[s] : "";
-            const h = el("div", "hdr" + (mark ? " changed" : ""), section.header !== undefined ? section.header : "");
+            const mark = marks[s];
+            const h = el("div", "hdr" + (mark ? (queuedSections.has(s) && !f ? " queued" : " changed") : ""), section.header !== undefined ? section.header : "");
             h.style.top = lay.headers[s].y + "px";
             h.style.height = lay.headers[s].h + "px";
             if (mark) h.appendChild(el("span", "secmark", mark));
