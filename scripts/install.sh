@@ -16,6 +16,12 @@ install -m 644 docs/listdsl.1 "$prefix/share/man/man1/listdsl.1"
 install -m 644 completions/listdsl.bash "$prefix/share/bash-completion/completions/listdsl"
 install -m 644 completions/_listdsl "$prefix/share/zsh/site-functions/_listdsl"
 install -m 644 completions/listdsl.fish "$prefix/share/fish/vendor_completions.d/listdsl.fish"
+# The WebAssembly interpreter that 'listdsl html --playground' puts in a page, when scripts/wasm.sh built it.
+if [ -f .build-wasm/listdsl.wasm.gz ]; then
+    install -d "$prefix/share/listdsl"
+    install -m 644 .build-wasm/listdsl.wasm.gz "$prefix/share/listdsl/listdsl.wasm.gz"
+    echo "  playground:  $prefix/share/listdsl/listdsl.wasm.gz (listdsl html --playground)"
+fi
 echo "installed $("$prefix/bin/listdsl" --version) in $prefix/bin"
 echo "  man page:    $prefix/share/man/man1/listdsl.1"
 echo "  completions: $prefix/share/bash-completion/completions/listdsl, $prefix/share/zsh/site-functions/_listdsl,"

@@ -51,10 +51,14 @@ objects=$(for target in ListDSLWasm ListTeaching ListRuntime ListLanguage ListFo
     done < "$products/$target.build/sources"
 done | LC_ALL=C sort)
 # shellcheck disable=SC2086
-"$wasm_ld" --no-entry --stack-first -z stack-size=$stack_size --gc-sections $strip \
-    --export=listdsl_run --export=listdsl_alloc --export=listdsl_free \
+# Memory can grow to 1 GiB and no further (a page's untrusted script meets the interpreter's memory
+# limit first, 256 MiB, and this bound after).
+"$wasm_ld" --no-entry --stack-first -z stack-size=$stack_size --max-memory=1073741824 --gc-sections $strip \
+    --export=listdsl_run --export=listdsl_lesson --export=listdsl_alloc --export=listdsl_free \
     --export=listdsl_stdout --export=listdsl_stdout_count --export=listdsl_stderr --export=listdsl_stderr_count \
     -o "$out/listdsl.wasm" $objects "$out/Runtime.o" "$tables"
 size=$(wc -c < "$out/listdsl.wasm")
-gz=$(gzip -9 -c "$out/listdsl.wasm" | wc -c)
+# The compressed module, which 'listdsl html --playground' embeds in a page (the browser decompresses it).
+gzip -9 -n -c "$out/listdsl.wasm" > "$out/listdsl.wasm.gz"
+gz=$(wc -c < "$out/listdsl.wasm.gz")
 echo "built .build-wasm/listdsl.wasm: $size bytes, $gz gzipped" >&2

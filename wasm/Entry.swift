@@ -89,6 +89,57 @@ import ListTeaching
             return interpreter.failedExpectations > 0 ? Status.expectFailed.rawValue : Status.ok.rawValue
         }
 
+        /// Runs the script `bytes`, named `name`, as `listdsl html` does, and leaves the lesson's event stream
+        /// (docs/events.md, "States") in standard output: what the page draws. `stepLimit` (when above 0)
+        /// bounds the statements it runs, as `--limit steps`; returns the exit status the native command would.
+        static func lesson(name: String, bytes: [UInt8], stepLimit: Int) -> Int32 {
+            standardOutput = []
+            standardError = []
+            let recorder = LessonRecorder()
+            var limits = Limits()
+            if stepLimit > 0 { limits.steps = stepLimit }
+            // Below the module's memory bound (1 GiB, scripts/wasm.sh), so a script meets the interpreter's
+            // limit and its message, not a trap.
+            limits.memoryBytes = 768 << 20
+            // A browser's worker has a far smaller stack than the command's thread (Chromium's ran out at a
+            // thousand nested procedure calls): the page's recursion meets the interpreter's limit first.
+            limits.callDepth = 200
+            let io = InterpreterIO(
+                emit: recorder.receive, detail: .all,
+                load: { path in
+                    readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
+                },
+                isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
+                write: { _, _, _ in "files cannot be written in the page: save needs the command-line tool" })
+            let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: limits, color: false))
+            recorder.interpreter = interpreter
+            let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
+            recorder.addFile(file)
+            let report: (Diagnostic) -> Void = { recorder.receive(.diagnostic($0)) }
+            let parsed = Parser.parse(file)
+            for d in parsed.diagnostics { report(d) }
+            var status = Status.ok.rawValue
+            if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+                status = Status.syntax.rawValue
+            } else {
+                interpreter.willRun(file)
+                if let failed = ScriptError.status(
+                    reporting: report, { () throws(ScriptError) in try interpreter.run(parsed.program, in: file) })
+                {
+                    status = failed
+                } else if let failed = ScriptError.status(
+                    reporting: report, { () throws(ScriptError) in try interpreter.finish() })
+                {
+                    status = failed
+                } else if interpreter.failedExpectations > 0 {
+                    status = Status.expectFailed.rawValue
+                }
+            }
+            recorder.finish()
+            standardOutput = Array(recorder.lesson.stream.utf8)
+            return status
+        }
+
         /// The directory part of `path`, as the native command computes it for `run`.
         static func directoryName(_ path: String) -> String {
             guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
@@ -146,6 +197,20 @@ import ListTeaching
         let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
         let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
         return WasmSession.run(name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes, flags: flags)
+    }
+
+    /// Runs the script of `count` bytes at `script`, named by the `nameCount` bytes at `name`, as `listdsl
+    /// html` does, with at most `stepLimit` statements (0: the default limits); the lesson's event stream
+    /// is then the standard output (`listdsl_stdout`). Returns the exit status.
+    @_cdecl("listdsl_lesson")
+    public func listdslLesson(
+        _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32,
+        _ stepLimit: Int32
+    ) -> Int32 {
+        let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
+        let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
+        return WasmSession.lesson(
+            name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes, stepLimit: Int(stepLimit))
     }
 
     /// Where the last run's standard output is; valid until the next run.

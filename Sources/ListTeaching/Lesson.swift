@@ -20,6 +20,8 @@ public struct Lesson: Sendable {
     public static let rowsPerFrame = 200
     /// The most sections a frame draws; the step says how many there are in all.
     public static let sectionsPerFrame = 100
+    /// The most running hooks and procedures a step lists, the innermost; it says how many more run.
+    public static let framesPerStep = 16
     /// The most calls a step lists; the step says how many more there were.
     public static let callsPerStep = 64
     /// The most steps a lesson records; the run goes on, and the lesson says it stopped recording.
@@ -150,8 +152,10 @@ public struct Lesson: Sendable {
         /// How many calls the step made past `callsPerStep`, which it does not list.
         public var moreCalls: Int
         public var output: [Output]
-        /// The hooks and procedures running, outermost first, with their local variables.
+        /// The hooks and procedures running, outermost first, with their local variables: the innermost
+        /// `Lesson.framesPerStep`, after `moreFrames` outer ones not listed.
         package var frames: [StackFrame] = []
+        package var moreFrames = 0
     }
 
     /// The lesson as the page reads it: the run's event stream (docs/events.md) with the page's states,
@@ -545,6 +549,7 @@ public final class LessonRecorder {
             if let warning { w.member("warning", warning) }
             if !step.frames.isEmpty {
                 // The hooks and procedures running, outermost first, with their locals.
+                if step.moreFrames > 0 { w.member("moreFrames", step.moreFrames) }
                 w.key("frames")
                 w.array(step.frames) { w, frame in
                     w.object { w in
@@ -598,7 +603,8 @@ public final class LessonRecorder {
                 controls: controls, queued: queued, commit: commit,
                 rejection: rejection, calls: calls, moreCalls: moreCalls, output: output))
         lesson.steps[lesson.steps.count - 1].running = running
-        lesson.steps[lesson.steps.count - 1].frames = interpreter.callStack()
+        lesson.steps[lesson.steps.count - 1].frames = interpreter.callStack(innermost: Lesson.framesPerStep)
+        lesson.steps[lesson.steps.count - 1].moreFrames = max(0, interpreter.callFrames.count - Lesson.framesPerStep)
         writeState(lesson.steps[lesson.steps.count - 1], warning: controlsProblem.map(Self.controlsWarning))
         calls = []
         moreCalls = 0

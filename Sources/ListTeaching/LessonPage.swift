@@ -14,13 +14,24 @@ import ListRuntime
 /// `<script type="application/x-ndjson">` element, and the script draws each step from them.
 public enum LessonPage {
     /// The page for `lesson`, titled `title`: `Resources/lesson.html` with its placeholders filled in.
-    public static func html(_ lesson: Lesson, title: String) -> String {
+    ///
+    /// With `interpreter` (the WebAssembly module `scripts/wasm.sh` builds, gzip'd or not), the page is a
+    /// playground: it carries the module and runs an edited script in the page (`playground.js`).
+    public static func html(_ lesson: Lesson, title: String, interpreter: [UInt8]? = nil) -> String {
         let title = escaped(title)
+        let playground =
+            interpreter.map { module in
+                "<script type=\"application/octet-stream\" id=\"lesson-wasm\">" + QuizSeal.base64(module)
+                    + "</script>\n<script type=\"text/plain\" id=\"playground-worker\">\n"
+                    + Resources.playgroundWorkerJS
+                    + "</script>\n<script>\n" + Resources.playgroundJS + "</script>"
+            } ?? ""
         return filled(Resources.lessonHTML) { name in
             switch name {
             case "title": return title
             case "lesson.css": return Resources.lessonCSS
             case "lesson.js": return Resources.lessonJS
+            case "playground": return playground
             // `</script>` in a row's text must not end the element the lines sit in.
             case "lesson.events": return lesson.stream.replacingAll("<", with: "\\u003c")
             default: return nil

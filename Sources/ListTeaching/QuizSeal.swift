@@ -1,4 +1,5 @@
 import ListFormats
+
 /// The quiz page's sealed feedback: each choice's verdict is encrypted with a key made from that choice,
 /// so the page's source holds no answer key — only a salt per question and, per choice, a ciphertext
 /// that the page opens when the choice is picked. Every ciphertext of a question has the same length,
@@ -128,7 +129,7 @@ enum QuizSeal {
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func base64(_ bytes: [UInt8]) -> String {
+    package static func base64(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {

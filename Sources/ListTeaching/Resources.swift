@@ -41,6 +41,15 @@ package enum Resources {
         .pane { background:var(--pane); border:1px solid var(--line); border-radius:10px; padding:8px 12px; min-width:0; }
         .pane h2 { font-size:14px; text-transform:uppercase; letter-spacing:.04em; color:var(--dim); margin:4px 0 8px; }
         .dim { color:var(--dim); text-transform:none; letter-spacing:0; }
+        /* The playground: its controls over the source, the editor in the source's place. */
+        .playbar { display:flex; flex-wrap:wrap; align-items:center; gap:6px; margin:0 0 6px; }
+        .playbar button { font-size:14px; min-height:32px; padding:0 10px; border:1px solid var(--line); background:#fff; border-radius:8px; color:var(--accent); cursor:pointer; }
+        .playbar button:focus-visible, #editor:focus-visible { outline:3px solid var(--accent); outline-offset:2px; }
+        .playbar button:disabled { color:#6d6d72; cursor:default; }
+        #run-status { font-size:12.5px; color:var(--dim); flex:1 1 12em; }
+        #run-status.stopped { color:var(--red); }
+        #editor { display:block; width:100%; min-height:50vh; font: 13px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; border:1px solid var(--line); border-radius:8px; padding:6px 8px; resize:vertical; tab-size:2; }
+        #editor[hidden] { display:none; }
         .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; }
         .source li { display:grid; grid-template-columns: 3.5em 1fr; white-space:break-spaces; word-break:break-word; }
         .source li .n { color:var(--dim); text-align:right; padding-right:1em; user-select:none; }
@@ -171,7 +180,7 @@ package enum Resources {
           .source { columns:2; column-gap:24px; }
           .source li { break-inside:avoid; }
           .source, .console, .screen, .calls, .data.before ol { max-height:none; overflow:visible; }
-          #replay { display:none; }
+          #replay, .playbar, #editor { display:none; }
           .row.inserted, .row.reloaded, .ghost { animation:none; }
           .row.travel { transition:none; }
           .ghost { display:none; }
@@ -236,6 +245,7 @@ package enum Resources {
         <script type="application/x-ndjson" id="lesson-data">{{lesson.events}}</script>
         <script>
         {{lesson.js}}</script>
+        {{playground}}
         </body>
         </html>
 
@@ -373,10 +383,10 @@ package enum Resources {
 
         // In a browser: draw the lesson. (Under node, `read` alone is what a test checks.)
         if (typeof document !== "undefined") {
-        const L = read(document.getElementById("lesson-data").textContent);
+        let L = read(document.getElementById("lesson-data").textContent);
         window.L = L;
         const $ = (id) => document.getElementById(id);
-        const last = L.steps.length - 1;
+        let last = L.steps.length - 1;
         const ROW = 44;
         const CELL = 92; // a collection view's item: a square, three to a row
         let current = -1;
@@ -802,6 +812,7 @@ package enum Resources {
           box.textContent = "";
           const frames = step.frames || [];
           box.hidden = frames.length === 0;
+          box.dataset.more = String(step.moreFrames || 0);
           if (frames.length === 0) return;
           box.appendChild(el("h3", "", frames.length > 1 ? "Running, innermost first" : "Running"));
           frames.slice().reverse().forEach((f, i) => {
@@ -825,6 +836,7 @@ package enum Resources {
             }
             box.appendChild(frame);
           });
+          if (step.moreFrames) box.appendChild(el("p", "dim", "… and " + step.moreFrames + " more calls below, not drawn"));
         }
 
         function drawConsole(index) {
@@ -936,9 +948,31 @@ package enum Resources {
           $("slider").setAttribute("aria-valuetext", "Step " + index + " of " + last + (index === 0 ? ", the start" : ", line " + step.line + (step.completed ? ": " : ", failed: ") + step.text));
           $("first").disabled = $("back").disabled = index === 0;
           $("next").disabled = $("last").disabled = index === last;
-          if (!fromHash) history.replaceState(null, "", "#step=" + index);
+          if (!fromHash) history.replaceState(null, "", "#" + (hashPrefix ? hashPrefix + "&" : "") + "step=" + index);
           document.body.dataset.step = String(index);
         }
+
+        // What the address keeps before the step (the playground's script: "code=…").
+        let hashPrefix = "";
+
+        // Draws another run of the page's script (the playground's): its stream read into steps, the step kept
+        // where it still exists.
+        function load(text) {
+          L = read(text);
+          window.L = L;
+          last = L.steps.length - 1;
+          $("slider").max = String(last);
+          const keep = Math.max(0, Math.min(current, last));
+          current = -1;
+          go(keep, false);
+        }
+
+        window.lessonPage = {
+          load: load,
+          go: (index) => go(index, false),
+          step: () => current,
+          setHashPrefix: (prefix) => { hashPrefix = prefix; },
+        };
 
         function stepFromHash() {
           const m = /step=(\d+)/.exec(location.hash);
@@ -953,7 +987,7 @@ package enum Resources {
         $("replay").addEventListener("click", () => drawStep(current, true));
         $("slider").addEventListener("input", (e) => go(parseInt(e.target.value, 10)));
         document.addEventListener("keydown", (e) => {
-          if (e.target && e.target.id === "slider") return;
+          if (e.target && (e.target.id === "slider" || e.target.tagName === "TEXTAREA")) return;
           // With a modifier the key is the browser's or the system's: Alt+← goes back in the history.
           if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
           if (e.key === "ArrowRight") { go(current + 1); e.preventDefault(); }
@@ -966,6 +1000,306 @@ package enum Resources {
         }
 
         if (typeof module !== "undefined") module.exports = { read: read, fates: fates };
+
+        """##
+
+    /// `playground-worker.js`.
+    package static let playgroundWorkerJS = #"""
+        "use strict";
+        // The playground's worker: the real interpreter, the WebAssembly module the page embeds, runs a script here
+        // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
+        // ends this worker when a run takes too long, so no script can freeze the page.
+        //
+        // Messages in: {type: "module", bytes} once, then {type: "run", id, name, source, steps}.
+        // Messages out: {type: "ready"}, {type: "done", id, status, stream, ms}, {type: "trap", id, message}.
+        let compiled = null;
+        let wasm = null;
+
+        // `run FILE` and `load FILE` have no files to read in a page: the reason, in the native command's words.
+        const noFiles = new TextEncoder().encode("files are not available in the page: this needs the command-line tool");
+
+        function instantiate() {
+          const imports = {
+            listdsl: {
+              read_file: () => -1 - noFiles.length,
+              take_file: (to) => new Uint8Array(wasm.memory.buffer, to, noFiles.length).set(noFiles),
+            },
+          };
+          wasm = new WebAssembly.Instance(compiled, imports).exports;
+        }
+
+        // Copies `bytes` into memory the module allocates; returns the address.
+        function copyIn(bytes) {
+          const at = wasm.listdsl_alloc(bytes.length);
+          new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);
+          return at;
+        }
+
+        onmessage = (event) => {
+          const m = event.data;
+          if (m.type === "module") {
+            compiled = new WebAssembly.Module(m.bytes);
+            instantiate();
+            postMessage({ type: "ready" });
+            return;
+          }
+          if (m.type !== "run") return;
+          const start = performance.now();
+          const encoder = new TextEncoder();
+          const name = encoder.encode(m.name);
+          const source = encoder.encode(m.source);
+          try {
+            const namePointer = copyIn(name);
+            const sourcePointer = copyIn(source);
+            const status = wasm.listdsl_lesson(namePointer, name.length, sourcePointer, source.length, m.steps);
+            const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
+            const stream = new TextDecoder().decode(bytes);
+            wasm.listdsl_free(namePointer);
+            wasm.listdsl_free(sourcePointer);
+            postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
+          } catch (error) {
+            // A trap (the module's memory bound, its stack) leaves the instance unusable: the next run gets a new one.
+            instantiate();
+            postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
+          }
+        };
+
+        """#
+
+    /// `playground.js`.
+    package static let playgroundJS = ##"""
+        "use strict";
+        // The playground (`listdsl html --playground`): the page carries the real interpreter, the WebAssembly module
+        // built from the same sources as the command, and runs the edited script in a Web Worker: the same texts,
+        // the same events, drawn by the same page. A shared link carries the script, compressed, and the step:
+        // `#code=…&step=12`. Someone else's script meets limits: a step budget, a wall-clock limit (the worker is
+        // ended and the page says why), the module's memory bound and a size cap; nothing reaches the network.
+        (function () {
+          const page = window.lessonPage;
+          const $ = (id) => document.getElementById(id);
+          const TIME_LIMIT_MS = 5000;
+          const STEP_LIMIT = 10000000;
+          const SCRIPT_LIMIT = 1 << 20;
+
+          // The embedded module: base64 of the gzip'd module (or of the module itself).
+          let moduleBytes = null;
+          async function module() {
+            if (moduleBytes) return moduleBytes;
+            const text = $("lesson-wasm").textContent.trim();
+            const raw = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+            if (raw[0] === 0x1f && raw[1] === 0x8b) {
+              const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
+              moduleBytes = new Uint8Array(await new Response(stream).arrayBuffer());
+            } else {
+              moduleBytes = raw;
+            }
+            return moduleBytes;
+          }
+
+          // The worker, made again after the page ends one that ran too long.
+          let worker = null;
+          let ready = null;
+          let nextId = 0;
+          const waiting = new Map();
+          function startWorker(bytes) {
+            const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
+            worker = new Worker(url);
+            URL.revokeObjectURL(url);
+            ready = new Promise((resolve) => {
+              worker.onmessage = (event) => {
+                const m = event.data;
+                if (m.type === "ready") return resolve();
+                const done = waiting.get(m.id);
+                if (done) {
+                  waiting.delete(m.id);
+                  done(m);
+                }
+              };
+            });
+            worker.onerror = (event) => {
+              event.preventDefault();
+              for (const [id, done] of waiting) done({ type: "trap", id: id, message: event.message || "the worker stopped" });
+              waiting.clear();
+              worker.terminate();
+              worker = null;
+            };
+            worker.postMessage({ type: "module", bytes: bytes });
+          }
+
+          // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
+          async function run(name, source) {
+            const bytes = await module();
+            if (!worker) startWorker(bytes);
+            await ready;
+            const id = ++nextId;
+            return new Promise((resolve) => {
+              const timer = setTimeout(() => {
+                waiting.delete(id);
+                worker.terminate();
+                worker = null;
+                resolve({ stopped: "it was still running after " + TIME_LIMIT_MS / 1000 + " s, so the page ended it (a loop that does not end?)" });
+              }, TIME_LIMIT_MS);
+              waiting.set(id, (m) => {
+                clearTimeout(timer);
+                resolve(m.type === "done" ? m : { stopped: "the interpreter stopped: " + m.message });
+              });
+              worker.postMessage({ type: "run", id: id, name: name, source: source, steps: STEP_LIMIT });
+            });
+          }
+
+          // A script in an address: deflate-raw, then base64url.
+          async function pack(text) {
+            const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+            const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+            let binary = "";
+            bytes.forEach((b) => { binary += String.fromCharCode(b); });
+            return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+          }
+
+          // The script of a link, at most SCRIPT_LIMIT bytes however well the link compresses.
+          async function unpack(code) {
+            const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+            const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+            const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+            const parts = [];
+            let size = 0;
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              size += value.length;
+              if (size > SCRIPT_LIMIT) {
+                reader.cancel();
+                throw new Error("the link's script is larger than " + SCRIPT_LIMIT + " bytes");
+              }
+              parts.push(value);
+            }
+            const all = new Uint8Array(size);
+            let at = 0;
+            parts.forEach((p) => { all.set(p, at); at += p.length; });
+            return new TextDecoder().decode(all);
+          }
+
+          // The controls, over the source pane.
+          const pane = $("source-pane");
+          const bar = document.createElement("div");
+          bar.className = "playbar";
+          const edit = button("edit", "Edit", "Edit the script (the lesson's steps come back when it runs)");
+          const runButton = button("run", "Run ▶", "Run the script in this page (Ctrl+Enter or ⌘+Enter)");
+          const share = button("share", "Copy link", "Copy a link that opens this script at this step");
+          const status = document.createElement("span");
+          status.id = "run-status";
+          status.setAttribute("aria-live", "polite");
+          bar.append(edit, runButton, share, status);
+          pane.insertBefore(bar, $("source"));
+          const editor = document.createElement("textarea");
+          editor.id = "editor";
+          editor.spellcheck = false;
+          editor.setAttribute("aria-label", "The script");
+          editor.hidden = true;
+          pane.insertBefore(editor, $("source"));
+          document.body.classList.add("playground");
+
+          function button(id, text, title) {
+            const b = document.createElement("button");
+            b.type = "button";
+            b.id = id;
+            b.textContent = text;
+            b.title = title;
+            return b;
+          }
+
+          // The script shown: the first file's lines.
+          function script() {
+            const file = window.L.files[0];
+            return file ? file.lines.join("\n") + "\n" : "";
+          }
+          function name() {
+            const file = window.L.files[0];
+            return file ? file.name : "playground.list";
+          }
+
+          function editing(on) {
+            editor.hidden = !on;
+            $("source").hidden = on;
+            edit.setAttribute("aria-pressed", String(on));
+            if (on) {
+              if (editor.value === "") editor.value = script();
+              editor.focus();
+            }
+          }
+
+          let busy = false;
+          async function runEdited(step) {
+            if (busy) return;
+            const source = editor.hidden ? script() : editor.value;
+            if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
+              status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
+              return;
+            }
+            busy = true;
+            runButton.disabled = true;
+            status.textContent = "Running…";
+            try {
+              const result = await run(name(), source);
+              if (result.stopped) {
+                status.textContent = "Stopped: " + result.stopped + ". The page shows the last run that finished.";
+                status.className = "stopped";
+                return;
+              }
+              editor.value = source;
+              window.playground.last = result;
+              page.load(result.stream);
+              if (step !== undefined) page.go(step);
+              editing(false);
+              status.className = "";
+              status.textContent = "Ran in " + result.ms.toFixed(1) + " ms (exit status " + result.status + ").";
+            } catch (error) {
+              status.textContent = "Not run: " + error.message;
+              status.className = "stopped";
+            } finally {
+              busy = false;
+              runButton.disabled = false;
+            }
+          }
+
+          edit.addEventListener("click", () => editing(editor.hidden));
+          runButton.addEventListener("click", () => runEdited());
+          editor.addEventListener("keydown", (e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              runEdited();
+            }
+          });
+          share.addEventListener("click", async () => {
+            const code = await pack(editor.hidden ? script() : editor.value);
+            page.setHashPrefix("code=" + code);
+            history.replaceState(null, "", "#code=" + code + "&step=" + page.step());
+            const link = location.href;
+            try {
+              await navigator.clipboard.writeText(link);
+              status.textContent = "Link copied: it opens this script at step " + page.step() + ".";
+            } catch (error) {
+              // A page opened from a file may not reach the clipboard: the address holds the link.
+              status.textContent = "The address is the link to this script at step " + page.step() + ": copy it from there.";
+            }
+          });
+
+          // A link that carries a script runs it.
+          const m = /code=([A-Za-z0-9_-]+)/.exec(location.hash);
+          if (m) {
+            const step = /step=(\d+)/.exec(location.hash);
+            unpack(m[1]).then((text) => {
+              page.setHashPrefix("code=" + m[1]);
+              editor.value = text;
+              editing(true);
+              return runEdited(step ? parseInt(step[1], 10) : 0);
+            }).catch((error) => {
+              status.textContent = "The link's script cannot be read: " + error.message + ".";
+              status.className = "stopped";
+            });
+          }
+          window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack };
+        })();
 
         """##
 
@@ -1115,6 +1449,8 @@ package enum Resources {
         ("lesson.css", lessonCSS),
         ("lesson.html", lessonHTML),
         ("lesson.js", lessonJS),
+        ("playground-worker.js", playgroundWorkerJS),
+        ("playground.js", playgroundJS),
         ("quiz.css", quizCSS),
         ("quiz.html", quizHTML),
         ("quiz.js", quizJS),

@@ -43,10 +43,24 @@ struct HTML: ParsableCommand {
     @Option(help: ArgumentHelp("The page's title (default: the first script's name).", valueName: "text"))
     var title: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Make the page a playground: it carries the interpreter (WebAssembly) and runs an edited script.",
+            discussion: "The module is scripts/wasm.sh's .build-wasm/listdsl.wasm.gz, or the one install.sh installs."))
+    var playground = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The WebAssembly interpreter for --playground (listdsl.wasm or .wasm.gz).", valueName: "file"),
+        completion: .file(extensions: ["gz", "wasm"]))
+    var interpreter: String?
+
     @OptionGroup var options: RunOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("html needs at least one FILE") }
+        if interpreter != nil && !playground { throw ValidationError("--interpreter goes with --playground") }
+        if playground && options.events { throw ValidationError("--playground makes a page; --events writes its data") }
     }
 
     func run() throws {
@@ -59,6 +73,15 @@ struct HTML: ParsableCommand {
         let console = Console(errorColor: colorWanted(fd: 2, mode: options.color))
         defer { console.flush() }
         installInterruptHandler()
+        var module: [UInt8]?
+        if playground {
+            switch Self.interpreterModule(given: interpreter, limit: options.settings.limits.scriptBytes) {
+            case .success(let bytes): module = bytes
+            case .failure(let error):
+                console.report(error)
+                return Exit.noInput.rawValue
+            }
+        }
         let recorder = LessonRecorder()
         var inputs: [SourceFile] = []
         var names = PageNames()
@@ -108,7 +131,8 @@ struct HTML: ParsableCommand {
             console.report(.lessonTruncated(steps: recorder.lesson.steps.count - 1, why))
         }
         let name = title ?? files[0].split(separator: "/").last.map(String.init) ?? files[0]
-        let page = options.events ? recorder.lesson.stream : LessonPage.html(recorder.lesson, title: name)
+        let page =
+            options.events ? recorder.lesson.stream : LessonPage.html(recorder.lesson, title: name, interpreter: module)
         if let output {
             if let problem = AtomicFile.write(Array(page.utf8), to: output, mode: 0o644) {
                 console.report(.cannotWritePage(problem))
@@ -118,6 +142,43 @@ struct HTML: ParsableCommand {
             console.write(page)
         }
         return status
+    }
+}
+
+extension HTML {
+    /// The WebAssembly module for a playground: `given`, else `$LISTDSL_WASM`, else the one installed beside
+    /// the command (`../share/listdsl/listdsl.wasm.gz`), else the one scripts/wasm.sh built in the
+    /// package the command was built in (`.build-wasm/listdsl.wasm.gz`, found upwards from the command).
+    static func interpreterModule(given: String?, limit: Int) -> Result<[UInt8], UsageError> {
+        var places: [String] = []
+        if let given {
+            places = [given]
+        } else if let path = environmentValue("LISTDSL_WASM"), !path.isEmpty {
+            places = [path]
+        } else if let command = executablePath() {
+            var directory = directoryName(command)
+            places.append(directory + "/../share/listdsl/listdsl.wasm.gz")
+            for _ in 0..<4 {
+                places.append(directory + "/.build-wasm/listdsl.wasm.gz")
+                directory = directoryName(directory)
+                if directory.isEmpty || directory == "/" { break }
+            }
+        }
+        for place in places {
+            if case .success(let bytes) = readInput(path: place, limit: limit) { return .success(bytes) }
+        }
+        if let given, case .failure(let error) = readInput(path: given, limit: limit) {
+            return .failure(.cannotRead(what: "'\(given)'", reason: error.message))
+        }
+        return .failure(.noInterpreter(looked: places))
+    }
+
+    /// This process's executable, from `/proc/self/exe`; nil where there is none.
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -22,6 +22,8 @@ enum UsageError: CatalogueError, Equatable {
     case cannotSave(String)
     /// `listdsl html -o FILE` could not write its file.
     case cannotWritePage(String)
+    /// `listdsl html --playground` found no WebAssembly module to put in the page (the places looked in).
+    case noInterpreter(looked: [String])
     /// The lesson stopped recording before the run ended: it had `steps` steps, and why.
     case lessonTruncated(steps: Int, Lesson.Truncation)
     /// The history file cannot be used this session.
@@ -71,6 +73,9 @@ enum UsageError: CatalogueError, Equatable {
         case .interactiveNeedsTerminal(let file): "-i needs a terminal on standard input; ran '\(file)' only"
         case .cannotSave(let problem): "cannot save: \(problem)"
         case .cannotWritePage(let problem): "cannot write the page: \(problem)"
+        case .noInterpreter(let looked):
+            "--playground needs the WebAssembly interpreter, and there is none at "
+                + looked.map { "'\($0)'" }.joined(separator: ", ")
         case .lessonTruncated(let steps, let why):
             "the lesson shows the first \(steps) steps of the run (\(Self.reason(why))); the statements after them ran but are not in it"
         case .historyUnusable(let path, let reason):
@@ -89,6 +94,7 @@ enum UsageError: CatalogueError, Equatable {
     var hint: String? {
         switch self {
         case .arguments: "see 'listdsl --help'"
+        case .noInterpreter: "build it with scripts/wasm.sh, or name it with --interpreter FILE"
         case .noHelp(let topic):
             Vocabulary.didYouMean(topic, among: Vocabulary.entries.map(\.word)) ?? "type .help for the list"
         case .unknownDotCommand(let name):

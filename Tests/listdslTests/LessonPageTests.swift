@@ -161,6 +161,54 @@ import Testing
         #expect(altLeftIsTheBrowsers, "\(name): Alt+← is the browser's, yet the page took it: \(keys)")
     }
 
+    /// The WebAssembly interpreter a playground page carries (`scripts/wasm.sh` builds it; CI does first).
+    static let wasmModule = packageRoot.appendingPathComponent(".build-wasm/listdsl.wasm.gz")
+    static let playgroundRequired =
+        FileManager.default.fileExists(atPath: wasmModule.path) || ProcessInfo.processInfo.environment["CI"] != nil
+
+    /// `listdsl html --playground`: the page carries the real interpreter. Every example, typed into the
+    /// page's editor and run there, draws exactly the stream `listdsl html --events` writes for it; a
+    /// crashing batch edited into a valid one commits; a shared link opens the same script at the same
+    /// step; hostile scripts (an endless loop, ten million rows, deep recursion, a 2 MB script in a link)
+    /// stop with a message while the page keeps answering; and no request leaves the machine
+    /// (Tests/Browser/playground.py). Screenshots go to `.build/lesson-screenshots/playground-*.png`.
+    @Test(.enabled(if: browserRequired && playgroundRequired))
+    func thePlaygroundRunsTheRealInterpreterInThePage() throws {
+        let chromium = try #require(Self.chromium, "install Debian's chromium package (.ci/run does)")
+        #expect(FileManager.default.fileExists(atPath: Self.wasmModule.path), "run scripts/wasm.sh first")
+        let work = try scratchDirectory("playground")
+        defer { try? FileManager.default.removeItem(at: work) }
+        var examples: [[String: String]] = []
+        for name in Self.examples {
+            let script = "examples/" + name
+            let page = work.appendingPathComponent(name + ".html")
+            let export = try runListdsl(["html", "--playground", script, "-o", page.path], directory: packageRoot)
+            #expect(
+                export.stderr.isEmpty || export.status != 0 || !export.stderr.contains("interpreter"),
+                "\(export.stderr)")
+            let events = try runListdsl(["html", "--events", script], directory: packageRoot)
+            let stream = work.appendingPathComponent(name + ".jsonl")
+            try events.stdout.write(to: stream, atomically: true, encoding: .utf8)
+            examples.append([
+                "page": page.path, "script": packageRoot.appendingPathComponent(script).path, "events": stream.path,
+            ])
+        }
+        let tour = try #require(examples.first { $0["script"]?.hasSuffix("tour.list") == true }?["page"])
+        let manifest = work.appendingPathComponent("manifest.json")
+        try JSONSerialization.data(withJSONObject: ["examples": examples, "tour": tour]).write(to: manifest)
+        let shots = packageRoot.appendingPathComponent(".build/lesson-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let result = try Self.drive(
+            "playground.py", [chromium, manifest.path, shots.appendingPathComponent("playground").path], timeout: 600,
+            about: "playground")
+        #expect(result["examples"] as? Int == examples.count)
+        let problems = (result["problems"] as? [[String: Any]] ?? []).map {
+            "\($0["what"] ?? ""): \($0["detail"] ?? "")"
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(8).joined(separator: "\n"))")
+        #expect((result["requests"] as? Int ?? 0) >= 0)
+    }
+
     /// A page holds no path of the machine that made it: each script is named as the user gave it, or by
     /// its file name when that was a path of the machine (absolute, or up through '..'); a file a script
     /// runs is named from the script's folder. In the source pane, the diagnostics and the page's title.

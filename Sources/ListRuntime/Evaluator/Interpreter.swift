@@ -316,7 +316,7 @@ public final class Interpreter {
     @exclusivity(unchecked) var hookDepth = 0
     /// The hooks and procedures running, outermost first: kept only while statement events are sent
     /// (a lesson draws them, `callStack()`).
-    @exclusivity(unchecked) var callFrames: [CallFrame] = []
+    @exclusivity(unchecked) package internal(set) var callFrames: [CallFrame] = []
     /// The accessory the data source keeps for each item, by its text (`accessory PATH TYPE`).
     @exclusivity(unchecked) var accessories: [String: String] = [:]
     /// The undo and redo stacks.
@@ -748,7 +748,7 @@ public final class Interpreter {
 }
 
 /// A hook or procedure running, for `Interpreter.callStack()`.
-struct CallFrame {
+package struct CallFrame {
     /// The procedure's name, or the hook's word (`commit`).
     var name: String
     /// For a hook: the method UIKit calls (`tableView(_:commit:forRowAt:)`).
@@ -774,11 +774,13 @@ package struct StackFrame: Sendable, Equatable {
 }
 
 extension Interpreter {
-    /// The hooks and procedures running, outermost first, each with its local variables; empty at the
-    /// top level, and when statement events are not sent.
-    package func callStack() -> [StackFrame] {
+    /// The hooks and procedures running, outermost first, each with its local variables: the innermost
+    /// `limit` of them (a deep recursion has a thousand); empty at the top level, and when statement
+    /// events are not sent.
+    package func callStack(innermost limit: Int = Int.max) -> [StackFrame] {
         let count = variables.locals.bindings.count
-        return callFrames.enumerated().map { k, frame in
+        let first = max(0, callFrames.count - limit)
+        return callFrames.enumerated().dropFirst(first).map { k, frame in
             let end = k + 1 < callFrames.count ? callFrames[k + 1].bindingStart : count
             var locals: [StackFrame.Local] = []
             var i = frame.bindingStart

@@ -128,10 +128,10 @@ function fates(commit, frame, before) {
 
 // In a browser: draw the lesson. (Under node, `read` alone is what a test checks.)
 if (typeof document !== "undefined") {
-const L = read(document.getElementById("lesson-data").textContent);
+let L = read(document.getElementById("lesson-data").textContent);
 window.L = L;
 const $ = (id) => document.getElementById(id);
-const last = L.steps.length - 1;
+let last = L.steps.length - 1;
 const ROW = 44;
 const CELL = 92; // a collection view's item: a square, three to a row
 let current = -1;
@@ -557,6 +557,7 @@ function drawFrames(step) {
   box.textContent = "";
   const frames = step.frames || [];
   box.hidden = frames.length === 0;
+  box.dataset.more = String(step.moreFrames || 0);
   if (frames.length === 0) return;
   box.appendChild(el("h3", "", frames.length > 1 ? "Running, innermost first" : "Running"));
   frames.slice().reverse().forEach((f, i) => {
@@ -580,6 +581,7 @@ function drawFrames(step) {
     }
     box.appendChild(frame);
   });
+  if (step.moreFrames) box.appendChild(el("p", "dim", "… and " + step.moreFrames + " more calls below, not drawn"));
 }
 
 function drawConsole(index) {
@@ -691,9 +693,31 @@ function go(index, fromHash) {
   $("slider").setAttribute("aria-valuetext", "Step " + index + " of " + last + (index === 0 ? ", the start" : ", line " + step.line + (step.completed ? ": " : ", failed: ") + step.text));
   $("first").disabled = $("back").disabled = index === 0;
   $("next").disabled = $("last").disabled = index === last;
-  if (!fromHash) history.replaceState(null, "", "#step=" + index);
+  if (!fromHash) history.replaceState(null, "", "#" + (hashPrefix ? hashPrefix + "&" : "") + "step=" + index);
   document.body.dataset.step = String(index);
 }
+
+// What the address keeps before the step (the playground's script: "code=…").
+let hashPrefix = "";
+
+// Draws another run of the page's script (the playground's): its stream read into steps, the step kept
+// where it still exists.
+function load(text) {
+  L = read(text);
+  window.L = L;
+  last = L.steps.length - 1;
+  $("slider").max = String(last);
+  const keep = Math.max(0, Math.min(current, last));
+  current = -1;
+  go(keep, false);
+}
+
+window.lessonPage = {
+  load: load,
+  go: (index) => go(index, false),
+  step: () => current,
+  setHashPrefix: (prefix) => { hashPrefix = prefix; },
+};
 
 function stepFromHash() {
   const m = /step=(\d+)/.exec(location.hash);
@@ -708,7 +732,7 @@ $("last").addEventListener("click", () => go(last));
 $("replay").addEventListener("click", () => drawStep(current, true));
 $("slider").addEventListener("input", (e) => go(parseInt(e.target.value, 10)));
 document.addEventListener("keydown", (e) => {
-  if (e.target && e.target.id === "slider") return;
+  if (e.target && (e.target.id === "slider" || e.target.tagName === "TEXTAREA")) return;
   // With a modifier the key is the browser's or the system's: Alt+← goes back in the history.
   if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (e.key === "ArrowRight") { go(current + 1); e.preventDefault(); }
