@@ -252,7 +252,9 @@ public final class LessonRecorder {
 
     /// Takes one event of the run.
     public func receive(_ event: Event) {
-        if isAsking { return }
+        // Once the recording stopped, the run goes on without it: nothing more is kept or written (a
+        // million-iteration loop past the step limit took minutes and gigabytes building frames no one reads).
+        if isAsking || lesson.truncation != nil { return }
         switch event {
         case .statementStarted(let s):
             // What happened since the last step happened while the innermost running statement ran: it
@@ -502,6 +504,9 @@ public final class LessonRecorder {
             w.member("steps", lesson.steps.count - 1)
         }
         lesson.truncation = why
+        // The run goes on unrecorded: it stops asking for what only the recording needed (every commit's
+        // tables would cost a copy of the table each, quadratic in a long loop).
+        interpreter?.eventDetail = []
     }
 
     /// The `state` line of a step: what the page draws after it (docs/events.md, "States").

@@ -513,6 +513,20 @@ import Testing
         #expect(frames.map { $0["name"] as? String } == ["on canEdit", "proc double"])
     }
 
+    /// Once a lesson stops recording, the run goes on without paying for it: the recorder asks the
+    /// interpreter for no more calls, commits or tables (a million appends past the step limit made every
+    /// commit copy the whole table: minutes and gigabytes for a page that shows none of it).
+    @Test func aRecordingThatStoppedAsksForNothingMore() throws {
+        let (recorder, interpreter) = Self.recording()
+        #expect(interpreter.eventDetail == .all)
+        let file = SourceFile(name: "l.list", text: #"reset [[]]; for i in 1...20005 { append 0 "r" }"#)
+        try interpreter.run(Parser.parse(file).program, in: file)
+        #expect(recorder.lesson.truncation == .steps)
+        #expect(interpreter.eventDetail == [])
+        #expect(interpreter.model.tableView[0].rows.count == 20005, "the run went on")
+        recorder.finish()
+    }
+
     /// The stream's lines as objects.
     static func events(_ lesson: Lesson) throws -> [[String: Any]] {
         try lesson.stream.split(separator: "\n").map { line in
