@@ -254,7 +254,15 @@ public final class LessonRecorder {
     public func receive(_ event: Event) {
         // Once the recording stopped, the run goes on without it: nothing more is kept or written (a
         // million-iteration loop past the step limit took minutes and gigabytes building frames no one reads).
-        if isAsking || lesson.truncation != nil { return }
+        if isAsking { return }
+        if lesson.truncation != nil {
+            // But for the error that ended the run, which the page shows after the steps it holds.
+            if case .diagnostic(let d) = event, d.severity == .error {
+                renderer.render(event)
+                flush()
+            }
+            return
+        }
         switch event {
         case .statementStarted(let s):
             // What happened since the last step happened while the innermost running statement ran: it

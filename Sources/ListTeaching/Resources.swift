@@ -279,7 +279,11 @@ package enum Resources {
           for (const line of lines) {
             if (line.trim() === "") continue;
             const e = JSON.parse(line);
-            if (L.truncated) break;
+            if (L.truncated) {
+              // After the recording stopped, only the error that ended the run: it joins the last step.
+              if (e.event === "diagnostic" && L.steps.length > 0) L.steps[L.steps.length - 1].output.push({ kind: e.severity, text: e.rendered });
+              continue;
+            }
             switch (e.event) {
               case "stream": L.version = e.version; break;
               case "file": L.fileIndex[e.name] = L.files.length; L.files.push({ name: e.name, lines: e.lines }); break;
