@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Measures the playground page in headless Chromium (the DevTools protocol, as Tests/Browser/cdp.py speaks
+it) beside the native command, for bench/NOTES.md. Not a test: these machines are shared and noisy.
+
+    bench/playground.py CHROMIUM LISTDSL ROWS10K.list LOOP1M.list
+
+It makes the playground page of examples/tour.list and prints one JSON object: the page's size (raw and
+gzip'd), how long after the page's load the module was ready, the warm re-runs of the tour in the page
+(the worker's own clock, median of 5), the million-append loop in the page, and the slowest step drawn of
+the 10,000-row script's lesson.
+"""
+import gzip, json, os, statistics, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Browser"))
+from cdp import Browser
+
+
+def main():
+    chromium, listdsl, rows, loop = sys.argv[1:5]
+    work = tempfile.mkdtemp(prefix="listdsl-playground-bench-")
+    page = os.path.join(work, "tour.html")
+    subprocess.run([listdsl, "html", "--playground", "examples/tour.list", "-o", page], check=True)
+    big = os.path.join(work, "rows.html")
+    subprocess.run([listdsl, "html", "--playground", rows, "-o", big], check=True, stderr=subprocess.DEVNULL)
+    data = open(page, "rb").read()
+    result = {"page bytes": len(data), "page gzip bytes": len(gzip.compress(data, 9))}
+    browser = Browser(chromium, 1400, 1000)
+
+    def steps():
+        evaluate = browser.evaluate
+        browser.open("file://" + page)
+        deadline = time.time() + 20
+        while time.time() < deadline and not evaluate("window.playground && window.playground.readyAt"):
+            time.sleep(0.01)
+        result["module ready ms after load"] = round(evaluate(
+            "window.playground.readyAt - performance.getEntriesByType('navigation')[0].loadEventEnd"), 1)
+
+        def run(script, limit=30):
+            evaluate("document.getElementById('edit').getAttribute('aria-pressed') === 'true' || document.getElementById('edit').click()")
+            evaluate("document.getElementById('editor').value = %s" % json.dumps(script))
+            evaluate("document.getElementById('run-status').textContent = ''")
+            evaluate("document.getElementById('run').click()")
+            start = time.time()
+            while time.time() - start < limit:
+                text = evaluate("document.getElementById('run-status').textContent") or ""
+                if text.startswith(("Ran", "Stopped", "Not run")):
+                    return text
+                time.sleep(0.01)
+            return "timed out"
+
+        tour = open("examples/tour.list", encoding="utf-8").read()
+        runs = []
+        for _ in range(6):
+            run(tour)
+            runs.append(evaluate("window.playground.last.ms"))
+        result["tour first run ms"] = round(runs[0], 1)
+        result["tour warm run ms (median of 5)"] = round(statistics.median(runs[1:]), 1)
+        result["loop-1m in the page"] = run(open(loop, encoding="utf-8").read())
+        browser.open("file://" + big)
+        last = evaluate("L.steps.length - 1")
+        sample = sorted(set(list(range(0, last + 1, max(1, last // 40))) + [last - 2, last - 1, last]))
+        slowest = 0.0
+        for i in sample:
+            ms = evaluate("(() => { const t = performance.now(); window.lessonPage.go(%d); return performance.now() - t; })()" % i)
+            slowest = max(slowest, ms)
+        result["10,000-row lesson: slowest of %d steps drawn, ms" % len(sample)] = round(slowest, 1)
+
+    browser.run(result, steps)
+
+
+main()
