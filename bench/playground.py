@@ -55,6 +55,17 @@ def main():
             runs.append(evaluate("window.playground.last.ms"))
         result["tour first run ms"] = round(runs[0], 1)
         result["tour warm run ms (median of 5)"] = round(statistics.median(runs[1:]), 1)
+        # Typing a character in a 100-line script: from the input event to its diagnostics shown.
+        script = "".join('print "line %d"\n' % i for i in range(99)) + "delete 0:\n"
+        evaluate("document.getElementById('edit').getAttribute('aria-pressed') === 'true' || document.getElementById('edit').click()")
+        delays = []
+        for k in range(8):
+            evaluate("window.playground.checked = null; (() => { const e = document.getElementById('editor'); e.value = %s; e.dispatchEvent(new Event('input')); })()" % json.dumps(script + "#" * k))
+            deadline = time.time() + 5
+            while time.time() < deadline and not evaluate("window.playground.checked"):
+                time.sleep(0.005)
+            delays.append(evaluate("window.playground.checked.shown - window.playground.checked.typed"))
+        result["diagnostics after typing, 100 lines, ms (median of 8; 25 ms of it the pause)"] = round(statistics.median(delays), 1)
         result["loop-1m in the page"] = run(open(loop, encoding="utf-8").read())
         browser.open("file://" + big)
         last = evaluate("L.steps.length - 1")

@@ -140,6 +140,19 @@ import ListTeaching
             return status
         }
 
+        /// Parses the script `bytes`, named `name`, without running it, and leaves its diagnostics in standard
+        /// output as the event stream's `diagnostic` lines (docs/events.md): what an editor shows as you type.
+        /// Returns the number of errors.
+        static func check(name: String, bytes: [UInt8]) -> Int32 {
+            standardOutput = []
+            standardError = []
+            let renderer = JSONLinesRenderer(write: { standardOutput.append(contentsOf: $0.utf8) })
+            let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
+            let diagnostics = Parser.parse(file).diagnostics
+            for d in diagnostics { renderer.render(.diagnostic(d)) }
+            return Int32(diagnostics.filter { $0.severity == .error }.count)
+        }
+
         /// The directory part of `path`, as the native command computes it for `run`.
         static func directoryName(_ path: String) -> String {
             guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
@@ -211,6 +224,17 @@ import ListTeaching
         let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
         return WasmSession.lesson(
             name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes, stepLimit: Int(stepLimit))
+    }
+
+    /// Parses the script of `count` bytes at `script`, named by the `nameCount` bytes at `name`, without
+    /// running it: its diagnostics, as JSON lines, are then the standard output. Returns the error count.
+    @_cdecl("listdsl_check")
+    public func listdslCheck(
+        _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32
+    ) -> Int32 {
+        let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
+        let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
+        return WasmSession.check(name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes)
     }
 
     /// Where the last run's standard output is; valid until the next run.

@@ -49,7 +49,9 @@ package enum Resources {
         #run-status { font-size:12.5px; color:var(--dim); flex:1 1 12em; }
         #run-status.stopped { color:var(--red); }
         #editor { display:block; width:100%; min-height:50vh; font: 13px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; border:1px solid var(--line); border-radius:8px; padding:6px 8px; resize:vertical; tab-size:2; }
-        #editor[hidden] { display:none; }
+        #editor[hidden], #editor-diagnostics[hidden] { display:none; }
+        #editor-diagnostics { margin:6px 0 0; padding:6px 8px; border-radius:8px; background:#f7f7f7; font-size:12.5px; white-space:pre-wrap; word-break:break-word; color:var(--dim); }
+        #editor-diagnostics.errors { color:var(--red); background:#fff5f4; }
         .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; }
         .source li { display:grid; grid-template-columns: 3.5em 1fr; white-space:break-spaces; word-break:break-word; }
         .source li .n { color:var(--dim); text-align:right; padding-right:1em; user-select:none; }
@@ -180,7 +182,7 @@ package enum Resources {
           .source { columns:2; column-gap:24px; }
           .source li { break-inside:avoid; }
           .source, .console, .screen, .calls, .data.before ol { max-height:none; overflow:visible; }
-          #replay, .playbar, #editor { display:none; }
+          #replay, .playbar, #editor, #editor-diagnostics { display:none; }
           .row.inserted, .row.reloaded, .ghost { animation:none; }
           .row.travel { transition:none; }
           .ghost { display:none; }
@@ -1014,8 +1016,10 @@ package enum Resources {
         // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
         // ends this worker when a run takes too long, so no script can freeze the page.
         //
-        // Messages in: {type: "module", bytes} once, then {type: "run", id, name, source, steps}.
-        // Messages out: {type: "ready"}, {type: "done", id, status, stream, ms}, {type: "trap", id, message}.
+        // Messages in: {type: "module", bytes} once, then {type: "run", id, name, source, steps} or
+        // {type: "check", id, name, source} (parse only: the diagnostics an editor shows as you type).
+        // Messages out: {type: "ready"}, {type: "done", id, status, stream, ms}, {type: "checked", id, errors,
+        // diagnostics (JSON lines)}, {type: "trap", id, message}.
         let compiled = null;
         let wasm = null;
 
@@ -1045,6 +1049,25 @@ package enum Resources {
             compiled = new WebAssembly.Module(m.bytes);
             instantiate();
             postMessage({ type: "ready" });
+            return;
+          }
+          if (m.type === "check") {
+            const encoder = new TextEncoder();
+            const name = encoder.encode(m.name);
+            const source = encoder.encode(m.source);
+            try {
+              const namePointer = copyIn(name);
+              const sourcePointer = copyIn(source);
+              const errors = wasm.listdsl_check(namePointer, name.length, sourcePointer, source.length);
+              const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
+              const diagnostics = new TextDecoder().decode(bytes);
+              wasm.listdsl_free(namePointer);
+              wasm.listdsl_free(sourcePointer);
+              postMessage({ type: "checked", id: m.id, errors: errors, diagnostics: diagnostics });
+            } catch (error) {
+              instantiate();
+              postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
+            }
             return;
           }
           if (m.type !== "run") return;
@@ -1151,6 +1174,19 @@ package enum Resources {
             });
           }
 
+          // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when the worker
+          // is gone (a run that took too long ended it).
+          async function check(name, source) {
+            const bytes = await module();
+            if (!worker) startWorker(bytes);
+            await ready;
+            const id = ++nextId;
+            return new Promise((resolve) => {
+              waiting.set(id, (m) => resolve(m.type === "checked" ? m : null));
+              worker.postMessage({ type: "check", id: id, name: name, source: source });
+            });
+          }
+
           // A script in an address: deflate-raw, then base64url.
           async function pack(text) {
             const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -1201,6 +1237,12 @@ package enum Resources {
           editor.setAttribute("aria-label", "The script");
           editor.hidden = true;
           pane.insertBefore(editor, $("source"));
+          // The script's diagnostics as you type, as the command prints them (caret and hint included).
+          const problems = document.createElement("pre");
+          problems.id = "editor-diagnostics";
+          problems.setAttribute("aria-live", "polite");
+          problems.hidden = true;
+          pane.insertBefore(problems, $("source"));
           document.body.classList.add("playground");
 
           function button(id, text, title) {
@@ -1224,6 +1266,7 @@ package enum Resources {
 
           function editing(on) {
             editor.hidden = !on;
+            problems.hidden = !on;
             $("source").hidden = on;
             edit.setAttribute("aria-pressed", String(on));
             if (on) {
@@ -1268,6 +1311,22 @@ package enum Resources {
 
           edit.addEventListener("click", () => editing(editor.hidden));
           runButton.addEventListener("click", () => runEdited());
+          // Typing checks the script once the typing pauses (25 ms): the diagnostics appear under the editor.
+          let typed = 0;
+          let pause = 0;
+          editor.addEventListener("input", () => {
+            typed = performance.now();
+            clearTimeout(pause);
+            pause = setTimeout(async () => {
+              const asked = typed;
+              const result = await check(name(), editor.value);
+              if (!result || asked !== typed) return;
+              const lines = result.diagnostics.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+              problems.textContent = lines.length === 0 ? "No errors." : lines.map((d) => d.rendered).join("");
+              problems.className = result.errors > 0 ? "errors" : "";
+              window.playground.checked = { typed: asked, shown: performance.now(), errors: result.errors };
+            }, 25);
+          });
           editor.addEventListener("keydown", (e) => {
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
               e.preventDefault();

@@ -8,7 +8,7 @@ MANIFEST.json: {"examples": [{"page": PAGE.html, "script": FILE.list, "events": 
                 "tour": PAGE.html}
 For each example the driver opens its page, types the script into the editor, runs it in the page and
 compares the stream the page drew with EVENTS (`listdsl html --events FILE`, the command is the oracle),
-byte for byte. On the tour's page: a crashing batch is edited into a valid one and run again (the crash
+byte for byte. On the tour's page: typing shows the script's diagnostics; a crashing batch is edited into a valid one and run again (the crash
 becomes a commit); a shared link round-trips (the copied address, opened afresh, shows the same script at
 the same step); hostile scripts stop with a message while the page stays responsive (an endless loop, a
 ten-million-row table, a million inserts at the top, deep recursion, a link whose script is larger than
@@ -102,6 +102,20 @@ def main():
         if fixed["rejected"] or not fixed["commit"] or fixed["rows"] != ["B", "C", "x"]:
             say("the fixed batch does not commit", json.dumps(fixed))
         browser.screenshot(shots + "-commit.png")
+
+        # Typing shows the script's diagnostics, as the command prints them.
+        evaluate("document.getElementById('edit').getAttribute('aria-pressed') === 'true' || document.getElementById('edit').click()")
+        evaluate("(() => { const e = document.getElementById('editor'); e.value = 'reset [[\"a\"]]\\ndelete 0:\\n'; e.dispatchEvent(new Event('input')); })()")
+        deadline = time.time() + 10
+        shown = ""
+        while time.time() < deadline:
+            shown = evaluate("document.getElementById('editor-diagnostics').textContent") or ""
+            if shown:
+                break
+            time.sleep(0.05)
+        if "2:10: error: expected a row after ':'" not in shown or "^" not in shown:
+            say("typing does not show the script's diagnostics", shown)
+        evaluate("document.getElementById('edit').click()")
 
         # A shared link opens the same script at the same step.
         evaluate("window.lessonPage.go(3)")

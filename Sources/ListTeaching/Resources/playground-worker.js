@@ -3,8 +3,10 @@
 // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
 // ends this worker when a run takes too long, so no script can freeze the page.
 //
-// Messages in: {type: "module", bytes} once, then {type: "run", id, name, source, steps}.
-// Messages out: {type: "ready"}, {type: "done", id, status, stream, ms}, {type: "trap", id, message}.
+// Messages in: {type: "module", bytes} once, then {type: "run", id, name, source, steps} or
+// {type: "check", id, name, source} (parse only: the diagnostics an editor shows as you type).
+// Messages out: {type: "ready"}, {type: "done", id, status, stream, ms}, {type: "checked", id, errors,
+// diagnostics (JSON lines)}, {type: "trap", id, message}.
 let compiled = null;
 let wasm = null;
 
@@ -34,6 +36,25 @@ onmessage = (event) => {
     compiled = new WebAssembly.Module(m.bytes);
     instantiate();
     postMessage({ type: "ready" });
+    return;
+  }
+  if (m.type === "check") {
+    const encoder = new TextEncoder();
+    const name = encoder.encode(m.name);
+    const source = encoder.encode(m.source);
+    try {
+      const namePointer = copyIn(name);
+      const sourcePointer = copyIn(source);
+      const errors = wasm.listdsl_check(namePointer, name.length, sourcePointer, source.length);
+      const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
+      const diagnostics = new TextDecoder().decode(bytes);
+      wasm.listdsl_free(namePointer);
+      wasm.listdsl_free(sourcePointer);
+      postMessage({ type: "checked", id: m.id, errors: errors, diagnostics: diagnostics });
+    } catch (error) {
+      instantiate();
+      postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
+    }
     return;
   }
   if (m.type !== "run") return;

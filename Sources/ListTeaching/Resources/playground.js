@@ -77,6 +77,19 @@
     });
   }
 
+  // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when the worker
+  // is gone (a run that took too long ended it).
+  async function check(name, source) {
+    const bytes = await module();
+    if (!worker) startWorker(bytes);
+    await ready;
+    const id = ++nextId;
+    return new Promise((resolve) => {
+      waiting.set(id, (m) => resolve(m.type === "checked" ? m : null));
+      worker.postMessage({ type: "check", id: id, name: name, source: source });
+    });
+  }
+
   // A script in an address: deflate-raw, then base64url.
   async function pack(text) {
     const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -127,6 +140,12 @@
   editor.setAttribute("aria-label", "The script");
   editor.hidden = true;
   pane.insertBefore(editor, $("source"));
+  // The script's diagnostics as you type, as the command prints them (caret and hint included).
+  const problems = document.createElement("pre");
+  problems.id = "editor-diagnostics";
+  problems.setAttribute("aria-live", "polite");
+  problems.hidden = true;
+  pane.insertBefore(problems, $("source"));
   document.body.classList.add("playground");
 
   function button(id, text, title) {
@@ -150,6 +169,7 @@
 
   function editing(on) {
     editor.hidden = !on;
+    problems.hidden = !on;
     $("source").hidden = on;
     edit.setAttribute("aria-pressed", String(on));
     if (on) {
@@ -194,6 +214,22 @@
 
   edit.addEventListener("click", () => editing(editor.hidden));
   runButton.addEventListener("click", () => runEdited());
+  // Typing checks the script once the typing pauses (25 ms): the diagnostics appear under the editor.
+  let typed = 0;
+  let pause = 0;
+  editor.addEventListener("input", () => {
+    typed = performance.now();
+    clearTimeout(pause);
+    pause = setTimeout(async () => {
+      const asked = typed;
+      const result = await check(name(), editor.value);
+      if (!result || asked !== typed) return;
+      const lines = result.diagnostics.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+      problems.textContent = lines.length === 0 ? "No errors." : lines.map((d) => d.rendered).join("");
+      problems.className = result.errors > 0 ? "errors" : "";
+      window.playground.checked = { typed: asked, shown: performance.now(), errors: result.errors };
+    }, 25);
+  });
   editor.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
