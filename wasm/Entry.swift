@@ -66,18 +66,37 @@ import ListTeaching
                         report: { standardError.append(contentsOf: diagnostics.render($0).utf8) }, color: false
                     ).render
             }
-            let io = InterpreterIO(
+            let io = hostIO(
                 emit: draw, detail: stream == nil ? [] : .all,
+                refusingWrites: "files cannot be written in the WebAssembly build")
+            let interpreter = Interpreter(
+                io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))
+            return status(running: parsed.program, in: file, by: interpreter, reporting: report)
+        }
+
+        /// A session's I/O here: events go to `emit`, `run` reads its file through the host, and a write is
+        /// refused with `refusingWrites`.
+        static func hostIO(emit: @escaping (Event) -> Void, detail: EventDetail, refusingWrites: String)
+            -> InterpreterIO
+        {
+            InterpreterIO(
+                emit: emit, detail: detail,
                 load: { path in
                     readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
                 },
                 isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
-                write: { _, _, _ in "files cannot be written in the WebAssembly build" })
-            let interpreter = Interpreter(
-                io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))
+                write: { _, _, _ in refusingWrites })
+        }
+
+        /// Runs `program` of `file` to its end, reporting the error that stops it; returns the exit status
+        /// the native command would.
+        static func status(
+            running program: Program, in file: SourceFile, by interpreter: Interpreter,
+            reporting report: (Diagnostic) -> Void
+        ) -> Int32 {
             interpreter.willRun(file)
             if let status = ScriptError.status(
-                reporting: report, { () throws(ScriptError) in try interpreter.run(parsed.program, in: file) })
+                reporting: report, { () throws(ScriptError) in try interpreter.run(program, in: file) })
             {
                 return status
             }
@@ -104,13 +123,9 @@ import ListTeaching
             // A browser's worker has a far smaller stack than the command's thread (Chromium's ran out at a
             // thousand nested procedure calls): the page's recursion meets the interpreter's limit first.
             limits.callDepth = 200
-            let io = InterpreterIO(
+            let io = hostIO(
                 emit: recorder.receive, detail: .all,
-                load: { path in
-                    readHostFile(path).map { SourceFile(name: path, bytes: $0, directory: directoryName(path)) }
-                },
-                isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
-                write: { _, _, _ in "files cannot be written in the page: save needs the command-line tool" })
+                refusingWrites: "files cannot be written in the page: save needs the command-line tool")
             let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: limits, color: false))
             recorder.interpreter = interpreter
             let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
@@ -118,23 +133,10 @@ import ListTeaching
             let report: (Diagnostic) -> Void = { recorder.receive(.diagnostic($0)) }
             let parsed = Parser.parse(file)
             for d in parsed.diagnostics { report(d) }
-            var status = Status.ok.rawValue
-            if parsed.diagnostics.contains(where: { $0.severity == .error }) {
-                status = Status.syntax.rawValue
-            } else {
-                interpreter.willRun(file)
-                if let failed = ScriptError.status(
-                    reporting: report, { () throws(ScriptError) in try interpreter.run(parsed.program, in: file) })
-                {
-                    status = failed
-                } else if let failed = ScriptError.status(
-                    reporting: report, { () throws(ScriptError) in try interpreter.finish() })
-                {
-                    status = failed
-                } else if interpreter.failedExpectations > 0 {
-                    status = Status.expectFailed.rawValue
-                }
-            }
+            let status =
+                parsed.diagnostics.contains(where: { $0.severity == .error })
+                ? Status.syntax.rawValue
+                : Self.status(running: parsed.program, in: file, by: interpreter, reporting: report)
             recorder.finish()
             standardOutput = Array(recorder.lesson.stream.utf8)
             return status
@@ -200,6 +202,16 @@ import ListTeaching
         pointer?.deallocate()
     }
 
+    /// The `count` bytes the host copied to `at`.
+    func hostBytes(_ at: UnsafePointer<UInt8>?, _ count: Int32) -> [UInt8] {
+        at.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
+    }
+
+    /// The `count` bytes the host copied to `at`, as text.
+    func hostText(_ at: UnsafePointer<UInt8>?, _ count: Int32) -> String {
+        String(decoding: hostBytes(at, count), as: UTF8.self)
+    }
+
     /// Runs the script of `count` bytes at `script`, named by the `nameCount` bytes at `name` (as the native
     /// command is given its path), with `flags` (1: `--events`, 2: `--trace`); returns the exit status.
     @_cdecl("listdsl_run")
@@ -207,9 +219,7 @@ import ListTeaching
         _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32,
         _ flags: Int32
     ) -> Int32 {
-        let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
-        let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
-        return WasmSession.run(name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes, flags: flags)
+        WasmSession.run(name: hostText(name, nameCount), bytes: hostBytes(script, count), flags: flags)
     }
 
     /// Runs the script of `count` bytes at `script`, named by the `nameCount` bytes at `name`, as `listdsl
@@ -220,10 +230,7 @@ import ListTeaching
         _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32,
         _ stepLimit: Int32
     ) -> Int32 {
-        let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
-        let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
-        return WasmSession.lesson(
-            name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes, stepLimit: Int(stepLimit))
+        WasmSession.lesson(name: hostText(name, nameCount), bytes: hostBytes(script, count), stepLimit: Int(stepLimit))
     }
 
     /// Parses the script of `count` bytes at `script`, named by the `nameCount` bytes at `name`, without
@@ -232,9 +239,7 @@ import ListTeaching
     public func listdslCheck(
         _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32
     ) -> Int32 {
-        let nameBytes = name.map { Array(UnsafeBufferPointer(start: $0, count: Int(nameCount))) } ?? []
-        let bytes = script.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
-        return WasmSession.check(name: String(decoding: nameBytes, as: UTF8.self), bytes: bytes)
+        WasmSession.check(name: hostText(name, nameCount), bytes: hostBytes(script, count))
     }
 
     /// Where the last run's standard output is; valid until the next run.

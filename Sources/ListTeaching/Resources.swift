@@ -818,7 +818,6 @@ package enum Resources {
           box.textContent = "";
           const frames = step.frames || [];
           box.hidden = frames.length === 0;
-          box.dataset.more = String(step.moreFrames || 0);
           if (frames.length === 0) return;
           box.appendChild(el("h3", "", frames.length > 1 ? "Running, innermost first" : "Running"));
           frames.slice().reverse().forEach((f, i) => {
@@ -1043,6 +1042,28 @@ package enum Resources {
           return at;
         }
 
+        // Calls export `name` with the message's script and its name (and `extra`), and reads what the module
+        // left as its standard output: [the export's answer, the output's text]. A trap (the module's memory
+        // bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap is thrown.
+        function call(name, m, extra) {
+          const encoder = new TextEncoder();
+          const scriptName = encoder.encode(m.name);
+          const source = encoder.encode(m.source);
+          try {
+            const namePointer = copyIn(scriptName);
+            const sourcePointer = copyIn(source);
+            const answer = wasm[name](namePointer, scriptName.length, sourcePointer, source.length, ...extra);
+            const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
+            const text = new TextDecoder().decode(bytes);
+            wasm.listdsl_free(namePointer);
+            wasm.listdsl_free(sourcePointer);
+            return [answer, text];
+          } catch (error) {
+            instantiate();
+            throw error;
+          }
+        }
+
         onmessage = (event) => {
           const m = event.data;
           if (m.type === "module") {
@@ -1051,42 +1072,16 @@ package enum Resources {
             postMessage({ type: "ready" });
             return;
           }
-          if (m.type === "check") {
-            const encoder = new TextEncoder();
-            const name = encoder.encode(m.name);
-            const source = encoder.encode(m.source);
-            try {
-              const namePointer = copyIn(name);
-              const sourcePointer = copyIn(source);
-              const errors = wasm.listdsl_check(namePointer, name.length, sourcePointer, source.length);
-              const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
-              const diagnostics = new TextDecoder().decode(bytes);
-              wasm.listdsl_free(namePointer);
-              wasm.listdsl_free(sourcePointer);
-              postMessage({ type: "checked", id: m.id, errors: errors, diagnostics: diagnostics });
-            } catch (error) {
-              instantiate();
-              postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
-            }
-            return;
-          }
-          if (m.type !== "run") return;
           const start = performance.now();
-          const encoder = new TextEncoder();
-          const name = encoder.encode(m.name);
-          const source = encoder.encode(m.source);
           try {
-            const namePointer = copyIn(name);
-            const sourcePointer = copyIn(source);
-            const status = wasm.listdsl_lesson(namePointer, name.length, sourcePointer, source.length, m.steps);
-            const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
-            const stream = new TextDecoder().decode(bytes);
-            wasm.listdsl_free(namePointer);
-            wasm.listdsl_free(sourcePointer);
-            postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
+            if (m.type === "check") {
+              const [errors, diagnostics] = call("listdsl_check", m, []);
+              postMessage({ type: "checked", id: m.id, errors: errors, diagnostics: diagnostics });
+            } else if (m.type === "run") {
+              const [status, stream] = call("listdsl_lesson", m, [m.steps]);
+              postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
+            }
           } catch (error) {
-            // A trap (the module's memory bound, its stack) leaves the instance unusable: the next run gets a new one.
-            instantiate();
             postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
           }
         };
@@ -1153,38 +1148,38 @@ package enum Resources {
             worker.postMessage({ type: "module", bytes: bytes });
           }
 
-          // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
-          async function run(name, source) {
+          // Sends `message` to the worker (started when there is none) and resolves with its answer; with
+          // `limit`, after that many milliseconds the worker is ended and the answer is {stopped: why}.
+          async function ask(message, limit) {
             const bytes = await module();
             if (!worker) startWorker(bytes);
             await ready;
             const id = ++nextId;
             return new Promise((resolve) => {
-              const timer = setTimeout(() => {
+              const timer = limit === undefined ? 0 : setTimeout(() => {
                 waiting.delete(id);
                 worker.terminate();
                 worker = null;
-                resolve({ stopped: "it was still running after " + TIME_LIMIT_MS / 1000 + " s, so the page ended it (a loop that does not end?)" });
-              }, TIME_LIMIT_MS);
+                resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
+              }, limit);
               waiting.set(id, (m) => {
                 clearTimeout(timer);
-                resolve(m.type === "done" ? m : { stopped: "the interpreter stopped: " + m.message });
+                resolve(m);
               });
-              worker.postMessage({ type: "run", id: id, name: name, source: source, steps: STEP_LIMIT });
+              worker.postMessage(Object.assign({ id: id }, message));
             });
           }
 
-          // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when the worker
-          // is gone (a run that took too long ended it).
+          // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
+          async function run(name, source) {
+            const m = await ask({ type: "run", name: name, source: source, steps: STEP_LIMIT }, TIME_LIMIT_MS);
+            return m.type === "done" || m.stopped ? m : { stopped: "the interpreter stopped: " + m.message };
+          }
+
+          // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when it could not.
           async function check(name, source) {
-            const bytes = await module();
-            if (!worker) startWorker(bytes);
-            await ready;
-            const id = ++nextId;
-            return new Promise((resolve) => {
-              waiting.set(id, (m) => resolve(m.type === "checked" ? m : null));
-              worker.postMessage({ type: "check", id: id, name: name, source: source });
-            });
+            const m = await ask({ type: "check", name: name, source: source });
+            return m.type === "checked" ? m : null;
           }
 
           // A script in an address: deflate-raw, then base64url.

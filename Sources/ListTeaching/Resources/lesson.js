@@ -561,7 +561,6 @@ function drawFrames(step) {
   box.textContent = "";
   const frames = step.frames || [];
   box.hidden = frames.length === 0;
-  box.dataset.more = String(step.moreFrames || 0);
   if (frames.length === 0) return;
   box.appendChild(el("h3", "", frames.length > 1 ? "Running, innermost first" : "Running"));
   frames.slice().reverse().forEach((f, i) => {

@@ -30,6 +30,28 @@ function copyIn(bytes) {
   return at;
 }
 
+// Calls export `name` with the message's script and its name (and `extra`), and reads what the module
+// left as its standard output: [the export's answer, the output's text]. A trap (the module's memory
+// bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap is thrown.
+function call(name, m, extra) {
+  const encoder = new TextEncoder();
+  const scriptName = encoder.encode(m.name);
+  const source = encoder.encode(m.source);
+  try {
+    const namePointer = copyIn(scriptName);
+    const sourcePointer = copyIn(source);
+    const answer = wasm[name](namePointer, scriptName.length, sourcePointer, source.length, ...extra);
+    const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
+    const text = new TextDecoder().decode(bytes);
+    wasm.listdsl_free(namePointer);
+    wasm.listdsl_free(sourcePointer);
+    return [answer, text];
+  } catch (error) {
+    instantiate();
+    throw error;
+  }
+}
+
 onmessage = (event) => {
   const m = event.data;
   if (m.type === "module") {
@@ -38,42 +60,16 @@ onmessage = (event) => {
     postMessage({ type: "ready" });
     return;
   }
-  if (m.type === "check") {
-    const encoder = new TextEncoder();
-    const name = encoder.encode(m.name);
-    const source = encoder.encode(m.source);
-    try {
-      const namePointer = copyIn(name);
-      const sourcePointer = copyIn(source);
-      const errors = wasm.listdsl_check(namePointer, name.length, sourcePointer, source.length);
-      const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
-      const diagnostics = new TextDecoder().decode(bytes);
-      wasm.listdsl_free(namePointer);
-      wasm.listdsl_free(sourcePointer);
-      postMessage({ type: "checked", id: m.id, errors: errors, diagnostics: diagnostics });
-    } catch (error) {
-      instantiate();
-      postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
-    }
-    return;
-  }
-  if (m.type !== "run") return;
   const start = performance.now();
-  const encoder = new TextEncoder();
-  const name = encoder.encode(m.name);
-  const source = encoder.encode(m.source);
   try {
-    const namePointer = copyIn(name);
-    const sourcePointer = copyIn(source);
-    const status = wasm.listdsl_lesson(namePointer, name.length, sourcePointer, source.length, m.steps);
-    const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
-    const stream = new TextDecoder().decode(bytes);
-    wasm.listdsl_free(namePointer);
-    wasm.listdsl_free(sourcePointer);
-    postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
+    if (m.type === "check") {
+      const [errors, diagnostics] = call("listdsl_check", m, []);
+      postMessage({ type: "checked", id: m.id, errors: errors, diagnostics: diagnostics });
+    } else if (m.type === "run") {
+      const [status, stream] = call("listdsl_lesson", m, [m.steps]);
+      postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
+    }
   } catch (error) {
-    // A trap (the module's memory bound, its stack) leaves the instance unusable: the next run gets a new one.
-    instantiate();
     postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
   }
 };

@@ -56,38 +56,38 @@
     worker.postMessage({ type: "module", bytes: bytes });
   }
 
-  // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
-  async function run(name, source) {
+  // Sends `message` to the worker (started when there is none) and resolves with its answer; with
+  // `limit`, after that many milliseconds the worker is ended and the answer is {stopped: why}.
+  async function ask(message, limit) {
     const bytes = await module();
     if (!worker) startWorker(bytes);
     await ready;
     const id = ++nextId;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = limit === undefined ? 0 : setTimeout(() => {
         waiting.delete(id);
         worker.terminate();
         worker = null;
-        resolve({ stopped: "it was still running after " + TIME_LIMIT_MS / 1000 + " s, so the page ended it (a loop that does not end?)" });
-      }, TIME_LIMIT_MS);
+        resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
+      }, limit);
       waiting.set(id, (m) => {
         clearTimeout(timer);
-        resolve(m.type === "done" ? m : { stopped: "the interpreter stopped: " + m.message });
+        resolve(m);
       });
-      worker.postMessage({ type: "run", id: id, name: name, source: source, steps: STEP_LIMIT });
+      worker.postMessage(Object.assign({ id: id }, message));
     });
   }
 
-  // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when the worker
-  // is gone (a run that took too long ended it).
+  // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
+  async function run(name, source) {
+    const m = await ask({ type: "run", name: name, source: source, steps: STEP_LIMIT }, TIME_LIMIT_MS);
+    return m.type === "done" || m.stopped ? m : { stopped: "the interpreter stopped: " + m.message };
+  }
+
+  // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when it could not.
   async function check(name, source) {
-    const bytes = await module();
-    if (!worker) startWorker(bytes);
-    await ready;
-    const id = ++nextId;
-    return new Promise((resolve) => {
-      waiting.set(id, (m) => resolve(m.type === "checked" ? m : null));
-      worker.postMessage({ type: "check", id: id, name: name, source: source });
-    });
+    const m = await ask({ type: "check", name: name, source: source });
+    return m.type === "checked" ? m : null;
   }
 
   // A script in an address: deflate-raw, then base64url.
