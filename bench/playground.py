@@ -30,10 +30,10 @@ def main():
         evaluate = browser.evaluate
         browser.open("file://" + page)
         deadline = time.time() + 20
-        while time.time() < deadline and not evaluate("window.playground && window.playground.readyAt"):
+        while time.time() < deadline and not evaluate("window.listdslHost && window.listdslHost.readyAt"):
             time.sleep(0.01)
         result["module ready ms after load"] = round(evaluate(
-            "window.playground.readyAt - performance.getEntriesByType('navigation')[0].loadEventEnd"), 1)
+            "window.listdslHost.readyAt - performance.getEntriesByType('navigation')[0].loadEventEnd"), 1)
 
         def run(script, limit=30):
             evaluate("document.getElementById('edit').getAttribute('aria-pressed') === 'true' || document.getElementById('edit').click()")

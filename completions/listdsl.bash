@@ -3,12 +3,13 @@
 _listdsl() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} sub="" i
     for ((i = 1; i < COMP_CWORD; i++)); do
-        case ${COMP_WORDS[i]} in run | check | html | diff) sub=${COMP_WORDS[i]}; break ;; esac
+        case ${COMP_WORDS[i]} in run | check | html | site | diff) sub=${COMP_WORDS[i]}; break ;; esac
     done
     case $prev in
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     -e | --max-steps | --limit | --title) COMPREPLY=(); return ;;
+    --interpreter) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" --complete-words $sub 2>/dev/null | grep '^-')" -- "$cur"))

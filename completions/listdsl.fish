@@ -3,7 +3,7 @@
 function __listdsl_subcommand
     for word in (commandline -opc)[2..-1]
         switch $word
-            case run check html diff
+            case run check html site diff
                 echo $word
                 return
         end

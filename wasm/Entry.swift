@@ -120,11 +120,16 @@ import ListTeaching
             // Below the module's memory bound (1 GiB, scripts/wasm.sh), so a script meets the interpreter's
             // limit and its message, not a trap.
             limits.memoryBytes = 768 << 20
-            // A browser's worker has a far smaller stack than the command's thread (Chromium's ran out at a
-            // thousand nested procedure calls): the page's recursion meets the interpreter's limit first.
-            limits.callDepth = 200
+            // A browser's worker has a far smaller stack than the command's thread: the page's recursion must
+            // meet the interpreter's limit before the engine's stack runs out. In Chromium a hook that calls
+            // itself through a gesture (the costliest nesting) ran out between 120 and 130 levels.
+            limits.callDepth = 100
+            // The session's events go to the recorder, then, once the lesson is written, to the console
+            // (`console(_:)`), which goes on with the same session.
+            consoleSession = nil
+            sink = recorder.receive
             let io = hostIO(
-                emit: recorder.receive, detail: .all,
+                emit: { sink($0) }, detail: .all,
                 refusingWrites: "files cannot be written in the page: save needs the command-line tool")
             let interpreter = Interpreter(io: io, options: InterpreterOptions(limits: limits, color: false))
             recorder.interpreter = interpreter
@@ -139,7 +144,78 @@ import ListTeaching
                 : Self.status(running: parsed.program, in: file, by: interpreter, reporting: report)
             recorder.finish()
             standardOutput = Array(recorder.lesson.stream.utf8)
+            sink = { _ in }
+            if status != Status.syntax.rawValue { consoleSession = ConsoleSession(interpreter) }
             return status
+        }
+
+        /// Where the lesson's session sends its events: the recorder while it runs, then the console.
+        nonisolated(unsafe) static var sink: (Event) -> Void = { _ in }
+        /// The session the last lesson ran, which the console goes on with (nil before a lesson, or after a
+        /// lesson whose script did not parse).
+        nonisolated(unsafe) static var consoleSession: ConsoleSession?
+
+        /// Runs the entry `bytes` against the last lesson's session, as the REPL runs a line: each
+        /// statement's output, then the change view (with undo history, so `undo` and `redo` work). Leaves
+        /// in standard output one JSON object: `status` (`ok`, `error`, `incomplete`: the entry needs more
+        /// lines, `none`: no session), `output` (the text, as the REPL prints it), `errors` (the part of
+        /// it that went to standard error) and `prompt` (the REPL's next prompt).
+        static func console(bytes: [UInt8]) -> Int32 {
+            standardOutput = []
+            standardError = []
+            var w = JSONWriter()
+            w.beginObject()
+            defer {
+                w.endObject()
+                standardOutput = w.bytes
+            }
+            guard let session = consoleSession else {
+                w.member("status", "none")
+                return 1
+            }
+            let status = session.run(bytes)
+            w.member("status", status)
+            w.member("output", session.output)
+            w.member("errors", session.errors)
+            w.member("prompt", session.prompt)
+            return status == "ok" ? 0 : 1
+        }
+
+        /// Makes the quiz a request asks for, or grades an answer to one of its questions, with the code of
+        /// `listdsl quiz` (same seeds, same questions, same feedback). The request is a line `LEVEL SEED COUNT
+        /// VIEW`; for an answer, a second line with the question's number (from 1) and a third with the
+        /// answer as the terminal reads it. Leaves JSON in standard output: the questions
+        /// (`QuizPage.json`), or `{"right": …, "text": …}` (`text` empty when the answer cannot be read);
+        /// returns 0, or 64 for a request it cannot read (its reason in standard error).
+        static func quiz(request bytes: [UInt8]) -> Int32 {
+            standardOutput = []
+            standardError = []
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let words = lines.first.map { $0.split(separator: " ") } ?? []
+            guard words.count == 4, let level = Int(words[0]), (1...5).contains(level), let seed = UInt64(words[1]),
+                let count = Int(words[2]), (1...50).contains(count), let view = ViewKind(rawValue: String(words[3]))
+            else {
+                standardError = Array("a quiz is asked for as 'LEVEL SEED COUNT VIEW': level 1 to 5, 1 to 50 questions, view table or collection\n".utf8)
+                return 64
+            }
+            let questions = Quiz.questions(level: level, seed: seed, count: count, view: view)
+            guard lines.count >= 3 else {
+                standardOutput = Array(QuizPage.json(questions, level: level, seed: seed).utf8)
+                return 0
+            }
+            guard let index = Int(lines[1]), questions.indices.contains(index - 1) else {
+                standardError = Array("no question \(lines[1]) in this quiz\n".utf8)
+                return 64
+            }
+            let answer = lines[2...].joined(separator: "\n")
+            let verdict = Quiz.verdict(answer, for: questions[index - 1])
+            var w = JSONWriter()
+            w.beginObject()
+            w.member("right", verdict?.right ?? false)
+            w.member("text", verdict?.text ?? "")
+            w.endObject()
+            standardOutput = w.bytes
+            return 0
         }
 
         /// Parses the script `bytes`, named `name`, without running it, and leaves its diagnostics in standard
@@ -174,6 +250,74 @@ import ListTeaching
             var error = LoadError(String(decoding: bytes, as: UTF8.self))
             error.isMissing = TextEquality.same(error.message, "no such file or directory")
             return .failure(error)
+        }
+    }
+
+    /// The page's console: the REPL's way of running an entry, on the session a lesson ran. Its events reach
+    /// the change view's collector and a text renderer, as the REPL's do.
+    final class ConsoleSession {
+        let interpreter: Interpreter
+        let changes = ChangeCollector()
+        /// What the last entry printed, standard output and error in the order written; and the error part.
+        var output = ""
+        var errors = ""
+
+        // The closures hold the session strongly (Embedded Swift has no `unowned`): the sink, which holds
+        // them, is replaced when the next lesson starts, and nothing else holds them.
+        init(_ interpreter: Interpreter) {
+            self.interpreter = interpreter
+            let text = TextRenderer(
+                write: { self.output += $0 }, report: { self.reportDiagnostic($0) },
+                color: false)
+            let changes = self.changes
+            WasmSession.sink = { event in
+                changes.receive(event)
+                text.render(event)
+            }
+            interpreter.eventDetail = [.commits]  // the change view draws each statement's commits
+            interpreter.options.recordsUndo = true
+        }
+
+        /// A diagnostic, as the command prints it on standard error.
+        func reportDiagnostic(_ d: Diagnostic) {
+            let shown = DiagnosticRenderer(color: false).render(d)
+            output += shown
+            errors += shown
+        }
+
+        /// The REPL's prompt: it shows an open batch.
+        var prompt: String { InteractiveStatement.prompt(interpreter) }
+
+        /// Runs one entry; returns `ok`, `error` or `incomplete`.
+        func run(_ bytes: [UInt8]) -> String {
+            output = ""
+            errors = ""
+            let source = SourceFile(name: "<console>", bytes: bytes)
+            let parsed = Parser.parse(source)
+            if parsed.isIncomplete { return "incomplete" }
+            let report: (Diagnostic) -> Void = { d in self.reportDiagnostic(d) }
+            for d in parsed.diagnostics { report(d) }
+            if parsed.diagnostics.contains(where: { $0.severity == .error }) { return "error" }
+            for statement in parsed.program.statements {
+                switch InteractiveStatement.run(
+                    statement, in: source, by: interpreter, changes: changes, drawingChanges: true)
+                {
+                case .success(let drawn): output += drawn
+                case .failure(let failure):
+                    switch failure.error {
+                    case .interrupted(let d), .runtime(let d): report(d)
+                    case .syntax(let ds): ds.forEach(report)
+                    }
+                    if failure.abandonedBatch {
+                        report(
+                            Diagnostic(
+                                .note, file: .program, range: SourceRange(0, 0),
+                                message: InteractiveStatement.abandonedBatchNote))
+                    }
+                    return "error"
+                }
+            }
+            return "ok"
         }
     }
 
@@ -240,6 +384,24 @@ import ListTeaching
         _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32
     ) -> Int32 {
         WasmSession.check(name: hostText(name, nameCount), bytes: hostBytes(script, count))
+    }
+
+    /// Runs the entry of `count` bytes at `script` in the console, on the last lesson's session (the name is
+    /// not used: an entry is `<console>`); its answer, as JSON, is then the standard output.
+    @_cdecl("listdsl_console")
+    public func listdslConsole(
+        _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32
+    ) -> Int32 {
+        WasmSession.console(bytes: hostBytes(script, count))
+    }
+
+    /// Makes a quiz, or grades an answer, for the request of `count` bytes at `script` (`WasmSession.quiz`);
+    /// the JSON is then the standard output.
+    @_cdecl("listdsl_quiz")
+    public func listdslQuiz(
+        _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32
+    ) -> Int32 {
+        WasmSession.quiz(request: hostBytes(script, count))
     }
 
     /// Where the last run's standard output is; valid until the next run.

@@ -13,18 +13,27 @@ import ListRuntime
 /// in statement ends and commits. `listdsl html --events` writes the same lines. They sit in a
 /// `<script type="application/x-ndjson">` element, and the script draws each step from them.
 public enum LessonPage {
+    /// Where a playground page finds the WebAssembly module.
+    public enum Module {
+        /// In the page itself (base64 in a script element): the page stays one self-contained file.
+        case embedded([UInt8])
+        /// In a script file beside the page (`listdsl site` writes one for all its pages), which sets
+        /// `window.listdslModule` to the module's base64: a `<script src>` loads from `file://` too.
+        case script(String)
+    }
+
     /// The page for `lesson`, titled `title`: `Resources/lesson.html` with its placeholders filled in.
     ///
-    /// With `interpreter` (the WebAssembly module `scripts/wasm.sh` builds, gzip'd or not), the page is a
-    /// playground: it carries the module and runs an edited script in the page (`playground.js`).
-    public static func html(_ lesson: Lesson, title: String, interpreter: [UInt8]? = nil) -> String {
+    /// With `interpreter` (the WebAssembly module `scripts/wasm.sh` builds: LZMA, gzip'd or plain), the page
+    /// is a playground: it carries the module and runs an edited script in the page (`playground.js`).
+    /// With `opensEditor`, a playground opens with its script in the editor (the class site's playground).
+    public static func html(_ lesson: Lesson, title: String, interpreter: Module? = nil, opensEditor: Bool = false)
+        -> String
+    {
         let title = escaped(title)
         let playground =
-            interpreter.map { module in
-                "<script type=\"application/octet-stream\" id=\"lesson-wasm\">" + QuizSeal.base64(module)
-                    + "</script>\n<script type=\"text/plain\" id=\"playground-worker\">\n"
-                    + Resources.playgroundWorkerJS
-                    + "</script>\n<script>\n" + Resources.playgroundJS + "</script>"
+            interpreter.map {
+                (opensEditor ? "<script>window.listdslOpensEditor = true;</script>\n" : "") + playgroundBlock($0)
             } ?? ""
         return filled(Resources.lessonHTML) { name in
             switch name {
@@ -37,6 +46,47 @@ public enum LessonPage {
             default: return nil
             }
         }
+    }
+
+    /// What makes a lesson page a playground: the module (or where it is), the worker's script (the LZMA
+    /// decoder and the worker), the vocabulary the editor colours and completes, the editor and the
+    /// playground's script.
+    static func playgroundBlock(_ module: Module) -> String {
+        let moduleElement: String
+        switch module {
+        case .embedded(let bytes):
+            moduleElement =
+                "<script type=\"application/octet-stream\" id=\"lesson-wasm\">" + QuizSeal.base64(bytes) + "</script>"
+        case .script(let source):
+            moduleElement = "<script src=\"" + escaped(source) + "\"></script>"
+        }
+        return moduleElement + "\n<script type=\"text/plain\" id=\"playground-worker\">\n" + Resources.lzmaJS
+            + Resources.playgroundWorkerJS + "</script>\n<script type=\"application/json\" id=\"vocabulary\">"
+            + vocabularyJSON.replacingAll("<", with: "\\u003c") + "</script>\n<style>\n" + Resources.editorCSS
+            + "</style>\n<script>\n" + Resources.editorJS
+            + Resources.moduleHostJS + Resources.playgroundJS + "</script>"
+    }
+
+    /// The language's words for the page's editor, from `Vocabulary.entries` (so a new word is coloured and
+    /// completed without touching the page): `{"words": [{"word", "category", "usage", "summary",
+    /// "method" (a hook's UIKit method)}]}`.
+    public static var vocabularyJSON: String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("words")
+        w.beginArray()
+        for entry in Vocabulary.entries {
+            w.beginObject()
+            w.member("word", entry.word)
+            w.member("category", entry.category.rawValue)
+            w.member("usage", entry.usage)
+            w.member("summary", entry.summary)
+            if let hook = entry.hook { w.member("method", hook.method) }
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
     }
 
     /// `template` with each `{{name}}` replaced by `value(name)`, in one pass over the template (a value

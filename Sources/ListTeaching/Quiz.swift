@@ -424,6 +424,12 @@ private final class QuizRejection {
     var text: UIKitText?
 }
 
+/// The warnings of a question's run (a row moved across a deleted or inserted section: the fallback). At
+/// file scope: Embedded Swift cannot specialize a class declared inside a function.
+final class QuizWarnings {
+    var texts: [String] = []
+}
+
 /// A question's batch run in a fresh, silent session: the table before (drawn), the outcome, the change.
 struct QuizRun {
     /// The table before the batch as `show` draws it; nil when the setup itself failed.
@@ -438,11 +444,7 @@ struct QuizRun {
     var changes = ""
 
     init(view: ViewKind, setup: String, batch: String) {
-        /// The warnings of the run (a row moved across a deleted or inserted section: the fallback).
-        final class Warnings {
-            var texts: [String] = []
-        }
-        let warnings = Warnings()
+        let warnings = QuizWarnings()
         let collector = ChangeCollector()
         let rejection = QuizRejection()
         var options = InterpreterOptions()

@@ -10,7 +10,7 @@ import ListRuntime
 public enum QuizPage {
     /// The page for `questions`, titled with the level and seed so it can be made again.
     public static func html(_ questions: [QuizQuestion], level: Int, seed: UInt64) -> String {
-        let title = "ListDSL quiz, level \(level) (seed \(seed))"
+        let title = Self.title(level: level, seed: seed)
         var body = ""
         for (i, question) in questions.enumerated() {
             let salt = QuizSeal.salt(level: level, seed: seed, index: i)
@@ -24,12 +24,7 @@ public enum QuizPage {
             body += question.view == .collection ? " <span class=\"tag\">collection view</span>" : ""
             body += "</h2>\n<div class=\"pair\"><pre class=\"table\">\(escape(question.table))</pre>"
             body += "<pre class=\"batch\">\(escape(question.batch))</pre></div>\n"
-            switch question.kind {
-            case .result:
-                body += "<p class=\"ask\">What does the \(question.view.name) show after this batch?</p>\n"
-            case .crash:
-                body += "<p class=\"ask\">Does this batch crash, and with which message?</p>\n"
-            }
+            body += "<p class=\"ask\">\(ask(question))</p>\n"
             body += "<ol class=\"choices\">\n"
             for (choice, verdict) in zip(offered, verdicts) {
                 let sealed = QuizSeal.seal(verdict, key: QuizSeal.key(salt: salt, choice: choice.shown), width: width)
@@ -38,7 +33,7 @@ public enum QuizPage {
             }
             body += "</ol>\n<pre class=\"feedback\" hidden></pre>\n</section>\n"
         }
-        let intro = Quiz.levels[level].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
+        let intro = Self.intro(level: level)
         return LessonPage.filled(Resources.quizHTML) { name in
             switch name {
             case "title": return escape(title)
@@ -52,6 +47,55 @@ public enum QuizPage {
             case "quiz.json": return "{\"k\":" + QuizSeal.roundConstantsJSON + "}"
             default: return nil
             }
+        }
+    }
+
+    /// The questions as JSON, for a page that carries the interpreter and grades answers with it (the class
+    /// site's quiz): the title, the level's description, and for each question its view, its table and batch
+    /// as the terminal prints them, what it asks, and its choices as shown and as typed. No answer is in it:
+    /// the page asks the module (`Quiz.verdict`) for each answer's verdict.
+    public static func json(_ questions: [QuizQuestion], level: Int, seed: UInt64) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.member("title", title(level: level, seed: seed))
+        w.member("intro", intro(level: level))
+        w.key("questions")
+        w.beginArray()
+        for (i, question) in questions.enumerated() {
+            w.beginObject()
+            w.member("view", question.view.name)
+            w.member("table", question.table)
+            w.member("batch", question.batch)
+            w.member("ask", ask(question))
+            w.key("choices")
+            w.beginArray()
+            for choice in choices(question, seed: seed, index: i) {
+                w.beginObject()
+                w.member("shown", choice.shown)
+                w.member("typed", choice.typed)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+
+    /// The quiz's title: the level and seed, so it can be made again.
+    static func title(level: Int, seed: UInt64) -> String { "ListDSL quiz, level \(level) (seed \(seed))" }
+
+    /// What the level asks about, as a sentence.
+    static func intro(level: Int) -> String {
+        Quiz.levels[level].map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""
+    }
+
+    /// What a question asks.
+    static func ask(_ question: QuizQuestion) -> String {
+        switch question.kind {
+        case .result: "What does the \(question.view.name) show after this batch?"
+        case .crash: "Does this batch crash, and with which message?"
         }
     }
 

@@ -3,6 +3,990 @@
 /// The files of `Sources/ListTeaching/Resources/`, embedded in the binary: the lesson page's HTML,
 /// CSS and JavaScript (`LessonPage`). ResourcesTests checks that each is its file, byte for byte.
 package enum Resources {
+    /// `editor.css`.
+    package static let editorCSS = #"""
+        /* The playground's editor (editor.js): the textarea, its text transparent, over a <pre> that draws the same text
+           coloured, with the same font, padding and line height (editor.js copies them from the textarea), wrapping off.
+           Every text colour is at least 4.5:1 on what it is drawn on (WCAG 1.4.3). The !important rules are the ones
+           the overlay needs whatever else styles the textarea (the lesson's #editor rule has an id's weight). */
+        /* Block layout, the gutter beside the text out of the flow: Chrome lays out the textarea's ancestors at each step
+           of an edit, and a grid or flex container would measure it more than once (a paste took twice as long). */
+        .ed-wrap { --ed-gutter:calc(2ch + 14px); position:relative; display:block; background:#fff; border:1px solid #c6c6c8;
+          border-radius:8px; font:13px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+        .ed-wrap[hidden] { display:none; }
+        .ed-wrap:focus-within { outline:3px solid #0a59c4; outline-offset:2px; }
+        .ed-gutter { position:absolute; top:0; bottom:0; left:0; width:var(--ed-gutter); overflow:hidden; contain:strict;
+          font:13px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; background:#f5f5f7; border-right:1px solid #e0e0e4;
+          border-radius:7px 0 0 7px; user-select:none; -webkit-user-select:none; cursor:default; }
+        .ed-lines { position:absolute; top:0; left:0; right:0; padding:0 8px 0 6px; white-space:pre; text-align:right;
+          color:#5a5a60; will-change:transform; }
+        .ed-lines .ed-current { color:#1c1c1e; font-weight:600; }
+        .ed-area { position:relative; margin-left:var(--ed-gutter); }
+        .ed-layer { position:absolute; inset:0; overflow:hidden; pointer-events:none; contain:strict; }
+        .ed-pre { position:absolute; top:0; left:0; box-sizing:border-box; margin:0; border:0; padding:6px 8px; background:none;
+          white-space:pre; overflow:visible; color:#1c1c1e; font:13px/1.5 ui-monospace, "SF Mono", Menlo, Consolas,
+          "DejaVu Sans Mono", monospace; tab-size:2; font-variant-ligatures:none; will-change:transform; }
+        .ed-wrap textarea.ed-input { position:relative; z-index:1; display:block; box-sizing:border-box; width:100%; min-height:12em;
+          padding:6px 8px; font:13px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; tab-size:2;
+          font-variant-ligatures:none; overflow:auto; resize:vertical; caret-color:#1c1c1e;
+          margin:0 !important; border:0 !important; border-radius:0 !important; outline:none !important; box-shadow:none !important;
+          background:transparent !important; color:transparent !important; -webkit-text-fill-color:transparent !important;
+          white-space:pre !important; overflow-wrap:normal !important; word-break:normal !important; }
+        .ed-wrap textarea.ed-input[hidden] { display:none; }
+        .ed-wrap textarea.ed-input::selection { background:rgba(10, 89, 196, .25); color:transparent; }
+
+        /* Tokens: one class per vocabulary category, and the lexer's other tokens. */
+        .tok-command { color:#0b57a4; }
+        .tok-layerPrefix { color:#3900a0; }
+        .tok-batch { color:#a3125f; }
+        .tok-scripting, .tok-operatorWord { color:#9b2393; }
+        .tok-hook { color:#1f6870; }
+        .tok-gesture { color:#8a4600; }
+        .tok-builtin, .tok-call { color:#3b6a12; }
+        .tok-value { color:#6c36a9; }
+        .tok-optionWord { color:#4d5d86; }
+        .tok-dotCommand { color:#7a5800; }
+        .tok-string { color:#b3261a; }
+        .tok-escape, .tok-interp { color:#8a5a00; }
+        .tok-number { color:#1c00cf; }
+        .tok-path { color:#0b6b4d; }
+        .tok-comment { color:#54606c; }
+        .tok-name { color:#1c1c1e; }
+        .tok-punct, .tok-operator { color:#4a4a52; }
+
+        /* Diagnostics: a wavy line under the range, red for an error, amber for a warning (the message is the
+           tooltip). */
+        .ed-diag { text-decoration-line:underline; text-decoration-style:wavy; text-decoration-thickness:1.5px;
+          text-decoration-skip-ink:none; text-underline-offset:3px; }
+        .ed-error { text-decoration-color:#d70015; background:rgba(215, 0, 21, .07); }
+        .ed-warning { text-decoration-color:#b86e00; background:rgba(184, 110, 0, .08); }
+
+        /* Completion: a list under the caret, the usage of each word as its hint, the chosen word's summary below. */
+        .ed-popup { position:absolute; z-index:10; min-width:18em; max-width:min(40em, 100%); background:#fff;
+          border:1px solid #aeaeb2; border-radius:8px; box-shadow:0 6px 20px rgba(0, 0, 0, .18); overflow:hidden;
+          font:12.5px/1.45 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+        .ed-popup[hidden] { display:none; }
+        .ed-list { list-style:none; margin:0; padding:2px 0; max-height:14.5em; overflow-y:auto; }
+        .ed-item { display:flex; align-items:baseline; gap:1.2em; padding:1px 8px; white-space:nowrap; cursor:pointer; }
+        .ed-item:hover { background:#f0f4fb; }
+        .ed-item[aria-selected="true"] { background:#dde8fb; box-shadow:inset 3px 0 0 #0a59c4; }
+        .ed-word { flex:none; }
+        .ed-usage { flex:1 1 auto; min-width:0; overflow:hidden; text-overflow:ellipsis; color:#55555b; }
+        .ed-detail { padding:4px 8px; border-top:1px solid #e5e5ea; background:#fafafc; color:#3c3c43;
+          font:12px/1.4 -apple-system, "Helvetica Neue", "Segoe UI", Roboto, Arial, sans-serif; white-space:normal; }
+        .ed-detail:empty { display:none; }
+
+        /* Printing: the whole script, coloured and numbered, in the page's flow; no completion list. */
+        .ed-print { display:none; }
+        @media print {
+          .ed-wrap { display:block; border:0; outline:none !important; }
+          .ed-wrap[hidden] { display:none; }
+          .ed-gutter, .ed-area, .ed-popup { display:none !important; }
+          .ed-print { display:block; color:#1c1c1e; font:11px/1.45 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+          .ed-pl { display:grid; grid-template-columns:3.5em 1fr; white-space:pre-wrap; word-break:break-word; break-inside:avoid; }
+          .ed-pn { color:#5a5a60; text-align:right; padding-right:1em; }
+          .ed-print span { print-color-adjust:exact; -webkit-print-color-adjust:exact; }
+        }
+
+        """#
+
+    /// `editor.js`.
+    package static let editorJS = #"""
+        "use strict";
+        // ListEditor: a small code editor made of the playground's own textarea, without a library. The textarea stays
+        // the element typed into (its value, input and keydown events and focus are the page's as before); its text is
+        // transparent, and under it a <pre> draws the coloured tokens of the lines in view and a gutter their numbers.
+        // Only the lines in view are drawn, so a keystroke costs one scan of the text plus a screenful of HTML.
+        //
+        //   const editor = ListEditor.attach(textarea, vocabulary);  // vocabulary: {"words": [{word, category, usage, summary}]}
+        //   editor.refresh(); editor.setDiagnostics([{line, column, endLine, endColumn, severity, message}]); editor.detach();
+        (function () {
+          // The grammar's own structure (not its vocabulary, which the page gives): after `on` comes a hook, after
+          // `let`, `proc` and `for` a new name, and after `else` a statement.
+          const ON = "on";
+          const DECLARERS = ["let", "proc", "for"];
+          const ELSE = "else";
+          // The vocabulary's categories: the words that start statements, and those that mean something in expressions.
+          const STATEMENT = ["command", "scripting", "gesture", "batch", "layerPrefix"];
+          const EXPRESSION = ["value", "operatorWord", "optionWord"];
+          // A longer line is drawn uncoloured: lexing it on every keystroke would cost more than its colours give.
+          const LONG_LINE = 5000;
+          const MAX_ITEMS = 50;
+          let instances = 0;
+
+          const isLetter = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+          const isDigit = (c) => c >= 48 && c <= 57;
+          const isWordChar = (c) => isLetter(c) || isDigit(c);
+
+          function escapeHTML(s) {
+            return /[&<>"]/.test(s) ? s.replace(/[&<>"]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&quot;")) : s;
+          }
+
+          // word → its entries in table order (a word may have several roles: `move` is a command and a hook).
+          function indexVocabulary(vocabulary) {
+            const words = new Map();
+            const list = vocabulary && Array.isArray(vocabulary.words) ? vocabulary.words : [];
+            for (const e of list) {
+              if (!e || typeof e.word !== "string" || typeof e.category !== "string") continue;
+              if (!/^\.?[A-Za-z_][A-Za-z0-9_]*$/.test(e.word) || !/^[A-Za-z]+$/.test(e.category)) continue;
+              let roles = words.get(e.word);
+              if (!roles) words.set(e.word, (roles = []));
+              roles.push({ word: e.word, category: e.category, usage: String(e.usage || ""), summary: String(e.summary || ""),
+                method: e.method ? String(e.method) : "" });
+            }
+            return words;
+          }
+
+          function roleIn(roles, categories) {
+            if (roles) for (const r of roles) if (categories.indexOf(r.category) >= 0) return r;
+            return null;
+          }
+
+          // The state at a line's start, as the lexer would have it: the open brackets of the code outside strings
+          // (newlines inside `(` and `[` do not end statements) and the stack of strings and interpolations (-1 a string,
+          // n >= 0 an interpolation with n parentheses open). "" is the usual state: code, nothing open.
+          function decodeState(key) {
+            if (key === "") return { br: "", fr: [] };
+            const bar = key.indexOf("|");
+            const tail = key.slice(bar + 1);
+            return { br: key.slice(0, bar), fr: tail === "" ? [] : tail.split(",").map(Number) };
+          }
+
+          // One pass over the text: where each line starts and the state there. It follows the same rules as
+          // lexLine (strings span lines, `#` comments only outside strings and interpolations, an interpolation ends
+          // at its unmatched `)`), so any line can be coloured on its own.
+          function scanText(text) {
+            const n = text.length;
+            const starts = [0];
+            const states = [""];
+            let br = "";
+            const fr = [];
+            let key = "";
+            let changed = false;
+            let i = 0;
+            while (i < n) {
+              const c = text.charCodeAt(i);
+              if (c === 10) {
+                i++;
+                if (changed) {
+                  key = br === "" && fr.length === 0 ? "" : br + "|" + fr.join(",");
+                  changed = false;
+                }
+                starts.push(i);
+                states.push(key);
+                continue;
+              }
+              const top = fr.length ? fr[fr.length - 1] : null;
+              if (top === -1) {
+                if (c === 92) {
+                  const next = text.charCodeAt(i + 1);
+                  if (next === 40) { fr.push(0); changed = true; i += 2; } else i += next === 10 ? 1 : 2;
+                  continue;
+                }
+                if (c === 34) { fr.pop(); changed = true; }
+                i++;
+                continue;
+              }
+              if (top !== null) {
+                if (c === 40) { fr[fr.length - 1]++; changed = true; }
+                else if (c === 41) { if (top === 0) fr.pop(); else fr[fr.length - 1]--; changed = true; }
+                else if (c === 34) { fr.push(-1); changed = true; }
+                i++;
+                continue;
+              }
+              if (c === 35) {
+                const end = text.indexOf("\n", i);
+                i = end < 0 ? n : end;
+                continue;
+              }
+              if (c === 34) { fr.push(-1); changed = true; }
+              else if (c === 40 || c === 91 || c === 123) { if (br.length < 256) br += text[i]; changed = true; }
+              else if (c === 41 || c === 93 || c === 125) {
+                const open = c === 41 ? "(" : c === 93 ? "[" : "{";
+                if (br.length && br[br.length - 1] === open) { br = br.slice(0, -1); changed = true; }
+              }
+              i++;
+            }
+            return { starts: starts, states: states };
+          }
+
+          // The end of the escape starting at `j` (a backslash, not `\(`): `\u{…}`, `\uXXXX` or one character.
+          function escapeEnd(line, j) {
+            const L = line.length;
+            if (j + 1 >= L) return L;
+            if (line.charCodeAt(j + 1) === 117) {
+              let k = j + 2;
+              if (line.charCodeAt(k) === 123) {
+                k++;
+                while (k < L && k < j + 12 && /[0-9A-Fa-f]/.test(line[k])) k++;
+                return line.charCodeAt(k) === 125 ? k + 1 : k;
+              }
+              while (k < L && k < j + 6 && /[0-9A-Fa-f]/.test(line[k])) k++;
+              return k;
+            }
+            return j + 2;
+          }
+
+          // The tokens of one line, from the state at its start: a flat [start, end, class, …] list. The class of a
+          // word comes from its role where it stands: a statement's first word, a hook after `on`, a call before `(`.
+          // With `probe`, also what the lexer is doing at that column (for completion).
+          function lexLine(line, key, words, probe) {
+            const state = decodeState(key);
+            let br = state.br;
+            const fr = state.fr;
+            const out = [];
+            const L = line.length;
+            const inParens = () => br.length > 0 && br[br.length - 1] !== "{";
+            let stmt = fr.length === 0 && !inParens();
+            let after = ""; // "on", "decl" or "layer": what the previous word makes of the next one
+            let ctx = null;
+            const snap = (what) => { if (ctx === null) ctx = { what: what, stmt: stmt, after: after }; };
+            const nextChar = (k) => { while (k < L && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++; return k; };
+            let i = 0;
+            while (i < L) {
+              if (probe !== undefined && i >= probe) snap("code");
+              const top = fr.length ? fr[fr.length - 1] : null;
+              if (top === -1) {
+                const from = i;
+                let j = i;
+                while (j < L) { const c = line.charCodeAt(j); if (c === 34 || c === 92) break; j++; }
+                if (j > i) out.push(i, j, "tok-string");
+                if (j >= L) i = L;
+                else if (line.charCodeAt(j) === 34) { out.push(j, j + 1, "tok-string"); fr.pop(); i = j + 1; }
+                else if (line.charCodeAt(j + 1) === 40) { out.push(j, j + 2, "tok-interp"); fr.push(0); i = j + 2; }
+                else { const e = escapeEnd(line, j); out.push(j, e, "tok-escape"); i = e; }
+                if (probe !== undefined && probe >= from && probe < i) snap("string");
+                continue;
+              }
+              const c = line.charCodeAt(i);
+              if (c === 32 || c === 9 || c === 13) { i++; continue; }
+              if (c === 35 && top === null) {
+                if (probe !== undefined) snap("comment");
+                out.push(i, L, "tok-comment");
+                break;
+              }
+              if (isLetter(c) || (c === 46 && stmt && top === null && isLetter(line.charCodeAt(i + 1)))) {
+                let j = i + 1;
+                while (j < L && isWordChar(line.charCodeAt(j))) j++;
+                const word = line.slice(i, j);
+                const roles = words.get(word);
+                const k = nextChar(j);
+                const next = line.charCodeAt(k);
+                let cls = "tok-name";
+                let nextAfter = "";
+                let nextStmt = false;
+                if (c === 46) {
+                  cls = roleIn(roles, ["dotCommand"]) ? "tok-dotCommand" : "tok-name";
+                } else if (i > 0 && line.charCodeAt(i - 1) === 46) {
+                  cls = "tok-name"; // a member: `source.section`
+                } else if (after === "decl") {
+                  cls = "tok-name tok-decl";
+                } else if (after === "on" && roleIn(roles, ["hook"])) {
+                  cls = "tok-hook";
+                } else if (stmt && next === 61 && line.charCodeAt(k + 1) !== 61) {
+                  cls = "tok-name"; // an assignment: `show = 1`
+                } else if (stmt && roleIn(roles, STATEMENT)) {
+                  const r = roleIn(roles, STATEMENT);
+                  cls = "tok-" + r.category;
+                  if (word === ON) nextAfter = "on";
+                  else if (DECLARERS.indexOf(word) >= 0) nextAfter = "decl";
+                  else if (r.category === "layerPrefix") nextStmt = true;
+                } else if (next === 40 && roleIn(roles, ["builtin"])) {
+                  cls = "tok-builtin tok-call";
+                } else if ((next === 58 || next === 46) && !roleIn(roles, ["value", "operatorWord"])) {
+                  cls = "tok-name"; // the start of an index path or a member: `section:0`
+                } else if (roleIn(roles, EXPRESSION)) {
+                  cls = "tok-" + roleIn(roles, EXPRESSION).category;
+                  if (word === ELSE) nextStmt = true;
+                } else if (next === 40) {
+                  cls = "tok-name tok-call"; // a procedure
+                } else if (stmt && roles) {
+                  cls = "tok-" + roles[0].category;
+                }
+                out.push(i, j, cls);
+                stmt = nextStmt;
+                after = nextAfter;
+                i = j;
+                continue;
+              }
+              stmt = false;
+              after = "";
+              if (isDigit(c)) {
+                let j = i;
+                while (j < L && isDigit(line.charCodeAt(j))) j++;
+                if (line.charCodeAt(j) === 58) {
+                  let k = j + 1;
+                  if (line.charCodeAt(k) === 45) k++;
+                  if (isDigit(line.charCodeAt(k))) {
+                    while (k < L && isDigit(line.charCodeAt(k))) k++;
+                    out.push(i, k, "tok-path");
+                    i = k;
+                    continue;
+                  }
+                }
+                out.push(i, j, "tok-number");
+                i = j;
+                continue;
+              }
+              let len = 1;
+              let cls = "tok-punct";
+              switch (c) {
+                case 34: // "
+                  out.push(i, i + 1, "tok-string");
+                  fr.push(-1);
+                  i++;
+                  continue;
+                case 40: // (
+                  if (top !== null) fr[fr.length - 1]++;
+                  else if (br.length < 256) br += "(";
+                  break;
+                case 41: // )
+                  if (top !== null) {
+                    if (top === 0) { fr.pop(); cls = "tok-interp"; } else fr[fr.length - 1]--;
+                  } else if (br[br.length - 1] === "(") br = br.slice(0, -1);
+                  break;
+                case 91: // [
+                  if (top === null && br.length < 256) br += "[";
+                  break;
+                case 93: // ]
+                  if (top === null && br[br.length - 1] === "[") br = br.slice(0, -1);
+                  break;
+                case 123: // {
+                  if (top === null) { if (br.length < 256) br += "{"; stmt = true; }
+                  break;
+                case 125: // }
+                  if (top === null) { if (br[br.length - 1] === "{") br = br.slice(0, -1); stmt = !inParens(); }
+                  break;
+                case 59: // ;
+                  if (top === null) stmt = !inParens();
+                  break;
+                case 44: case 58: // , :
+                  break;
+                case 46: // . ..< ...
+                  if (line.charCodeAt(i + 1) === 46 && (line.charCodeAt(i + 2) === 60 || line.charCodeAt(i + 2) === 46)) { len = 3; cls = "tok-operator"; }
+                  break;
+                case 61: case 60: case 62: case 33: // = == < <= > >= !=
+                  cls = "tok-operator";
+                  if (line.charCodeAt(i + 1) === 61) len = 2;
+                  else if (c === 33) cls = ""; // a lone `!` is an error: the diagnostics say to write `not`
+                  break;
+                case 43: case 45: case 42: case 47: case 37: // + - * / %
+                  cls = "tok-operator";
+                  break;
+                default:
+                  cls = "";
+                  if (c >= 0xd800 && c <= 0xdbff) len = 2;
+              }
+              if (cls) out.push(i, i + len, cls);
+              i += len;
+            }
+            if (probe !== undefined) snap(fr.length && fr[fr.length - 1] === -1 ? "string" : "code");
+            return { tokens: out, ctx: ctx };
+          }
+
+          // The UTF-16 index of the `column`-th character (0-based, counting Unicode scalars as the diagnostics do).
+          function utf16Index(line, column) {
+            if (!/[\uD800-\uDBFF]/.test(line)) return column;
+            let i = 0;
+            let n = 0;
+            for (; n < column && i < line.length; n++) {
+              const c = line.charCodeAt(i);
+              i += c >= 0xd800 && c <= 0xdbff && i + 1 < line.length ? 2 : 1;
+            }
+            return i + (column - n); // past the end: one unit per character
+          }
+
+          function attach(textarea, vocabulary) {
+            if (!textarea || textarea.tagName !== "TEXTAREA") throw new TypeError("ListEditor.attach needs a textarea");
+            if (!textarea.parentNode) throw new Error("ListEditor.attach: put the textarea in the page first");
+            if (textarea.listEditor) return textarea.listEditor;
+            const words = indexVocabulary(vocabulary);
+            const id = "ed-" + ++instances;
+            const ta = textarea;
+            const doc = ta.ownerDocument;
+            const el = (tag, cls) => { const e = doc.createElement(tag); if (cls) e.className = cls; return e; };
+
+            // The wrapper takes the textarea's place; the textarea moves into it, over the drawn text.
+            const wrap = el("div", "ed-wrap");
+            const gutter = el("div", "ed-gutter");
+            gutter.setAttribute("aria-hidden", "true");
+            const numbers = el("div", "ed-lines");
+            gutter.appendChild(numbers);
+            const area = el("div", "ed-area");
+            const layer = el("div", "ed-layer");
+            layer.setAttribute("aria-hidden", "true");
+            const pre = el("pre", "ed-pre");
+            layer.appendChild(pre);
+            const popup = el("div", "ed-popup");
+            popup.hidden = true;
+            const list = el("ul", "ed-list");
+            list.id = id + "-list";
+            list.setAttribute("role", "listbox");
+            list.setAttribute("aria-label", "Completions");
+            const detail = el("div", "ed-detail");
+            detail.setAttribute("aria-hidden", "true");
+            popup.append(list, detail);
+            const printed = el("div", "ed-print");
+            printed.setAttribute("aria-hidden", "true");
+            ta.parentNode.insertBefore(wrap, ta);
+            area.appendChild(layer);
+            area.appendChild(ta);
+            wrap.append(gutter, area, popup, printed);
+            wrap.hidden = ta.hidden;
+
+            // What attach changes on the textarea, to put back at detach.
+            const saved = {};
+            for (const name of ["wrap", "spellcheck", "autocomplete", "autocapitalize", "aria-autocomplete", "aria-expanded",
+              "aria-controls", "aria-haspopup", "aria-activedescendant", "aria-invalid", "title"]) saved[name] = ta.getAttribute(name);
+            ta.classList.add("ed-input");
+            ta.setAttribute("wrap", "off");
+            ta.setAttribute("spellcheck", "false");
+            ta.setAttribute("autocomplete", "off");
+            ta.setAttribute("autocapitalize", "off");
+            ta.setAttribute("aria-autocomplete", "list");
+            ta.setAttribute("aria-haspopup", "listbox");
+            ta.setAttribute("aria-controls", list.id);
+            ta.setAttribute("aria-expanded", "false");
+            const baseTitle = saved.title;
+
+            // The text and what one scan of it found.
+            let text = "";
+            let starts = [0];
+            let states = [""];
+            let version = 0;
+            let diagnostics = new Map(); // 0-based line → [{from, to, severity, message}] (character columns, 0-based)
+            let drawn = { first: -1, last: -1, version: -1, caret: -1, digits: 0 };
+            let metrics = null;
+            let caretLine = 0;
+
+            function lineText(k) {
+              const s = starts[k];
+              return text.slice(s, k + 1 < starts.length ? starts[k + 1] - 1 : text.length);
+            }
+            function lineOf(offset) {
+              let lo = 0;
+              let hi = starts.length - 1;
+              while (lo < hi) {
+                const mid = (lo + hi + 1) >> 1;
+                if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+              }
+              return lo;
+            }
+
+            // The textarea's font, padding and line height, copied to the drawn text and the gutter so they line up.
+            // The line height is rounded to 1/64 px, Chrome's and Safari's layout unit, as the textarea's lines are, so
+            // line 10,000 is drawn where the textarea has it.
+            function measure() {
+              const cs = getComputedStyle(ta);
+              let lh = parseFloat(cs.lineHeight);
+              const size = parseFloat(cs.fontSize) || 13;
+              if (!(lh > 0)) lh = size * 1.5;
+              lh = Math.round(lh * 64) / 64;
+              const font = { fontFamily: cs.fontFamily, fontSize: cs.fontSize, fontWeight: cs.fontWeight, fontStyle: cs.fontStyle,
+                letterSpacing: cs.letterSpacing, lineHeight: lh + "px" };
+              Object.assign(pre.style, font, { tabSize: cs.tabSize, paddingTop: cs.paddingTop, paddingRight: cs.paddingRight,
+                paddingBottom: cs.paddingBottom, paddingLeft: cs.paddingLeft, textIndent: cs.textIndent });
+              Object.assign(wrap.style, { fontFamily: cs.fontFamily, fontSize: cs.fontSize }); // the gutter's `ch`, beside and under the text
+              Object.assign(gutter.style, font);
+              numbers.style.paddingTop = cs.paddingTop;
+              Object.assign(printed.style, { fontFamily: cs.fontFamily, fontSize: cs.fontSize, tabSize: cs.tabSize });
+              metrics = { lh: lh, padTop: parseFloat(cs.paddingTop) || 0, padLeft: parseFloat(cs.paddingLeft) || 0,
+                font: cs.fontStyle + " " + cs.fontWeight + " " + cs.fontSize + " " + cs.fontFamily, tab: parseInt(cs.tabSize, 10) || 8 };
+            }
+
+            // Reads the textarea and scans it. An input only marks the text stale: Chrome fires one per line of some
+            // pastes, so the scan waits for the next frame (before it is painted) or for completion, which needs it.
+            let stale = true;
+            let frame = 0;
+            function sync() { if (stale) update(); }
+            function later() {
+              if (!frame) frame = requestAnimationFrame(() => { frame = 0; if (ta.listEditor === api) render(); });
+            }
+            function update() {
+              stale = false;
+              text = ta.value;
+              const scan = scanText(text);
+              starts = scan.starts;
+              states = scan.states;
+              version++;
+              caretLine = lineOf(ta.selectionEnd);
+            }
+
+            // The HTML of line k: its tokens, and the diagnostics' ranges over them.
+            function lineHTML(k) {
+              const line = lineText(k);
+              const toks = line.length > LONG_LINE ? [] : lexLine(line, states[k], words).tokens;
+              const marks = diagnostics.get(k);
+              let cuts = null;
+              if (marks) {
+                cuts = [];
+                for (const m of marks) {
+                  const from = utf16Index(line, m.from);
+                  const to = m.to === Infinity ? line.length : utf16Index(line, m.to);
+                  cuts.push({ from: from, to: Math.max(to, from + 1), m: m });
+                }
+              }
+              let html = "";
+              let at = 0;
+              const piece = (s, e, cls) => {
+                if (e <= s) return;
+                if (!cuts) { html += cls ? '<span class="' + cls + '">' + escapeHTML(line.slice(s, e)) + "</span>" : escapeHTML(line.slice(s, e)); return; }
+                // Split at every diagnostic boundary inside [s, e).
+                const points = [s, e];
+                for (const c of cuts) { if (c.from > s && c.from < e) points.push(c.from); if (c.to > s && c.to < e) points.push(c.to); }
+                points.sort((a, b) => a - b);
+                for (let p = 0; p + 1 < points.length; p++) {
+                  const a = points[p];
+                  const b = points[p + 1];
+                  if (b <= a) continue;
+                  let sev = "";
+                  let title = "";
+                  for (const c of cuts) if (c.from <= a && c.to >= b) {
+                    if (sev !== "error") sev = c.m.severity;
+                    title += (title ? "\n" : "") + c.m.message;
+                  }
+                  const classes = (cls ? cls + " " : "") + (sev ? "ed-diag ed-" + sev : "");
+                  const body = escapeHTML(line.slice(a, b));
+                  html += classes ? '<span class="' + classes.trim() + '"' + (title ? ' title="' + escapeHTML(title) + '"' : "") + ">" + body + "</span>" : body;
+                }
+              };
+              for (let t = 0; t < toks.length; t += 3) {
+                piece(at, toks[t], "");
+                piece(toks[t], toks[t + 1], toks[t + 2]);
+                at = toks[t + 1];
+              }
+              piece(at, line.length, "");
+              // A range past the line's last character (a missing `}` at the end) underlines one space after it.
+              if (cuts) {
+                const past = cuts.filter((c) => c.from >= line.length);
+                if (past.length) {
+                  const sev = past.some((c) => c.m.severity === "error") ? "error" : past[0].m.severity;
+                  html += '<span class="ed-diag ed-' + sev + ' ed-eol" title="' + escapeHTML(past.map((c) => c.m.message).join("\n")) + '"> </span>';
+                }
+              }
+              return html;
+            }
+
+            // Draws the lines in view (and one more above and below) and moves them, and the gutter, with the scroll.
+            function render() {
+              sync();
+              if (!metrics || !(metrics.lh > 0)) measure();
+              const lh = metrics.lh;
+              const top = ta.scrollTop;
+              const count = starts.length;
+              const first = Math.min(count - 1, Math.max(0, Math.floor((top - metrics.padTop) / lh) - 1));
+              const last = Math.min(count, first + Math.ceil((ta.clientHeight || 0) / lh) + 3);
+              if (first !== drawn.first || last !== drawn.last || version !== drawn.version) {
+                let html = "";
+                for (let k = first; k < last; k++) html += lineHTML(k) + "\n";
+                pre.innerHTML = html;
+                drawn.first = first;
+                drawn.last = last;
+                drawn.version = version;
+                drawn.caret = -1;
+              }
+              if (drawn.caret !== caretLine) {
+                let nums = "";
+                for (let k = first; k < last; k++) nums += k === caretLine ? '<span class="ed-current">' + (k + 1) + "</span>\n" : k + 1 + "\n";
+                numbers.innerHTML = nums;
+                drawn.caret = caretLine;
+              }
+              const digits = String(count).length;
+              if (digits !== drawn.digits) {
+                wrap.style.setProperty("--ed-gutter", "calc(" + Math.max(2, digits) + "ch + 14px)"); // 14px: the numbers' padding
+                drawn.digits = digits;
+              }
+              const dy = first * lh - top;
+              pre.style.transform = "translate(" + -ta.scrollLeft + "px," + dy + "px)";
+              numbers.style.transform = "translateY(" + dy + "px)";
+              if (!popup.hidden) place();
+            }
+
+            function refresh() {
+              measure();
+              stale = true;
+              close();
+              render();
+            }
+
+            // Diagnostics: 1-based lines, character columns, the end one past the last character.
+            function setDiagnostics(items) {
+              const byLine = new Map();
+              let errors = false;
+              for (const d of Array.isArray(items) ? items : []) {
+                if (!d || !(d.line >= 1)) continue;
+                const severity = d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "note";
+                if (severity === "note") continue;
+                errors = errors || severity === "error";
+                const line = d.line - 1;
+                const col = Math.max(0, (d.column || 1) - 1);
+                const endLine = Math.max(line, (d.endLine || d.line) - 1);
+                let endCol = Math.max(0, (d.endColumn || d.column || 1) - 1);
+                if (endLine === line) endCol = Math.max(endCol, col);
+                const message = String(d.message || "");
+                for (let k = line; k <= endLine && k - line < 10000; k++) {
+                  const from = k === line ? col : 0;
+                  const to = k === endLine ? endCol : Infinity;
+                  if (k !== line && k === endLine && to === 0) continue;
+                  if (!byLine.has(k)) byLine.set(k, []);
+                  byLine.get(k).push({ from: from, to: to, severity: severity, message: message });
+                }
+              }
+              diagnostics = byLine;
+              if (errors) ta.setAttribute("aria-invalid", "true"); else restore("aria-invalid");
+              version++;
+              render();
+            }
+
+            // ---- Completion ----
+            const completion = { open: false, items: [], active: 0, from: 0, manual: false };
+            let escaped = false; // Escape, then Tab: Tab leaves the editor (no keyboard trap)
+            let inserting = false;
+            let namesCache = { version: -1, names: [] };
+
+            // The names the script declares: `let NAME`, `proc NAME`, `for NAME in`.
+            function declaredNames() {
+              if (namesCache.version === version) return namesCache.names;
+              const found = new Set();
+              const re = new RegExp("(?:^|[^A-Za-z0-9_.])(?:" + DECLARERS.join("|") + ")[ \\t]+([A-Za-z_][A-Za-z0-9_]*)", "g");
+              let m;
+              while ((m = re.exec(text)) !== null) found.add(m[1]);
+              namesCache = { version: version, names: Array.from(found) };
+              return namesCache.names;
+            }
+
+            // What may be completed at the caret: the word before it and where it stands, or null.
+            function completionContext(manual) {
+              sync();
+              if (ta.selectionStart !== ta.selectionEnd) return null;
+              const pos = ta.selectionEnd;
+              const k = lineOf(pos);
+              const line = lineText(k);
+              const col = pos - starts[k];
+              if (line.length > LONG_LINE) return null;
+              let a = col;
+              while (a > 0 && isWordChar(line.charCodeAt(a - 1))) a--;
+              if (a < col && isDigit(line.charCodeAt(a))) return null;
+              if (!manual && col < line.length && isWordChar(line.charCodeAt(col))) return null;
+              const dot = a > 0 && line.charCodeAt(a - 1) === 46 && /^[ \t]*$/.test(line.slice(0, a - 1));
+              const ctx = lexLine(line, states[k], words, dot ? a - 1 : a).ctx;
+              if (!ctx || ctx.what !== "code") return null;
+              if (ctx.after === "decl") return null;
+              const kind = dot && ctx.stmt ? "dot" : ctx.after === "on" ? "hook" : ctx.stmt ? "statement" : "expression";
+              return { from: starts[k] + a - (kind === "dot" ? 1 : 0), prefix: line.slice(a, col), kind: kind };
+            }
+
+            // The candidates for `prefix` where `kind` says, best first: one per word, in the role that fits there.
+            function candidates(prefix, kind) {
+              const lower = prefix.toLowerCase();
+              const found = [];
+              for (const [word, roles] of words) {
+                const isDot = word.charCodeAt(0) === 46;
+                if (isDot !== (kind === "dot")) continue;
+                const bare = isDot ? word.slice(1) : word;
+                if (!bare.toLowerCase().startsWith(lower)) continue;
+                let role;
+                let rank;
+                if (kind === "hook") { role = roleIn(roles, ["hook"]); rank = 0; }
+                else if (kind === "dot") { role = roleIn(roles, ["dotCommand"]); rank = 0; }
+                else if (kind === "statement") {
+                  role = roleIn(roles, STATEMENT);
+                  rank = role ? 0 : 2;
+                  role = role || roleIn(roles, ["builtin"]) || roles[0];
+                } else {
+                  role = roleIn(roles, ["builtin"].concat(EXPRESSION));
+                  rank = role ? 0 : 2;
+                  role = role || roles[0];
+                }
+                if (role) found.push({ word: word, role: role, rank: rank, exact: bare.startsWith(prefix) });
+              }
+              if (kind === "statement" || kind === "expression") {
+                for (const name of declaredNames()) {
+                  if (name === prefix || words.has(name) || !name.toLowerCase().startsWith(lower)) continue;
+                  found.push({ word: name, role: null, rank: 1, exact: name.startsWith(prefix) });
+                }
+              }
+              found.sort((x, y) => x.rank - y.rank || (y.exact - x.exact) || (x.word.toLowerCase() < y.word.toLowerCase() ? -1 : x.word.toLowerCase() > y.word.toLowerCase() ? 1 : 0));
+              return found.slice(0, MAX_ITEMS);
+            }
+
+            function open(manual) {
+              const ctx = completionContext(manual);
+              if (!ctx || (!manual && ctx.prefix.length < 2)) return close();
+              const items = candidates(ctx.prefix, ctx.kind);
+              const bare = ctx.kind === "dot" ? "." + ctx.prefix : ctx.prefix;
+              if (items.length === 0 || (!manual && items.every((it) => it.word === bare))) return close();
+              const previous = completion.open && completion.items[completion.active] ? completion.items[completion.active].word : null;
+              completion.open = true;
+              completion.manual = manual;
+              completion.items = items;
+              completion.from = ctx.from;
+              const keep = previous === null ? -1 : items.findIndex((it) => it.word === previous);
+              completion.active = keep >= 0 ? keep : 0;
+              let html = "";
+              items.forEach((it, n) => {
+                const cls = it.role ? "tok-" + it.role.category : "tok-name";
+                const hint = it.role ? it.role.usage : "a name in this script";
+                html += '<li role="option" class="ed-item" id="' + id + "-opt-" + n + '" aria-selected="false" title="' +
+                  escapeHTML(it.role ? it.role.summary : hint) + '"><span class="ed-word ' + cls + '">' + escapeHTML(it.word) +
+                  '</span><span class="ed-usage">' + escapeHTML(hint) + "</span></li>";
+              });
+              list.innerHTML = html;
+              popup.hidden = false;
+              ta.setAttribute("aria-expanded", "true");
+              choose(completion.active);
+              place();
+            }
+
+            function close() {
+              if (!completion.open && popup.hidden) return;
+              completion.open = false;
+              completion.items = [];
+              popup.hidden = true;
+              list.innerHTML = "";
+              ta.setAttribute("aria-expanded", "false");
+              ta.removeAttribute("aria-activedescendant");
+            }
+
+            function choose(n) {
+              const count = completion.items.length;
+              if (!count) return;
+              n = ((n % count) + count) % count;
+              const old = list.children[completion.active];
+              if (old) old.setAttribute("aria-selected", "false");
+              completion.active = n;
+              const item = list.children[n];
+              item.setAttribute("aria-selected", "true");
+              ta.setAttribute("aria-activedescendant", item.id);
+              const it = completion.items[n];
+              detail.textContent = it.role ? it.role.summary + (it.role.method ? " — " + it.role.method : "") : "declared in this script";
+              // Keep the chosen item in view inside the list (not the page).
+              const top = item.offsetTop;
+              if (top < list.scrollTop) list.scrollTop = top;
+              else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
+            }
+
+            // Replaces [from, to) with `insert` through the textarea, so its undo history and an `input` event follow.
+            function replace(from, to, insert) {
+              const before = ta.value.length;
+              inserting = true;
+              try {
+                ta.focus();
+                ta.setSelectionRange(from, to);
+                let done = false;
+                try { done = doc.execCommand("insertText", false, insert); } catch (e) { done = false; }
+                if (!done || ta.value.length !== before - (to - from) + insert.length) {
+                  if (done) return; // it changed the text some other way: leave it as it is
+                  ta.setRangeText(insert, from, to, "end");
+                  ta.dispatchEvent(new Event("input", { bubbles: true }));
+                }
+              } finally {
+                inserting = false;
+              }
+            }
+
+            function accept(n) {
+              const it = completion.items[n];
+              if (!it) return close();
+              const from = completion.from;
+              const to = ta.selectionEnd;
+              close();
+              replace(from, to, it.word);
+            }
+
+            // The popup under the caret (over it when there is no room below), inside the wrapper.
+            let canvas = null;
+            function place() {
+              sync();
+              if (!metrics) measure();
+              const pos = ta.selectionEnd;
+              const k = lineOf(pos);
+              let before = text.slice(starts[k], pos);
+              if (before.indexOf("\t") >= 0) {
+                let expanded = "";
+                for (const ch of before) expanded += ch === "\t" ? " ".repeat(metrics.tab - (expanded.length % metrics.tab)) : ch;
+                before = expanded;
+              }
+              if (!canvas) canvas = doc.createElement("canvas").getContext("2d");
+              canvas.font = metrics.font;
+              const x = area.offsetLeft + metrics.padLeft + canvas.measureText(before).width - ta.scrollLeft;
+              const lineTop = area.offsetTop + metrics.padTop + k * metrics.lh - ta.scrollTop;
+              const below = lineTop + metrics.lh;
+              const height = popup.offsetHeight;
+              const width = popup.offsetWidth;
+              const room = wrap.clientHeight;
+              const y = below + height > room && lineTop - height >= 0 ? lineTop - height : below;
+              popup.style.left = Math.max(0, Math.min(x, wrap.clientWidth - width)) + "px";
+              popup.style.top = y + "px";
+            }
+
+            // ---- Events ----
+            function onInput(e) {
+              stale = true;
+              later();
+              if (inserting) return;
+              const typed = e && e.inputType === "insertText" && typeof e.data === "string" && e.data.length === 1;
+              if (typed && isWordChar(e.data.charCodeAt(0))) open(completion.open && completion.manual);
+              else if (completion.open && e && (e.inputType === "deleteContentBackward" || e.inputType === "deleteContentForward")) open(completion.manual);
+              else close();
+            }
+
+            function onKeyDown(e) {
+              if (e.isComposing || e.keyCode === 229) return;
+              const plain = !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey;
+              if (e.key === " " && e.ctrlKey && !e.metaKey && !e.altKey) {
+                e.preventDefault();
+                open(true);
+                return;
+              }
+              if (completion.open) {
+                if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { close(); return; } // the page's: it runs the script
+                if (e.key === "ArrowDown" && plain) { e.preventDefault(); choose(completion.active + 1); return; }
+                if (e.key === "ArrowUp" && plain) { e.preventDefault(); choose(completion.active - 1); return; }
+                if (e.key === "PageDown" && plain) { e.preventDefault(); choose(Math.min(completion.active + 8, completion.items.length - 1)); return; }
+                if (e.key === "PageUp" && plain) { e.preventDefault(); choose(Math.max(completion.active - 8, 0)); return; }
+                if ((e.key === "Enter" || e.key === "Tab") && plain) {
+                  const it = completion.items[completion.active];
+                  const ctx = completionContext(true);
+                  // Enter on a word already typed in full is a new line.
+                  if (e.key === "Enter" && it && ctx && (ctx.kind === "dot" ? "." : "") + ctx.prefix === it.word) { close(); return; }
+                  e.preventDefault();
+                  accept(completion.active);
+                  return;
+                }
+                if (e.key === "Escape") { e.preventDefault(); close(); return; }
+                if (["ArrowLeft", "ArrowRight", "Home", "End"].indexOf(e.key) >= 0) close();
+              }
+              if (e.key === "Tab" && plain && !escaped) {
+                e.preventDefault();
+                replace(ta.selectionStart, ta.selectionEnd, "  ");
+                return;
+              }
+              escaped = e.key === "Escape";
+            }
+
+            function onScroll() { render(); }
+            function onCaretMove() {
+              if (stale) return later();
+              const k = lineOf(ta.selectionEnd);
+              if (k !== caretLine) { caretLine = k; render(); }
+            }
+            function onBlur() { close(); escaped = false; }
+            function onMouseDown() { close(); }
+
+            // A diagnostic's message as the textarea's tooltip while the pointer is over its range (the drawn text
+            // is under the textarea, so its own titles never show).
+            let hoverFrame = 0;
+            let hoverPoint = null;
+            function onMouseMove(e) {
+              hoverPoint = [e.clientX, e.clientY];
+              if (hoverFrame) return;
+              hoverFrame = requestAnimationFrame(() => {
+                hoverFrame = 0;
+                let title = null;
+                for (const span of pre.querySelectorAll(".ed-diag")) {
+                  const r = span.getBoundingClientRect();
+                  if (hoverPoint[0] >= r.left && hoverPoint[0] < r.right && hoverPoint[1] >= r.top && hoverPoint[1] < r.bottom) { title = span.title; break; }
+                }
+                if (title) ta.setAttribute("title", title);
+                else restore("title");
+              });
+            }
+
+            // A click on a line number puts the caret at that line's start.
+            function onGutterDown(e) {
+              e.preventDefault();
+              sync();
+              if (!metrics) measure();
+              const y = e.clientY - ta.getBoundingClientRect().top + ta.scrollTop - metrics.padTop;
+              const k = Math.max(0, Math.min(starts.length - 1, Math.floor(y / metrics.lh)));
+              ta.focus();
+              ta.setSelectionRange(starts[k], starts[k]);
+              onCaretMove();
+            }
+
+            function onPopupDown(e) { e.preventDefault(); } // keep the focus in the textarea
+            function onPopupClick(e) {
+              const item = e.target.closest ? e.target.closest(".ed-item") : null;
+              if (!item) return;
+              const n = Array.prototype.indexOf.call(list.children, item);
+              if (n >= 0) accept(n);
+            }
+
+            // Printing: the whole script, coloured and numbered, in the flow of the page (the view draws only a screenful).
+            function beforePrint() {
+              sync();
+              let html = "";
+              for (let k = 0; k < starts.length; k++) html += '<div class="ed-pl"><span class="ed-pn">' + (k + 1) + "</span><span>" + lineHTML(k) + "</span></div>";
+              printed.innerHTML = html;
+            }
+            function afterPrint() { printed.innerHTML = ""; }
+            const printQuery = window.matchMedia ? window.matchMedia("print") : null;
+            function onPrintChange(e) { if (e.matches) beforePrint(); else afterPrint(); }
+
+            // The page may set `value` itself (a run, a link's script): draw the new text without it having to call refresh().
+            const valueProperty = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value");
+            Object.defineProperty(ta, "value", {
+              configurable: true,
+              enumerable: true,
+              get() { return valueProperty.get.call(this); },
+              set(v) {
+                valueProperty.set.call(this, v);
+                stale = true;
+                close();
+                later();
+              },
+            });
+
+            const hiddenObserver = new MutationObserver(() => { wrap.hidden = ta.hidden; if (!ta.hidden) later(); });
+            hiddenObserver.observe(ta, { attributes: true, attributeFilter: ["hidden"] });
+            const resizeObserver = typeof ResizeObserver === "function" ? new ResizeObserver(() => { measure(); drawn.first = -1; render(); }) : null;
+            if (resizeObserver) resizeObserver.observe(ta);
+
+            const listeners = [
+              [ta, "input", onInput], [ta, "keydown", onKeyDown], [ta, "scroll", onScroll], [ta, "keyup", onCaretMove],
+              [ta, "mouseup", onCaretMove], [ta, "focus", onCaretMove], [ta, "blur", onBlur], [ta, "mousedown", onMouseDown],
+              [ta, "mousemove", onMouseMove], [ta, "select", onCaretMove], [gutter, "mousedown", onGutterDown],
+              [popup, "mousedown", onPopupDown], [popup, "click", onPopupClick],
+              [window, "beforeprint", beforePrint], [window, "afterprint", afterPrint],
+            ];
+            for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
+            if (printQuery && printQuery.addEventListener) printQuery.addEventListener("change", onPrintChange);
+
+            function restore(name) {
+              if (saved[name] === null) ta.removeAttribute(name); else ta.setAttribute(name, saved[name]);
+            }
+
+            function detach() {
+              if (ta.listEditor !== api) return;
+              for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
+              if (printQuery && printQuery.removeEventListener) printQuery.removeEventListener("change", onPrintChange);
+              hiddenObserver.disconnect();
+              if (resizeObserver) resizeObserver.disconnect();
+              if (hoverFrame) cancelAnimationFrame(hoverFrame);
+              if (frame) cancelAnimationFrame(frame);
+              delete ta.value; // the prototype's accessor again; the text is unchanged
+              const focused = doc.activeElement === ta;
+              wrap.parentNode.insertBefore(ta, wrap);
+              wrap.remove();
+              ta.classList.remove("ed-input");
+              for (const name of Object.keys(saved)) restore(name);
+              delete ta.listEditor;
+              if (focused) ta.focus();
+            }
+
+            const api = { refresh: refresh, setDiagnostics: setDiagnostics, detach: detach };
+            Object.defineProperty(ta, "listEditor", { value: api, configurable: true });
+            update();
+            render();
+            return api;
+          }
+
+          window.ListEditor = { attach: attach };
+        })();
+
+        """#
+
     /// `lesson.css`.
     package static let lessonCSS = #"""
         /* Every text colour is at least 4.5:1 against what it is drawn on (WCAG 1.4.3; Tests/Browser/layout.py
@@ -52,6 +1036,18 @@ package enum Resources {
         #editor[hidden], #editor-diagnostics[hidden] { display:none; }
         #editor-diagnostics { margin:6px 0 0; padding:6px 8px; border-radius:8px; background:#f7f7f7; font-size:12.5px; white-space:pre-wrap; word-break:break-word; color:var(--dim); }
         #editor-diagnostics.errors { color:var(--red); background:#fff5f4; }
+        /* The playground's console, under the lesson's: entries run on the state at the end of the run. */
+        .repl { border-top:1px solid var(--line); margin-top:8px; padding-top:6px; }
+        .repl h3 { font-size:13px; margin:2px 0 6px; color:var(--dim); font-weight:600; }
+        #repl-log { max-height:30vh; }
+        #repl-log .entry { font-weight:600; } #repl-log .err { color:var(--red); } #repl-log .note { color:var(--dim); font-style:italic; }
+        .repl-line { display:flex; gap:6px; align-items:flex-start; font: 12.5px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+        .repl-line label { white-space:pre; padding-top:5px; color:var(--accent); }
+        #repl-input { flex:1 1 auto; min-width:0; font:inherit; border:1px solid var(--line); border-radius:6px; padding:4px 6px; resize:vertical; }
+        #repl-input:focus-visible, .repl-buttons button:focus-visible { outline:3px solid var(--accent); outline-offset:2px; }
+        .repl-buttons { display:flex; gap:6px; margin-top:6px; }
+        .repl-buttons button { font-size:13px; min-height:30px; padding:0 10px; border:1px solid var(--line); background:#fff; border-radius:8px; color:var(--accent); cursor:pointer; }
+        @media print { .repl-line, .repl-buttons { display:none; } }
         .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; }
         .source li { display:grid; grid-template-columns: 3.5em 1fr; white-space:break-spaces; word-break:break-word; }
         .source li .n { color:var(--dim); text-align:right; padding-right:1em; user-select:none; }
@@ -1008,6 +2004,632 @@ package enum Resources {
 
         """##
 
+    /// `lzma.js`.
+    package static let lzmaJS = #"""
+        "use strict";
+        // An LZMA-alone ("xz --format=lzma") decoder, written from the LZMA specification (LzmaSpec). The whole
+        // output is the dictionary, so a match is a copy from earlier in the output buffer. Bit decoding is written
+        // out at each use because a call per bit costs about a third of the speed. The range coder's values are
+        // unsigned 32-bit, but they are held as signed int32 (`| 0`, Math.imul) and compared unsigned by flipping
+        // the sign bit (`^ SIGN`): V8 keeps int32 in machine words, while uint32 values at or above 2^31 make its
+        // optimized code bail out ("lost precision") and recompile, which costs more than the decode itself.
+
+        // lzmaDecode(input: Uint8Array, maxBytes = 64 MiB): Uint8Array. Throws an Error on any malformed input.
+        function lzmaDecode(input, maxBytes) {
+          if (!(input instanceof Uint8Array)) throw new Error("lzma: input must be a Uint8Array");
+          if (maxBytes === undefined) maxBytes = 64 * 1024 * 1024;
+          if (!(maxBytes >= 0 && maxBytes <= 0x40000000)) throw new Error("lzma: maxBytes must be between 0 and 2^30");
+          maxBytes = Math.floor(maxBytes);
+          const inLen = input.length;
+          if (inLen < 13) throw new Error("lzma: truncated header (" + inLen + " bytes, need 13)");
+
+          let props = input[0];
+          if (props >= 225) throw new Error("lzma: bad properties byte " + props + " (needs lc<=8, lp<=4, pb<=4)");
+          const lc = props % 9;
+          props = (props / 9) | 0;
+          const lp = props % 5;
+          const pb = (props / 5) | 0;
+          // LzmaSpec raises dictionaries under 4 KiB to 4 KiB; distances are checked against it (capped, as the
+          // output can't reach 2 GiB anyway).
+          const dictSize = Math.max(4096, Math.min(0x7fffffff, (input[1] | (input[2] << 8) | (input[3] << 16) | (input[4] << 24)) >>> 0)) | 0;
+          const sizeLo = (input[5] | (input[6] << 8) | (input[7] << 16) | (input[8] << 24)) >>> 0;
+          const sizeHi = (input[9] | (input[10] << 8) | (input[11] << 16) | (input[12] << 24)) >>> 0;
+          const sizeKnown = !(sizeLo === 0xffffffff && sizeHi === 0xffffffff);
+          let outLimit = maxBytes;
+          if (sizeKnown) {
+            if (sizeHi !== 0 || sizeLo > maxBytes) {
+              throw new Error("lzma: declared size " + (sizeHi * 4294967296 + sizeLo) + " exceeds the limit of " + maxBytes + " bytes");
+            }
+            outLimit = sizeLo;
+          }
+
+          if (inLen < 18) throw new Error("lzma: truncated input (the range coder needs 5 bytes)");
+          if (input[13] !== 0) throw new Error("lzma: corrupt data (first range-coder byte is not 0)");
+          const code = (input[14] << 24) | (input[15] << 16) | (input[16] << 8) | input[17];
+          // code < range from here on for any input: each step keeps it, so no later check is needed.
+          if (code === -1) throw new Error("lzma: corrupt data (bad range-coder start)");
+
+          // 1847 probabilities before the literal coders (see lzmaDecodeRun), then 0x300 per literal context.
+          const probs = new Uint16Array(1847 + (0x300 << (lc + lp)));
+          probs.fill(1024);
+          const s = new Int32Array(16);
+          s[0] = -1; // range
+          s[1] = code;
+          s[2] = 18; // input position
+          s[10] = outLimit;
+          s[11] = lc;
+          s[12] = (1 << lp) - 1;
+          s[13] = (1 << pb) - 1;
+          s[14] = dictSize;
+          s[15] = sizeKnown ? 1 : 0;
+          // A known size is allocated exactly; an unknown one starts small and doubles up to the limit.
+          let out = new Uint8Array(sizeKnown ? outLimit : Math.min(outLimit, 65536));
+          // The decoding loop lives in its own function, called for a chunk of output at a time, so that V8
+          // optimizes it as a whole function entered with int32 state. One long call would instead get its loop
+          // replaced mid-run (on-stack replacement), and that code keeps every variable boxed: half the speed.
+          // The first chunks are small so that the function's entry has run with type feedback (V8 allocates it
+          // during the first call) before V8 compiles it; without that feedback the compiled code bails out at once.
+          let chunk = 256;
+          // Rarely taken paths (the end, growing) stay out here: code in the optimized function that has never run
+          // makes V8 discard the function when it first runs, and recompiling it costs more than the whole decode.
+          for (;;) {
+            const outPos = s[3];
+            let stop = Math.min(outLimit, outPos + chunk);
+            if (chunk < 4096) chunk *= 2;
+            if (outPos === outLimit) {
+              // At the limit: a known size may end here without an end marker; otherwise only the marker may follow
+              // (lzmaDecodeRun throws on any other symbol, as it would take the output past the limit).
+              if (sizeKnown && s[1] === 0) break;
+              stop = outLimit + 1;
+            }
+            // Room for a match (at most 273 bytes) begun just before stop.
+            const need = Math.min(outLimit, stop + 273);
+            if (out.length < need) {
+              const bigger = new Uint8Array(Math.min(outLimit, Math.max(need, out.length * 2)));
+              bigger.set(out);
+              out = bigger;
+            }
+            s[9] = stop;
+            if (lzmaDecodeRun(s, probs, input, out) !== 0) {
+              // The end marker: the range coder must end at zero, and a declared size must have been reached.
+              if (s[1] !== 0) throw new Error("lzma: corrupt data (end marker with the range coder not at zero)");
+              if (sizeKnown && s[3] !== outLimit) {
+                throw new Error("lzma: corrupt data (end marker after " + s[3] + " of the declared " + outLimit + " bytes)");
+              }
+              break;
+            }
+          }
+          const outPos = s[3];
+          if (out.length === outPos) return out;
+          // Return a buffer of exactly the output, not the doubled one, so it can be transferred without waste.
+          return out.slice(0, outPos);
+        }
+
+        // Decodes from the state in s until the output reaches s[9] (or the limit's end marker); returns 1 when the
+        // stream is complete, 0 when the caller should call again.
+        function lzmaDecodeRun(s, probs, input, out) {
+          const SIGN = -2147483648;
+          // Probability layout: one Uint16Array, each model at a fixed offset (see LzmaSpec for the models).
+          const IS_MATCH = 0; // [state << 4 | posState]
+          const IS_REP = 192;
+          const IS_REP_G0 = 204;
+          const IS_REP_G1 = 216;
+          const IS_REP_G2 = 228;
+          const IS_REP0_LONG = 240; // [state << 4 | posState]
+          const POS_SLOT = 432; // 4 trees of 64
+          const SPEC_POS = 688; // 115: indexed from 1 past each slot's base
+          const ALIGN = 803; // 16
+          const LEN = 819; // choice, choice2, low[16][8], mid[16][8], high[256]
+          const REP_LEN = 1333;
+          const LITERAL = 1847; // 0x300 per literal context
+          let range = s[0], code = s[1], pos = s[2], outPos = s[3], state = s[4];
+          let rep0 = s[5], rep1 = s[6], rep2 = s[7], rep3 = s[8];
+          const stop = s[9], outLimit = s[10], lc = s[11], lpMask = s[12], pbMask = s[13], dictSize = s[14];
+          const sizeKnown = s[15] !== 0;
+          const litShift = 8 - lc;
+          const inLen = input.length;
+          let i = 0, p = 0, bound = 0, bit = 0, sym = 0, done = 0, t = 0;
+
+          for (;;) {
+            if (outPos >= stop) break;
+            const posState = outPos & pbMask;
+
+            // isMatch
+            i = IS_MATCH + (state << 4) + posState;
+            p = probs[i];
+            bound = Math.imul(range >>> 11, p);
+            if ((code ^ SIGN) < (bound ^ SIGN)) {
+              range = bound;
+              probs[i] = p + ((2048 - p) >>> 5);
+              if ((range & -16777216) === 0) {
+                if (pos >= inLen) throw lzmaTruncated();
+                range <<= 8;
+                code = (code << 8) | input[pos++];
+              }
+
+              // Literal, coded with the previous byte's top lc bits and the position's low lp bits as context.
+              if (outPos >= outLimit) throw lzmaTooLong(sizeKnown, outLimit);
+              const prev = outPos > 0 ? out[outPos - 1] : 0;
+              const base = LITERAL + 0x300 * (((outPos & lpMask) << lc) + (prev >>> litShift));
+              sym = 1;
+              if (state >= 7) {
+                // After a match the byte at rep0 steers the model until the first bit that differs from it.
+                let matchByte = out[outPos - rep0 - 1];
+                do {
+                  const matchBit = (matchByte >>> 7) & 1;
+                  matchByte <<= 1;
+                  i = base + ((1 + matchBit) << 8) + sym;
+                  p = probs[i];
+                  bound = Math.imul(range >>> 11, p);
+                  bit = 0 + ((code ^ SIGN) >= (bound ^ SIGN));
+                  code = (code - (bound & -bit)) | 0;
+                  t = (range - bound) | 0;
+                  range = (t + ((bound - t) & (bit - 1))) | 0;
+                  probs[i] = p + (((((bit - 1) & 2017) + 31) - p) >> 5);
+                  if ((range & -16777216) === 0) {
+                    if (pos >= inLen) throw lzmaTruncated();
+                    range <<= 8;
+                    code = (code << 8) | input[pos++];
+                  }
+                  sym = (sym << 1) | bit;
+                  if (matchBit !== bit) break;
+                } while (sym < 0x100);
+              }
+              while (sym < 0x100) {
+                i = base + sym;
+                p = probs[i];
+                bound = Math.imul(range >>> 11, p);
+                bit = 0 + ((code ^ SIGN) >= (bound ^ SIGN));
+                code = (code - (bound & -bit)) | 0;
+                t = (range - bound) | 0;
+                range = (t + ((bound - t) & (bit - 1))) | 0;
+                probs[i] = p + (((((bit - 1) & 2017) + 31) - p) >> 5);
+                sym = (sym << 1) | bit;
+                if ((range & -16777216) === 0) {
+                  if (pos >= inLen) throw lzmaTruncated();
+                  range <<= 8;
+                  code = (code << 8) | input[pos++];
+                }
+              }
+              out[outPos++] = sym & 0xff;
+              state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
+              continue;
+            }
+            range = (range - bound) | 0;
+            code = (code - bound) | 0;
+            probs[i] = p - (p >>> 5);
+            if ((range & -16777216) === 0) {
+              if (pos >= inLen) throw lzmaTruncated();
+              range <<= 8;
+              code = (code << 8) | input[pos++];
+            }
+
+            // isRep
+            let lenBase = LEN;
+            i = IS_REP + state;
+            p = probs[i];
+            bound = Math.imul(range >>> 11, p);
+            if ((code ^ SIGN) < (bound ^ SIGN)) {
+              range = bound;
+              probs[i] = p + ((2048 - p) >>> 5);
+              bit = 0;
+            } else {
+              range = (range - bound) | 0;
+              code = (code - bound) | 0;
+              probs[i] = p - (p >>> 5);
+              bit = 1;
+            }
+            if ((range & -16777216) === 0) {
+              if (pos >= inLen) throw lzmaTruncated();
+              range <<= 8;
+              code = (code << 8) | input[pos++];
+            }
+            if (bit !== 0) {
+              // A repeated distance; every rep was checked when it was first decoded, but all are 0 at the start.
+              if (outPos === 0) throw new Error("lzma: corrupt data (repeated match before any output)");
+              i = IS_REP_G0 + state;
+              p = probs[i];
+              bound = Math.imul(range >>> 11, p);
+              if ((code ^ SIGN) < (bound ^ SIGN)) {
+                range = bound;
+                probs[i] = p + ((2048 - p) >>> 5);
+                bit = 0;
+              } else {
+                range = (range - bound) | 0;
+                code = (code - bound) | 0;
+                probs[i] = p - (p >>> 5);
+                bit = 1;
+              }
+              if ((range & -16777216) === 0) {
+                if (pos >= inLen) throw lzmaTruncated();
+                range <<= 8;
+                code = (code << 8) | input[pos++];
+              }
+              if (bit === 0) {
+                i = IS_REP0_LONG + (state << 4) + posState;
+                p = probs[i];
+                bound = Math.imul(range >>> 11, p);
+                if ((code ^ SIGN) < (bound ^ SIGN)) {
+                  range = bound;
+                  probs[i] = p + ((2048 - p) >>> 5);
+                  bit = 0;
+                } else {
+                  range = (range - bound) | 0;
+                  code = (code - bound) | 0;
+                  probs[i] = p - (p >>> 5);
+                  bit = 1;
+                }
+                if ((range & -16777216) === 0) {
+                  if (pos >= inLen) throw lzmaTruncated();
+                  range <<= 8;
+                  code = (code << 8) | input[pos++];
+                }
+                if (bit === 0) {
+                  // Short rep: one byte from rep0.
+                  if (outPos >= outLimit) throw lzmaTooLong(sizeKnown, outLimit);
+                  out[outPos] = out[outPos - rep0 - 1];
+                  outPos++;
+                  state = state < 7 ? 9 : 11;
+                  continue;
+                }
+              } else {
+                let dist;
+                i = IS_REP_G1 + state;
+                p = probs[i];
+                bound = Math.imul(range >>> 11, p);
+                if ((code ^ SIGN) < (bound ^ SIGN)) {
+                  range = bound;
+                  probs[i] = p + ((2048 - p) >>> 5);
+                  bit = 0;
+                } else {
+                  range = (range - bound) | 0;
+                  code = (code - bound) | 0;
+                  probs[i] = p - (p >>> 5);
+                  bit = 1;
+                }
+                if ((range & -16777216) === 0) {
+                  if (pos >= inLen) throw lzmaTruncated();
+                  range <<= 8;
+                  code = (code << 8) | input[pos++];
+                }
+                if (bit === 0) {
+                  dist = rep1;
+                } else {
+                  i = IS_REP_G2 + state;
+                  p = probs[i];
+                  bound = Math.imul(range >>> 11, p);
+                  if ((code ^ SIGN) < (bound ^ SIGN)) {
+                    range = bound;
+                    probs[i] = p + ((2048 - p) >>> 5);
+                    bit = 0;
+                  } else {
+                    range = (range - bound) | 0;
+                    code = (code - bound) | 0;
+                    probs[i] = p - (p >>> 5);
+                    bit = 1;
+                  }
+                  if ((range & -16777216) === 0) {
+                    if (pos >= inLen) throw lzmaTruncated();
+                    range <<= 8;
+                    code = (code << 8) | input[pos++];
+                  }
+                  if (bit === 0) {
+                    dist = rep2;
+                  } else {
+                    dist = rep3;
+                    rep3 = rep2;
+                  }
+                  rep2 = rep1;
+                }
+                rep1 = rep0;
+                rep0 = dist;
+              }
+              lenBase = REP_LEN;
+            }
+
+            // Length: choice bits pick low (0-7, per posState), mid (8-15, per posState) or high (16-271).
+            let treeBase = lenBase + 2 + (posState << 3);
+            let treeBits = 3;
+            let len = 0;
+            i = lenBase;
+            p = probs[i];
+            bound = Math.imul(range >>> 11, p);
+            if ((code ^ SIGN) < (bound ^ SIGN)) {
+              range = bound;
+              probs[i] = p + ((2048 - p) >>> 5);
+            } else {
+              range = (range - bound) | 0;
+              code = (code - bound) | 0;
+              probs[i] = p - (p >>> 5);
+              i = lenBase + 1;
+              if ((range & -16777216) === 0) {
+                if (pos >= inLen) throw lzmaTruncated();
+                range <<= 8;
+                code = (code << 8) | input[pos++];
+              }
+              p = probs[i];
+              bound = Math.imul(range >>> 11, p);
+              if ((code ^ SIGN) < (bound ^ SIGN)) {
+                range = bound;
+                probs[i] = p + ((2048 - p) >>> 5);
+                treeBase += 128;
+                len = 8;
+              } else {
+                range = (range - bound) | 0;
+                code = (code - bound) | 0;
+                probs[i] = p - (p >>> 5);
+                treeBase = lenBase + 258;
+                treeBits = 8;
+                len = 16;
+              }
+            }
+            if ((range & -16777216) === 0) {
+              if (pos >= inLen) throw lzmaTruncated();
+              range <<= 8;
+              code = (code << 8) | input[pos++];
+            }
+            sym = 1;
+            const lenTop = 1 << treeBits;
+            do {
+              i = treeBase + sym;
+              p = probs[i];
+              bound = Math.imul(range >>> 11, p);
+              bit = 0 + ((code ^ SIGN) >= (bound ^ SIGN));
+              code = (code - (bound & -bit)) | 0;
+              t = (range - bound) | 0;
+              range = (t + ((bound - t) & (bit - 1))) | 0;
+              probs[i] = p + (((((bit - 1) & 2017) + 31) - p) >> 5);
+              sym = (sym << 1) | bit;
+              if ((range & -16777216) === 0) {
+                if (pos >= inLen) throw lzmaTruncated();
+                range <<= 8;
+                code = (code << 8) | input[pos++];
+              }
+            } while (sym < lenTop);
+            len += sym - lenTop;
+
+            if (lenBase === LEN) {
+              // A new distance: a 6-bit slot (modelled by length, capped at 3), then its low bits.
+              rep3 = rep2;
+              rep2 = rep1;
+              rep1 = rep0;
+              state = state < 7 ? 7 : 10;
+              treeBase = POS_SLOT + ((len < 3 ? len : 3) << 6);
+              sym = 1;
+              do {
+                i = treeBase + sym;
+                p = probs[i];
+                bound = Math.imul(range >>> 11, p);
+                bit = 0 + ((code ^ SIGN) >= (bound ^ SIGN));
+                code = (code - (bound & -bit)) | 0;
+                t = (range - bound) | 0;
+                range = (t + ((bound - t) & (bit - 1))) | 0;
+                probs[i] = p + (((((bit - 1) & 2017) + 31) - p) >> 5);
+                sym = (sym << 1) | bit;
+                if ((range & -16777216) === 0) {
+                  if (pos >= inLen) throw lzmaTruncated();
+                  range <<= 8;
+                  code = (code << 8) | input[pos++];
+                }
+              } while (sym < 64);
+              const slot = sym - 64;
+              let dist = slot;
+              if (slot >= 4) {
+                const directBits = (slot >>> 1) - 1;
+                dist = (2 | (slot & 1)) << directBits;
+                let reverseBits = directBits;
+                if (slot < 14) {
+                  treeBase = SPEC_POS + dist - slot;
+                } else {
+                  // The middle bits are uncoded (probability 1/2); the low 4 use the align model.
+                  let direct = 0;
+                  for (let n = directBits - 4; n > 0; n--) {
+                    // range < 2^31 after the halving, so the sign of code - range tells the bit (LzmaSpec's way).
+                    range = range >>> 1;
+                    code = (code - range) | 0;
+                    t = code >> 31;
+                    code = (code + (range & t)) | 0;
+                    direct = (direct << 1) + t + 1;
+                    if ((range & -16777216) === 0) {
+                      if (pos >= inLen) throw lzmaTruncated();
+                      range <<= 8;
+                      code = (code << 8) | input[pos++];
+                    }
+                  }
+                  dist = (dist + (direct << 4)) | 0;
+                  treeBase = ALIGN;
+                  reverseBits = 4;
+                }
+                // Reverse bit tree: least significant bit first.
+                sym = 1;
+                let low = 0;
+                for (let n = 0; n < reverseBits; n++) {
+                  i = treeBase + sym;
+                  p = probs[i];
+                  bound = Math.imul(range >>> 11, p);
+                  bit = 0 + ((code ^ SIGN) >= (bound ^ SIGN));
+                  code = (code - (bound & -bit)) | 0;
+                  t = (range - bound) | 0;
+                  range = (t + ((bound - t) & (bit - 1))) | 0;
+                  probs[i] = p + (((((bit - 1) & 2017) + 31) - p) >> 5);
+                  sym = (sym << 1) | bit;
+                  low |= bit << n;
+                  if ((range & -16777216) === 0) {
+                    if (pos >= inLen) throw lzmaTruncated();
+                    range <<= 8;
+                    code = (code << 8) | input[pos++];
+                  }
+                }
+                dist = (dist + low) | 0;
+                if (dist === -1) {
+                  // End marker (checked by the caller).
+                  done = 1;
+                  break;
+                }
+              }
+              if (dist < 0 || dist >= outPos || dist >= dictSize) {
+                throw new Error("lzma: corrupt data (match distance " + ((dist >>> 0) + 1) + " at output position " + outPos +
+                  (dist >= outPos ? "" : ", beyond the dictionary size " + dictSize) + ")");
+              }
+              rep0 = dist;
+            } else {
+              state = state < 7 ? 8 : 11;
+            }
+
+            // Copy len+2 bytes from rep0+1 back, a byte at a time as the source may overlap what is written (and
+            // matches average under 10 bytes, too short for copyWithin's call to pay).
+            len += 2;
+            if (len > outLimit - outPos) throw lzmaTooLong(sizeKnown, outLimit);
+            let src = outPos - rep0 - 1;
+            const end = outPos + len;
+            while (outPos < end) out[outPos++] = out[src++];
+          }
+
+          s[0] = range;
+          s[1] = code;
+          s[2] = pos;
+          s[3] = outPos;
+          s[4] = state;
+          s[5] = rep0;
+          s[6] = rep1;
+          s[7] = rep2;
+          s[8] = rep3;
+          return done;
+        }
+
+        function lzmaTruncated() {
+          return new Error("lzma: truncated input (the data ends before the output is complete)");
+        }
+
+        function lzmaTooLong(sizeKnown, limit) {
+          return new Error(sizeKnown
+            ? "lzma: corrupt data (more output than the declared size " + limit + ")"
+            : "lzma: output exceeds the limit of " + limit + " bytes");
+        }
+
+        """#
+
+    /// `module-host.js`.
+    package static let moduleHostJS = #"""
+        "use strict";
+        // The interpreter's host in a page: the WebAssembly module (built from the same sources as the command) runs
+        // in a Web Worker (playground-worker.js), off the page's thread, so no script can freeze the page: a request
+        // that runs past its time limit ends the worker, and the next request starts a new one. The playground
+        // (playground.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
+        (function () {
+          const $ = (id) => document.getElementById(id);
+          const TIME_LIMIT_MS = 5000;
+          const STEP_LIMIT = 10000000;
+          let worker = null;
+          // The module as the page carries it (LZMA, gzip'd or plain), from the page itself or, in a class site, from
+          // the script beside it that sets window.listdslModule; the worker decodes it, off the page's thread.
+          let moduleBytes = null;
+          function module() {
+            if (moduleBytes) return moduleBytes;
+            const element = $("lesson-wasm");
+            const text = (element ? element.textContent : window.listdslModule || "").trim();
+            if (!text) throw new Error("this page carries no interpreter");
+            moduleBytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+            return moduleBytes;
+          }
+
+          // The worker, made again after the page ends one that ran too long.
+          let ready = null;
+          let nextId = 0;
+          const waiting = new Map();
+          function startWorker(bytes) {
+            const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
+            worker = new Worker(url);
+            URL.revokeObjectURL(url);
+            ready = new Promise((resolve, reject) => {
+              worker.onmessage = (event) => {
+                const m = event.data;
+                if (m.type === "ready") return resolve();
+                if (m.type === "failed") return reject(new Error("the interpreter cannot start: " + m.message));
+                const done = waiting.get(m.id);
+                if (done) {
+                  waiting.delete(m.id);
+                  done(m);
+                }
+              };
+            });
+            worker.onerror = (event) => {
+              event.preventDefault();
+              for (const [id, done] of waiting) done({ type: "trap", id: id, message: event.message || "the worker stopped" });
+              waiting.clear();
+              worker.terminate();
+              worker = null;
+            };
+            worker.postMessage({ type: "module", bytes: bytes });
+          }
+
+          // Sends `message` to the worker (started when there is none) and resolves with its answer; with
+          // `limit`, after that many milliseconds the worker is ended and the answer is {stopped: why}.
+          async function ask(message, limit) {
+            if (!worker) startWorker(module());
+            await ready;
+            const id = ++nextId;
+            return new Promise((resolve) => {
+              const timer = limit === undefined ? 0 : setTimeout(() => {
+                waiting.delete(id);
+                worker.terminate();
+                worker = null;
+                session = false;
+                resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
+              }, limit);
+              waiting.set(id, (m) => {
+                clearTimeout(timer);
+                resolve(m);
+              });
+              worker.postMessage(Object.assign({ id: id }, message));
+            });
+          }
+
+          // Whether the worker holds the session of the script shown (the console goes on with it).
+          let session = false;
+
+          // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
+          async function run(name, source) {
+            session = false;
+            const m = await ask({ type: "run", name: name, source: source, steps: STEP_LIMIT }, TIME_LIMIT_MS);
+            if (m.type === "done") session = true;
+            return m.type === "done" || m.stopped ? m : { stopped: "the interpreter stopped: " + m.message };
+          }
+
+          // Asks the module (`console` or `quiz`) within the time limit: resolves with its JSON answer, or {stopped}.
+          async function answer(type, source) {
+            const m = await ask({ type: type, source: source }, TIME_LIMIT_MS);
+            if (m.stopped) return m;
+            if (m.type !== "answered") {
+              session = false;
+              return { stopped: "the interpreter stopped: " + m.message };
+            }
+            return JSON.parse(m.answer);
+          }
+
+          // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when it could not.
+          async function check(name, source) {
+            const m = await ask({ type: "check", name: name, source: source });
+            return m.type === "checked" ? m : null;
+          }
+
+          // The worker is started, and the module compiled, as soon as the page has loaded, so the first request
+          // waits for nothing; `readyAt` is when it was ready (performance.now()), `failed` why it could not start.
+          const host = {
+            TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
+            hasSession: () => session, readyAt: null, failed: null,
+          };
+          try {
+            startWorker(module());
+            ready.then(() => { host.readyAt = performance.now(); }, (error) => { host.failed = error.message; });
+          } catch (error) {
+            host.failed = error.message;
+          }
+          window.listdslHost = host;
+        })();
+
+        """#
+
     /// `playground-worker.js`.
     package static let playgroundWorkerJS = #"""
         "use strict";
@@ -1015,10 +2637,14 @@ package enum Resources {
         // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
         // ends this worker when a run takes too long, so no script can freeze the page.
         //
-        // Messages in: {type: "module", bytes} once, then {type: "run", id, name, source, steps} or
-        // {type: "check", id, name, source} (parse only: the diagnostics an editor shows as you type).
-        // Messages out: {type: "ready"}, {type: "done", id, status, stream, ms}, {type: "checked", id, errors,
-        // diagnostics (JSON lines)}, {type: "trap", id, message}.
+        // Messages in: {type: "module", bytes} once (the module as the page carries it: LZMA, gzip'd or plain; it
+        // is decoded here, off the page's thread), then {type: "run", id, name, source, steps}, {type: "check", id,
+        // name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
+        // (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
+        // request, `WasmSession.quiz`).
+        // Messages out: {type: "ready"} or {type: "failed", message}, {type: "done", id, status, stream, ms},
+        // {type: "checked", id, errors, diagnostics (JSON lines)}, {type: "answered", id, answer (the module's
+        // JSON)}, {type: "trap", id, message}.
         let compiled = null;
         let wasm = null;
 
@@ -1064,12 +2690,27 @@ package enum Resources {
           }
         }
 
-        onmessage = (event) => {
+        // The module's bytes from what the page carries: plain ("\0asm"), gzip'd (1f 8b) or LZMA (lzma.js).
+        async function decoded(bytes) {
+          if (bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d) return bytes;
+          if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+            const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+            return new Uint8Array(await new Response(stream).arrayBuffer());
+          }
+          return lzmaDecode(bytes, 64 << 20);
+        }
+
+        // A session lives in one instance: after a trap (a new instance) the console has none until the next run.
+        onmessage = async (event) => {
           const m = event.data;
           if (m.type === "module") {
-            compiled = new WebAssembly.Module(m.bytes);
-            instantiate();
-            postMessage({ type: "ready" });
+            try {
+              compiled = await WebAssembly.compile(await decoded(m.bytes));
+              instantiate();
+              postMessage({ type: "ready" });
+            } catch (error) {
+              postMessage({ type: "failed", message: String(error && error.message || error) });
+            }
             return;
           }
           const start = performance.now();
@@ -1080,6 +2721,9 @@ package enum Resources {
             } else if (m.type === "run") {
               const [status, stream] = call("listdsl_lesson", m, [m.steps]);
               postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
+            } else if (m.type === "console" || m.type === "quiz") {
+              const [, answer] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
+              postMessage({ type: "answered", id: m.id, answer: answer, ms: performance.now() - start });
             }
           } catch (error) {
             postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
@@ -1098,89 +2742,9 @@ package enum Resources {
         // ended and the page says why), the module's memory bound and a size cap; nothing reaches the network.
         (function () {
           const page = window.lessonPage;
+          const host = window.listdslHost;
           const $ = (id) => document.getElementById(id);
-          const TIME_LIMIT_MS = 5000;
-          const STEP_LIMIT = 10000000;
           const SCRIPT_LIMIT = 1 << 20;
-
-          // The embedded module: base64 of the gzip'd module (or of the module itself).
-          let moduleBytes = null;
-          async function module() {
-            if (moduleBytes) return moduleBytes;
-            const text = $("lesson-wasm").textContent.trim();
-            const raw = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-            if (raw[0] === 0x1f && raw[1] === 0x8b) {
-              const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
-              moduleBytes = new Uint8Array(await new Response(stream).arrayBuffer());
-            } else {
-              moduleBytes = raw;
-            }
-            return moduleBytes;
-          }
-
-          // The worker, made again after the page ends one that ran too long.
-          let worker = null;
-          let ready = null;
-          let nextId = 0;
-          const waiting = new Map();
-          function startWorker(bytes) {
-            const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
-            worker = new Worker(url);
-            URL.revokeObjectURL(url);
-            ready = new Promise((resolve) => {
-              worker.onmessage = (event) => {
-                const m = event.data;
-                if (m.type === "ready") return resolve();
-                const done = waiting.get(m.id);
-                if (done) {
-                  waiting.delete(m.id);
-                  done(m);
-                }
-              };
-            });
-            worker.onerror = (event) => {
-              event.preventDefault();
-              for (const [id, done] of waiting) done({ type: "trap", id: id, message: event.message || "the worker stopped" });
-              waiting.clear();
-              worker.terminate();
-              worker = null;
-            };
-            worker.postMessage({ type: "module", bytes: bytes });
-          }
-
-          // Sends `message` to the worker (started when there is none) and resolves with its answer; with
-          // `limit`, after that many milliseconds the worker is ended and the answer is {stopped: why}.
-          async function ask(message, limit) {
-            const bytes = await module();
-            if (!worker) startWorker(bytes);
-            await ready;
-            const id = ++nextId;
-            return new Promise((resolve) => {
-              const timer = limit === undefined ? 0 : setTimeout(() => {
-                waiting.delete(id);
-                worker.terminate();
-                worker = null;
-                resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
-              }, limit);
-              waiting.set(id, (m) => {
-                clearTimeout(timer);
-                resolve(m);
-              });
-              worker.postMessage(Object.assign({ id: id }, message));
-            });
-          }
-
-          // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
-          async function run(name, source) {
-            const m = await ask({ type: "run", name: name, source: source, steps: STEP_LIMIT }, TIME_LIMIT_MS);
-            return m.type === "done" || m.stopped ? m : { stopped: "the interpreter stopped: " + m.message };
-          }
-
-          // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when it could not.
-          async function check(name, source) {
-            const m = await ask({ type: "check", name: name, source: source });
-            return m.type === "checked" ? m : null;
-          }
 
           // A script in an address: deflate-raw, then base64url.
           async function pack(text) {
@@ -1232,6 +2796,14 @@ package enum Resources {
           editor.setAttribute("aria-label", "The script");
           editor.hidden = true;
           pane.insertBefore(editor, $("source"));
+          // The editor knows the language: colours and completion from the vocabulary the page carries (editor.js).
+          const vocabulary = JSON.parse($("vocabulary").textContent);
+          const code = window.ListEditor ? window.ListEditor.attach(editor, vocabulary) : null;
+          const editorBox = code ? editor.closest(".ed-wrap") : editor;
+          function setScript(text) {
+            editor.value = text;
+            if (code) code.refresh();
+          }
           // The script's diagnostics as you type, as the command prints them (caret and hint included).
           const problems = document.createElement("pre");
           problems.id = "editor-diagnostics";
@@ -1254,18 +2826,21 @@ package enum Resources {
             const file = window.L.files[0];
             return file ? file.lines.join("\n") + "\n" : "";
           }
+          // The script's name: a shared link's, else the lesson's first file's. Diagnostics and the page name it so.
+          let linkName = null;
           function name() {
             const file = window.L.files[0];
-            return file ? file.name : "playground.list";
+            return linkName || (file ? file.name : "playground.list");
           }
 
           function editing(on) {
             editor.hidden = !on;
+            editorBox.hidden = !on;
             problems.hidden = !on;
             $("source").hidden = on;
             edit.setAttribute("aria-pressed", String(on));
             if (on) {
-              if (editor.value === "") editor.value = script();
+              if (editor.value === "") setScript(script());
               editor.focus();
             }
           }
@@ -1282,14 +2857,16 @@ package enum Resources {
             runButton.disabled = true;
             status.textContent = "Running…";
             try {
-              const result = await run(name(), source);
+              const result = await host.run(name(), source);
               if (result.stopped) {
                 status.textContent = "Stopped: " + result.stopped + ". The page shows the last run that finished.";
                 status.className = "stopped";
                 return;
               }
-              editor.value = source;
+              setScript(source);
               window.playground.last = result;
+              if (replLog.textContent !== "") say("— the script ran again: the console goes on from its new end —\n", "note");
+              replPrompt.textContent = "list>";
               page.load(result.stream);
               if (step !== undefined) page.go(step);
               editing(false);
@@ -1314,10 +2891,11 @@ package enum Resources {
             clearTimeout(pause);
             pause = setTimeout(async () => {
               const asked = typed;
-              const result = await check(name(), editor.value);
+              const result = await host.check(name(), editor.value);
               if (!result || asked !== typed) return;
               const lines = result.diagnostics.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
               problems.textContent = lines.length === 0 ? "No errors." : lines.map((d) => d.rendered).join("");
+              if (code) code.setDiagnostics(lines.filter((d) => d.line));
               problems.className = result.errors > 0 ? "errors" : "";
               window.playground.checked = { typed: asked, shown: performance.now(), errors: result.errors };
             }, 25);
@@ -1330,8 +2908,9 @@ package enum Resources {
           });
           share.addEventListener("click", async () => {
             const code = await pack(editor.hidden ? script() : editor.value);
-            page.setHashPrefix("code=" + code);
-            history.replaceState(null, "", "#code=" + code + "&step=" + page.step());
+            const prefix = "name=" + encodeURIComponent(name()) + "&code=" + code;
+            page.setHashPrefix(prefix);
+            history.replaceState(null, "", "#" + prefix + "&step=" + page.step());
             const link = location.href;
             try {
               await navigator.clipboard.writeText(link);
@@ -1342,20 +2921,99 @@ package enum Resources {
             }
           });
 
-          // The module is compiled as soon as the page has loaded, off the page's thread, so the first run waits
-          // for nothing; `readyAt` is when it was ready (performance.now()).
-          module().then((bytes) => {
-            if (!worker) startWorker(bytes);
-            return ready;
-          }).then(() => { window.playground.readyAt = performance.now(); });
+          // The console at the end of the lesson: entries run on the state the script left, as the REPL runs them
+          // (the change view after each, undo and redo), in the worker's session of the last run.
+          const consolePane = $("console-pane");
+          const repl = document.createElement("div");
+          repl.className = "repl";
+          repl.innerHTML = '<h3 id="repl-title">Go on from the end of the run</h3>' +
+            '<pre id="repl-log" class="console" aria-live="polite" aria-labelledby="repl-title"></pre>' +
+            '<div class="repl-line"><label id="repl-prompt" for="repl-input">list&gt;</label>' +
+            '<textarea id="repl-input" rows="1" spellcheck="false" autocomplete="off" ' +
+            'placeholder="a statement, e.g. delete 0:0 — Enter runs it"></textarea></div>' +
+            '<div class="repl-buttons"><button type="button" id="repl-undo" title="undo: the last statement\'s inverse, through UIKit\'s checks">Undo</button>' +
+            '<button type="button" id="repl-redo" title="redo">Redo</button>' +
+            '<button type="button" id="repl-clear" title="Clear the console\'s text (the state stays)">Clear</button></div>';
+          consolePane.appendChild(repl);
+          const replLog = $("repl-log");
+          const replInput = $("repl-input");
+          const replPrompt = $("repl-prompt");
+          const entries = [];
+          let recalled = 0;
+          let replBusy = false;
 
-          // A link that carries a script runs it.
+          function say(text, kind) {
+            const span = document.createElement("span");
+            if (kind) span.className = kind;
+            span.textContent = text;
+            replLog.appendChild(span);
+            replLog.scrollTop = replLog.scrollHeight;
+          }
+
+          // Runs `text` on the session; the session is made first (the shown script run again) when there is none.
+          async function enter(text) {
+            if (replBusy) return;
+            replBusy = true;
+            try {
+              if (!host.hasSession()) {
+                say("(running the script first, to have its state)\n", "note");
+                const result = await host.run(name(), editor.hidden ? script() : editor.value);
+                if (result.stopped) return say("Not run: " + result.stopped + ".\n", "err");
+              }
+              const a = await host.answer("console", text);
+              if (a.stopped) return say("Stopped: " + a.stopped + ". The state is gone: the next entry runs the script again.\n", "err");
+              if (a.status === "none") return say("The script did not parse: fix it and run it first.\n", "err");
+              if (a.status === "incomplete") {
+                replInput.value = text + "\n";
+                replPrompt.textContent = " ...>";
+                return;
+              }
+              say(replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry");
+              const ok = a.output.length - a.errors.length;
+              // The output is in the order written; the errors are its last part, as the REPL prints them.
+              if (a.errors.length > 0 && a.output.endsWith(a.errors)) {
+                say(a.output.slice(0, ok));
+                say(a.errors, "err");
+              } else {
+                say(a.output);
+              }
+              replPrompt.textContent = a.prompt.trimEnd();
+              replInput.value = "";
+              window.playground.console = a;
+            } finally {
+              replBusy = false;
+            }
+          }
+
+          replInput.addEventListener("keydown", (e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              const text = replInput.value;
+              if (text.trim() === "") return;
+              entries.push(text);
+              recalled = entries.length;
+              enter(text);
+            } else if ((e.key === "ArrowUp" || e.key === "ArrowDown") && !replInput.value.includes("\n")) {
+              e.preventDefault();
+              recalled = Math.max(0, Math.min(entries.length, recalled + (e.key === "ArrowUp" ? -1 : 1)));
+              replInput.value = entries[recalled] || "";
+            }
+          });
+          $("repl-undo").addEventListener("click", () => enter("undo"));
+          $("repl-redo").addEventListener("click", () => enter("redo"));
+          $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
+
+          // A link that carries a script runs it; the class site's playground opens in its editor.
           const m = /code=([A-Za-z0-9_-]+)/.exec(location.hash);
+          if (!m && window.listdslOpensEditor) editing(true);
           if (m) {
             const step = /step=(\d+)/.exec(location.hash);
+            const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
             unpack(m[1]).then((text) => {
-              page.setHashPrefix("code=" + m[1]);
-              editor.value = text;
+              // A name is only a label: at most 100 characters, no line break, never a path to anything.
+              if (named) linkName = decodeURIComponent(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+              page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
+              setScript(text);
               editing(true);
               return runEdited(step ? parseInt(step[1], 10) : 0);
             }).catch((error) => {
@@ -1363,7 +3021,199 @@ package enum Resources {
               status.className = "stopped";
             });
           }
-          window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack };
+          window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter };
+        })();
+
+        """##
+
+    /// `quiz-live.html`.
+    package static let quizLiveHTML = #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>ListDSL quiz</title>
+        <style>
+        {{quiz.css}}
+        .setup { display: flex; flex-wrap: wrap; gap: .6rem 1rem; align-items: end; background: #fff; border-radius: 12px;
+          padding: .8rem 1.1rem; margin: 0 0 1rem; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+        .setup label { display: flex; flex-direction: column; font-size: .85rem; color: #48484a; gap: .2rem; }
+        .setup select, .setup input, .setup button, .typed input, .typed button { font: inherit; font-size: .95rem; padding: .3rem .5rem;
+          border: 1px solid #c7c7cc; border-radius: 8px; background: #fff; color: #1c1c1e; }
+        .setup button, .typed button { color: #0a59c4; cursor: pointer; }
+        .setup :focus-visible, .typed :focus-visible { outline: 3px solid #0a59c4; outline-offset: 2px; }
+        .typed { display: flex; gap: .5rem; margin: .6rem 0 0; flex-wrap: wrap; }
+        .typed input { flex: 1 1 14rem; font-family: ui-monospace, Menlo, "DejaVu Sans Mono", monospace; }
+        #quiz-status { color: #48484a; }
+        #quiz-status.stopped { color: #b3261e; }
+        </style>
+        </head>
+        <body>
+        <h1 id="quiz-title">ListDSL quiz</h1>
+        <p class="intro">Questions on batch updates, made and graded in this page by the ListDSL interpreter itself (the
+        same code as <code>listdsl quiz</code>: the same seed gives the same questions and the same feedback). Pick an answer, or
+        type the table as you would in the terminal (<code>A B | C</code>); your first answer to each question is scored.</p>
+        <form class="setup" id="quiz-setup">
+        <label>Level <select id="quiz-level">
+        <option value="1">1 · rows</option><option value="2">2 · moves and reloads</option><option value="3">3 · sections</option>
+        <option value="4">4 · data-source mistakes</option><option value="5">5 · everything</option></select></label>
+        <label>Seed <input id="quiz-seed" inputmode="numeric" pattern="[0-9]{1,19}" size="12"></label>
+        <label>Questions <input id="quiz-count" type="number" min="1" max="50" value="5" size="4"></label>
+        <label>View <select id="quiz-view"><option value="table">table view</option><option value="collection">collection view</option></select></label>
+        <button type="submit" id="quiz-new">New quiz</button>
+        <span id="quiz-status" aria-live="polite"></span>
+        </form>
+        <p class="score" aria-live="polite" id="quiz-score">Score: 0</p>
+        <noscript><p>The quiz needs JavaScript; <code>listdsl quiz</code> asks the same questions in a terminal.</p></noscript>
+        <div id="quiz-questions"></div>
+        {{module}}
+        </body>
+        </html>
+
+        """#
+
+    /// `quiz-live.js`.
+    package static let quizLiveJS = ##"""
+        "use strict";
+        // The class site's quiz: the questions are made and each answer graded by the interpreter in the page (the
+        // module's `quiz` request, WasmSession.quiz: the code of `listdsl quiz`, so a seed gives the same questions
+        // and feedback as in a terminal). The address holds the quiz (#level=2&seed=7&count=5&view=table), so a
+        // teacher hands out a link and every student gets the same questions.
+        (function () {
+          const host = window.listdslHost;
+          const $ = (id) => document.getElementById(id);
+          let quiz = null; // {request, questions, answered: [verdict|null]}
+
+          function setStatus(text, stopped) {
+            $("quiz-status").textContent = text;
+            $("quiz-status").className = stopped ? "stopped" : "";
+          }
+
+          function request() {
+            const seed = $("quiz-seed").value.trim();
+            const count = Math.max(1, Math.min(50, parseInt($("quiz-count").value, 10) || 5));
+            return [$("quiz-level").value, /^\d{1,19}$/.test(seed) ? seed : "1", count, $("quiz-view").value].join(" ");
+          }
+
+          function freshSeed() {
+            const words = crypto.getRandomValues(new Uint32Array(2));
+            return String((words[0] % 0x200000) * 0x100000000 + words[1]);
+          }
+
+          function score() {
+            const answered = quiz.answered.filter((v) => v !== null);
+            const right = answered.filter((v) => v.right).length;
+            const left = quiz.questions.length - answered.length;
+            $("quiz-score").textContent = "Score: " + right + " of " + quiz.questions.length +
+              (left > 0 ? " (" + left + " not answered)" : ". Seed " + $("quiz-seed").value + " repeats this quiz.");
+          }
+
+          function element(tag, className, text) {
+            const e = document.createElement(tag);
+            if (className) e.className = className;
+            if (text !== undefined) e.textContent = text;
+            return e;
+          }
+
+          // Grades `typed` (as the terminal reads it) for question `index`; the first readable answer is scored.
+          async function grade(index, typed, section, button) {
+            if (quiz.answered[index] !== null) return;
+            const asked = quiz;
+            const verdict = await host.answer("quiz", asked.request + "\n" + (index + 1) + "\n" + typed);
+            if (asked !== quiz || quiz.answered[index] !== null) return;
+            const feedback = section.querySelector(".feedback");
+            if (verdict.stopped) return setStatus("Stopped: " + verdict.stopped + ".", true);
+            if (verdict.text === "") {
+              feedback.textContent = "That cannot be read as an answer: type the rows by blanks and the sections by |, as A B | C.";
+              feedback.className = "feedback";
+              feedback.hidden = false;
+              return;
+            }
+            quiz.answered[index] = verdict;
+            if (button) {
+              button.classList.add(verdict.right ? "right" : "wrong");
+              button.setAttribute("aria-pressed", "true");
+            }
+            section.querySelectorAll("button, input").forEach((b) => { b.disabled = true; });
+            feedback.textContent = verdict.text;
+            feedback.className = "feedback " + (verdict.right ? "right" : "wrong");
+            feedback.hidden = false;
+            score();
+          }
+
+          function draw() {
+            const list = $("quiz-questions");
+            list.textContent = "";
+            $("quiz-title").textContent = quiz.title;
+            document.title = quiz.title;
+            quiz.questions.forEach((q, i) => {
+              const section = element("section", "question");
+              section.id = "q" + (i + 1);
+              const h = element("h2", "", "Question " + (i + 1) + " of " + quiz.questions.length);
+              if (q.view === "collection view") h.append(" ", element("span", "tag", "collection view"));
+              section.append(h);
+              const pair = element("div", "pair");
+              pair.append(element("pre", "table", q.table), element("pre", "batch", q.batch));
+              section.append(pair, element("p", "ask", q.ask));
+              const choices = element("ol", "choices");
+              q.choices.forEach((c) => {
+                const li = element("li");
+                const b = element("button", "choice", c.shown);
+                b.type = "button";
+                b.addEventListener("click", () => grade(i, c.typed, section, b));
+                li.append(b);
+                choices.append(li);
+              });
+              section.append(choices);
+              if (!q.ask.startsWith("Does")) {
+                const typed = element("form", "typed");
+                const input = element("input");
+                input.setAttribute("aria-label", "Question " + (i + 1) + ": type the table");
+                input.placeholder = "or type the table: A B | C";
+                const check = element("button", "", "Check");
+                check.type = "submit";
+                typed.append(input, check);
+                typed.addEventListener("submit", (e) => {
+                  e.preventDefault();
+                  if (input.value.trim() !== "") grade(i, input.value, section, null);
+                });
+                section.append(typed);
+              }
+              const feedback = element("pre", "feedback");
+              feedback.hidden = true;
+              section.append(feedback);
+              list.append(section);
+            });
+            score();
+          }
+
+          async function start() {
+            const asked = request();
+            setStatus("Making the questions…");
+            const started = performance.now();
+            const answer = await host.answer("quiz", asked);
+            if (answer.stopped) return setStatus("Stopped: " + answer.stopped + ".", true);
+            const [level, seed, count, view] = asked.split(" ");
+            history.replaceState(null, "", "#level=" + level + "&seed=" + seed + "&count=" + count + "&view=" + view);
+            quiz = { request: asked, title: answer.title, questions: answer.questions, answered: answer.questions.map(() => null) };
+            window.quizLive = { quiz: quiz, madeIn: performance.now() - started };
+            draw();
+            setStatus("");
+          }
+
+          // The quiz of the address, or level 1 with a fresh seed.
+          const field = (name) => { const m = new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash); return m ? decodeURIComponent(m[1]) : null; };
+          if (field("level")) $("quiz-level").value = field("level");
+          $("quiz-seed").value = /^\d{1,19}$/.test(field("seed") || "") ? field("seed") : freshSeed();
+          if (field("count")) $("quiz-count").value = field("count");
+          if (field("view")) $("quiz-view").value = field("view");
+          $("quiz-setup").addEventListener("submit", (e) => {
+            e.preventDefault();
+            if (e.submitter && e.submitter.id === "quiz-new" && quiz && quiz.request === request()) $("quiz-seed").value = freshSeed();
+            start();
+          });
+          start().catch((error) => setStatus("The interpreter cannot start: " + error.message, true));
         })();
 
         """##
@@ -1509,15 +3359,62 @@ package enum Resources {
 
         """#
 
+    /// `site.html`.
+    package static let siteHTML = #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}}</title>
+        <style>
+        {{quiz.css}}
+        .cards { list-style: none; padding: 0; margin: 0 0 1.25rem; display: grid; gap: .9rem; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); }
+        .cards li { background: #fff; border-radius: 12px; padding: .9rem 1.1rem; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+        .cards a { font-weight: 600; color: #0a59c4; font-size: 1.05rem; }
+        .cards a:focus-visible { outline: 3px solid #0a59c4; outline-offset: 2px; }
+        .cards p { margin: .35rem 0 0; color: #48484a; font-size: .95rem; }
+        h2.part { font-size: 1.15rem; margin: 1.25rem 0 .6rem; }
+        footer { color: #48484a; font-size: .9rem; margin-top: 2rem; }
+        </style>
+        </head>
+        <body>
+        <h1>{{title}}</h1>
+        <p class="intro">Lessons on UITableView's batch updates, run by the real ListDSL interpreter inside each page:
+        step through a lesson, edit its script and run it again, type statements at its end, and share a link to what you
+        wrote. Nothing here needs a server or sends anything anywhere; it works from the files themselves.</p>
+        <h2 class="part">Start</h2>
+        <ul class="cards">
+        <li><a href="playground.html">The playground</a><p>An empty script to write and run: the table view, the calls
+        UIKit makes and its crash texts, step by step.</p></li>
+        <li><a href="quiz.html">The quiz</a><p>Questions on batch updates, made and graded by the interpreter, with a score:
+        the same questions and feedback as <code>listdsl quiz</code> for the same seed.</p></li>
+        </ul>
+        <h2 class="part">Lessons</h2>
+        <ul class="cards">
+        {{lessons}}</ul>
+        <footer>Made by <code>listdsl site</code>.</footer>
+        </body>
+        </html>
+
+        """#
+
     /// Every file's name and text, for the test that they match the files.
     package static let all: [(name: String, text: String)] = [
+        ("editor.css", editorCSS),
+        ("editor.js", editorJS),
         ("lesson.css", lessonCSS),
         ("lesson.html", lessonHTML),
         ("lesson.js", lessonJS),
+        ("lzma.js", lzmaJS),
+        ("module-host.js", moduleHostJS),
         ("playground-worker.js", playgroundWorkerJS),
         ("playground.js", playgroundJS),
+        ("quiz-live.html", quizLiveHTML),
+        ("quiz-live.js", quizLiveJS),
         ("quiz.css", quizCSS),
         ("quiz.html", quizHTML),
         ("quiz.js", quizJS),
+        ("site.html", siteHTML),
     ]
 }

@@ -46,12 +46,12 @@ struct HTML: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "Make the page a playground: it carries the interpreter (WebAssembly) and runs an edited script.",
-            discussion: "The module is scripts/wasm.sh's .build-wasm/listdsl.wasm.gz, or the one install.sh installs."))
+            discussion: "The module is scripts/wasm.sh's .build-wasm/listdsl.wasm.lzma, or the one install.sh installs."))
     var playground = false
 
     @Option(
         help: ArgumentHelp(
-            "The WebAssembly interpreter for --playground (listdsl.wasm or .wasm.gz).", valueName: "file"),
+            "The WebAssembly interpreter for --playground (listdsl.wasm, .wasm.lzma or .wasm.gz).", valueName: "file"),
         completion: .file(extensions: ["gz", "wasm"]))
     var interpreter: String?
 
@@ -82,13 +82,53 @@ struct HTML: ParsableCommand {
                 return Exit.noInput.rawValue
             }
         }
+        let recorded: (lesson: Lesson, status: Int32)
+        switch Self.record(files.map { .path($0) }, options: options, console: console) {
+        case .success(let run): recorded = run
+        case .failure(let exit): return exit.status
+        }
+        let status = recorded.status
+        let name = title ?? files[0].split(separator: "/").last.map(String.init) ?? files[0]
+        let page =
+            options.events
+            ? recorded.lesson.stream
+            : LessonPage.html(recorded.lesson, title: name, interpreter: module.map { .embedded($0) })
+        if let output {
+            if let problem = AtomicFile.write(Array(page.utf8), to: output, mode: 0o644) {
+                console.report(.cannotWritePage(problem))
+                return Exit.cannotCreate.rawValue
+            }
+        } else {
+            console.write(page)
+        }
+        return status
+    }
+}
+
+extension HTML {
+    /// A script to record: a path as given on the command line, or a text the command holds.
+    enum Script {
+        case path(String)
+        case source(SourceFile)
+    }
+
+    /// Runs `files` in order in one session, as `listdsl FILE…` does, recording the run as a lesson; errors
+    /// are reported to `console` too. Returns the lesson and the run's exit status, or how to exit when a
+    /// file cannot be read.
+    static func record(_ files: [Script], options: RunOptions, console: Console)
+        -> Result<(lesson: Lesson, status: Int32), EarlyExit>
+    {
         let recorder = LessonRecorder()
         var inputs: [SourceFile] = []
         var names = PageNames()
-        for path in files {
-            switch readScript(path, limit: options.settings.limits.scriptBytes, console: console) {
-            case .success(let file): inputs.append(names.named(file, given: path))
-            case .failure(let exit): return exit.status
+        for script in files {
+            switch script {
+            case .source(let file): inputs.append(file)
+            case .path(let path):
+                switch readScript(path, limit: options.settings.limits.scriptBytes, console: console) {
+                case .success(let file): inputs.append(names.named(file, given: path))
+                case .failure(let exit): return .failure(exit)
+                }
             }
         }
         let report: (Diagnostic) -> Void = { d in
@@ -130,25 +170,14 @@ struct HTML: ParsableCommand {
         if let why = recorder.lesson.truncation {
             console.report(.lessonTruncated(steps: recorder.lesson.steps.count - 1, why))
         }
-        let name = title ?? files[0].split(separator: "/").last.map(String.init) ?? files[0]
-        let page =
-            options.events ? recorder.lesson.stream : LessonPage.html(recorder.lesson, title: name, interpreter: module)
-        if let output {
-            if let problem = AtomicFile.write(Array(page.utf8), to: output, mode: 0o644) {
-                console.report(.cannotWritePage(problem))
-                return Exit.cannotCreate.rawValue
-            }
-        } else {
-            console.write(page)
-        }
-        return status
+        return .success((recorder.lesson, status))
     }
 }
 
 extension HTML {
     /// The WebAssembly module for a playground: `given`, else `$LISTDSL_WASM`, else the one installed beside
-    /// the command (`../share/listdsl/listdsl.wasm.gz`), else the one scripts/wasm.sh built in the
-    /// package the command was built in (`.build-wasm/listdsl.wasm.gz`, found upwards from the command).
+    /// the command (`../share/listdsl/listdsl.wasm.lzma`), else the one scripts/wasm.sh built in the
+    /// package the command was built in (`.build-wasm/listdsl.wasm.lzma`, found upwards from the command).
     static func interpreterModule(given: String?, limit: Int) -> Result<[UInt8], UsageError> {
         var places: [String] = []
         if let given {
@@ -157,9 +186,9 @@ extension HTML {
             places = [path]
         } else if let command = executablePath() {
             var directory = directoryName(command)
-            places.append(directory + "/../share/listdsl/listdsl.wasm.gz")
+            places.append(directory + "/../share/listdsl/listdsl.wasm.lzma")
             for _ in 0..<4 {
-                places.append(directory + "/.build-wasm/listdsl.wasm.gz")
+                places.append(directory + "/.build-wasm/listdsl.wasm.lzma")
                 directory = directoryName(directory)
                 if directory.isEmpty || directory == "/" { break }
             }

@@ -46,10 +46,7 @@ final class REPL {
     }
 
     /// The prompt for a new entry: it shows an open batch.
-    var prompt: String {
-        let depth = interpreter.model.batchDepth
-        return depth > 0 ? "list[batch \(depth)]> " : "list> "
-    }
+    var prompt: String { InteractiveStatement.prompt(interpreter) }
     /// The prompt for the following lines of an unfinished entry, its `>` under the main prompt's.
     var continuationPrompt: String { String(repeating: " ", count: max(0, prompt.count - 5)) + "...> " }
     /// Whether `.timer` is on: each statement's time is printed after it.
@@ -163,51 +160,45 @@ final class REPL {
     /// whether all of them succeeded.
     func execute(_ statements: Program.Statements, in source: SourceFile, showChanges: Bool) -> Bool {
         for statement in statements {
-            let snapshot = interpreter.snapshot()
             let before = BatchMark(interpreter.model)
-            let change = StatementChange(interpreter, changes)
             let started = timer ? monotonicSeconds() : 0
-            do {
-                try interpreter.runTopLevel(statement, in: source)
-            } catch {
-                recover(from: error, restoring: snapshot)
+            let drawn: String
+            switch InteractiveStatement.run(
+                statement, in: source, by: interpreter, changes: changes, drawingChanges: showChanges)
+            {
+            case .success(let change): drawn = change
+            case .failure(let failure):
+                report(failure)
                 return false
             }
             if timer { console.write(REPL.elapsed(monotonicSeconds() - started)) }
             journal.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
-            if showChanges {
-                let drawn = change.render(interpreter)
-                // In `.mode json` a change shows the whole table view as JSON instead of the change view.
-                if interpreter.options.showsJSON {
-                    if !drawn.isEmpty { console.write(ShowRenderer.json(interpreter.shownTableWithoutHooks()) + "\n") }
-                } else {
-                    console.write(drawn)
-                }
+            // In `.mode json` a change shows the whole table view as JSON instead of the change view.
+            if interpreter.options.showsJSON {
+                if !drawn.isEmpty { console.write(ShowRenderer.json(interpreter.shownTableWithoutHooks()) + "\n") }
+            } else {
+                console.write(drawn)
             }
             console.flush()
         }
         return true
     }
 
-    /// After a failed or interrupted statement: reports it and puts the session back as it was before
-    /// the statement; after an error while a batch is open, abandons the batch as a failed commit does.
-    func recover(from error: ScriptError, restoring snapshot: Interpreter.Snapshot) {
+    /// After a failed or interrupted statement (the session already put back as it was before it):
+    /// reports it, and that the batch was abandoned when it was.
+    func report(_ failure: InteractiveStatement.Failure) {
         console.flush()
-        interpreter.restore(snapshot)
-        switch error {
+        switch failure.error {
         case .interrupted(let d):
-            // Ctrl-C: the state is exactly as before the statement, an open batch included. The terminal
-            // echoed ^C without a newline.
+            // Ctrl-C: the terminal echoed ^C without a newline.
             console.error("\n")
             console.report(d)
-            return
         case .runtime(let d):
             console.report(d)
         case .syntax(let ds):
             for d in ds { console.report(d) }
         }
-        if interpreter.model.batchDepth > 0 {
-            interpreter.abandonBatch()
+        if failure.abandonedBatch {
             journal.abandonBatch()
             console.report(.batchAbandoned)
         }
@@ -365,12 +356,10 @@ final class REPL {
         let source = SourceFile(name: "<repl>", text: text)
         let parsed = Parser.parse(source)
         for statement in parsed.program.statements {
-            let snapshot = interpreter.snapshot()
-            do {
-                try interpreter.runTopLevel(statement, in: source)
-            } catch {
-                recover(from: error, restoring: snapshot)
-                return
+            if case .failure(let failure) = InteractiveStatement.run(
+                statement, in: source, by: interpreter, changes: changes, drawingChanges: false)
+            {
+                return report(failure)
             }
         }
     }

@@ -80,7 +80,7 @@ enum UsageError: CatalogueError, Equatable {
             "the lesson shows the first \(steps) steps of the run (\(Self.reason(why))); the statements after them ran but are not in it"
         case .historyUnusable(let path, let reason):
             "history file '\(path)': \(reason); history will not be saved this session"
-        case .batchAbandoned: "the batch was abandoned: the table view is as it was before 'begin'"
+        case .batchAbandoned: InteractiveStatement.abandonedBatchNote
         case .savedInsideBatch: "a batch is open; the saved script ends inside it"
         case .saveNotExact(let difference): "the saved script does not reproduce this session exactly: \(difference)"
         case .noHelp(let topic): "no help for '\(topic)'"

@@ -162,7 +162,7 @@ import Testing
     }
 
     /// The WebAssembly interpreter a playground page carries (`scripts/wasm.sh` builds it; CI does first).
-    static let wasmModule = packageRoot.appendingPathComponent(".build-wasm/listdsl.wasm.gz")
+    static let wasmModule = packageRoot.appendingPathComponent(".build-wasm/listdsl.wasm.lzma")
     static let playgroundRequired =
         FileManager.default.fileExists(atPath: wasmModule.path) || ProcessInfo.processInfo.environment["CI"] != nil
 
@@ -207,6 +207,80 @@ import Testing
         }
         #expect(problems.isEmpty, "\(problems.prefix(8).joined(separator: "\n"))")
         #expect((result["requests"] as? Int ?? 0) >= 0)
+    }
+
+    /// The golden scripts that read files (`run FILE`): in a page there are none, and the page says so.
+    static let goldensReadingFiles: Set<String> = [
+        "gestures/target-for-move-other-file.list", "run/runs-a-file.list", "run/runs-inside-a-block.list",
+        "run/cycle.list", "run/restores-a-procedure.list",
+    ]
+
+    /// The golden scripts that recurse to the call-depth limit: the page's is 100 (its worker's stack is
+    /// small), the command's 1,000.
+    static let goldensMeetingTheCallDepth: Set<String> = [
+        "errors/call-depth.list", "gestures/recursion-caught-leaves-model.list", "gestures/recursive-commit-hook.list",
+        "gestures/recursive-show-hook.list",
+    ]
+
+    /// `listdsl site DIR FILE…`: a class site that works from `file://` and from a static server on the
+    /// loopback address with no request leaving the machine; every golden script, run by the module in the
+    /// site's playground, draws what `listdsl html --events` writes for it; the console goes on from the
+    /// end of the run as the REPL does (`--changes` is the oracle), with undo, errors and the batch prompt;
+    /// the quiz asks the terminal's questions and gives its feedback and score; and a hostile script leaves
+    /// the page's main thread free (its longest task, traced through the DevTools protocol).
+    /// Screenshots go to `.build/lesson-screenshots/site-*.png` (Tests/Browser/site.py).
+    @Test(.enabled(if: browserRequired && playgroundRequired))
+    func aClassSiteWorksFromItsFilesAndFromAStaticServer() throws {
+        let chromium = try #require(Self.chromium, "install Debian's chromium package (.ci/run does)")
+        let work = try scratchDirectory("site")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let site = work.appendingPathComponent("site")
+        let made = try runListdsl(
+            ["site", site.path] + Self.examples.map { "examples/" + $0 }, directory: packageRoot,
+            environment: ["LISTDSL_DEFAULTS": ""])
+        #expect(made.stderr.contains("wrote \(Self.examples.count + 4) files"), "\(made.stderr)")
+        for page in ["index.html", "playground.html", "quiz.html", "listdsl-wasm.js", "lessons/tour.html"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path), "\(page)")
+        }
+        let root = packageRoot.appendingPathComponent("Tests/Scripts")
+        let scripts = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".list") && !$0.contains("lib/") }.sorted()
+        var goldens: [[String: Any]] = []
+        for script in scripts {
+            let file = root.appendingPathComponent(script)
+            let name = file.lastPathComponent
+            let events = try runListdsl(
+                ["html", "--events", name], directory: file.deletingLastPathComponent(),
+                environment: ["LISTDSL_DEFAULTS": ""])
+            let stream = work.appendingPathComponent(script.replacingOccurrences(of: "/", with: "-") + ".jsonl")
+            try events.stdout.write(to: stream, atomically: true, encoding: .utf8)
+            goldens.append([
+                "script": file.path, "name": name, "events": stream.path,
+                "files": Self.goldensReadingFiles.contains(script),
+                "depth": Self.goldensMeetingTheCallDepth.contains(script),
+            ])
+        }
+        #expect(goldens.count > 100)
+        let manifest = work.appendingPathComponent("manifest.json")
+        try JSONSerialization.data(withJSONObject: [
+            "goldens": goldens, "quiz": ["level": 3, "seed": 7, "count": 4, "view": "table"],
+            "console": ["delete 0:0", "insert 0:1 \"Kiwi\"", "move 0:0 to 0:2", "undo", "print rows(0)"],
+        ]).write(to: manifest)
+        let shots = packageRoot.appendingPathComponent(".build/lesson-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let result = try Self.drive(
+            "site.py",
+            [chromium, listdslBinary.path, site.path, manifest.path, shots.appendingPathComponent("site").path],
+            timeout: 900, about: "site")
+        #expect(result["goldens"] as? Int == goldens.count)
+        #expect(result["console"] as? Int == 5)
+        #expect((result["quiz"] as? [String: Any])?["questions"] as? Int == 4)
+        let problems = (result["problems"] as? [[String: Any]] ?? []).map {
+            "\($0["what"] ?? ""): \($0["detail"] ?? "")"
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(8).joined(separator: "\n"))")
+        let requests = result["requests"] as? [String: Int] ?? [:]
+        #expect((requests["file"] ?? 0) > 0 && (requests["http"] ?? 0) > 0, "\(requests)")
     }
 
     /// A page holds no path of the machine that made it: each script is named as the user gave it, or by

@@ -3,10 +3,14 @@
 // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
 // ends this worker when a run takes too long, so no script can freeze the page.
 //
-// Messages in: {type: "module", bytes} once, then {type: "run", id, name, source, steps} or
-// {type: "check", id, name, source} (parse only: the diagnostics an editor shows as you type).
-// Messages out: {type: "ready"}, {type: "done", id, status, stream, ms}, {type: "checked", id, errors,
-// diagnostics (JSON lines)}, {type: "trap", id, message}.
+// Messages in: {type: "module", bytes} once (the module as the page carries it: LZMA, gzip'd or plain; it
+// is decoded here, off the page's thread), then {type: "run", id, name, source, steps}, {type: "check", id,
+// name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
+// (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
+// request, `WasmSession.quiz`).
+// Messages out: {type: "ready"} or {type: "failed", message}, {type: "done", id, status, stream, ms},
+// {type: "checked", id, errors, diagnostics (JSON lines)}, {type: "answered", id, answer (the module's
+// JSON)}, {type: "trap", id, message}.
 let compiled = null;
 let wasm = null;
 
@@ -52,12 +56,27 @@ function call(name, m, extra) {
   }
 }
 
-onmessage = (event) => {
+// The module's bytes from what the page carries: plain ("\0asm"), gzip'd (1f 8b) or LZMA (lzma.js).
+async function decoded(bytes) {
+  if (bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d) return bytes;
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  return lzmaDecode(bytes, 64 << 20);
+}
+
+// A session lives in one instance: after a trap (a new instance) the console has none until the next run.
+onmessage = async (event) => {
   const m = event.data;
   if (m.type === "module") {
-    compiled = new WebAssembly.Module(m.bytes);
-    instantiate();
-    postMessage({ type: "ready" });
+    try {
+      compiled = await WebAssembly.compile(await decoded(m.bytes));
+      instantiate();
+      postMessage({ type: "ready" });
+    } catch (error) {
+      postMessage({ type: "failed", message: String(error && error.message || error) });
+    }
     return;
   }
   const start = performance.now();
@@ -68,6 +87,9 @@ onmessage = (event) => {
     } else if (m.type === "run") {
       const [status, stream] = call("listdsl_lesson", m, [m.steps]);
       postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
+    } else if (m.type === "console" || m.type === "quiz") {
+      const [, answer] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
+      postMessage({ type: "answered", id: m.id, answer: answer, ms: performance.now() - start });
     }
   } catch (error) {
     postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });

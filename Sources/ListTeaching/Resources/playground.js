@@ -6,89 +6,9 @@
 // ended and the page says why), the module's memory bound and a size cap; nothing reaches the network.
 (function () {
   const page = window.lessonPage;
+  const host = window.listdslHost;
   const $ = (id) => document.getElementById(id);
-  const TIME_LIMIT_MS = 5000;
-  const STEP_LIMIT = 10000000;
   const SCRIPT_LIMIT = 1 << 20;
-
-  // The embedded module: base64 of the gzip'd module (or of the module itself).
-  let moduleBytes = null;
-  async function module() {
-    if (moduleBytes) return moduleBytes;
-    const text = $("lesson-wasm").textContent.trim();
-    const raw = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-    if (raw[0] === 0x1f && raw[1] === 0x8b) {
-      const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
-      moduleBytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    } else {
-      moduleBytes = raw;
-    }
-    return moduleBytes;
-  }
-
-  // The worker, made again after the page ends one that ran too long.
-  let worker = null;
-  let ready = null;
-  let nextId = 0;
-  const waiting = new Map();
-  function startWorker(bytes) {
-    const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
-    worker = new Worker(url);
-    URL.revokeObjectURL(url);
-    ready = new Promise((resolve) => {
-      worker.onmessage = (event) => {
-        const m = event.data;
-        if (m.type === "ready") return resolve();
-        const done = waiting.get(m.id);
-        if (done) {
-          waiting.delete(m.id);
-          done(m);
-        }
-      };
-    });
-    worker.onerror = (event) => {
-      event.preventDefault();
-      for (const [id, done] of waiting) done({ type: "trap", id: id, message: event.message || "the worker stopped" });
-      waiting.clear();
-      worker.terminate();
-      worker = null;
-    };
-    worker.postMessage({ type: "module", bytes: bytes });
-  }
-
-  // Sends `message` to the worker (started when there is none) and resolves with its answer; with
-  // `limit`, after that many milliseconds the worker is ended and the answer is {stopped: why}.
-  async function ask(message, limit) {
-    const bytes = await module();
-    if (!worker) startWorker(bytes);
-    await ready;
-    const id = ++nextId;
-    return new Promise((resolve) => {
-      const timer = limit === undefined ? 0 : setTimeout(() => {
-        waiting.delete(id);
-        worker.terminate();
-        worker = null;
-        resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
-      }, limit);
-      waiting.set(id, (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-      worker.postMessage(Object.assign({ id: id }, message));
-    });
-  }
-
-  // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
-  async function run(name, source) {
-    const m = await ask({ type: "run", name: name, source: source, steps: STEP_LIMIT }, TIME_LIMIT_MS);
-    return m.type === "done" || m.stopped ? m : { stopped: "the interpreter stopped: " + m.message };
-  }
-
-  // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when it could not.
-  async function check(name, source) {
-    const m = await ask({ type: "check", name: name, source: source });
-    return m.type === "checked" ? m : null;
-  }
 
   // A script in an address: deflate-raw, then base64url.
   async function pack(text) {
@@ -140,6 +60,14 @@
   editor.setAttribute("aria-label", "The script");
   editor.hidden = true;
   pane.insertBefore(editor, $("source"));
+  // The editor knows the language: colours and completion from the vocabulary the page carries (editor.js).
+  const vocabulary = JSON.parse($("vocabulary").textContent);
+  const code = window.ListEditor ? window.ListEditor.attach(editor, vocabulary) : null;
+  const editorBox = code ? editor.closest(".ed-wrap") : editor;
+  function setScript(text) {
+    editor.value = text;
+    if (code) code.refresh();
+  }
   // The script's diagnostics as you type, as the command prints them (caret and hint included).
   const problems = document.createElement("pre");
   problems.id = "editor-diagnostics";
@@ -162,18 +90,21 @@
     const file = window.L.files[0];
     return file ? file.lines.join("\n") + "\n" : "";
   }
+  // The script's name: a shared link's, else the lesson's first file's. Diagnostics and the page name it so.
+  let linkName = null;
   function name() {
     const file = window.L.files[0];
-    return file ? file.name : "playground.list";
+    return linkName || (file ? file.name : "playground.list");
   }
 
   function editing(on) {
     editor.hidden = !on;
+    editorBox.hidden = !on;
     problems.hidden = !on;
     $("source").hidden = on;
     edit.setAttribute("aria-pressed", String(on));
     if (on) {
-      if (editor.value === "") editor.value = script();
+      if (editor.value === "") setScript(script());
       editor.focus();
     }
   }
@@ -190,14 +121,16 @@
     runButton.disabled = true;
     status.textContent = "Running…";
     try {
-      const result = await run(name(), source);
+      const result = await host.run(name(), source);
       if (result.stopped) {
         status.textContent = "Stopped: " + result.stopped + ". The page shows the last run that finished.";
         status.className = "stopped";
         return;
       }
-      editor.value = source;
+      setScript(source);
       window.playground.last = result;
+      if (replLog.textContent !== "") say("— the script ran again: the console goes on from its new end —\n", "note");
+      replPrompt.textContent = "list>";
       page.load(result.stream);
       if (step !== undefined) page.go(step);
       editing(false);
@@ -222,10 +155,11 @@
     clearTimeout(pause);
     pause = setTimeout(async () => {
       const asked = typed;
-      const result = await check(name(), editor.value);
+      const result = await host.check(name(), editor.value);
       if (!result || asked !== typed) return;
       const lines = result.diagnostics.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
       problems.textContent = lines.length === 0 ? "No errors." : lines.map((d) => d.rendered).join("");
+      if (code) code.setDiagnostics(lines.filter((d) => d.line));
       problems.className = result.errors > 0 ? "errors" : "";
       window.playground.checked = { typed: asked, shown: performance.now(), errors: result.errors };
     }, 25);
@@ -238,8 +172,9 @@
   });
   share.addEventListener("click", async () => {
     const code = await pack(editor.hidden ? script() : editor.value);
-    page.setHashPrefix("code=" + code);
-    history.replaceState(null, "", "#code=" + code + "&step=" + page.step());
+    const prefix = "name=" + encodeURIComponent(name()) + "&code=" + code;
+    page.setHashPrefix(prefix);
+    history.replaceState(null, "", "#" + prefix + "&step=" + page.step());
     const link = location.href;
     try {
       await navigator.clipboard.writeText(link);
@@ -250,20 +185,99 @@
     }
   });
 
-  // The module is compiled as soon as the page has loaded, off the page's thread, so the first run waits
-  // for nothing; `readyAt` is when it was ready (performance.now()).
-  module().then((bytes) => {
-    if (!worker) startWorker(bytes);
-    return ready;
-  }).then(() => { window.playground.readyAt = performance.now(); });
+  // The console at the end of the lesson: entries run on the state the script left, as the REPL runs them
+  // (the change view after each, undo and redo), in the worker's session of the last run.
+  const consolePane = $("console-pane");
+  const repl = document.createElement("div");
+  repl.className = "repl";
+  repl.innerHTML = '<h3 id="repl-title">Go on from the end of the run</h3>' +
+    '<pre id="repl-log" class="console" aria-live="polite" aria-labelledby="repl-title"></pre>' +
+    '<div class="repl-line"><label id="repl-prompt" for="repl-input">list&gt;</label>' +
+    '<textarea id="repl-input" rows="1" spellcheck="false" autocomplete="off" ' +
+    'placeholder="a statement, e.g. delete 0:0 — Enter runs it"></textarea></div>' +
+    '<div class="repl-buttons"><button type="button" id="repl-undo" title="undo: the last statement\'s inverse, through UIKit\'s checks">Undo</button>' +
+    '<button type="button" id="repl-redo" title="redo">Redo</button>' +
+    '<button type="button" id="repl-clear" title="Clear the console\'s text (the state stays)">Clear</button></div>';
+  consolePane.appendChild(repl);
+  const replLog = $("repl-log");
+  const replInput = $("repl-input");
+  const replPrompt = $("repl-prompt");
+  const entries = [];
+  let recalled = 0;
+  let replBusy = false;
 
-  // A link that carries a script runs it.
+  function say(text, kind) {
+    const span = document.createElement("span");
+    if (kind) span.className = kind;
+    span.textContent = text;
+    replLog.appendChild(span);
+    replLog.scrollTop = replLog.scrollHeight;
+  }
+
+  // Runs `text` on the session; the session is made first (the shown script run again) when there is none.
+  async function enter(text) {
+    if (replBusy) return;
+    replBusy = true;
+    try {
+      if (!host.hasSession()) {
+        say("(running the script first, to have its state)\n", "note");
+        const result = await host.run(name(), editor.hidden ? script() : editor.value);
+        if (result.stopped) return say("Not run: " + result.stopped + ".\n", "err");
+      }
+      const a = await host.answer("console", text);
+      if (a.stopped) return say("Stopped: " + a.stopped + ". The state is gone: the next entry runs the script again.\n", "err");
+      if (a.status === "none") return say("The script did not parse: fix it and run it first.\n", "err");
+      if (a.status === "incomplete") {
+        replInput.value = text + "\n";
+        replPrompt.textContent = " ...>";
+        return;
+      }
+      say(replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry");
+      const ok = a.output.length - a.errors.length;
+      // The output is in the order written; the errors are its last part, as the REPL prints them.
+      if (a.errors.length > 0 && a.output.endsWith(a.errors)) {
+        say(a.output.slice(0, ok));
+        say(a.errors, "err");
+      } else {
+        say(a.output);
+      }
+      replPrompt.textContent = a.prompt.trimEnd();
+      replInput.value = "";
+      window.playground.console = a;
+    } finally {
+      replBusy = false;
+    }
+  }
+
+  replInput.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey) {
+      e.preventDefault();
+      const text = replInput.value;
+      if (text.trim() === "") return;
+      entries.push(text);
+      recalled = entries.length;
+      enter(text);
+    } else if ((e.key === "ArrowUp" || e.key === "ArrowDown") && !replInput.value.includes("\n")) {
+      e.preventDefault();
+      recalled = Math.max(0, Math.min(entries.length, recalled + (e.key === "ArrowUp" ? -1 : 1)));
+      replInput.value = entries[recalled] || "";
+    }
+  });
+  $("repl-undo").addEventListener("click", () => enter("undo"));
+  $("repl-redo").addEventListener("click", () => enter("redo"));
+  $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
+
+  // A link that carries a script runs it; the class site's playground opens in its editor.
   const m = /code=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (!m && window.listdslOpensEditor) editing(true);
   if (m) {
     const step = /step=(\d+)/.exec(location.hash);
+    const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
     unpack(m[1]).then((text) => {
-      page.setHashPrefix("code=" + m[1]);
-      editor.value = text;
+      // A name is only a label: at most 100 characters, no line break, never a path to anything.
+      if (named) linkName = decodeURIComponent(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+      page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
+      setScript(text);
       editing(true);
       return runEdited(step ? parseInt(step[1], 10) : 0);
     }).catch((error) => {
@@ -271,5 +285,5 @@
       status.className = "stopped";
     });
   }
-  window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack };
+  window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter };
 })();

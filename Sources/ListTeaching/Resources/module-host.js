@@ -1,0 +1,116 @@
+"use strict";
+// The interpreter's host in a page: the WebAssembly module (built from the same sources as the command) runs
+// in a Web Worker (playground-worker.js), off the page's thread, so no script can freeze the page: a request
+// that runs past its time limit ends the worker, and the next request starts a new one. The playground
+// (playground.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const TIME_LIMIT_MS = 5000;
+  const STEP_LIMIT = 10000000;
+  let worker = null;
+  // The module as the page carries it (LZMA, gzip'd or plain), from the page itself or, in a class site, from
+  // the script beside it that sets window.listdslModule; the worker decodes it, off the page's thread.
+  let moduleBytes = null;
+  function module() {
+    if (moduleBytes) return moduleBytes;
+    const element = $("lesson-wasm");
+    const text = (element ? element.textContent : window.listdslModule || "").trim();
+    if (!text) throw new Error("this page carries no interpreter");
+    moduleBytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    return moduleBytes;
+  }
+
+  // The worker, made again after the page ends one that ran too long.
+  let ready = null;
+  let nextId = 0;
+  const waiting = new Map();
+  function startWorker(bytes) {
+    const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
+    worker = new Worker(url);
+    URL.revokeObjectURL(url);
+    ready = new Promise((resolve, reject) => {
+      worker.onmessage = (event) => {
+        const m = event.data;
+        if (m.type === "ready") return resolve();
+        if (m.type === "failed") return reject(new Error("the interpreter cannot start: " + m.message));
+        const done = waiting.get(m.id);
+        if (done) {
+          waiting.delete(m.id);
+          done(m);
+        }
+      };
+    });
+    worker.onerror = (event) => {
+      event.preventDefault();
+      for (const [id, done] of waiting) done({ type: "trap", id: id, message: event.message || "the worker stopped" });
+      waiting.clear();
+      worker.terminate();
+      worker = null;
+    };
+    worker.postMessage({ type: "module", bytes: bytes });
+  }
+
+  // Sends `message` to the worker (started when there is none) and resolves with its answer; with
+  // `limit`, after that many milliseconds the worker is ended and the answer is {stopped: why}.
+  async function ask(message, limit) {
+    if (!worker) startWorker(module());
+    await ready;
+    const id = ++nextId;
+    return new Promise((resolve) => {
+      const timer = limit === undefined ? 0 : setTimeout(() => {
+        waiting.delete(id);
+        worker.terminate();
+        worker = null;
+        session = false;
+        resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
+      }, limit);
+      waiting.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      worker.postMessage(Object.assign({ id: id }, message));
+    });
+  }
+
+  // Whether the worker holds the session of the script shown (the console goes on with it).
+  let session = false;
+
+  // Runs `source` in the worker: resolves with {status, stream, ms}, or {stopped: why}.
+  async function run(name, source) {
+    session = false;
+    const m = await ask({ type: "run", name: name, source: source, steps: STEP_LIMIT }, TIME_LIMIT_MS);
+    if (m.type === "done") session = true;
+    return m.type === "done" || m.stopped ? m : { stopped: "the interpreter stopped: " + m.message };
+  }
+
+  // Asks the module (`console` or `quiz`) within the time limit: resolves with its JSON answer, or {stopped}.
+  async function answer(type, source) {
+    const m = await ask({ type: type, source: source }, TIME_LIMIT_MS);
+    if (m.stopped) return m;
+    if (m.type !== "answered") {
+      session = false;
+      return { stopped: "the interpreter stopped: " + m.message };
+    }
+    return JSON.parse(m.answer);
+  }
+
+  // Parses `source` in the worker: resolves with {errors, diagnostics} (JSON lines), or null when it could not.
+  async function check(name, source) {
+    const m = await ask({ type: "check", name: name, source: source });
+    return m.type === "checked" ? m : null;
+  }
+
+  // The worker is started, and the module compiled, as soon as the page has loaded, so the first request
+  // waits for nothing; `readyAt` is when it was ready (performance.now()), `failed` why it could not start.
+  const host = {
+    TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
+    hasSession: () => session, readyAt: null, failed: null,
+  };
+  try {
+    startWorker(module());
+    ready.then(() => { host.readyAt = performance.now(); }, (error) => { host.failed = error.message; });
+  } catch (error) {
+    host.failed = error.message;
+  }
+  window.listdslHost = host;
+})();
