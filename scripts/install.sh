@@ -17,10 +17,10 @@ install -m 644 completions/listdsl.bash "$prefix/share/bash-completion/completio
 install -m 644 completions/_listdsl "$prefix/share/zsh/site-functions/_listdsl"
 install -m 644 completions/listdsl.fish "$prefix/share/fish/vendor_completions.d/listdsl.fish"
 # The WebAssembly interpreter that 'listdsl html --playground' puts in a page, when scripts/wasm.sh built it.
-if [ -f .build-wasm/listdsl.wasm.lzma ]; then
+if [ -f .build-wasm/listdsl.wasm.pack ]; then
     install -d "$prefix/share/listdsl"
-    install -m 644 .build-wasm/listdsl.wasm.lzma "$prefix/share/listdsl/listdsl.wasm.lzma"
-    echo "  playground:  $prefix/share/listdsl/listdsl.wasm.lzma (listdsl html --playground)"
+    install -m 644 .build-wasm/listdsl.wasm.pack "$prefix/share/listdsl/listdsl.wasm.pack"
+    echo "  playground:  $prefix/share/listdsl/listdsl.wasm.pack (listdsl html --playground)"
 fi
 echo "installed $("$prefix/bin/listdsl" --version) in $prefix/bin"
 echo "  man page:    $prefix/share/man/man1/listdsl.1"

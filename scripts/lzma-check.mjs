@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Checks the lesson pages' LZMA decoder (Sources/ListTeaching/Resources/lzma.js) against liblzma:
+// Checks the lesson pages' LZMA decoder (wasm/LZMADecoder.c, run by Sources/ListTeaching/Resources/lzma.js)
+// against liblzma:
 //
 //   node scripts/lzma-check.mjs [FILE...]
 //
@@ -21,9 +22,15 @@ import vm from "node:vm";
 
 const decoderPath = fileURLToPath(new URL("../Sources/ListTeaching/Resources/lzma.js", import.meta.url));
 
+// The decoder itself is wasm/LZMADecoder.c, which scripts/wasm.sh compiles to .build-wasm/lzma-decoder.wasm;
+// lzma.js runs it.
+const decoderWasm = fileURLToPath(new URL("../.build-wasm/lzma-decoder.wasm", import.meta.url));
+
 function loadDecoder() {
   vm.runInThisContext(readFileSync(decoderPath, "utf8"), { filename: decoderPath });
-  return globalThis.lzmaDecode;
+  const module = new WebAssembly.Module(readFileSync(decoderWasm));
+  return (input, maxBytes) => globalThis.lzmaDecodeWith(globalThis.lzmaDecoder(module), input,
+    maxBytes === undefined ? 64 << 20 : maxBytes);
 }
 
 async function main() {
@@ -44,8 +51,8 @@ async function main() {
   const src = readFileSync(decoderPath, "utf8");
   const topLevel = [...src.matchAll(/^(?:function|const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]);
   const stray = topLevel.filter((n) => !n.startsWith("lzma"));
-  if (src.startsWith('"use strict";') && topLevel.includes("lzmaDecode") && stray.length === 0 && !/^\s*(export|import)\b/m.test(src)) pass();
-  else fail("lzma.js shape", `needs "use strict", lzmaDecode, only lzma* at top level, no modules (found ${topLevel.join(", ")})`);
+  if (src.startsWith('"use strict";') && topLevel.includes("lzmaDecodeWith") && topLevel.includes("lzmaUnpack") && stray.length === 0 && !/^\s*(export|import)\b/m.test(src)) pass();
+  else fail("lzma.js shape", `needs "use strict", lzmaDecodeWith and lzmaUnpack, only lzma* at top level, no modules (found ${topLevel.join(", ")})`);
 
   const runner = new Runner();
   const hasXz = spawnSync("xz", ["--version"]).status === 0;

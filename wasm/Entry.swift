@@ -115,6 +115,10 @@ import ListTeaching
             standardOutput = []
             standardError = []
             let recorder = LessonRecorder()
+            // The page reads the lesson on its one thread, a line at a time: 4 MiB of it (a few thousand steps
+            // of a loop) is read in well under the time a click may wait, where the command's 32 MiB froze
+            // the page for seconds.
+            recorder.byteLimit = 4 << 20
             var limits = Limits()
             if stepLimit > 0 { limits.steps = stepLimit }
             // Below the module's memory bound (1 GiB, scripts/wasm.sh), so a script meets the interpreter's

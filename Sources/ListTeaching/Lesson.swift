@@ -182,6 +182,9 @@ public struct Lesson: Sendable {
 /// interpreter with an I/O that sends every event here with `EventDetail.all`, then set `interpreter`.
 public final class LessonRecorder {
     public private(set) var lesson = Lesson()
+    /// The text it records before it stops (`Lesson.byteLimit`; the page's own runs record less, since the
+    /// page reads the lesson on its one thread).
+    public var byteLimit = Lesson.byteLimit
     /// The session being recorded; read at the end of each statement for the state after it.
     /// Strong (Embedded Swift has no weak references), and with the interpreter's I/O holding the recorder
     /// the two hold each other: `finish()` lets it go.
@@ -585,7 +588,7 @@ public final class LessonRecorder {
     private func record(_ s: StatementEvent, completed: Bool, running: Bool = false) {
         guard let interpreter, lesson.truncation == nil else { return }
         if lesson.steps.count > Lesson.stepLimit { return stop(.steps) }
-        if recordedBytes > Lesson.byteLimit { return stop(.size) }
+        if recordedBytes > byteLimit { return stop(.size) }
         // The recording grows with every step, more than the run it records: it checks the memory limit
         // itself, as often as a step may have added a frame's worth.
         // Writing the page takes about three copies of the recorded text more: that counts too.

@@ -31,16 +31,16 @@ public enum LessonPage {
         -> String
     {
         let title = escaped(title)
-        let playground =
-            interpreter.map {
-                (opensEditor ? "<script>window.listdslOpensEditor = true;</script>\n" : "") + playgroundBlock($0)
-            } ?? ""
         return filled(Resources.lessonHTML) { name in
             switch name {
             case "title": return title
             case "lesson.css": return Resources.lessonCSS
             case "lesson.js": return Resources.lessonJS
-            case "playground": return playground
+            // The interpreter first, so its worker unpacks and compiles it while the page is read and drawn.
+            case "interpreter": return interpreter.map(interpreterBlock) ?? ""
+            case "playground":
+                return interpreter == nil
+                    ? "" : (opensEditor ? "<script>window.listdslOpensEditor = true;</script>\n" : "") + playgroundBlock
             // `</script>` in a row's text must not end the element the lines sit in.
             case "lesson.events": return lesson.stream.replacingAll("<", with: "\\u003c")
             default: return nil
@@ -48,10 +48,9 @@ public enum LessonPage {
         }
     }
 
-    /// What makes a lesson page a playground: the module (or where it is), the worker's script (the LZMA
-    /// decoder and the worker), the vocabulary the editor colours and completes, the editor and the
-    /// playground's script.
-    static func playgroundBlock(_ module: Module) -> String {
+    /// The interpreter in a page: the module (or where it is), the worker's script (the unpacking and the
+    /// worker) and its host, which starts the worker at once (`module-host.js`).
+    static func interpreterBlock(_ module: Module) -> String {
         let moduleElement: String
         switch module {
         case .embedded(let bytes):
@@ -61,10 +60,15 @@ public enum LessonPage {
             moduleElement = "<script src=\"" + escaped(source) + "\"></script>"
         }
         return moduleElement + "\n<script type=\"text/plain\" id=\"playground-worker\">\n" + Resources.lzmaJS
-            + Resources.playgroundWorkerJS + "</script>\n<script type=\"application/json\" id=\"vocabulary\">"
-            + vocabularyJSON.replacingAll("<", with: "\\u003c") + "</script>\n<style>\n" + Resources.editorCSS
-            + "</style>\n<script>\n" + Resources.editorJS
-            + Resources.moduleHostJS + Resources.playgroundJS + "</script>"
+            + Resources.playgroundWorkerJS + "</script>\n<script>\n" + Resources.moduleHostJS + "</script>\n"
+    }
+
+    /// What makes a lesson page a playground, after the lesson's own script: the vocabulary the editor
+    /// colours and completes, the editor and the playground's script.
+    static var playgroundBlock: String {
+        "<script type=\"application/json\" id=\"vocabulary\">" + vocabularyJSON.replacingAll("<", with: "\\u003c")
+            + "</script>\n<style>\n" + Resources.editorCSS + "</style>\n<script>\n" + Resources.editorJS
+            + Resources.playgroundJS + "</script>"
     }
 
     /// The language's words for the page's editor, from `Vocabulary.entries` (so a new word is coloured and

@@ -53,11 +53,8 @@ public enum SitePages {
         LessonPage.filled(Resources.quizLiveHTML) { name in
             switch name {
             case "quiz.css": return Resources.quizCSS
-            case "module":
-                return "<script src=\"" + LessonPage.escaped(moduleScript) + "\"></script>\n"
-                    + "<script type=\"text/plain\" id=\"playground-worker\">\n" + Resources.lzmaJS
-                    + Resources.playgroundWorkerJS + "</script>\n<script>\n" + Resources.moduleHostJS
-                    + Resources.quizLiveJS + "</script>"
+            case "interpreter": return LessonPage.interpreterBlock(.script(moduleScript))
+            case "quiz-live.js": return Resources.quizLiveJS
             default: return nil
             }
         }

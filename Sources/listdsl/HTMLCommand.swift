@@ -46,13 +46,13 @@ struct HTML: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "Make the page a playground: it carries the interpreter (WebAssembly) and runs an edited script.",
-            discussion: "The module is scripts/wasm.sh's .build-wasm/listdsl.wasm.lzma, or the one install.sh installs."))
+            discussion: "The module is scripts/wasm.sh's .build-wasm/listdsl.wasm.pack, or the one install.sh installs."))
     var playground = false
 
     @Option(
         help: ArgumentHelp(
-            "The WebAssembly interpreter for --playground (listdsl.wasm, .wasm.lzma or .wasm.gz).", valueName: "file"),
-        completion: .file(extensions: ["gz", "wasm"]))
+            "The WebAssembly interpreter for --playground (listdsl.wasm, .wasm.pack or .wasm.gz).", valueName: "file"),
+        completion: .file(extensions: ["pack", "gz", "wasm"]))
     var interpreter: String?
 
     @OptionGroup var options: RunOptions
@@ -176,8 +176,8 @@ extension HTML {
 
 extension HTML {
     /// The WebAssembly module for a playground: `given`, else `$LISTDSL_WASM`, else the one installed beside
-    /// the command (`../share/listdsl/listdsl.wasm.lzma`), else the one scripts/wasm.sh built in the
-    /// package the command was built in (`.build-wasm/listdsl.wasm.lzma`, found upwards from the command).
+    /// the command (`../share/listdsl/listdsl.wasm.pack`), else the one scripts/wasm.sh built in the
+    /// package the command was built in (`.build-wasm/listdsl.wasm.pack`, found upwards from the command).
     static func interpreterModule(given: String?, limit: Int) -> Result<[UInt8], UsageError> {
         var places: [String] = []
         if let given {
@@ -186,9 +186,9 @@ extension HTML {
             places = [path]
         } else if let command = executablePath() {
             var directory = directoryName(command)
-            places.append(directory + "/../share/listdsl/listdsl.wasm.lzma")
+            places.append(directory + "/../share/listdsl/listdsl.wasm.pack")
             for _ in 0..<4 {
-                places.append(directory + "/.build-wasm/listdsl.wasm.lzma")
+                places.append(directory + "/.build-wasm/listdsl.wasm.pack")
                 directory = directoryName(directory)
                 if directory.isEmpty || directory == "/" { break }
             }

@@ -39,8 +39,8 @@ struct Site: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The WebAssembly interpreter (listdsl.wasm, .wasm.lzma or .wasm.gz).", valueName: "file"),
-        completion: .file(extensions: ["lzma", "gz", "wasm"]))
+            "The WebAssembly interpreter (listdsl.wasm, .wasm.pack or .wasm.gz).", valueName: "file"),
+        completion: .file(extensions: ["pack", "gz", "wasm"]))
     var interpreter: String?
 
     /// The playground's first script: a batch to change and run.

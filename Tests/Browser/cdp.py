@@ -105,6 +105,32 @@ class Browser:
             self.send("Page.navigate", {"url": address})
             self.wait_event("Page.loadEventFired")
 
+    def longest_task(self, body):
+        """Runs body() under the DevTools protocol's tracing and returns (the longest task of the page's main
+        thread in ms, how many of its tasks were traced): how long the page could not answer a key or a
+        click while body() ran."""
+        self.send("Tracing.start", {"categories": "devtools.timeline,disabled-by-default-devtools.timeline",
+                                    "transferMode": "ReportEvents"})
+        try:
+            body()
+        finally:
+            self.send("Tracing.end")
+        events, others = [], []
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            message = self.pending.pop(0) if self.pending else self.read_message(deadline)
+            if message.get("method") == "Tracing.dataCollected":
+                events += message["params"]["value"]
+            elif message.get("method") == "Tracing.tracingComplete":
+                break
+            else:
+                others.append(message)  # the page's other events, kept for their readers
+        self.pending.extend(others)
+        main = {(e["pid"], e["tid"]) for e in events
+                if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+        tasks = [e.get("dur", 0) / 1000 for e in events if e.get("name") == "RunTask" and (e.get("pid"), e.get("tid")) in main]
+        return (max(tasks) if tasks else None), len(tasks)
+
     def key(self, name, code, modifiers=0):
         """Presses and releases a key; `modifiers` as the protocol counts them (Alt 1, Ctrl 2, Meta 4,
         Shift 8)."""

@@ -113,6 +113,26 @@ def main():
         if not starter.startswith("#") or editor != starter or evaluate("document.getElementById('editor').hidden"):
             say("the playground does not open its editor on its starting script", editor)
 
+        # Typing in the editor, key by key: the language's words are completed, and a broken line is
+        # underlined with the command's diagnostic.
+        evaluate("(() => { const e = document.getElementById('editor'); e.focus(); e.setSelectionRange(e.value.length, e.value.length); })()")
+        for c in "ins":
+            browser.send("Input.insertText", {"text": c})
+        offered = wait("(() => { const p = document.querySelector('.ed-popup'); return p && !p.hidden && Array.from(p.querySelectorAll('.ed-item')).map((i) => i.textContent).join(' | '); })()", 5) or ""
+        if "insert" not in offered:
+            say("typing 'ins' does not offer 'insert'", offered)
+        browser.key("Enter", 13)
+        typed = evaluate("document.getElementById('editor').value")
+        if not typed.endswith("insert"):
+            say("Enter does not insert the completion", typed[-80:])
+        for c in " 0:":
+            browser.send("Input.insertText", {"text": c})
+        marked = wait("document.querySelectorAll('.ed-wrap .ed-error, .ed-wrap [class*=\"diag\"], .ed-wrap .ed-mark').length > 0 && document.getElementById('editor-diagnostics').textContent", 5) or ""
+        if "error: expected a row after ':'" not in marked:
+            say("a broken line typed is not underlined with its diagnostic", marked[:300])
+        browser.screenshot(shots + "-editor.png")
+        evaluate("(() => { const e = document.getElementById('editor'); e.value = %s; e.dispatchEvent(new Event('input')); })()" % json.dumps(starter))
+
         # Every golden script, run by the module in the page, as the command runs it.
         for golden in manifest["goldens"]:
             source = open(golden["script"], encoding="utf-8").read()
@@ -177,33 +197,20 @@ def main():
         browser.screenshot(shots + "-console.png")
 
         # The main thread stays free while a hostile script runs: its longest task, from a trace.
-        browser.send("Tracing.start", {"categories": "devtools.timeline,disabled-by-default-devtools.timeline",
-                                       "transferMode": "ReportEvents"})
-        evaluate("document.getElementById('edit').getAttribute('aria-pressed') === 'true' || document.getElementById('edit').click()")
-        evaluate("(() => { const e = document.getElementById('editor'); e.value = 'reset [[]]\\nfor i in 0..<1000000 { insert 0:0 \"row\" }\\n'; e.dispatchEvent(new Event('input')); })()")
-        evaluate("document.getElementById('run').click()")
-        stopped = wait("(document.getElementById('run-status').textContent || '').startsWith('Stopped')", 15)
-        if not stopped:
-            say("the million inserts were not stopped", evaluate("document.getElementById('run-status').textContent"))
-        browser.screenshot(shots + "-stopped.png")
-        evaluate("window.lessonPage.go(1)")
-        browser.send("Tracing.end")
-        events = []
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            message = browser.pending.pop(0) if browser.pending else browser.read_message(deadline)
-            if message.get("method") == "Tracing.dataCollected":
-                events += message["params"]["value"]
-            elif message.get("method") == "Tracing.tracingComplete":
-                break
-        main = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
-        tasks = [e.get("dur", 0) / 1000 for e in events if e.get("name") == "RunTask" and (e.get("pid"), e.get("tid")) in main]
-        result["longest task ms"] = round(max(tasks), 1) if tasks else None
-        result["tasks traced"] = len(tasks)
-        if not tasks:
+        def hostile():
+            evaluate("document.getElementById('edit').getAttribute('aria-pressed') === 'true' || document.getElementById('edit').click()")
+            evaluate("(() => { const e = document.getElementById('editor'); e.value = 'reset [[]]\\nfor i in 0..<1000000 { insert 0:0 \"row\" }\\n'; e.dispatchEvent(new Event('input')); })()")
+            evaluate("document.getElementById('run').click()")
+            if not wait("(document.getElementById('run-status').textContent || '').startsWith('Stopped')", 15):
+                say("the million inserts were not stopped", evaluate("document.getElementById('run-status').textContent"))
+            browser.screenshot(shots + "-stopped.png")
+        longest, traced = browser.longest_task(hostile)
+        result["longest task ms"] = round(longest, 1) if longest is not None else None
+        result["tasks traced"] = traced
+        if longest is None:
             say("the trace holds no task of the page's main thread")
-        elif max(tasks) > 250:
-            say("the page's main thread was busy too long while a hostile script ran", "%.0f ms" % max(tasks))
+        elif longest > 250:
+            say("the page's main thread was busy too long while a hostile script ran", "%.0f ms" % longest)
 
         # The quiz: the same questions as the terminal's, the terminal's feedback, a score.
         q = manifest["quiz"]

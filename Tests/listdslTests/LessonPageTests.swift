@@ -162,7 +162,7 @@ import Testing
     }
 
     /// The WebAssembly interpreter a playground page carries (`scripts/wasm.sh` builds it; CI does first).
-    static let wasmModule = packageRoot.appendingPathComponent(".build-wasm/listdsl.wasm.lzma")
+    static let wasmModule = packageRoot.appendingPathComponent(".build-wasm/listdsl.wasm.pack")
     static let playgroundRequired =
         FileManager.default.fileExists(atPath: wasmModule.path) || ProcessInfo.processInfo.environment["CI"] != nil
 

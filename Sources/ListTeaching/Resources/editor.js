@@ -2,7 +2,7 @@
 // ListEditor: a small code editor made of the playground's own textarea, without a library. The textarea stays
 // the element typed into (its value, input and keydown events and focus are the page's as before); its text is
 // transparent, and under it a <pre> draws the coloured tokens of the lines in view and a gutter their numbers.
-// Only the lines in view are drawn, so a keystroke costs one scan of the text plus a screenful of HTML.
+// A keystroke rescans only the lines its edit reaches and draws only a screenful, whatever the script's length.
 //
 //   const editor = ListEditor.attach(textarea, vocabulary);  // vocabulary: {"words": [{word, category, usage, summary}]}
 //   editor.refresh(); editor.setDiagnostics([{line, column, endLine, endColumn, severity, message}]); editor.detach();
@@ -21,7 +21,8 @@
   // The edits that change only what was selected (or the character or word beside the caret) when they began:
   // the text before the selection then and after the caret now is unchanged, so rescan need not compare it.
   // Not composition (its range is not the selection), drops, spelling replacements or undo.
-  const TRUSTED = /^(insertText|insertLineBreak|insertParagraph|insertFromPaste|insertFromYank|insertTranspose|delete(Content|Word|SoftLine|HardLine)(Backward|Forward)|deleteByCut)$/;
+  const TRUSTED = new RegExp("^(insert(Text|LineBreak|Paragraph|FromPaste|FromYank|Transpose)" +
+    "|delete(Content|Word|SoftLine|HardLine)(Backward|Forward)|deleteByCut)$");
   let instances = 0;
 
   const isLetter = (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
@@ -167,7 +168,8 @@
     const L = line.length;
     const inParens = () => br.length > 0 && br[br.length - 1] !== "{";
     let stmt = fr.length === 0 && !inParens();
-    let after = ""; // "on", "decl" or "layer": what the previous word makes of the next one
+    let after = ""; // "on" or "decl": what the previous word makes of the next one
+    let operand = false; // after an operator, `(`, `[` or `,`: an option word there is a name (`= index`)
     let ctx = null;
     const snap = (what) => { if (ctx === null) ctx = { what: what, stmt: stmt, after: after }; };
     const nextChar = (k) => { while (k < L && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++; return k; };
@@ -224,7 +226,7 @@
           cls = "tok-builtin tok-call";
         } else if ((next === 58 || next === 46) && !roleIn(roles, ["value", "operatorWord"])) {
           cls = "tok-name"; // the start of an index path or a member: `section:0`
-        } else if (roleIn(roles, EXPRESSION)) {
+        } else if (roleIn(roles, EXPRESSION) && !(operand && !roleIn(roles, ["value", "operatorWord"]))) {
           cls = "tok-" + roleIn(roles, EXPRESSION).category;
           if (word === ELSE) nextStmt = true;
         } else if (next === 40) {
@@ -235,11 +237,13 @@
         out.push(i, j, cls);
         stmt = nextStmt;
         after = nextAfter;
+        operand = cls === "tok-operatorWord";
         i = j;
         continue;
       }
       stmt = false;
       after = "";
+      operand = false;
       if (isDigit(c)) {
         let j = i;
         while (j < L && isDigit(line.charCodeAt(j))) j++;
@@ -307,6 +311,7 @@
           if (c >= 0xd800 && c <= 0xdbff) len = 2;
       }
       if (cls) out.push(i, i + len, cls);
+      operand = cls === "tok-operator" || c === 40 || c === 91 || c === 44;
       i += len;
     }
     if (probe !== undefined) snap(fr.length && fr[fr.length - 1] === -1 ? "string" : "code");
@@ -367,6 +372,7 @@
     const saved = {};
     for (const name of ["wrap", "spellcheck", "autocomplete", "autocapitalize", "aria-autocomplete", "aria-expanded",
       "aria-controls", "aria-haspopup", "aria-activedescendant", "aria-invalid", "title"]) saved[name] = ta.getAttribute(name);
+    const hadClass = ta.hasAttribute("class");
     ta.classList.add("ed-input");
     ta.setAttribute("wrap", "off");
     ta.setAttribute("spellcheck", "false");
@@ -376,7 +382,6 @@
     ta.setAttribute("aria-haspopup", "listbox");
     ta.setAttribute("aria-controls", list.id);
     ta.setAttribute("aria-expanded", "false");
-    const baseTitle = saved.title;
 
     // The text and what one scan of it found.
     let text = "";
@@ -418,7 +423,6 @@
       Object.assign(wrap.style, { fontFamily: cs.fontFamily, fontSize: cs.fontSize }); // the gutter's `ch`, beside and under the text
       Object.assign(gutter.style, font);
       numbers.style.paddingTop = cs.paddingTop;
-      Object.assign(printed.style, { fontFamily: cs.fontFamily, fontSize: cs.fontSize, tabSize: cs.tabSize });
       metrics = { lh: lh, padTop: parseFloat(cs.paddingTop) || 0, padLeft: parseFloat(cs.paddingLeft) || 0,
         font: cs.fontStyle + " " + cs.fontWeight + " " + cs.fontSize + " " + cs.fontFamily, tab: parseInt(cs.tabSize, 10) || 8 };
     }
@@ -475,11 +479,17 @@
         newStates.push(key);
         return false;
       });
-      const lineDelta = first + 1 + newStarts.length - (resume < 0 ? starts.length : resume);
-      const tail = resume < 0 ? [] : starts.slice(resume);
-      for (let t = 0; t < tail.length; t++) tail[t] += delta;
-      states = states.slice(0, first + 1).concat(newStates, resume < 0 ? [] : states.slice(resume));
-      starts = starts.slice(0, first + 1).concat(newStarts, tail);
+      const keep = first + 1;
+      const end = resume < 0 ? starts.length : resume;
+      const lineDelta = newStarts.length - (end - keep);
+      if (lineDelta === 0) {
+        // The usual keystroke: as many lines as before, so the tables are updated in place.
+        for (let k = 0; k < newStarts.length; k++) { starts[keep + k] = newStarts[k]; states[keep + k] = newStates[k]; }
+      } else {
+        starts = starts.slice(0, keep).concat(newStarts, starts.slice(end));
+        states = states.slice(0, keep).concat(newStates, states.slice(end));
+      }
+      if (delta !== 0) for (let k = keep + newStarts.length; k < starts.length; k++) starts[k] += delta;
       // The diagnostics under the edit stay until the page sends new ones; those after it move with their lines.
       if (lineDelta !== 0 && diagnostics.size) {
         const moved = new Map();
@@ -603,7 +613,7 @@
         const endLine = Math.max(line, (d.endLine || d.line) - 1);
         let endCol = Math.max(0, (d.endColumn || d.column || 1) - 1);
         if (endLine === line) endCol = Math.max(endCol, col);
-        const message = String(d.message || "");
+        const message = String(d.message || "") + (d.hint ? "\n" + d.hint : "");
         for (let k = line; k <= endLine && k - line < 10000; k++) {
           const from = k === line ? col : 0;
           const to = k === endLine ? endCol : Infinity;
@@ -687,7 +697,8 @@
           found.push({ word: name, role: null, rank: 1, exact: name.startsWith(prefix) });
         }
       }
-      found.sort((x, y) => x.rank - y.rank || (y.exact - x.exact) || (x.word.toLowerCase() < y.word.toLowerCase() ? -1 : x.word.toLowerCase() > y.word.toLowerCase() ? 1 : 0));
+      const order = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+      found.sort((x, y) => x.rank - y.rank || y.exact - x.exact || order(x.word.toLowerCase(), y.word.toLowerCase()));
       return found.slice(0, MAX_ITEMS);
     }
 
@@ -782,7 +793,8 @@
       if (!metrics) measure();
       const pos = ta.selectionEnd;
       const k = lineOf(pos);
-      let before = text.slice(starts[k], pos);
+      // The words in the list line up with the word being completed (9px: the list's border and padding).
+      let before = text.slice(starts[k], Math.max(starts[k], Math.min(pos, completion.from)));
       if (before.indexOf("\t") >= 0) {
         let expanded = "";
         for (const ch of before) expanded += ch === "\t" ? " ".repeat(metrics.tab - (expanded.length % metrics.tab)) : ch;
@@ -790,7 +802,7 @@
       }
       if (!canvas) canvas = doc.createElement("canvas").getContext("2d");
       canvas.font = metrics.font;
-      const x = area.offsetLeft + metrics.padLeft + canvas.measureText(before).width - ta.scrollLeft;
+      const x = area.offsetLeft + metrics.padLeft + canvas.measureText(before).width - ta.scrollLeft - 9;
       const lineTop = area.offsetTop + metrics.padTop + k * metrics.lh - ta.scrollTop;
       const below = lineTop + metrics.lh;
       const height = popup.offsetHeight;
@@ -931,6 +943,20 @@
       },
     });
 
+    // The wrapper is hidden with the textarea, at once: the page shows the textarea and focuses it in one go, and
+    // a hidden wrapper would refuse the focus. The property (what the page sets), CSS :has() and, for
+    // setAttribute, an observer.
+    const hiddenProperty = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "hidden");
+    Object.defineProperty(ta, "hidden", {
+      configurable: true,
+      enumerable: true,
+      get() { return hiddenProperty.get.call(this); },
+      set(v) {
+        hiddenProperty.set.call(this, v);
+        wrap.hidden = hiddenProperty.get.call(this);
+        if (!wrap.hidden) later();
+      },
+    });
     const hiddenObserver = new MutationObserver(() => { wrap.hidden = ta.hidden; if (!ta.hidden) later(); });
     hiddenObserver.observe(ta, { attributes: true, attributeFilter: ["hidden"] });
     const resizeObserver = typeof ResizeObserver === "function" ? new ResizeObserver(() => { measure(); drawn.first = -1; render(); }) : null;
@@ -958,11 +984,13 @@
       if (resizeObserver) resizeObserver.disconnect();
       if (hoverFrame) cancelAnimationFrame(hoverFrame);
       if (frame) cancelAnimationFrame(frame);
-      delete ta.value; // the prototype's accessor again; the text is unchanged
+      delete ta.value; // the prototype's accessors again; the text is unchanged
+      delete ta.hidden;
       const focused = doc.activeElement === ta;
       wrap.parentNode.insertBefore(ta, wrap);
       wrap.remove();
       ta.classList.remove("ed-input");
+      if (!hadClass && ta.getAttribute("class") === "") ta.removeAttribute("class");
       for (const name of Object.keys(saved)) restore(name);
       delete ta.listEditor;
       if (focused) ta.focus();

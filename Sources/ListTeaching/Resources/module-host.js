@@ -8,30 +8,31 @@
   const TIME_LIMIT_MS = 5000;
   const STEP_LIMIT = 10000000;
   let worker = null;
-  // The module as the page carries it (LZMA, gzip'd or plain), from the page itself or, in a class site, from
-  // the script beside it that sets window.listdslModule; the worker decodes it, off the page's thread.
-  let moduleBytes = null;
+  // The module as the page carries it (base64 of the pack, gzip'd or plain), from the page itself or, in a
+  // class site, from the script beside it that sets window.listdslModule; the worker decodes it, off the
+  // page's thread.
   function module() {
-    if (moduleBytes) return moduleBytes;
     const element = $("lesson-wasm");
-    const text = (element ? element.textContent : window.listdslModule || "").trim();
+    const text = element ? element.textContent : window.listdslModule || "";
     if (!text) throw new Error("this page carries no interpreter");
-    moduleBytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-    return moduleBytes;
+    return text;
   }
 
   // The worker, made again after the page ends one that ran too long.
   let ready = null;
   let nextId = 0;
   const waiting = new Map();
-  function startWorker(bytes) {
+  function startWorker(text) {
     const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
     worker = new Worker(url);
     URL.revokeObjectURL(url);
     ready = new Promise((resolve, reject) => {
       worker.onmessage = (event) => {
         const m = event.data;
-        if (m.type === "ready") return resolve();
+        if (m.type === "ready") {
+          host.startup = { unpackMs: m.unpackMs, compileMs: m.compileMs };
+          return resolve();
+        }
         if (m.type === "failed") return reject(new Error("the interpreter cannot start: " + m.message));
         const done = waiting.get(m.id);
         if (done) {
@@ -47,7 +48,7 @@
       worker.terminate();
       worker = null;
     };
-    worker.postMessage({ type: "module", bytes: bytes });
+    worker.postMessage({ type: "module", text: text });
   }
 
   // Sends `message` to the worker (started when there is none) and resolves with its answer; with
@@ -100,14 +101,16 @@
     return m.type === "checked" ? m : null;
   }
 
-  // The worker is started, and the module compiled, as soon as the page has loaded, so the first request
-  // waits for nothing; `readyAt` is when it was ready (performance.now()), `failed` why it could not start.
+  // The worker is started, and the module unpacked and compiled, as soon as this script runs (a page puts it
+  // first, so that happens while the page itself is read and drawn), and the first request waits for
+  // nothing; `readyAt` is when it was ready (performance.now()), `failed` why it could not start.
   const host = {
     TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
-    hasSession: () => session, readyAt: null, failed: null,
+    hasSession: () => session, readyAt: null, failed: null, startup: null,
   };
   try {
     startWorker(module());
+    host.ready = ready;
     ready.then(() => { host.readyAt = performance.now(); }, (error) => { host.failed = error.message; });
   } catch (error) {
     host.failed = error.message;

@@ -3,12 +3,12 @@
 // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
 // ends this worker when a run takes too long, so no script can freeze the page.
 //
-// Messages in: {type: "module", bytes} once (the module as the page carries it: LZMA, gzip'd or plain; it
-// is decoded here, off the page's thread), then {type: "run", id, name, source, steps}, {type: "check", id,
+// Messages in: {type: "module", text} once (the module as the page carries it, base64 of the pack, gzip'd or
+// plain; it is decoded here, off the page's thread), then {type: "run", id, name, source, steps}, {type: "check", id,
 // name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
 // (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
 // request, `WasmSession.quiz`).
-// Messages out: {type: "ready"} or {type: "failed", message}, {type: "done", id, status, stream, ms},
+// Messages out: {type: "ready", unpackMs, compileMs} or {type: "failed", message}, {type: "done", id, status, stream, ms},
 // {type: "checked", id, errors, diagnostics (JSON lines)}, {type: "answered", id, answer (the module's
 // JSON)}, {type: "trap", id, message}.
 let compiled = null;
@@ -56,14 +56,25 @@ function call(name, m, extra) {
   }
 }
 
-// The module's bytes from what the page carries: plain ("\0asm"), gzip'd (1f 8b) or LZMA (lzma.js).
-async function decoded(bytes) {
+// Base64 to bytes: the engine's own decoder where it has one (Uint8Array.fromBase64), else atob and a loop.
+function fromBase64(text) {
+  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text.trim());
+  const binary = atob(text.trim());
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+// The module's bytes from what the page carries (base64): plain ("\0asm"), gzip'd (1f 8b) or packed with its
+// LZMA decoder ("LDPK", lzma.js).
+async function decoded(text) {
+  const bytes = fromBase64(text);
   if (bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d) return bytes;
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
-  return lzmaDecode(bytes, 64 << 20);
+  return lzmaUnpack(bytes, 64 << 20);
 }
 
 // A session lives in one instance: after a trap (a new instance) the console has none until the next run.
@@ -71,9 +82,12 @@ onmessage = async (event) => {
   const m = event.data;
   if (m.type === "module") {
     try {
-      compiled = await WebAssembly.compile(await decoded(m.bytes));
+      const start = performance.now();
+      const bytes = await decoded(m.text);
+      const unpacked = performance.now();
+      compiled = new WebAssembly.Module(bytes);
       instantiate();
-      postMessage({ type: "ready" });
+      postMessage({ type: "ready", unpackMs: unpacked - start, compileMs: performance.now() - unpacked });
     } catch (error) {
       postMessage({ type: "failed", message: String(error && error.message || error) });
     }
