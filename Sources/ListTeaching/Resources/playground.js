@@ -291,11 +291,12 @@
   // has the interpreter's hot code optimised before the student's first Run (a cold run of the tour takes
   // 150 ms, a warm one 3 to 6), and the console has the script's session. A Run clicked meanwhile waits at
   // most for the run under way.
-  if (host.ready && !m) {
+  // A long lesson (past 2,000 steps) is not run again: its one run would compete with the page for the machine
+  // while the student steps through it, and a long script is warm after its first run anyway.
+  if (host.ready && !m && window.L.steps.length <= 2000) {
     host.ready.then(async () => {
       for (let i = 0; i < 3 && !busy && !replBusy; i++) {
         const result = await host.run(name(), script());
-        // A long script is warm after one run, and more would only compete with the page for the machine.
         if (result.stopped || result.status === 65 || result.ms > 100) break;
       }
     }, () => {});
