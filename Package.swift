@@ -33,7 +33,7 @@ let package = Package(
         .target(
             name: "ListDSLWasm",
             dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"],
-            path: "wasm", exclude: ["Runtime.c", "known-differences.txt"], sources: ["Entry.swift"]),
+            path: "wasm", exclude: ["Runtime.c", "LZMADecoder.c", "known-differences.txt"], sources: ["Entry.swift"]),
         // GNU readline, for the REPL only.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The command: argument parsing, script runner, REPL. The only target that prints or exits.
