@@ -12,7 +12,7 @@
 // A FILE is compressed like the built-in inputs; a FILE named *.lzma is taken as a stream to decode (python
 // decompresses the reference). For each FILE the decode time is printed: the first run in a fresh worker
 // (what a page pays) and the median of 5, with MB/s of output. The last line is "N passed, N failed".
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -208,6 +208,43 @@ async function main() {
   }
   console.log(`changed bytes: ${threw} of ${flips} threw, the rest decoded to other bytes`);
   runner.close();
+
+  // The pack scripts/wasm.sh made, when there is one: its pieces unpacked and joined are the module, and a pack
+  // cut anywhere in its table of streams, or with a stream cut short, is refused.
+  const packPath = fileURLToPath(new URL("../.build-wasm/listdsl.wasm.pack", import.meta.url));
+  const modulePath = fileURLToPath(new URL("../.build-wasm/listdsl.wasm", import.meta.url));
+  if (existsSync(packPath) && existsSync(modulePath)) {
+    const pack = new Uint8Array(readFileSync(packPath));
+    const module = new Uint8Array(readFileSync(modulePath));
+    vm.runInThisContext(readFileSync(decoderPath, "utf8"), { filename: decoderPath });
+    let parts = null;
+    try {
+      parts = globalThis.lzmaParts(pack);
+      const out = globalThis.lzmaUnpack(pack, 64 << 20);
+      if (equal(out, module) && parts.streams.length >= 1) pass();
+      else fail("listdsl.wasm.pack", `unpacked to ${out.length} bytes, not the module's ${module.length}`);
+      const pieces = parts.streams.map((_, i) => globalThis.lzmaDecodePart(parts, i, 64 << 20));
+      if (equal(globalThis.lzmaJoin(pieces, 64 << 20), module)) pass();
+      else fail("listdsl.wasm.pack", "its pieces decoded one by one do not join into the module");
+      console.log(`listdsl.wasm.pack: ${parts.streams.length} streams (${parts.streams.map((x) => x.length).join(" + ")} bytes) -> ${module.length} bytes`);
+    } catch (error) {
+      fail("listdsl.wasm.pack", `threw: ${error.message}`);
+    }
+    if (parts) {
+      const tableEnd = 12 + parts.decoder.length + 4 * parts.streams.length;
+      for (const n of [0, 7, 11, 12 + parts.decoder.length - 1, 12 + parts.decoder.length + 2, tableEnd - 1, pack.length - 1]) {
+        try {
+          globalThis.lzmaUnpack(pack.subarray(0, n), 64 << 20);
+          fail(`listdsl.wasm.pack cut to ${n}`, "unpacked instead of throwing");
+        } catch (error) {
+          if (String(error.message).startsWith("lzma: ")) pass();
+          else fail(`listdsl.wasm.pack cut to ${n}`, `threw ${error.message}`);
+        }
+      }
+    }
+  } else {
+    console.log("note: no .build-wasm/listdsl.wasm.pack (scripts/wasm.sh makes it); skipping the pack");
+  }
 
   // Timing, in a fresh worker per stream: the first run is what a page pays (cold JIT); then the median of 5.
   for (const t of timed) {

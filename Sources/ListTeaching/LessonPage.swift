@@ -37,6 +37,7 @@ public enum LessonPage {
             case "lesson.css": return Resources.lessonCSS
             case "lesson.js": return Resources.lessonJS
             // The interpreter first, so its worker unpacks and compiles it while the page is read and drawn.
+            case "interpreter-head": return interpreter == nil ? "" : interpreterHead
             case "interpreter": return interpreter.map(interpreterBlock) ?? ""
             case "playground":
                 return interpreter == nil
@@ -48,8 +49,16 @@ public enum LessonPage {
         }
     }
 
-    /// The interpreter in a page: the module (or where it is), the worker's script (the unpacking and the
-    /// worker) and its host, which starts the worker at once (`module-host.js`).
+    /// The interpreter in a page's head: the worker's script (the unpacking and the worker) and its host
+    /// (`module-host.js`), which makes the workers at once, so that they have started by the time the page
+    /// has read the module.
+    static var interpreterHead: String {
+        "<script type=\"text/plain\" id=\"playground-worker\">\n" + Resources.lzmaJS + Resources.playgroundWorkerJS
+            + "</script>\n<script>\n" + Resources.moduleHostJS + "</script>\n"
+    }
+
+    /// The interpreter at the start of a page's body: the module (or where it is), then the call that hands it
+    /// to the worker, which unpacks and compiles it while the page is read and drawn.
     static func interpreterBlock(_ module: Module) -> String {
         let moduleElement: String
         switch module {
@@ -59,8 +68,7 @@ public enum LessonPage {
         case .script(let source):
             moduleElement = "<script src=\"" + escaped(source) + "\"></script>"
         }
-        return moduleElement + "\n<script type=\"text/plain\" id=\"playground-worker\">\n" + Resources.lzmaJS
-            + Resources.playgroundWorkerJS + "</script>\n<script>\n" + Resources.moduleHostJS + "</script>\n"
+        return moduleElement + "\n<script>window.listdslHost.start();</script>\n"
     }
 
     /// What makes a lesson page a playground, after the lesson's own script: the vocabulary the editor

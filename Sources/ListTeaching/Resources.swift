@@ -1318,7 +1318,7 @@ package enum Resources {
         <title>{{title}} · ListDSL lesson</title>
         <style>
         {{lesson.css}}</style>
-        </head>
+        {{interpreter-head}}</head>
         <body>
         {{interpreter}}<a class="skip" href="#phone">Skip to the table view</a>
         <header class="bar">
@@ -2125,7 +2125,7 @@ package enum Resources {
         "use strict";
         // Unpacks the interpreter's module as scripts/wasm.sh packs it for a page: "LDPK", the length of the decoder
         // (4 bytes, little-endian), the decoder (wasm/LZMADecoder.c, a small WebAssembly module of its own) and the
-        // module as an LZMA-alone stream (xz --format=lzma, its size in the header). A browser has no LZMA
+        // module as LZMA-alone streams (xz --format=lzma, each with its size in the header), one per piece. A browser has no LZMA
         // decoder, and LZMA makes the module a third smaller than gzip does; decoding in WebAssembly rather than
         // JavaScript makes a page's first decode, the one its start waits for, several times faster.
 
@@ -2160,14 +2160,50 @@ package enum Resources {
           }
         }
 
-        // The module a page carries, unpacked (see above).
-        function lzmaUnpack(pack, maxBytes) {
+        // The parts of a pack: {decoder (its bytes), streams (the LZMA-alone streams, one per piece of the module, in
+        // order)}. After the decoder come the number of streams (4 bytes), each one's length (4 bytes each) and the
+        // streams: the module is cut in pieces that decode independently, so a page can decode them on two cores.
+        function lzmaParts(pack) {
           const view = new DataView(pack.buffer, pack.byteOffset, pack.length);
-          if (pack.length < 8 || view.getUint32(0) !== 0x4c44504b) throw new Error("lzma: not a packed module");
+          if (pack.length < 12 || view.getUint32(0) !== 0x4c44504b) throw new Error("lzma: not a packed module");
           const length = view.getUint32(4, true);
-          if (8 + length > pack.length) throw new Error("lzma: the packed decoder is cut short");
-          const decoder = lzmaDecoder(new WebAssembly.Module(pack.subarray(8, 8 + length)));
-          return lzmaDecodeWith(decoder, pack.subarray(8 + length), maxBytes);
+          if (12 + length > pack.length) throw new Error("lzma: the packed decoder is cut short");
+          const count = view.getUint32(8 + length, true);
+          let at = 12 + length + 4 * count;
+          if (count < 1 || count > 16 || at > pack.length) throw new Error("lzma: the pack's table of streams is malformed");
+          const streams = [];
+          for (let i = 0; i < count; i++) {
+            const size = view.getUint32(12 + length + 4 * i, true);
+            if (size > pack.length - at) throw new Error("lzma: stream " + (i + 1) + " of the pack is cut short");
+            streams.push(pack.subarray(at, at + size));
+            at += size;
+          }
+          return { decoder: pack.subarray(8, 8 + length), streams: streams };
+        }
+
+        // Stream `index` of a pack's `parts`, decoded with the pack's own decoder (into at most `maxBytes`).
+        function lzmaDecodePart(parts, index, maxBytes) {
+          return lzmaDecodeWith(lzmaDecoder(new WebAssembly.Module(parts.decoder)), parts.streams[index], maxBytes);
+        }
+
+        // The pieces decoded, joined: the module (at most `maxBytes` in all).
+        function lzmaJoin(pieces, maxBytes) {
+          const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+          if (total > maxBytes) throw new Error("lzma: output exceeds the limit of " + maxBytes + " bytes");
+          const out = new Uint8Array(total);
+          let at = 0;
+          for (const piece of pieces) {
+            out.set(piece, at);
+            at += piece.length;
+          }
+          return out;
+        }
+
+        // The module a page carries, unpacked on this thread (see above).
+        function lzmaUnpack(pack, maxBytes) {
+          const parts = lzmaParts(pack);
+          const decoder = lzmaDecoder(new WebAssembly.Module(parts.decoder));
+          return lzmaJoin(parts.streams.map((stream) => lzmaDecodeWith(decoder, stream, maxBytes)), maxBytes);
         }
 
         """#
@@ -2194,14 +2230,32 @@ package enum Resources {
             return text;
           }
 
-          // The worker, made again after the page ends one that ran too long.
+          // A worker and, with a second core, a helper that decodes half of the module meanwhile (it ends itself
+          // when done): made as soon as this script runs, in the page's head, so that they are up (their start needs
+          // the page's thread) by the time the module has been read; made again after the page ends a worker that
+          // ran too long.
+          function spawn() {
+            const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
+            const made = { worker: new Worker(url), helper: (navigator.hardwareConcurrency || 1) > 1 ? new Worker(url) : null };
+            URL.revokeObjectURL(url);
+            return made;
+          }
+          let spawned = null;
+
           let ready = null;
           let nextId = 0;
           const waiting = new Map();
+          // Hands the module to a worker (the one made in advance, else a new one) and waits for it to be ready.
           function startWorker(text) {
-            const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
-            worker = new Worker(url);
-            URL.revokeObjectURL(url);
+            const made = spawned || spawn();
+            spawned = null;
+            worker = made.worker;
+            let port = null;
+            if (made.helper) {
+              const channel = new MessageChannel();
+              made.helper.postMessage({ type: "unpack", text: text, index: 1, port: channel.port2 }, [channel.port2]);
+              port = channel.port1;
+            }
             ready = new Promise((resolve, reject) => {
               worker.onmessage = (event) => {
                 const m = event.data;
@@ -2224,7 +2278,7 @@ package enum Resources {
               worker.terminate();
               worker = null;
             };
-            worker.postMessage({ type: "module", text: text });
+            worker.postMessage({ type: "module", text: text, port: port }, port ? [port] : []);
           }
 
           // Sends `message` to the worker (started when there is none) and resolves with its answer; with
@@ -2277,17 +2331,25 @@ package enum Resources {
             return m.type === "checked" ? m : null;
           }
 
-          // The worker is started, and the module unpacked and compiled, as soon as this script runs (a page puts it
-          // first, so that happens while the page itself is read and drawn), and the first request waits for
-          // nothing; `readyAt` is when it was ready (performance.now()), `failed` why it could not start.
+          // The workers are made as soon as this script runs (a page puts it in its head), and `start()`, which the
+          // page calls just after the module, hands it over, so that it is unpacked and compiled while the page itself
+          // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
+          // (performance.now()), `failed` why it could not start.
           const host = {
             TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
-            hasSession: () => session, readyAt: null, failed: null, startup: null,
+            hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
           };
+          function start() {
+            try {
+              startWorker(module());
+              host.ready = ready;
+              ready.then(() => { host.readyAt = performance.now(); }, (error) => { host.failed = error.message; });
+            } catch (error) {
+              host.failed = error.message;
+            }
+          }
           try {
-            startWorker(module());
-            host.ready = ready;
-            ready.then(() => { host.readyAt = performance.now(); }, (error) => { host.failed = error.message; });
+            spawned = spawn();
           } catch (error) {
             host.failed = error.message;
           }
@@ -2303,8 +2365,9 @@ package enum Resources {
         // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
         // ends this worker when a run takes too long, so no script can freeze the page.
         //
-        // Messages in: {type: "module", text} once (the module as the page carries it, base64 of the pack, gzip'd or
-        // plain; it is decoded here, off the page's thread), then {type: "run", id, name, source, steps}, {type: "check", id,
+        // Messages in: {type: "module", text, port} once (the module as the page carries it, base64 of the pack,
+        // gzip'd or plain; it is decoded here, off the page's thread; `port`, when given, reaches a helper worker that
+        // decodes a piece of the pack, sent {type: "unpack", text, index, port}), then {type: "run", id, name, source, steps}, {type: "check", id,
         // name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
         // (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
         // request, `WasmSession.quiz`).
@@ -2365,25 +2428,50 @@ package enum Resources {
           return bytes;
         }
 
+        // The most a module may unpack to.
+        const MODULE_LIMIT = 64 << 20;
+
         // The module's bytes from what the page carries (base64): plain ("\0asm"), gzip'd (1f 8b) or packed with its
-        // LZMA decoder ("LDPK", lzma.js).
-        async function decoded(text) {
+        // LZMA decoder ("LDPK", lzma.js). A pack's second piece is decoded by a helper worker on another core when the
+        // page started one (`port` reaches it), while this worker decodes the first; if the helper has not answered
+        // two seconds after this worker's own piece is done, this worker decodes that piece too.
+        async function decoded(text, port) {
           const bytes = fromBase64(text);
           if (bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d) return bytes;
           if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
             const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
             return new Uint8Array(await new Response(stream).arrayBuffer());
           }
-          return lzmaUnpack(bytes, 64 << 20);
+          const parts = lzmaParts(bytes);
+          if (!port || parts.streams.length < 2) return lzmaUnpack(bytes, MODULE_LIMIT);
+          const helped = new Promise((resolve) => { port.onmessage = (event) => resolve(event.data); });
+          const pieces = [lzmaDecodePart(parts, 0, MODULE_LIMIT)];
+          const late = new Promise((resolve) => setTimeout(() => resolve({ late: true }), 2000));
+          const answer = await Promise.race([helped, late]);
+          port.close();
+          if (answer.error) throw new Error(answer.error);
+          pieces.push(answer.bytes instanceof Uint8Array ? answer.bytes : lzmaDecodePart(parts, 1, MODULE_LIMIT));
+          for (let i = 2; i < parts.streams.length; i++) pieces.push(lzmaDecodePart(parts, i, MODULE_LIMIT));
+          return lzmaJoin(pieces, MODULE_LIMIT);
         }
 
         // A session lives in one instance: after a trap (a new instance) the console has none until the next run.
         onmessage = async (event) => {
           const m = event.data;
+          if (m.type === "unpack") {  // a helper: decode piece `index` of the pack, hand it over `port`, and end
+            try {
+              const piece = lzmaDecodePart(lzmaParts(fromBase64(m.text)), m.index, MODULE_LIMIT);
+              m.port.postMessage({ bytes: piece }, [piece.buffer]);
+            } catch (error) {
+              m.port.postMessage({ error: String(error && error.message || error) });
+            }
+            close();
+            return;
+          }
           if (m.type === "module") {
             try {
               const start = performance.now();
-              const bytes = await decoded(m.text);
+              const bytes = await decoded(m.text, m.port);
               const unpacked = performance.now();
               compiled = new WebAssembly.Module(bytes);
               instantiate();
@@ -2744,7 +2832,7 @@ package enum Resources {
         #quiz-status { color: #48484a; }
         #quiz-status.stopped { color: #b3261e; }
         </style>
-        </head>
+        {{interpreter-head}}</head>
         <body>
         {{interpreter}}<h1 id="quiz-title">ListDSL quiz</h1>
         <p class="intro">Questions on batch updates, made and graded in this page by the ListDSL interpreter itself (the

@@ -53,6 +53,7 @@ public enum SitePages {
         LessonPage.filled(Resources.quizLiveHTML) { name in
             switch name {
             case "quiz.css": return Resources.quizCSS
+            case "interpreter-head": return LessonPage.interpreterHead
             case "interpreter": return LessonPage.interpreterBlock(.script(moduleScript))
             case "quiz-live.js": return Resources.quizLiveJS
             default: return nil

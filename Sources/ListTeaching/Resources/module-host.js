@@ -18,14 +18,32 @@
     return text;
   }
 
-  // The worker, made again after the page ends one that ran too long.
+  // A worker and, with a second core, a helper that decodes half of the module meanwhile (it ends itself
+  // when done): made as soon as this script runs, in the page's head, so that they are up (their start needs
+  // the page's thread) by the time the module has been read; made again after the page ends a worker that
+  // ran too long.
+  function spawn() {
+    const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
+    const made = { worker: new Worker(url), helper: (navigator.hardwareConcurrency || 1) > 1 ? new Worker(url) : null };
+    URL.revokeObjectURL(url);
+    return made;
+  }
+  let spawned = null;
+
   let ready = null;
   let nextId = 0;
   const waiting = new Map();
+  // Hands the module to a worker (the one made in advance, else a new one) and waits for it to be ready.
   function startWorker(text) {
-    const url = URL.createObjectURL(new Blob([$("playground-worker").textContent], { type: "text/javascript" }));
-    worker = new Worker(url);
-    URL.revokeObjectURL(url);
+    const made = spawned || spawn();
+    spawned = null;
+    worker = made.worker;
+    let port = null;
+    if (made.helper) {
+      const channel = new MessageChannel();
+      made.helper.postMessage({ type: "unpack", text: text, index: 1, port: channel.port2 }, [channel.port2]);
+      port = channel.port1;
+    }
     ready = new Promise((resolve, reject) => {
       worker.onmessage = (event) => {
         const m = event.data;
@@ -48,7 +66,7 @@
       worker.terminate();
       worker = null;
     };
-    worker.postMessage({ type: "module", text: text });
+    worker.postMessage({ type: "module", text: text, port: port }, port ? [port] : []);
   }
 
   // Sends `message` to the worker (started when there is none) and resolves with its answer; with
@@ -101,17 +119,25 @@
     return m.type === "checked" ? m : null;
   }
 
-  // The worker is started, and the module unpacked and compiled, as soon as this script runs (a page puts it
-  // first, so that happens while the page itself is read and drawn), and the first request waits for
-  // nothing; `readyAt` is when it was ready (performance.now()), `failed` why it could not start.
+  // The workers are made as soon as this script runs (a page puts it in its head), and `start()`, which the
+  // page calls just after the module, hands it over, so that it is unpacked and compiled while the page itself
+  // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
+  // (performance.now()), `failed` why it could not start.
   const host = {
     TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
-    hasSession: () => session, readyAt: null, failed: null, startup: null,
+    hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
   };
+  function start() {
+    try {
+      startWorker(module());
+      host.ready = ready;
+      ready.then(() => { host.readyAt = performance.now(); }, (error) => { host.failed = error.message; });
+    } catch (error) {
+      host.failed = error.message;
+    }
+  }
   try {
-    startWorker(module());
-    host.ready = ready;
-    ready.then(() => { host.readyAt = performance.now(); }, (error) => { host.failed = error.message; });
+    spawned = spawn();
   } catch (error) {
     host.failed = error.message;
   }

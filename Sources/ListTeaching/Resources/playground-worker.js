@@ -3,8 +3,9 @@
 // as `listdsl html` runs it, off the page's thread, and answers with the lesson's event stream. The page
 // ends this worker when a run takes too long, so no script can freeze the page.
 //
-// Messages in: {type: "module", text} once (the module as the page carries it, base64 of the pack, gzip'd or
-// plain; it is decoded here, off the page's thread), then {type: "run", id, name, source, steps}, {type: "check", id,
+// Messages in: {type: "module", text, port} once (the module as the page carries it, base64 of the pack,
+// gzip'd or plain; it is decoded here, off the page's thread; `port`, when given, reaches a helper worker that
+// decodes a piece of the pack, sent {type: "unpack", text, index, port}), then {type: "run", id, name, source, steps}, {type: "check", id,
 // name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
 // (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
 // request, `WasmSession.quiz`).
@@ -65,25 +66,50 @@ function fromBase64(text) {
   return bytes;
 }
 
+// The most a module may unpack to.
+const MODULE_LIMIT = 64 << 20;
+
 // The module's bytes from what the page carries (base64): plain ("\0asm"), gzip'd (1f 8b) or packed with its
-// LZMA decoder ("LDPK", lzma.js).
-async function decoded(text) {
+// LZMA decoder ("LDPK", lzma.js). A pack's second piece is decoded by a helper worker on another core when the
+// page started one (`port` reaches it), while this worker decodes the first; if the helper has not answered
+// two seconds after this worker's own piece is done, this worker decodes that piece too.
+async function decoded(text, port) {
   const bytes = fromBase64(text);
   if (bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d) return bytes;
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
-  return lzmaUnpack(bytes, 64 << 20);
+  const parts = lzmaParts(bytes);
+  if (!port || parts.streams.length < 2) return lzmaUnpack(bytes, MODULE_LIMIT);
+  const helped = new Promise((resolve) => { port.onmessage = (event) => resolve(event.data); });
+  const pieces = [lzmaDecodePart(parts, 0, MODULE_LIMIT)];
+  const late = new Promise((resolve) => setTimeout(() => resolve({ late: true }), 2000));
+  const answer = await Promise.race([helped, late]);
+  port.close();
+  if (answer.error) throw new Error(answer.error);
+  pieces.push(answer.bytes instanceof Uint8Array ? answer.bytes : lzmaDecodePart(parts, 1, MODULE_LIMIT));
+  for (let i = 2; i < parts.streams.length; i++) pieces.push(lzmaDecodePart(parts, i, MODULE_LIMIT));
+  return lzmaJoin(pieces, MODULE_LIMIT);
 }
 
 // A session lives in one instance: after a trap (a new instance) the console has none until the next run.
 onmessage = async (event) => {
   const m = event.data;
+  if (m.type === "unpack") {  // a helper: decode piece `index` of the pack, hand it over `port`, and end
+    try {
+      const piece = lzmaDecodePart(lzmaParts(fromBase64(m.text)), m.index, MODULE_LIMIT);
+      m.port.postMessage({ bytes: piece }, [piece.buffer]);
+    } catch (error) {
+      m.port.postMessage({ error: String(error && error.message || error) });
+    }
+    close();
+    return;
+  }
   if (m.type === "module") {
     try {
       const start = performance.now();
-      const bytes = await decoded(m.text);
+      const bytes = await decoded(m.text, m.port);
       const unpacked = performance.now();
       compiled = new WebAssembly.Module(bytes);
       instantiate();
