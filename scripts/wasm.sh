@@ -7,6 +7,7 @@
 #
 #   scripts/wasm.sh            # build, stripped (-Osize)
 #   KEEP_NAMES=1 scripts/wasm.sh   # keep the function names, for profiles and traps
+#   WASM_OPT=-O WASM_OUT=DIR scripts/wasm.sh   # another optimisation level, built in DIR (for comparisons)
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
