@@ -347,6 +347,10 @@ public enum StmtKind: Sendable {
     case view(ViewKind)
     /// `messages classic|modern`: which texts a failed count check gives.
     case messages(MessageStyle)
+    /// `messages suffix on|off`: whether UIKit's texts end with the view's description (iOS 14+).
+    case messagesSuffix(Bool)
+    /// `ios VERSION`: the iOS whose texts and rules apply.
+    case ios(IOSVersion)
 
     // Accessories, undo, state in files and user defaults (§8).
     /// `accessory PATH TYPE`: the accessory the data source keeps for the item at PATH.

@@ -119,6 +119,8 @@ package enum ASTPrinter {
         case .trace(let on): on ? "(trace on)" : "(trace off)"
         case .view(let kind): "(view \(kind.rawValue))"
         case .messages(let style): "(messages \(style.rawValue))"
+        case .messagesSuffix(let on): on ? "(messages suffix on)" : "(messages suffix off)"
+        case .ios(let version): "(ios \(version))"
         case .accessory(let path, let type): node("accessory", [expression(path), expression(type)])
         case .undo(let redo): redo ? "(redo)" : "(undo)"
         case .save(let file): node("save", [expression(file)])

@@ -78,6 +78,8 @@ public enum ParseError: CatalogueError, Equatable {
     case chainedRange
     /// `0:1:2`.
     case nestedIndexPath
+    /// `ios 40`: a version listdsl does not simulate (the text written).
+    case unknownIOSVersion(String)
 
     /// Where a NUL byte was found.
     public enum NulPlace: String, Sendable {
@@ -129,6 +131,8 @@ public enum ParseError: CatalogueError, Equatable {
         case .chainedComparison: "comparisons cannot be chained"
         case .chainedRange: "ranges cannot be chained"
         case .nestedIndexPath: "an index path has two parts, section:row"
+        case .unknownIOSVersion(let text):
+            "listdsl simulates iOS \(IOSVersion.oldest) to \(IOSVersion.current), not iOS \(text)"
         }
     }
 
@@ -156,6 +160,7 @@ public enum ParseError: CatalogueError, Equatable {
         case .expectedHookName: "hooks: " + Vocabulary.hookNames.joined(separator: ", ")
         case .chainedComparison: "use 'and' or parentheses: a < b and b < c"
         case .nestedIndexPath: "put parentheses around a nested index path"
+        case .unknownIOSVersion: "write the major version, or major.minor: 'ios 12', 'ios 16.4'"
         default: nil
         }
     }

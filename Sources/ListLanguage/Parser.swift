@@ -393,7 +393,7 @@ public struct Parser {
     ///           | repeatStatement | procDeclaration | returnStatement | command | simpleStatement
     ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
     ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
-    ///           | applyStatement | viewCommand | messagesCommand | accessoryCommand
+    ///           | applyStatement | viewCommand | messagesCommand | iosCommand | accessoryCommand
     ///           | undoStatement | fileStatement | defaultsStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         let token = current
@@ -444,6 +444,7 @@ public struct Parser {
             case .apply: return try parseApplyStatement()
             case .view: return try parseViewCommand()
             case .messages: return try parseMessagesCommand()
+            case .ios: return try parseIosCommand()
             case .accessory: return try parseAccessoryCommand()
             case .undo, .redo: return try parseUndoStatement()
             case .save, .load: return try parseFileStatement()
@@ -918,13 +919,45 @@ public struct Parser {
         return Stmt(.view(kind), keyword.range.union(previous.range))
     }
 
-    /// messagesCommand = "messages" ( "classic" | "modern" )
+    /// messagesCommand = "messages" ( "classic" | "modern" | "suffix" ( "on" | "off" ) )
     private mutating func parseMessagesCommand() throws(ParseFailure) -> Stmt {
         let keyword = current
         advance()
+        if current.keyword == .suffix {
+            advance()
+            let on = try choose([(.on, true), (.off, false)], "'on' or 'off' after 'messages suffix'")
+            return Stmt(.messagesSuffix(on), keyword.range.union(previous.range))
+        }
         let style = try choose(
-            [(.classic, MessageStyle.classic), (.modern, .modern)], "'classic' or 'modern' after 'messages'")
+            [(.classic, MessageStyle.classic), (.modern, .modern)],
+            "'classic', 'modern' or 'suffix' after 'messages'")
         return Stmt(.messages(style), keyword.range.union(previous.range))
+    }
+
+    /// iosCommand = "ios" INTEGER [ "." INTEGER ]
+    /// (no space around the dot: `ios 16.4`)
+    private mutating func parseIosCommand() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        guard case .integer = current.kind else { throw expected("an iOS version after 'ios', such as 12 or 16.4") }
+        let first = current
+        var last = current
+        advance()
+        if current.kind == .dot && current.range.lowerBound == last.range.upperBound {
+            let dot = current
+            advance()
+            guard case .integer = current.kind, current.range.lowerBound == dot.range.upperBound else {
+                throw expected("the minor version after '.', as in 'ios 16.4'")
+            }
+            last = current
+            advance()
+        }
+        let range = first.range.union(last.range)
+        let written = decodedText(range.lowerBound..<range.upperBound)
+        guard let version = IOSVersion(written) else {
+            throw fail(.unknownIOSVersion(written), at: Token(first.kind, range))
+        }
+        return Stmt(.ios(version), keyword.range.union(range))
     }
 
     /// accessoryCommand = "accessory" expression expression

@@ -48,7 +48,9 @@ enum Keyword: String, Sendable, CaseIterable {
     // The class simulated.
     case view, collection
     // Which texts a failed count check gives.
-    case messages, classic, modern
+    case messages, classic, modern, suffix
+    // The iOS simulated.
+    case ios
     // Closing a swiped-open row; the section index.
     case close, index, accessory
     // Undo, state in files, and the user-defaults store.

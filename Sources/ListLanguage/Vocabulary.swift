@@ -132,9 +132,13 @@ public enum Vocabulary {
             "simulate a UITableView (the default) or a UICollectionView: their batch rules and texts differ",
             example: "view collection", arguments: ["table", "collection"]),
         Entry(
-            "messages", .command, "messages classic|modern",
+            "messages", .command, "messages classic|modern|suffix on|off",
             "which text a failed count check gives: UIKit's classic formula, or the modern 'Invalid batch updates detected'",
-            example: "messages modern", arguments: ["classic", "modern"]),
+            example: "messages modern", arguments: ["classic", "modern", "suffix"]),
+        Entry(
+            "ios", .command, "ios VERSION",
+            "simulate that iOS's UIKit texts and rules (the default is today's iOS); see grammar.md, \"iOS versions\"",
+            example: "ios 12"),
         Entry(
             "apply", .command,
             "apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]",
@@ -405,6 +409,10 @@ public enum Vocabulary {
         Entry(
             "classic", .optionWord, "messages classic", "count errors as UIKit's 'Invalid update: …' formula",
             example: "messages classic"),
+        Entry(
+            "suffix", .optionWord, "messages suffix on|off",
+            "end UIKit's texts with the view's description, as iOS 14 and later print it (` Table view: <…>`)",
+            example: "messages suffix on", arguments: ["on", "off"]),
         Entry(
             "modern", .optionWord, "messages modern",
             "a count below what the updates imply gives 'Invalid batch updates detected'", example: "messages modern"),

@@ -188,6 +188,11 @@ extension ColorMode: ExpressibleByArgument {}
 extension ViewKind: ExpressibleByArgument {}
 extension MessageStyle: ExpressibleByArgument {}
 
+extension IOSVersion: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+    public var defaultValueDescription: String { description }
+}
+
 /// Options every way of running shares.
 struct RunOptions: ParsableArguments {
     @Flag(help: "Print every hook call and table-view method as it happens.")
@@ -217,6 +222,12 @@ struct RunOptions: ParsableArguments {
             valueName: "style"))
     var messages: MessageStyle = .classic
 
+    @Option(
+        help: ArgumentHelp(
+            "The iOS whose texts and rules apply, from \(IOSVersion.oldest) to \(IOSVersion.current) (e.g. 12 or 16.4); the default is today's, iOS \(IOSVersion.current). See grammar.md, \"iOS versions\".",
+            valueName: "version"))
+    var ios: IOSVersion = .current
+
     @Flag(
         help: ArgumentHelp(
             "Write the run on standard output as JSON lines, one event per line (see docs/events.md).",
@@ -236,7 +247,7 @@ struct RunOptions: ParsableArguments {
     var settings: RunSettings {
         RunSettings(
             trace: trace, color: color, maxSteps: maxSteps, changes: changes, noNotes: noNotes, view: view,
-            messages: messages, events: events, limitSettings: limitSettings)
+            messages: messages, ios: ios, events: events, limitSettings: limitSettings)
     }
 
     /// Rejects a negative step count and a limit that does not exist or is too small.
@@ -259,6 +270,7 @@ struct RunSettings {
     var noNotes = false
     var view: ViewKind = .table
     var messages: MessageStyle = .classic
+    var ios: IOSVersion = .current
     var events = false
     var limitSettings: [LimitSetting] = []
 
@@ -278,6 +290,7 @@ struct RunSettings {
         interpreterOptions.notes = !noNotes
         interpreterOptions.view = view
         interpreterOptions.messages = messages
+        interpreterOptions.ios = ios
         return interpreterOptions
     }
 }

@@ -104,6 +104,10 @@ import Testing
         (.chainedComparison, "comparisons cannot be chained", "use 'and' or parentheses: a < b and b < c"),
         (.chainedRange, "ranges cannot be chained", nil),
         (.nestedIndexPath, "an index path has two parts, section:row", "put parentheses around a nested index path"),
+        (
+            .unknownIOSVersion("40"), "listdsl simulates iOS 2 to 26, not iOS 40",
+            "write the major version, or major.minor: 'ios 12', 'ios 16.4'"
+        ),
     ]
 
     static let found = RuntimeError.Found(type: "string", literal: "\"x\"")
@@ -179,6 +183,11 @@ import Testing
             "no row 0:4 in the table view: section 0 has 1 row", nil
         ),
         (.cannotRunHere, "this statement cannot run here", nil),
+        (.collectionViewNeedsIOS6(IOSVersion(5, 1)), "UICollectionView came with iOS 6; the simulated iOS is 5.1", nil),
+        (
+            .uikitRaises("Requested the number of rows for section (3) which is out of bounds."),
+            "Requested the number of rows for section (3) which is out of bounds.", nil
+        ),
         (.notAGesture, "this statement is not a gesture", nil),
         (
             .tapNeedsEditing(IndexPath(section: 0, row: 1)),
@@ -356,12 +365,12 @@ import Testing
 
     @Test func everyParseErrorsText() {
         Self.check(Self.parseErrors)
-        #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 36)  // every case of ParseError
+        #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 37)  // every case of ParseError
     }
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 61)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 63)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -382,7 +391,7 @@ import Testing
             .unclosedInterpolation, .elseWithoutIf, .strayClosingBrace, .nestingTooDeep, .tooManyErrors,
             .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter, .returnOutsideFunction,
             .reservedWord, .editingStyleName, .noTableForm, .tableTakesNoValue, .unknownHook, .expectedHookName,
-            .chainedComparison, .chainedRange, .nestedIndexPath:
+            .chainedComparison, .chainedRange, .nestedIndexPath, .unknownIOSVersion:
             String(String(describing: error).prefix { $0 != "(" })
         }
     }
@@ -394,6 +403,7 @@ import Testing
             .cannotApply, .cannotCompare, .noMember, .cannotIndex, .indexOutOfRange, .notAnInteger, .rangeTooLong,
             .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
             .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
+            .collectionViewNeedsIOS6, .uikitRaises,
             .notAGesture, .noCollectionViewEquivalent, .noIndexTitle, .indexSectionOutOfRange, .snapshot,
             .sectionIdentifierCount, .tapNeedsEditing,
             .dragNeedsEditing, .cannotDrop,
@@ -449,6 +459,11 @@ import Testing
             "row 0:1 does not swipe to delete: its editing style is insert, not delete", nil
         ),
         (.noActions(path), "row 0:1 shows no buttons: the actions hook returned no actions", nil),
+        (
+            .notFoundAnswer(section: 3, ios: IOSVersion(12)),
+            "the table view has no section 3: UITableView on iOS 12 answers NSNotFound, 9223372036854775807 (from iOS 13 it raises)",
+            nil
+        ),
         (
             .actionsShown(path, buttons: "[Flag]", caller: "swipe"),
             "row 0:1 stays open showing the row actions [Flag]: listdsl runs no row-action handler, so nothing is committed",
@@ -506,7 +521,7 @@ import Testing
 
     @Test func everyWarningsText() {
         Self.check(Self.warnings)
-        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 19)  // every case of RuntimeWarning
+        #expect(Set(Self.warnings.map { Self.name(of: $0.0) }).count == 20)  // every case of RuntimeWarning
     }
 
     /// A case's name; the switch lists every case.
@@ -516,7 +531,8 @@ import Testing
             .swipeWhileEditing,
             .swipeWithoutCommit,
             .cannotEditNoSwipe, .swipeNotDelete, .noActions, .actionsShown, .noReorderControl, .cannotMove,
-            .moveHookOutOfSync, .noCommitHook, .sectionsOutOfSync, .rowsOutOfSync, .cellsOutOfSync, .mergedDuplicate:
+            .moveHookOutOfSync, .noCommitHook, .sectionsOutOfSync, .rowsOutOfSync, .cellsOutOfSync, .mergedDuplicate,
+            .notFoundAnswer:
             String(String(describing: warning).prefix { $0 != "(" })
         }
     }

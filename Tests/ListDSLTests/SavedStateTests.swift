@@ -163,7 +163,7 @@ final class FileSession {
         ),
         (
             #"{"format": "listdsl-state", "version": 1, "dataSource": [], "colour": 1}"#,
-            #"unknown key "colour"; expected "accessories", "dataSource", "editing", "format", "messages", "selection", "style", "tableView", "version", "view""#,
+            #"unknown key "colour"; expected "accessories", "dataSource", "editing", "format", "ios", "messages", "messagesSuffix", "selection", "style", "tableView", "version", "view""#,
             70
         ),
         (

@@ -268,7 +268,7 @@ import Testing
             "old.json:2:7: error: rows are not unique: \"A\" appears more than once (a diff identifies rows by their text)"
         ),
         // The command line.
-        Case("an unknown option", ["--bogus"], exit: 64, "listdsl: error: Unknown option '--bogus'"),
+        Case("an unknown option", ["--frobnicate"], exit: 64, "listdsl: error: Unknown option '--frobnicate'"),
         Case(
             "a limit that does not exist", ["--limit", "speed=3", "-e", "print 1"], exit: 64,
             "listdsl: error: --limit: there is no limit called 'speed'; the limits are script-size, value-size, value-depth, table-size, table-text, call-depth, memory"

@@ -13,6 +13,8 @@ struct BatchValidator {
     let rowsAfter: [Int]
     /// The class whose rules and texts apply.
     var view: ViewKind = .table
+    /// The iOS whose rules apply (`IOSVersion.rules`).
+    var ios: IOSVersion = .current
     /// In modern mode, the batch's updates in the order they were issued (for the "Invalid batch
     /// updates detected" text); nil in classic mode.
     var modernUpdates: [Update]? = nil
@@ -67,6 +69,11 @@ struct BatchValidator {
             // 5. The section count.
             let inserted = batch.insertedSectionCount
             let deleted = batch.deletedSectionCount
+            if sectionsAfter != sectionsBefore + inserted - deleted && logsCountFailures {
+                return logged(
+                    UIKitText.invalidSectionCount(
+                        after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted))
+            }
             if sectionsAfter != sectionsBefore + inserted - deleted {
                 if let updates = modernUpdates, sectionsAfter < sectionsBefore + inserted - deleted {
                     throw modernFailure(updates)
@@ -80,6 +87,7 @@ struct BatchValidator {
             if view == .collection { warnOfKnownCrashes(sortedMoves, operations, &batch) }
             // 6. The row counts, unless a row move across a deleted or inserted section made UITableView end the update with reloadData.
             if !batch.report.usedReloadFallback {
+                if logsCountFailures, let text = rowCountFailure(batch) { return logged(text) }
                 try checkRowCounts(batch)
             }
             batch.finishReport(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
@@ -126,7 +134,7 @@ struct BatchValidator {
                         UIKitText.deleteAndMoveSameSection(item.section), in: view, operation: item.operation)
                 }
                 if moves.rowSources.containsSection(item.section) {
-                    if view == .collection {
+                    if view == .collection || ios.has(IOSVersion.tableMovesAcrossSections, in: view) {
                         throw .invalidUpdate(
                             UIKitText.cannotMoveFromDeletedSection(item.section), in: view, operation: item.operation)
                     }
@@ -174,7 +182,7 @@ struct BatchValidator {
                         UIKitText.insertAndMoveSameSection(item.section), in: view, operation: item.operation)
                 }
                 if moves.rowDestinations.containsSection(item.section) {
-                    if view == .collection {
+                    if view == .collection || ios.has(IOSVersion.tableMovesAcrossSections, in: view) {
                         throw .invalidUpdate(
                             UIKitText.cannotMoveIntoInsertedSection(item.section), in: view, operation: item.operation)
                     }
@@ -445,6 +453,30 @@ struct BatchValidator {
         .invalidUpdate(
             UIKitText.invalidBatchUpdates(before: rowsBefore, after: rowsAfter, updates: updates),
             in: view, operation: nil)
+    }
+
+    /// Whether a failed count check is logged and the view reloaded, rather than raised: UICollectionView
+    /// on iOS 13 to 16.3.
+    private var logsCountFailures: Bool { view == .collection && ios.has(IOSVersion.collectionLogsAndReloads, in: view) }
+
+    /// What UICollectionView does on iOS 13 to 16.3 with a failed count check (`text`): it logs the text and
+    /// reloads, so the batch commits as a reload that shows the data source.
+    private func logged(_ text: UIKitText) -> ValidatedBatch {
+        var logged = ValidatedBatch(sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter)
+        logged.useReloadFallback(UIKitMessage.collectionViewLoggedCount(text, ios: ios))
+        return logged
+    }
+
+    /// The first failed row-count check's text, if any (the classic text: UICollectionView logs that one).
+    private func rowCountFailure(_ batch: ValidatedBatch) -> UIKitText? {
+        do throws(UpdateError) {
+            var classic = self
+            classic.modernUpdates = nil
+            try classic.checkRowCounts(batch)
+            return nil
+        } catch {
+            return error.uikit
+        }
     }
 
     private func checkRowCounts(_ batch: ValidatedBatch) throws(UpdateError) {

@@ -17,8 +17,8 @@ public enum MessageStyle: String, Sendable, CaseIterable {
 }
 
 /// UIKit's exception texts as values (reference §2.1, UIKit-3698 format strings): which text, and the
-/// numbers it prints. `worded(for:)` is the one place they become words, verbatim except that the two
-/// count texts have one space after their first sentence, as iOS 16 prints them. A consumer (the lesson's
+/// numbers it prints. `worded(for:ios:suffix:)` is the one place they become words, as the iOS chosen
+/// prints them (`IOSVersion.rules`). A consumer (the lesson's
 /// formula, the quiz's "which check", a hint) reads the case, never the words. T23 ("Attempt to delete
 /// more rows than exist in section") needs a negative row count and cannot occur here.
 public enum UIKitText: Equatable, Sendable {
@@ -72,7 +72,8 @@ public enum UIKitText: Equatable, Sendable {
     /// The modern text (iOS 15+ logs, reference §2.3): a count below what the updates imply. `before`
     /// and `after` are the rows per section; `updates` the batch's, as issued.
     case invalidBatchUpdates(before: [Int], after: [Int], updates: [Update])
-    /// UICollectionView's own error for an item moved out of a deleted section (UITableView reloads instead).
+    /// UICollectionView's own error for an item moved out of a deleted section; UITableView's up to iOS 7
+    /// (later it reloads instead).
     case cannotMoveFromDeletedSection(Int)
     /// UICollectionView's own error for an item moved into an inserted section.
     case cannotMoveIntoInsertedSection(Int)
@@ -106,9 +107,35 @@ public enum UIKitText: Equatable, Sendable {
         }
     }
 
-    /// The text as the simulated class prints it: "row" or "item", "table view" or "collection view".
-    public func worded(for view: ViewKind) -> String {
-        switch self {
+    /// The text as the simulated class prints it on iOS `ios`: "row" or "item", "table view" or "collection
+    /// view"; the count texts with two spaces after their first sentence up to iOS 12, and without the
+    /// "moved" clause before iOS 5; the modern text's "before and/or after" or "before and after". With
+    /// `suffix`, the tail iOS 15 and later add (` Table view: <UITableView: 0x…; …>`), with a fixed address.
+    public func worded(for view: ViewKind, ios: IOSVersion = .current, suffix: Bool = false) -> String {
+        var text = words(for: view, ios: ios)
+        if suffix && ios.has(IOSVersion.suffix, in: view) && Self.suffixed.contains(check) { text += Self.suffix(for: view) }
+        return text
+    }
+
+    /// The checks whose texts carry the view's description on iOS 14 and later.
+    static let suffixed: [Check] = [.sectionCount, .rowCounts]
+
+    /// The tail of a text on iOS 15 and later: the view's description, with a fixed address.
+    public static func suffix(for view: ViewKind) -> String {
+        (view == .table ? " Table view: " : " Collection view: ") + viewDescription(for: view)
+    }
+
+    /// The view as `-[UIView description]` prints it, with fixed addresses.
+    public static func viewDescription(for view: ViewKind) -> String {
+        view == .table
+            ? "<UITableView: 0x7f8e4c80a200; frame = (0 0; 390 844); clipsToBounds = YES; autoresize = W+H; layer = <CALayer: 0x600000e5c2a0>; contentOffset: {0, 0}; contentSize: {390, 132}; adjustedContentInset: {47, 0, 34, 0}; dataSource: <ListViewController: 0x7f8e4b70a8f0>>"
+            : "<UICollectionView: 0x7f8e4d009800; frame = (0 0; 390 844); clipsToBounds = YES; autoresize = W+H; layer = <CALayer: 0x600000e5d3c0>; contentOffset: {0, 0}; contentSize: {390, 132}; adjustedContentInset: {47, 0, 34, 0}; layout: <UICollectionViewFlowLayout: 0x7f8e4b70b120>; dataSource: <ListViewController: 0x7f8e4b70a8f0>>"
+    }
+
+    private func words(for view: ViewKind, ios: IOSVersion) -> String {
+        // After the first sentence of a count text.
+        let gap = ios.has(view == .table ? IOSVersion.twoSpacesInTable : IOSVersion.twoSpacesInCollection, in: view) ? "  " : " "
+        return switch self {
         case .deleteAndReloadSamePath(let path):
             "attempt to delete and reload the same index path (\(path))"
         case .deleteAndMoveSameSection(let section):
@@ -152,22 +179,28 @@ public enum UIKitText: Equatable, Sendable {
         case .rowsMovedToOne(let first, let second, let destination):
             "attempt to move both \(view.item) at index path \(first) and \(second) to \(destination)"
         case .invalidSectionCount(let after, let before, let inserted, let deleted):
-            "Invalid update: invalid number of sections. The number of sections contained in the \(view.name) after the update (\(after)) must be equal to the number of sections contained in the \(view.name) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+            "Invalid update: invalid number of sections.\(gap)The number of sections contained in the \(view.name) after the update (\(after)) must be equal to the number of sections contained in the \(view.name) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+        case .invalidRowCount(let section, let after, let before, let inserted, let deleted, _, _)
+        where !ios.has(IOSVersion.movedClause, in: view):
+            "Invalid update: invalid number of \(view.items) in section \(section).\(gap)The number of \(view.items) contained in an existing section after the update (\(after)) must be equal to the number of \(view.items) contained in that section before the update (\(before)), plus or minus the number of \(view.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted)."
         case .invalidRowCount(let section, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
-            "Invalid update: invalid number of \(view.items) in section \(section). The number of \(view.items) contained in an existing section after the update (\(after)) must be equal to the number of \(view.items) contained in that section before the update (\(before)), plus or minus the number of \(view.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(view.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+            "Invalid update: invalid number of \(view.items) in section \(section).\(gap)The number of \(view.items) contained in an existing section after the update (\(after)) must be equal to the number of \(view.items) contained in that section before the update (\(before)), plus or minus the number of \(view.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(view.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
         case .invalidBatchUpdates(let before, let after, let updates):
-            Self.invalidBatchUpdates(before: before, after: after, updates: updates, in: view)
+            Self.invalidBatchUpdates(
+                before: before, after: after, updates: updates, in: view,
+                conjunction: ios.has(IOSVersion.andOr, in: view) ? "and/or" : "and")
         case .cannotMoveFromDeletedSection(let section):
-            "cannot move an item from a deleted section (\(section))"
+            "cannot move \(view == .table ? "a row" : "an item") from a deleted section (\(section))"
         case .cannotMoveIntoInsertedSection(let section):
-            "cannot move an item into a newly inserted section (\(section))"
+            "cannot move \(view == .table ? "a row" : "an item") into a newly inserted section (\(section))"
         case .repeatedInCollectionView(let verb, let section, let row):
             Self.repeated(verb, section: section, row: row)
         }
     }
 
-    private static func invalidBatchUpdates(before: [Int], after: [Int], updates: [Update], in view: ViewKind) -> String
-    {
+    private static func invalidBatchUpdates(
+        before: [Int], after: [Int], updates: [Update], in view: ViewKind, conjunction: String
+    ) -> String {
         func counts(_ rows: [Int]) -> String {
             "{ \(rows.count) \(rows.count == 1 ? "section" : "sections") with \(view.item) counts: [\(rows.map(String.init).joined(separator: ", "))] }"
         }
@@ -184,11 +217,13 @@ public enum UIKitText: Equatable, Sendable {
             case .moveSection(let from, let to): "Move section \(from) to \(to)"
             }
         }
+        // One update a line, each after a tab; none gives "[\n]", which crash reporters print as "[ ]".
+        let listed = lines.isEmpty ? "" : lines.map { "\t" + $0 }.joined(separator: ",\n") + "\n"
         return """
-            Invalid batch updates detected: the number of sections and/or \(view.items) returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+            Invalid batch updates detected: the number of sections and/or \(view.items) returned by the data source before \(conjunction) after performing the batch updates are inconsistent with the updates.
             Data source before updates = \(counts(before))
             Data source after updates = \(counts(after))
-            Updates = \(lines.isEmpty ? "[]" : "[\n" + lines.map { "\t" + $0 }.joined(separator: ",\n") + "\n]")
+            Updates = [\n\(listed)]
             """
     }
 
@@ -210,6 +245,19 @@ enum UIKitMessage {
     /// A batch UICollectionView accepts that moves a section onto itself and an item out of it.
     static func itemOutOfUnmovedSectionWarning(_ section: Int) -> String {
         "UICollectionView accepts this batch, but moving section \(section) to itself while an item moves out of it is known to crash it: 'request for index path for global index … when there are only … items' (rdar://48941906)"
+    }
+
+    /// What UICollectionView logged on iOS 13 to 16.3 for a failed count check (`text`), before it reloaded
+    /// (`IOSVersion.collectionLogWording`), and that it did.
+    static func collectionViewLoggedCount(_ text: UIKitText, ios: IOSVersion) -> String {
+        let words = text.worded(for: .collection, ios: ios)
+        let log =
+            ios.has(IOSVersion.collectionLogWording, in: .collection)
+            ? "[UICollectionView] Performing reloadData as a fallback — " + words + UIKitText.suffix(for: .collection)
+            : "[UICollectionView] " + words + " - will perform reloadData. UICollectionView instance: "
+                + UIKitText.viewDescription(for: .collection)
+        return "UICollectionView on iOS \(ios) does not raise here: it logs \"" + log
+            + "\" and reloads, showing the data source (from iOS 16.4 it raises)"
     }
 
     /// The warning when a row move crosses a deleted or inserted section and UITableView falls back to `reloadData`.

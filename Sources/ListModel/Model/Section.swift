@@ -32,12 +32,15 @@ public struct ListState: Equatable, Sendable {
     public var style: TableStyle
     public var view: ViewKind
     public var messages: MessageStyle
+    public var ios: IOSVersion
+    public var messagesSuffix: Bool
     public var selection: IndexPath?
 
     /// Creates a state; the table view shows the data source unless given.
     public init(
         dataSource: [Section], tableView: [Section]? = nil, isEditing: Bool = false, style: TableStyle = .plain,
-        view: ViewKind = .table, messages: MessageStyle = .classic, selection: IndexPath? = nil
+        view: ViewKind = .table, messages: MessageStyle = .classic, ios: IOSVersion = .current,
+        messagesSuffix: Bool = false, selection: IndexPath? = nil
     ) {
         self.dataSource = dataSource
         self.tableView = tableView ?? dataSource
@@ -45,6 +48,8 @@ public struct ListState: Equatable, Sendable {
         self.style = style
         self.view = view
         self.messages = messages
+        self.ios = ios
+        self.messagesSuffix = messagesSuffix
         self.selection = selection
     }
 }

@@ -23,6 +23,11 @@ public struct TableModel: Sendable {
     /// Classic texts (UIKit's "Invalid update: …" with its formula) or modern ones ("Invalid batch
     /// updates detected", for a count below what the updates imply, as iOS 15+ logs show).
     public var messages: MessageStyle = .classic
+    /// The iOS whose texts and rules apply (`ios 12`): `IOSVersion.rules`.
+    public var ios: IOSVersion = .current
+    /// Whether UIKit's texts end with the view's description, as iOS 14 and later print them
+    /// (`messages suffix on`).
+    public var messagesSuffix = false
     /// Whether single commands applied in place describe their change in the returned report.
     /// A script runner that never looks at reports turns this off to save an allocation per command.
     public var reportsInPlaceChanges = true
@@ -182,7 +187,7 @@ public struct TableModel: Sendable {
     public var state: ListState {
         ListState(
             dataSource: dataSource, tableView: tableView, isEditing: isEditing, style: style, view: view,
-            messages: messages, selection: selection)
+            messages: messages, ios: ios, messagesSuffix: messagesSuffix, selection: selection)
     }
 
     /// Whether `other` holds the same state (both layers, titles, modes and selection); cheap when the
@@ -206,6 +211,8 @@ public struct TableModel: Sendable {
         style = state.style
         view = state.view
         messages = state.messages
+        ios = state.ios
+        messagesSuffix = state.messagesSuffix
         selection = state.selection
     }
 
@@ -287,19 +294,24 @@ public struct TableModel: Sendable {
         let sorted = SortedOperations(updates)
         let hasPlainEdits = operations.contains { $0.isPlain }
         if hasPlainEdits && !sorted.moves.isEmpty {
-            try BatchValidator.checkCarriable(
-                sorted, isPlain: { operations[$0].isPlain }, rowsBefore: tableView.map { $0.rows.count }, view: view)
+            do {
+                try BatchValidator.checkCarriable(
+                    sorted, isPlain: { operations[$0].isPlain }, rowsBefore: tableView.map { $0.rows.count },
+                    view: view)
+            } catch {
+                throw worded(error)
+            }
         }
         let dataSourceAfter =
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map { $0.rows.count }, rowsAfter: dataSourceAfter.map { $0.rows.count }, view: view,
-            modernUpdates: messages == .modern ? updates : nil)
+            ios: ios, modernUpdates: messages == .modern && ios.has(IOSVersion.modernText, in: view) ? updates : nil)
         var batch: ValidatedBatch
         do {
             batch = try validator.validate(sorted)
         } catch {
-            var failure = error
+            var failure = worded(error)
             failure.rowsAfter = dataSourceAfter.map { $0.rows.count }
             throw failure
         }
@@ -323,6 +335,14 @@ public struct TableModel: Sendable {
         dataSource = dataSourceAfter
         if let cells { keepTableView(cells) } else { showDataSource() }
         return batch.report
+    }
+
+    /// `error` with UIKit's text as the iOS simulated prints it (its spacing, clauses and suffix).
+    private func worded(_ error: UpdateError) -> UpdateError {
+        guard let text = error.uikit, ios != .current || messagesSuffix else { return error }
+        var worded = error
+        worded.message = text.worded(for: view, ios: ios, suffix: messagesSuffix)
+        return worded
     }
 
     /// The table view's cells after a commit that `report` describes, as UIKit keeps them, or nil when

@@ -99,9 +99,20 @@ extension Interpreter {
             do { try model.refuseInsideBatch("view", instead: "end the batch first") } catch {
                 throw modelFailure(error, at: range)
             }
+            if kind == .collection && model.ios < IOSVersion(6) { throw failure(range, .collectionViewNeedsIOS6(model.ios)) }
             model.view = kind
         case .messages(let style):
             model.messages = style
+        case .messagesSuffix(let on):
+            model.messagesSuffix = on
+        case .ios(let version):
+            do { try model.refuseInsideBatch("ios", instead: "end the batch first") } catch {
+                throw modelFailure(error, at: range)
+            }
+            if model.view == .collection && version < IOSVersion(6) {
+                throw failure(range, .collectionViewNeedsIOS6(version))
+            }
+            model.ios = version
         case .tableStyle(let grouped):
             model.style = grouped ? .grouped : .plain
         case .show where options.showsJSON, .showJSON:
@@ -341,7 +352,7 @@ extension Interpreter {
                     message: "this batch moves \(moves): UIKit reads a delete's, a reload's and a move's source "
                         + "section as it was before the batch, an insert's and a move's destination as it is after it"))
         }
-        if let why = Self.collectionViewRule(error.uikit) {
+        if let why = Self.collectionViewRule(error.uikit, view: model.view, ios: model.ios) {
             notes.append(Diagnostic.Note(file: where_.file, range: where_.range, message: why))
         }
         if let origin = batchOrigin, model.batchDepth == 0 || error.kind != .usage {
@@ -369,9 +380,13 @@ extension Interpreter {
         return .runtime(diagnostic)
     }
 
-    /// Why a check is UICollectionView's own, when it is: UITableView takes the same batch.
-    static func collectionViewRule(_ text: UIKitText?) -> String? {
+    /// Why a check is UICollectionView's own (UITableView takes the same batch), or an old UITableView's.
+    static func collectionViewRule(_ text: UIKitText?, view: ViewKind, ios: IOSVersion) -> String? {
         switch text {
+        case .cannotMoveFromDeletedSection? where view == .table, .cannotMoveIntoInsertedSection? where view == .table:
+            let rule = IOSVersion.tableMovesAcrossSections
+            return "UITableView raises this \(rule.versions) (the simulated iOS is \(ios)); "
+                + "later it accepts the batch and ends the update with reloadData"
         case .cannotMoveFromDeletedSection?, .cannotMoveIntoInsertedSection?:
             return "this check is UICollectionView's own: UITableView accepts the same batch and ends the update "
                 + "with reloadData, without animating it"

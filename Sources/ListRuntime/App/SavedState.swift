@@ -17,6 +17,10 @@ enum SavedState {
             ("style", .string(state.style.rawValue)), ("messages", .string(state.messages.rawValue)),
             ("editing", .boolean(state.isEditing)),
         ]
+        // The iOS simulated and the texts' tail, when they are not the defaults (a file without them loads
+        // in a listdsl that predates them).
+        if state.ios != .current { members.append(("ios", .string(state.ios.description))) }
+        if state.messagesSuffix { members.append(("messagesSuffix", .boolean(true))) }
         if let selected = state.selection { members.append(("selection", path(selected))) }
         members.append(("dataSource", sections(state.dataSource)))
         if state.tableView != state.dataSource { members.append(("tableView", sections(state.tableView))) }
@@ -91,6 +95,17 @@ enum SavedState {
         state.view = try root.choice("view", ViewKind.allCases) ?? .table
         state.style = try root.choice("style", [TableStyle.plain, .grouped]) ?? .plain
         state.messages = try root.choice("messages", MessageStyle.allCases) ?? .classic
+        if let tree = root.optional("ios") {
+            guard let text = tree.string, let version = IOSVersion(text) else {
+                throw mismatch(tree, "an iOS version from \(IOSVersion.oldest) to \(IOSVersion.current) for \"ios\", such as \"12\" or \"16.4\"")
+            }
+            state.ios = version
+        }
+        state.messagesSuffix =
+            try root.optional("messagesSuffix").map { (tree) throws(PropertyTree.Problem) in
+                guard let value = tree.boolean else { throw mismatch(tree, "true or false for \"messagesSuffix\"") }
+                return value
+            } ?? false
         state.isEditing =
             try root.optional("editing").map { (tree) throws(PropertyTree.Problem) in
                 guard let value = tree.boolean else { throw mismatch(tree, "true or false for \"editing\"") }
@@ -125,8 +140,8 @@ enum SavedState {
             }
         }
         try root.requireKnown([
-            "format", "version", "view", "style", "messages", "editing", "selection", "dataSource", "tableView",
-            "accessories",
+            "format", "version", "view", "style", "messages", "ios", "messagesSuffix", "editing", "selection",
+            "dataSource", "tableView", "accessories",
         ])
         return Contents(state: state, accessories: accessories)
     }

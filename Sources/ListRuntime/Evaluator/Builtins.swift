@@ -48,10 +48,18 @@ extension Interpreter {
             let s = data[try section(0, in: data, layer: "data source")]
             return .string((name == "header" ? s.header : name == "footer" ? s.footer : s.indexTitle) ?? "")
         case "tableRows":
-            return .integer(model.tableView[try section(0, in: model.tableView, layer: "table view")].rows.count)
+            guard let s = try tableSection(values[0], arguments[0], asking: name) else {
+                // NSNotFound, what UITableView answered before iOS 13.
+                return .integer(9_223_372_036_854_775_807)
+            }
+            return .integer(model.tableView[s].rows.count)
         case "tableSections": return .integer(model.tableView.count)
         case "tableItems":
-            let rows = model.tableView[try section(0, in: model.tableView, layer: "table view")].rows
+            // (Only `tableRows` is answered NSNotFound, nil.)
+            guard let s = try tableSection(values[0], arguments[0], asking: name) else {
+                throw failure(arguments[0].range, .cannotRunHere)
+            }
+            let rows = model.tableView[s].rows
             return try checkedList(ListValue(rows.map { .string($0) }), range)
         case "editing": return .boolean(model.isEditing)
         case "selected": return .list(ListValue(model.selection.map { [.indexPath($0)] } ?? []))
@@ -98,6 +106,35 @@ extension Interpreter {
         default:
             throw failure(range, .unknownBuiltin(name))
         }
+    }
+}
+
+extension Interpreter {
+    /// `value` as a section of the table view, for `tableRows` and `tableItems` (`name`), which ask
+    /// `numberOfRows(inSection:)`: for a section it does not have, UITableView raises from iOS 13 and
+    /// answers NSNotFound before (`IOSVersion.tableRowsRaises`: nil, with a warning, for `tableRows` to
+    /// answer it); UICollectionView's `numberOfItems(inSection:)` always raises.
+    func tableSection(_ value: Value, _ argument: Expr, asking name: String) throws(ScriptError) -> Int? {
+        guard case .integer(let s) = value else {
+            throw failure(argument.range, .argumentType(function: name, needs: "a section number", found: value.found()))
+        }
+        let sections = model.tableView.count
+        if s >= 0 && s < sections { return Int(s) }
+        let view = model.view
+        if view == .collection {
+            throw failure(
+                argument.range,
+                .uikitRaises(
+                    "request for number of items in section \(s) when there are only \(sections) sections in the collection view"))
+        }
+        if model.ios.has(IOSVersion.tableRowsRaises, in: view) {
+            throw failure(argument.range, .uikitRaises("Requested the number of rows for section (\(s)) which is out of bounds."))
+        }
+        guard name == "tableRows" else {
+            throw failure(argument.range, .noSection(Int(clamping: s), layer: "table view", count: sections))
+        }
+        note(argument.range, .notFoundAnswer(section: Int(clamping: s), ios: model.ios))
+        return nil
     }
 }
 

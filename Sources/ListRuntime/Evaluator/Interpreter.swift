@@ -146,6 +146,8 @@ public struct InterpreterOptions: Sendable {
     public var view: ViewKind = .table
     /// The texts a failed count check gives at the start (`--messages`); `messages classic|modern` switches.
     public var messages: MessageStyle = .classic
+    /// The iOS simulated at the start (`--ios`); `ios VERSION` switches it.
+    public var ios: IOSVersion = .current
     /// Keep undo history (the REPL does; a script does once its text mentions `undo` or `redo`).
     public var recordsUndo = false
 
@@ -335,6 +337,7 @@ public final class Interpreter {
         self.model = TableModel()
         self.model.view = options.view
         self.model.messages = options.messages
+        self.model.ios = options.ios
         self.eventDetail = io.detail
         statementEvents = io.detail.contains(.statements)
         self.file = SourceFile(name: "<none>", bytes: [])

@@ -60,6 +60,10 @@ public enum RuntimeError: CatalogueError, Equatable {
     case noTableRow(IndexPath, sections: Int?, rows: Int)
     /// A statement where the interpreter cannot run it.
     case cannotRunHere
+    /// `view collection` with an iOS before 6, or `ios 5` in a collection view.
+    case collectionViewNeedsIOS6(IOSVersion)
+    /// A question UIKit answers with an exception (`tableRows` of a missing section): its text, verbatim.
+    case uikitRaises(String)
     /// A statement that is not a gesture, sent to the gesture interpreter.
     case notAGesture
     /// `apply` of a snapshot UIKit refuses, or from a state no diffable data source holds.
@@ -187,6 +191,8 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .noTableRow(let path, nil, let rows):
             "no row \(path.section):\(path.row) in the table view: section \(path.section) has \(counted(rows, "row"))"
         case .cannotRunHere: "this statement cannot run here"
+        case .collectionViewNeedsIOS6(let ios): "UICollectionView came with iOS 6; the simulated iOS is \(ios)"
+        case .uikitRaises(let text): text
         case .notAGesture: "this statement is not a gesture"
         case .tapNeedsEditing: "tap needs editing mode: the editing controls show only after 'edit on'"
         case .noIndexTitle(let title, let titles):
@@ -346,6 +352,8 @@ public enum RuntimeWarning: CatalogueError, Equatable {
     case swipeNotDelete(IndexPath, style: String)
     /// An actions hook that returned no actions.
     case noActions(IndexPath)
+    /// `tableRows` of a missing section before iOS 13, which UIKit answers with NSNotFound.
+    case notFoundAnswer(section: Int, ios: IOSVersion)
     /// A row left open showing its actions (`buttons` as `show` draws them; `caller` the gesture).
     case actionsShown(IndexPath, buttons: String, caller: String)
     /// `drag` with no move hook.
@@ -386,6 +394,8 @@ public enum RuntimeWarning: CatalogueError, Equatable {
         case .swipeNotDelete(let p, let style):
             "row \(p.section):\(p.row) does not swipe to delete: its editing style is \(style), not delete"
         case .noActions(let p): "row \(p.section):\(p.row) shows no buttons: the actions hook returned no actions"
+        case .notFoundAnswer(let section, let ios):
+            "the table view has no section \(section): UITableView on iOS \(ios) answers NSNotFound, 9223372036854775807 (from iOS 13 it raises)"
         case .actionsShown(let p, let buttons, _):
             "row \(p.section):\(p.row) stays open showing the row actions \(buttons): listdsl runs no row-action handler, so nothing is committed"
         case .noReorderControl(let p):

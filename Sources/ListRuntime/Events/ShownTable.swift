@@ -39,6 +39,8 @@ public struct ShownTable: Sendable, Equatable {
     }
 
     public var view: ViewKind
+    /// The iOS simulated, when it is not today's (`ios 12`): `show` names it.
+    public var ios: IOSVersion? = nil
     public var grouped: Bool
     public var editing: Bool
     public var sections: [Section]
@@ -67,8 +69,8 @@ extension Interpreter {
     /// REPL's JSON mode prints after each change.
     public func shownTableWithoutHooks() -> ShownTable {
         ShownTable(
-            view: model.view, grouped: model.style == .grouped, editing: model.isEditing,
-            sections: model.tableView.map { section in
+            view: model.view, ios: model.ios == .current ? nil : model.ios, grouped: model.style == .grouped,
+            editing: model.isEditing, sections: model.tableView.map { section in
                 ShownTable.Section(
                     header: section.header, footer: section.footer, indexTitle: section.indexTitle,
                     rows: section.rows.map { ShownTable.Row(text: $0) })
@@ -108,7 +110,8 @@ extension Interpreter {
         }
         let titles = try indexTitles(by: "show", at: range)
         return ShownTable(
-            view: model.view, grouped: model.style == .grouped, editing: model.isEditing, sections: sections,
+            view: model.view, ios: model.ios == .current ? nil : model.ios, grouped: model.style == .grouped,
+            editing: model.isEditing, sections: sections,
             indexTitles: titles, scrolledSection: scrolledSection.flatMap { $0 < table.count ? $0 : nil },
             selection: model.selection, swiped: swipedRow?.path, swipedButtons: swipedRow?.buttons ?? [],
             inSync: inSync, dataSource: inSync ? nil : model.dataSource)
@@ -138,7 +141,13 @@ public enum ShowRenderer {
     /// it can move.
     public static func text(_ shown: ShownTable, color: Bool) -> String {
         let grouped = shown.grouped
-        var out = shown.view == .collection ? "collection view (UICollectionView)\n" : ""
+        // The class and the iOS, when they are not the defaults (a table view on today's iOS).
+        var out =
+            switch (shown.view, shown.ios) {
+            case (.table, nil): ""
+            case (.collection, nil): "collection view (UICollectionView)\n"
+            case (let view, let ios?): "\(view.name) (\(view == .table ? "UITableView" : "UICollectionView")), iOS \(ios)\n"
+            }
         if shown.sections.isEmpty { out += "(no sections)\n" }
         let rule = "  " + Style.dim.apply(String(repeating: "─", count: 6), color)
         for (s, section) in shown.sections.enumerated() {
