@@ -50,7 +50,7 @@ extension Interpreter {
         case "tableRows":
             guard let s = try tableSection(values[0], arguments[0], asking: name) else {
                 // NSNotFound, what UITableView answered before iOS 13.
-                return .integer(9_223_372_036_854_775_807)
+                return .integer(Int64.max)
             }
             return .integer(model.tableView[s].rows.count)
         case "tableSections": return .integer(model.tableView.count)
