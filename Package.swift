@@ -27,6 +27,9 @@ let package = Package(
         .target(
             name: "ListTeaching", dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime"],
             exclude: ["Resources"]),
+        // Editors: the Language Server Protocol's server (`listdsl lsp`), its framing and positions, answered
+        // from the parser, the vocabulary and the script's outline. No I/O: the command moves the bytes.
+        .target(name: "ListEditor", dependencies: ["ListModel", "ListFormats", "ListLanguage"]),
         // The WebAssembly module's entry points (wasm/Entry.swift; empty in a native build). scripts/wasm.sh
         // builds it and the libraries with Embedded Swift for wasm32-unknown-none-wasm and links them
         // with wasm/Runtime.c.
@@ -40,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "listdsl",
             dependencies: [
-                "ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "CReadline",
+                "ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "ListEditor", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked by the toolchain's lld with packed relative relocations (DT_RELR): the
@@ -65,7 +68,7 @@ let package = Package(
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(
             name: "ListDSLTests",
-            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"]),
+            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "ListEditor"]),
         .testTarget(name: "listdslTests", dependencies: ["listdsl", "ChildProcess"]),
     ]
 )

@@ -1,0 +1,434 @@
+import ListFormats
+import ListLanguage
+import ListModel
+
+/// `listdsl lsp`'s server: the Language Server Protocol's requests and notifications, answered from the
+/// real parser (`Parser.parse`: the diagnostics `listdsl check` prints, with their hints and notes), the
+/// vocabulary (completion and hover, as `.help WORD` describes a word) and the script's outline (symbols,
+/// definitions, references). It reads and writes JSON only: the command moves the bytes
+/// (`MessageReader` frames them) and ends when `exitCode` is set.
+public final class LanguageServer {
+    /// Set by the `exit` notification: 0 after `shutdown`, 1 without it (the protocol's rule).
+    public private(set) var exitCode: Int32?
+    /// The version `initialize` reports.
+    let version: String
+    private var initialized = false
+    private var shuttingDown = false
+    /// Characters are UTF-16 code units unless the client offered UTF-8.
+    private var utf16 = true
+    private var documents: [String: Document] = [:]
+
+    /// An open script.
+    struct Document {
+        var uri: String
+        var bytes: [UInt8]
+        var lines: LineIndex
+        var outline: Outline
+    }
+
+    public init(version: String) {
+        self.version = version
+    }
+
+    /// The messages to send for one message received (its JSON), each framed.
+    public func handle(_ json: [UInt8]) -> [[UInt8]] {
+        let message: PropertyTree
+        switch PropertyTree.parseJSON(json) {
+        case .success(let tree): message = tree
+        case .failure(let problem):
+            return [Self.error(id: nil, code: -32700, "parse error at byte \(problem.offset): \(problem.message)")]
+        }
+        guard message.dictionary != nil else {
+            return [Self.error(id: nil, code: -32600, "a message is a JSON object")]
+        }
+        let id = message["id"]
+        guard let method = message["method"]?.string else {
+            // A response to a request of ours (we make none), or nonsense.
+            return id == nil ? [] : [Self.error(id: id, code: -32600, "a request needs a method")]
+        }
+        let params = message["params"] ?? PropertyTree(.null)
+        if id == nil {
+            return notification(method, params)
+        }
+        if method == "initialize" {
+            return [respond(id, initialize(params))]
+        }
+        guard initialized else { return [Self.error(id: id, code: -32002, "the server is not initialized yet")] }
+        guard !shuttingDown else { return [Self.error(id: id, code: -32600, "the server is shutting down")] }
+        switch method {
+        case "shutdown":
+            shuttingDown = true
+            return [respond(id) { $0.null() }]
+        case "textDocument/completion": return [respond(id, completion(params))]
+        case "textDocument/hover": return [respond(id, hover(params))]
+        case "textDocument/documentSymbol": return [respond(id, symbols(params))]
+        case "textDocument/definition": return [respond(id, definition(params))]
+        case "textDocument/references": return [respond(id, references(params))]
+        default: return [Self.error(id: id, code: -32601, "the method \(method) is not provided")]
+        }
+    }
+
+    // MARK: Notifications
+
+    private func notification(_ method: String, _ params: PropertyTree) -> [[UInt8]] {
+        switch method {
+        case "exit":
+            exitCode = shuttingDown ? 0 : 1
+            return []
+        case "textDocument/didOpen":
+            guard initialized, let document = params["textDocument"], let uri = document["uri"]?.string,
+                let text = document["text"]?.string
+            else { return [] }
+            return [open(uri, Array(text.utf8))]
+        case "textDocument/didChange":
+            guard initialized, let uri = params["textDocument"]?["uri"]?.string, var bytes = documents[uri]?.bytes,
+                let changes = params["contentChanges"]?.array
+            else { return [] }
+            for change in changes {
+                guard let text = change["text"]?.string else { continue }
+                if let range = change["range"], let document = documents[uri] {
+                    // An incremental change: the range, in the text as the earlier changes left it.
+                    let lines = LineIndex(bytes, utf16: utf16)
+                    let (from, to) = offsets(range, lines)
+                    bytes.replaceSubrange(from..<max(from, to), with: Array(text.utf8))
+                    _ = document
+                } else {
+                    bytes = Array(text.utf8)
+                }
+            }
+            return [open(uri, bytes)]
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
+            documents[uri] = nil
+            return [publish(uri, [])]
+        default:
+            // `initialized`, `$/cancelRequest` (every request is answered before the next is read),
+            // `$/setTrace` and the rest ask nothing of this server.
+            return []
+        }
+    }
+
+    /// Parses `bytes` as the script at `uri` and publishes its diagnostics.
+    private func open(_ uri: String, _ bytes: [UInt8]) -> [UInt8] {
+        let file = SourceFile(name: Self.fileName(uri), bytes: bytes, directory: nil)
+        let parsed = Parser.parse(file)
+        let lines = LineIndex(bytes, utf16: utf16)
+        documents[uri] = Document(uri: uri, bytes: bytes, lines: lines, outline: Outline(file, parsed.program))
+        return publish(uri, parsed.diagnostics.map { diagnostic(for: $0, uri: uri, lines) })
+    }
+
+    /// The last path component of a `file:` URI, as diagnostics name the script.
+    static func fileName(_ uri: String) -> String {
+        guard let slash = uri.utf8.lastIndex(of: UInt8(ascii: "/")) else { return uri }
+        return String(uri[uri.utf8.index(after: slash)...])
+    }
+
+    private func publish(_ uri: String, _ diagnostics: [(inout JSONWriter) -> Void]) -> [UInt8] {
+        Self.message { w in
+            w.member("method", "textDocument/publishDiagnostics")
+            w.key("params")
+            w.object { w in
+                w.member("uri", uri)
+                w.key("diagnostics")
+                w.beginArray()
+                for write in diagnostics { write(&w) }
+                w.endArray()
+            }
+        }
+    }
+
+    /// A diagnostic as the protocol has it: the range, the severity, the message with its hint, and its
+    /// notes as related information.
+    private func diagnostic(for d: Diagnostic, uri: String, _ lines: LineIndex) -> (inout JSONWriter) -> Void {
+        let severity = d.severity == .error ? 1 : d.severity == .warning ? 2 : 3
+        let message = d.hint.map { d.message + "\nhint: " + $0 } ?? d.message
+        let notes = d.notes.map { (range: $0.range, message: $0.message, sameFile: $0.file === d.file) }
+        return { w in
+            w.object { w in
+                w.key("range")
+                Self.range(&w, d.range, lines)
+                w.member("severity", severity)
+                w.member("source", "listdsl")
+                w.member("message", message)
+                let related = notes.filter { $0.sameFile }
+                if !related.isEmpty {
+                    w.key("relatedInformation")
+                    w.array(related) { w, note in
+                        w.object { w in
+                            w.key("location")
+                            w.object { w in
+                                w.member("uri", uri)
+                                w.key("range")
+                                Self.range(&w, note.range, lines)
+                            }
+                            w.member("message", note.message)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Requests
+
+    private func initialize(_ params: PropertyTree) -> (inout JSONWriter) -> Void {
+        initialized = true
+        let encodings = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap { $0.string } ?? []
+        utf16 = !encodings.contains("utf-8")
+        let version = version
+        let utf16 = utf16
+        return { w in
+            w.object { w in
+                w.key("capabilities")
+                w.object { w in
+                    w.member("positionEncoding", utf16 ? "utf-16" : "utf-8")
+                    w.key("textDocumentSync")
+                    w.object { w in
+                        w.member("openClose", true)
+                        w.member("change", 2)  // incremental; a full text is taken as well
+                    }
+                    w.key("completionProvider")
+                    w.object { w in
+                        w.key("triggerCharacters")
+                        w.strings([":"])
+                    }
+                    w.member("hoverProvider", true)
+                    w.member("documentSymbolProvider", true)
+                    w.member("definitionProvider", true)
+                    w.member("referencesProvider", true)
+                }
+                w.key("serverInfo")
+                w.object { w in
+                    w.member("name", "listdsl")
+                    w.member("version", version)
+                }
+            }
+        }
+    }
+
+    /// The document and byte offset a request's `textDocument` and `position` name, if it is open.
+    private func place(_ params: PropertyTree) -> (Document, Int)? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else { return nil }
+        let line = params["position"]?["line"]?.integer ?? 0
+        let character = params["position"]?["character"]?.integer ?? 0
+        return (document, document.lines.offset(line: line, character: character))
+    }
+
+    private func completion(_ params: PropertyTree) -> (inout JSONWriter) -> Void {
+        let document = place(params)?.0
+        return { w in
+            w.object { w in
+                w.member("isIncomplete", false)
+                w.key("items")
+                w.beginArray()
+                var seen: Set<String> = []
+                for entry in Vocabulary.entries where entry.category != .dotCommand && seen.insert(entry.word).inserted {
+                    w.object { w in
+                        w.member("label", entry.word)
+                        w.member("kind", Self.completionKind(entry.category))
+                        w.member("detail", entry.usage)
+                        w.member("documentation", entry.summary)
+                    }
+                }
+                for declaration in document?.outline.declarations ?? [] where seen.insert(declaration.name).inserted {
+                    w.object { w in
+                        w.member("label", declaration.name)
+                        w.member("kind", declaration.kind == .procedure ? 3 : 6)
+                        w.member("detail", declaration.kind == .procedure ? "proc " + declaration.signature : "variable")
+                    }
+                }
+                w.endArray()
+            }
+        }
+    }
+
+    /// The protocol's CompletionItemKind for a vocabulary category.
+    static func completionKind(_ category: Vocabulary.Category) -> Int {
+        switch category {
+        case .builtin: 3  // Function
+        case .hook: 23  // Event
+        case .value: 21  // Constant
+        default: 14  // Keyword
+        }
+    }
+
+    /// The word (letters, digits, `_`) at or just before `offset`.
+    private static func word(in bytes: [UInt8], at offset: Int) -> (String, SourceRange)? {
+        func isWordByte(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+        }
+        var start = min(offset, bytes.count)
+        if start == bytes.count || !isWordByte(bytes[start]) {
+            guard start > 0, isWordByte(bytes[start - 1]) else { return nil }
+        }
+        while start > 0 && isWordByte(bytes[start - 1]) { start -= 1 }
+        var end = start
+        while end < bytes.count && isWordByte(bytes[end]) { end += 1 }
+        guard end > start else { return nil }
+        return (String(decoding: bytes[start..<end], as: UTF8.self), SourceRange(start, end))
+    }
+
+    private func hover(_ params: PropertyTree) -> (inout JSONWriter) -> Void {
+        guard let (document, offset) = place(params), let (word, range) = Self.word(in: document.bytes, at: offset)
+        else { return { $0.null() } }
+        var parts: [String] = []
+        for entry in Vocabulary.entries where entry.word == word && entry.category != .dotCommand {
+            var text = "`" + entry.usage + "`: " + entry.summary
+            if let hook = entry.hook { text += "\n\nUIKit asks `" + hook.method + "`" }
+            text += "\n\nExample: `" + entry.example + "`"
+            parts.append(text)
+        }
+        for declaration in document.outline.declarations(of: word) where declaration.kind == .procedure {
+            parts.append("`proc " + declaration.signature + "`")
+        }
+        guard !parts.isEmpty else { return { $0.null() } }
+        let value = parts.joined(separator: "\n\n---\n\n")
+        let lines = document.lines
+        return { w in
+            w.object { w in
+                w.key("contents")
+                w.object { w in
+                    w.member("kind", "markdown")
+                    w.member("value", value)
+                }
+                w.key("range")
+                Self.range(&w, range, lines)
+            }
+        }
+    }
+
+    private func symbols(_ params: PropertyTree) -> (inout JSONWriter) -> Void {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
+            return { $0.null() }
+        }
+        let lines = document.lines
+        return { w in
+            w.array(document.outline.symbols) { w, symbol in
+                w.object { w in
+                    switch symbol.kind {
+                    case .procedure:
+                        w.member("name", symbol.name)
+                        w.member("detail", symbol.detail)
+                        w.member("kind", 12)  // Function
+                    case .hook:
+                        w.member("name", "on " + symbol.name)
+                        w.member("kind", 24)  // Event
+                    case .batch:
+                        w.member("name", "begin … end")
+                        w.member("kind", 3)  // Namespace
+                    }
+                    w.key("range")
+                    Self.range(&w, symbol.range, lines)
+                    w.key("selectionRange")
+                    Self.range(&w, symbol.nameRange, lines)
+                }
+            }
+        }
+    }
+
+    /// The name at a request's position, and the declarations it may refer to.
+    private func declarations(_ params: PropertyTree) -> (Document, String, [Outline.Declaration])? {
+        guard let (document, offset) = place(params), let (name, _) = document.outline.name(at: offset) else {
+            return nil
+        }
+        return (document, name, document.outline.declarations(of: name))
+    }
+
+    private func definition(_ params: PropertyTree) -> (inout JSONWriter) -> Void {
+        guard let (document, _, declarations) = self.declarations(params), let offset = place(params)?.1,
+            !declarations.isEmpty
+        else { return { $0.null() } }
+        // A procedure, wherever it is; a variable, the last declaration before the name (else the first).
+        let chosen =
+            declarations.first { $0.kind == .procedure }
+            ?? declarations.last { $0.nameRange.lowerBound <= offset } ?? declarations[0]
+        return { w in Self.location(&w, document.uri, chosen.nameRange, document.lines) }
+    }
+
+    private func references(_ params: PropertyTree) -> (inout JSONWriter) -> Void {
+        guard let (document, name, declarations) = self.declarations(params) else { return { $0.null() } }
+        let includeDeclaration = params["context"]?["includeDeclaration"]?.boolean ?? true
+        let declared = Set(declarations.map { $0.nameRange.lowerBound })
+        let uses = document.outline.names.filter {
+            $0.name == name && (includeDeclaration || !declared.contains($0.range.lowerBound))
+        }
+        return { w in
+            w.array(uses) { w, use in Self.location(&w, document.uri, use.range, document.lines) }
+        }
+    }
+
+    // MARK: Writing
+
+    private static func range(_ w: inout JSONWriter, _ range: SourceRange, _ lines: LineIndex) {
+        let start = lines.position(of: range.lowerBound)
+        let end = lines.position(of: range.upperBound)
+        w.object { w in
+            w.key("start")
+            w.object { w in
+                w.member("line", start.line)
+                w.member("character", start.character)
+            }
+            w.key("end")
+            w.object { w in
+                w.member("line", end.line)
+                w.member("character", end.character)
+            }
+        }
+    }
+
+    private static func location(_ w: inout JSONWriter, _ uri: String, _ range: SourceRange, _ lines: LineIndex) {
+        w.object { w in
+            w.member("uri", uri)
+            w.key("range")
+            Self.range(&w, range, lines)
+        }
+    }
+
+    /// The byte offsets of a protocol range.
+    private func offsets(_ range: PropertyTree, _ lines: LineIndex) -> (Int, Int) {
+        func offset(_ position: PropertyTree?) -> Int {
+            lines.offset(line: position?["line"]?.integer ?? 0, character: position?["character"]?.integer ?? 0)
+        }
+        return (offset(range["start"]), offset(range["end"]))
+    }
+
+    /// A message object with `"jsonrpc": "2.0"` and `members`, framed.
+    private static func message(_ members: (inout JSONWriter) -> Void) -> [UInt8] {
+        var w = JSONWriter()
+        w.object { w in
+            w.member("jsonrpc", "2.0")
+            members(&w)
+        }
+        return MessageReader.framed(w.bytes)
+    }
+
+    /// Writes a request's id as it came (a number or a string).
+    private static func id(_ w: inout JSONWriter, _ id: PropertyTree?) {
+        w.key("id")
+        if let n = id?.integer { w.integer(n) } else if let s = id?.string { w.string(s) } else { w.null() }
+    }
+
+    private func respond(_ id: PropertyTree?, _ result: (inout JSONWriter) -> Void) -> [UInt8] {
+        Self.message { w in
+            Self.id(&w, id)
+            w.key("result")
+            result(&w)
+        }
+    }
+
+    /// The answer to a message the framing could not take (`why`): a parse error with no id.
+    public static func malformedMessage(_ why: String) -> [UInt8] {
+        error(id: nil, code: -32700, why)
+    }
+
+    private static func error(id: PropertyTree?, code: Int, _ text: String) -> [UInt8] {
+        message { w in
+            Self.id(&w, id)
+            w.key("error")
+            w.object { w in
+                w.member("code", code)
+                w.member("message", text)
+            }
+        }
+    }
+}

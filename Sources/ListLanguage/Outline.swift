@@ -1,0 +1,103 @@
+/// What an editor shows of a script besides its diagnostics: its procedures, hooks and batches (the
+/// document's symbols), where each name is declared, and every place a name is written. Built from the
+/// parsed program and the script's tokens, so a name inside a string or a comment is not a use of it.
+public struct Outline: Sendable {
+    /// A procedure, a hook or a batch.
+    public struct Symbol: Sendable {
+        public enum Kind: Sendable { case procedure, hook, batch }
+        public var kind: Kind
+        /// `proc NAME(P, …)`, `on NAME`, `batch`.
+        public var name: String
+        /// The whole declaration (a batch: from `begin` to its `end`).
+        public var range: SourceRange
+        /// The name itself (a batch: its `begin`).
+        public var nameRange: SourceRange
+        /// The procedure's parameters.
+        public var detail: String
+    }
+
+    /// A declaration of a name: a procedure, a `let`, a `for` loop's variable.
+    public struct Declaration: Sendable {
+        public enum Kind: Sendable { case procedure, variable }
+        public var name: String
+        public var kind: Kind
+        public var nameRange: SourceRange
+        /// For a procedure: `NAME(P, …)`.
+        public var signature: String
+    }
+
+    public private(set) var symbols: [Symbol] = []
+    public private(set) var declarations: [Declaration] = []
+    /// Every name written in the script (identifier tokens), in order.
+    public private(set) var names: [(name: String, range: SourceRange)] = []
+
+    /// The outline of `program`, parsed from `file`.
+    public init(_ file: SourceFile, _ program: Program) {
+        var openBatches: [SourceRange] = []
+        for statement in program.statements { visit(statement, &openBatches) }
+        var lexer = Lexer(file: file)
+        while true {
+            let token = lexer.nextToken()
+            if token.kind == .endOfInput { break }
+            if token.kind == .identifier && token.keyword == .plainName {
+                let bytes = file.bytes[token.range.lowerBound..<token.range.upperBound]
+                names.append((String(decoding: bytes, as: UTF8.self), token.range))
+            }
+        }
+    }
+
+    /// The declarations of `name`, in source order.
+    public func declarations(of name: String) -> [Declaration] { declarations.filter { $0.name == name } }
+
+    /// The name written at byte `offset` (on it or just after it), if any.
+    public func name(at offset: Int) -> (name: String, range: SourceRange)? {
+        var low = 0
+        var high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle].range.upperBound < offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < names.count, names[low].range.lowerBound <= offset else { return nil }
+        return names[low]
+    }
+
+    private mutating func visit(_ statement: Stmt, _ openBatches: inout [SourceRange]) {
+        switch statement.kind {
+        case .procedure(let decl):
+            let signature = decl.name + "(" + decl.parameters.joined(separator: ", ") + ")"
+            symbols.append(
+                Symbol(
+                    kind: .procedure, name: decl.name, range: statement.range, nameRange: decl.nameRange,
+                    detail: signature))
+            declarations.append(
+                Declaration(name: decl.name, kind: .procedure, nameRange: decl.nameRange, signature: signature))
+            visit(decl.body, &openBatches)
+        case .hook(let name, let nameRange, let body):
+            symbols.append(Symbol(kind: .hook, name: name, range: statement.range, nameRange: nameRange, detail: ""))
+            if case .block(let block) = body { visit(block, &openBatches) }
+        case .letBinding(let name, let nameRange, _):
+            declarations.append(Declaration(name: name, kind: .variable, nameRange: nameRange, signature: name))
+        case .forLoop(let variable, let variableRange, _, let body):
+            declarations.append(
+                Declaration(name: variable, kind: .variable, nameRange: variableRange, signature: variable))
+            visit(body, &openBatches)
+        case .conditional(let arms, let otherwise):
+            for arm in arms { visit(arm.body, &openBatches) }
+            if let otherwise { visit(otherwise, &openBatches) }
+        case .whileLoop(_, let body), .repeatLoop(_, let body), .expectError(_, let body):
+            visit(body, &openBatches)
+        case .begin:
+            openBatches.append(statement.range)
+        case .end:
+            guard let begin = openBatches.popLast() else { return }
+            symbols.append(
+                Symbol(kind: .batch, name: "batch", range: begin.union(statement.range), nameRange: begin, detail: ""))
+        default:
+            break
+        }
+    }
+
+    private mutating func visit(_ block: Block, _ openBatches: inout [SourceRange]) {
+        for statement in block.statements { visit(statement, &openBatches) }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import ListEditor
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `listdsl lsp`: the language server, for editors. It speaks the Language Server Protocol over standard
+/// input and output: the bytes it reads are cut into messages (`MessageReader`), each answered by the
+/// library's `LanguageServer`, and its answers written at once. It ends at the `exit` notification, or
+/// when the client closes standard input (a client that went away).
+struct LSP: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Run the language server (for editors): the Language Server Protocol over standard input and output.",
+        discussion: """
+            An editor starts it and talks to it; it is not run by hand. It gives diagnostics as you type
+            (those of 'listdsl check'), completion of the language's words and the script's names, hover
+            help (as '.help WORD'), the script's procedures, hooks and batches, go to definition and find
+            references. editors/ holds a VS Code extension and a TextMate grammar that use it.
+
+            EXIT STATUS:
+              0    the client sent shutdown, then exit
+              1    the client sent exit without shutdown, or closed standard input
+            """
+    )
+
+    func run() throws {
+        let server = LanguageServer(version: listdslVersion)
+        var reader = MessageReader()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while server.exitCode == nil {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { throw ExitCode(1) }  // the client went away
+            chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            while server.exitCode == nil, let item = reader.next() {
+                let answers: [[UInt8]]
+                switch item {
+                case .message(let json): answers = server.handle(json)
+                case .malformed(let why): answers = [LanguageServer.malformedMessage(why)]
+                }
+                for answer in answers {
+                    if answer.withUnsafeBytes({ writeAll(fd: 1, $0) }) != 0 { throw ExitCode(1) }
+                }
+            }
+        }
+        throw ExitCode(server.exitCode ?? 1)
+    }
+}
