@@ -23,7 +23,20 @@ public final class LanguageServer {
         var uri: String
         var bytes: [UInt8]
         var lines: LineIndex
+        /// The outline of the text as last parsed: while the text is `stale` (changed since), completion
+        /// answers from it rather than wait for a parse.
         var outline: Outline
+        var stale = false
+    }
+
+    /// Whether a script changed since it was last parsed: `flush()` parses it and publishes its
+    /// diagnostics. The command calls it once it has answered every message that has arrived, so a burst of
+    /// keystrokes costs one parse, and a request that comes meanwhile does not wait for one.
+    public var hasPendingWork: Bool { documents.values.contains { $0.stale } }
+
+    /// Parses every script changed since its last parse, and returns its diagnostics to publish.
+    public func flush() -> [[UInt8]] {
+        documents.values.filter { $0.stale }.map { open($0.uri, $0.bytes) }
     }
 
     public init(version: String) {
@@ -58,7 +71,7 @@ public final class LanguageServer {
         switch method {
         case "shutdown":
             shuttingDown = true
-            return [respond(id) { $0.null() }]
+            return flush() + [respond(id) { $0.null() }]
         case "textDocument/completion": return [respond(id, completion(params))]
         case "textDocument/hover": return [respond(id, hover(params))]
         case "textDocument/documentSymbol": return [respond(id, symbols(params))]
@@ -96,7 +109,10 @@ public final class LanguageServer {
                     bytes = Array(text.utf8)
                 }
             }
-            return [open(uri, bytes)]
+            documents[uri]?.bytes = bytes
+            documents[uri]?.lines = LineIndex(bytes, utf16: utf16)
+            documents[uri]?.stale = true
+            return []
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
             documents[uri] = nil
@@ -326,8 +342,11 @@ public final class LanguageServer {
         }
     }
 
-    /// The name at a request's position, and the declarations it may refer to.
+    /// The name at a request's position, and the declarations it may refer to (from the text as it is now).
     private func declarations(_ params: PropertyTree) -> (Document, String, [Outline.Declaration])? {
+        if let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], document.stale {
+            _ = open(uri, document.bytes)
+        }
         guard let (document, offset) = place(params), let (name, _) = document.outline.name(at: offset) else {
             return nil
         }

@@ -42,11 +42,22 @@ struct LSP: ParsableCommand {
                 case .message(let json): answers = server.handle(json)
                 case .malformed(let why): answers = [LanguageServer.malformedMessage(why)]
                 }
-                for answer in answers {
-                    if answer.withUnsafeBytes({ writeAll(fd: 1, $0) }) != 0 { throw ExitCode(1) }
-                }
+                try send(answers)
             }
+            // Every message that has arrived is answered: parse what changed, unless more is waiting.
+            if server.hasPendingWork && !inputWaiting() { try send(server.flush()) }
         }
         throw ExitCode(server.exitCode ?? 1)
+    }
+
+    /// Writes the messages; a client that stopped reading ends the server.
+    private func send(_ messages: [[UInt8]]) throws {
+        for message in messages where message.withUnsafeBytes({ writeAll(fd: 1, $0) }) != 0 { throw ExitCode(1) }
+    }
+
+    /// Whether standard input has bytes to read now.
+    private func inputWaiting() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
     }
 }
