@@ -99,12 +99,10 @@ public final class LanguageServer {
             else { return [] }
             for change in changes {
                 guard let text = change["text"]?.string else { continue }
-                if let range = change["range"], let document = documents[uri] {
+                if let range = change["range"] {
                     // An incremental change: the range, in the text as the earlier changes left it.
-                    let lines = LineIndex(bytes, utf16: utf16)
-                    let (from, to) = offsets(range, lines)
+                    let (from, to) = offsets(range, LineIndex(bytes, utf16: utf16))
                     bytes.replaceSubrange(from..<max(from, to), with: Array(text.utf8))
-                    _ = document
                 } else {
                     bytes = Array(text.utf8)
                 }

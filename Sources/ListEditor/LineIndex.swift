@@ -25,6 +25,12 @@ struct LineIndex: Sendable {
         self.utf16 = utf16
     }
 
+    /// How many bytes the UTF-8 sequence starting with `byte` has (a stray continuation byte counts as one
+    /// character of its own, as the parser's repair makes it one).
+    static func sequenceLength(_ byte: UInt8) -> Int {
+        byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+    }
+
     /// The end of line `line`'s text (before its line break).
     private func lineEnd(_ line: Int) -> Int {
         var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
@@ -47,8 +53,7 @@ struct LineIndex: Sendable {
         var units = 0
         var i = start
         while i < end {
-            let byte = bytes[i]
-            let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            let length = Self.sequenceLength(bytes[i])
             units += length == 4 ? 2 : 1
             i += length
         }
@@ -66,8 +71,7 @@ struct LineIndex: Sendable {
         var units = 0
         var i = start
         while i < end && units < character {
-            let byte = bytes[i]
-            let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            let length = Self.sequenceLength(bytes[i])
             units += length == 4 ? 2 : 1
             i = min(end, i + length)
         }
