@@ -10,7 +10,8 @@
 #        html      the lesson recorder and page of `listdsl html`
 #      each with its own corpus, grown from fuzz/seeds/MODE/ (and the scripts, for the script modes);
 #   2. the key fuzzer types random key sequences into the real REPL through a pseudo-terminal
-#      (Sources/listdsl-keyfuzz).
+#      (Sources/listdsl-keyfuzz);
+#   3. fuzz/lsp.py sends random and damaged messages to the language server, `listdsl lsp`.
 #
 #   fuzz/run.sh [SECONDS [KEY_SECONDS]]     SECONDS is libFuzzer's time, shared by the modes (default 60);
 #                                           KEY_SECONDS the key fuzzer's (default SECONDS; 0 skips it)
@@ -78,3 +79,7 @@ swift build -c "$configuration" --product listdsl-keyfuzz 2>&1 | tail -n 1
 bin=$(swift build -c "$configuration" --show-bin-path)
 "$bin/listdsl-keyfuzz" "$bin/listdsl" --seconds "$key_seconds" --sequences "${FUZZ_SEQUENCES:-1000000}" \
     --findings "$work/key-findings"
+
+# The language server, with damaged and hostile messages (fuzz/lsp.py), for half the key fuzzer's time.
+echo "sending random and damaged messages to listdsl lsp for $(( (key_seconds + 1) / 2 ))s"
+python3 fuzz/lsp.py "$bin/listdsl" "$(( (key_seconds + 1) / 2 ))"
