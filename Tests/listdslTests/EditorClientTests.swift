@@ -6,17 +6,8 @@ import Testing
 @Suite(.serialized) struct EditorClientTests {
     static let inCI = ProcessInfo.processInfo.environment["CI"] != nil
 
-    /// An executable on the PATH.
-    static func onPath(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = dir + "/" + name
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
     static let hasPytestLSP: Bool = {
-        guard onPath("python3") != nil else { return false }
+        guard executableOnPath("python3") != nil else { return false }
         let run = try? runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import pytest_lsp"])
         return run?.status == 0
     }()
@@ -30,7 +21,7 @@ import Testing
         #expect(run.stdout.contains("2 passed"), "\(run.stdout)")
     }
 
-    static let neovim = onPath("nvim")
+    static let neovim = executableOnPath("nvim")
 
     @Test(.enabled(if: neovim != nil || inCI))
     func neovimsClientGetsDiagnosticsCompletionHoverAndDefinition() throws {

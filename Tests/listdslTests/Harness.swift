@@ -9,6 +9,15 @@ struct Run {
     var status: Int32
 }
 
+/// The executable `name` on the PATH, if there is one.
+func executableOnPath(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let path = dir + "/" + name
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
 /// The package's root directory (two levels above this file's folder).
 let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

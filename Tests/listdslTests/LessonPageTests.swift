@@ -11,15 +11,7 @@ import Testing
     static let examples: [String] = ExampleTests.examples
 
     /// The browser: `chromium` (or `chromium-browser`) on the PATH.
-    static let chromium: String? = {
-        for name in ["chromium", "chromium-browser"] {
-            for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-                let path = dir + "/" + name
-                if FileManager.default.isExecutableFile(atPath: path) { return path }
-            }
-        }
-        return nil
-    }()
+    static let chromium: String? = executableOnPath("chromium") ?? executableOnPath("chromium-browser")
 
     /// In CI the browser must be there (`.ci/run` installs it); elsewhere the browser tests need it.
     static let browserRequired = chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil
