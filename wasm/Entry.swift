@@ -147,7 +147,7 @@ import ListTeaching
                 ? Status.syntax.rawValue
                 : Self.status(running: parsed.program, in: file, by: interpreter, reporting: report)
             recorder.finish()
-            standardOutput = Array(recorder.lesson.stream.utf8)
+            standardOutput = recorder.lesson.streamBytes
             sink = { _ in }
             if status != Status.syntax.rawValue { consoleSession = ConsoleSession(interpreter) }
             return status

@@ -67,6 +67,23 @@ package struct JSONWriter {
     package mutating func key(_ key: String) {
         separate()
         StringEscape.quoteJSON(key, into: &bytes)
+        endKey()
+    }
+
+    /// An object's key written in the source, which needs no escaping (the keys of the formats this
+    /// project writes): copied as it is, without the scan for bytes to escape.
+    package mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(0x22)
+        key.withUTF8Buffer { key in
+            assert(!key.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }), "a key to escape")
+            bytes.append(contentsOf: key)
+        }
+        bytes.append(0x22)
+        endKey()
+    }
+
+    private mutating func endKey() {
         if style == .pretty { raw(": ") } else { bytes.append(0x3A) }
         afterKey = true
     }
@@ -143,7 +160,10 @@ package struct JSONWriter {
     /// An index path as `[section,row]`, or null.
     package mutating func path(_ path: IndexPath?) {
         guard let path else { return null() }
-        integers([path.section, path.row])
+        beginArray()
+        integer(path.section)
+        integer(path.row)
+        endArray()
     }
 
     /// An array, its elements written by `element`.
@@ -161,15 +181,15 @@ package struct JSONWriter {
     }
 
     // Members: a key and its value.
-    package mutating func member(_ key: String, _ value: String?) {
+    package mutating func member(_ key: StaticString, _ value: String?) {
         self.key(key)
         string(value)
     }
-    package mutating func member(_ key: String, _ value: Int?) {
+    package mutating func member(_ key: StaticString, _ value: Int?) {
         self.key(key)
         integer(value)
     }
-    package mutating func member(_ key: String, _ value: Bool) {
+    package mutating func member(_ key: StaticString, _ value: Bool) {
         self.key(key)
         boolean(value)
     }

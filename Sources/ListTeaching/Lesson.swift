@@ -44,6 +44,25 @@ public struct Lesson: Sendable {
     public struct File: Sendable, Equatable {
         public var name: String
         public var lines: [String]
+
+        /// The lines of a script's UTF-8: split at each line feed (a carriage return before it goes too),
+        /// with no empty line after a last line feed. Bytes, not characters: a script of a million lines is
+        /// split without breaking it into graphemes, and "\r\n", one character, still ends a line.
+        static func lines(of bytes: [UInt8]) -> [String] {
+            var lines: [String] = []
+            bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for i in all.indices where all[i] == 0x0A {
+                    let end = i > start && all[i - 1] == 0x0D ? i - 1 : i
+                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self))
+                    start = i + 1
+                }
+                if start < all.count {
+                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: all[start...]), as: UTF8.self))
+                }
+            }
+            return lines
+        }
     }
 
     /// A table as drawn: its (first) sections, each with its titles and (the first) rows.
@@ -161,7 +180,9 @@ public struct Lesson: Sendable {
     /// The lesson as the page reads it: the run's event stream (docs/events.md) with the page's states,
     /// one JSON object per line, written as the run goes by `JSONLinesRenderer` and the recorder (and
     /// complete once `LessonRecorder.finish()` has run).
-    public var stream = ""
+    public var stream: String { String(decoding: streamBytes, as: UTF8.self) }
+    /// `stream` as UTF-8, as it was written.
+    public var streamBytes: [UInt8] = []
     public var files: [File] = []
     /// The drawn sections of every frame, each stored once per run of frames that draw it the same.
     public var sections: [Frame.Section] = []
@@ -219,20 +240,26 @@ public final class LessonRecorder {
 
     public init() {
         let lines = self.lines
-        renderer = JSONLinesRenderer(write: { lines.text += $0 })
+        renderer = JSONLinesRenderer(writeLine: { lines.add($0) })
         renderer.tables = false
         renderer.sectionOriginLimit = Lesson.sectionsPerFrame
-        lines.text = JSONLinesRenderer.header(trace: false, states: true)
+        lines.bytes = Array(JSONLinesRenderer.header(trace: false, states: true).utf8)
     }
 
-    /// The stream's text, which the renderer and the recorder append to.
+    /// The stream's UTF-8, which the renderer and the recorder append lines to.
     private final class LineBuffer {
-        var text = ""
+        var bytes: [UInt8] = []
+
+        /// Appends a line and its newline.
+        func add(_ line: [UInt8]) {
+            bytes += line
+            bytes.append(0x0A)
+        }
     }
 
     /// Counts the stream's bytes (`Lesson.byteLimit`).
     private func flush() {
-        recordedBytes = lines.text.utf8.count
+        recordedBytes = lines.bytes.count
     }
 
     /// Writes one line of the recorder's own (a state, a frame, a file) into the stream.
@@ -241,8 +268,7 @@ public final class LessonRecorder {
         w.beginObject()
         body(&w)
         w.endObject()
-        lines.text += w.text
-        lines.text += "\n"
+        lines.add(w.bytes)
         flush()
     }
 
@@ -440,7 +466,7 @@ public final class LessonRecorder {
     public func finish() {
         defer {
             interpreter = nil
-            lesson.stream = lines.text
+            lesson.streamBytes = lines.bytes
         }
         guard let lastStep = lesson.steps.indices.last else { return }
         lesson.steps[lastStep].output += output
@@ -744,9 +770,7 @@ public final class LessonRecorder {
     private func fileIndex(_ file: SourceFile) -> Int {
         let key = ObjectIdentifier(file)
         if let index = fileIndexes[key] { return index }
-        let text = String(decoding: file.bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
+        let lines = Lesson.File.lines(of: file.bytes)
         lesson.files.append(Lesson.File(name: file.name, lines: lines))
         writeLine { w in
             w.member("event", "file")

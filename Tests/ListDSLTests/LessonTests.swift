@@ -46,6 +46,22 @@ import Testing
     /// A step's calls happened while its highlighted statement ran: a hook's answer is not shown at the
     /// next hook's `return`, and a gesture's arrow is shown at the gesture, not inside the hook it calls
     /// (`editing-styles.list` step 9, `homepwner.list` steps 20–22 before).
+    /// The page's lines of a script: split at line feeds, a carriage return before one dropped ("\r\n" is
+    /// one Character, which a split on "\n" never finds: a Windows file was one line), no line after the last.
+    @Test(arguments: [
+        ("", [String]()),
+        ("a", ["a"]),
+        ("a\n", ["a"]),
+        ("a\n\n", ["a", ""]),
+        ("\nb", ["", "b"]),
+        ("a\r\nb\r\n", ["a", "b"]),
+        ("a\rb\n", ["a\rb"]),
+        ("é\n✓ \"x\"", ["é", "✓ \"x\""]),
+    ])
+    func aFilesLinesAreSplitAtLineFeeds(text: String, lines: [String]) {
+        #expect(Lesson.File.lines(of: Array(text.utf8)) == lines)
+    }
+
     @Test func aStepsCallsHappenedWhileItsStatementRan() {
         let (lesson, error) = Self.record(
             """

@@ -14,7 +14,10 @@ public final class JSONLinesRenderer {
     public static let tableRowLimit = 1_000
 
     /// Receives each line, newline included.
-    let write: (String) -> Void
+    let write: ((String) -> Void)?
+    /// Receives each line's UTF-8, without its newline, when the renderer was made with `writeLine`: no
+    /// string is made for a line (a lesson's stream is bytes from end to end).
+    let writeLine: (([UInt8]) -> Void)?
     /// Draws the `rendered` text of a diagnostic.
     let diagnostics = DiagnosticRenderer(color: false)
     /// The line index of each file seen, so a position costs O(log lines).
@@ -28,6 +31,13 @@ public final class JSONLinesRenderer {
     /// Creates a renderer handing its lines to `write`.
     public init(write: @escaping (String) -> Void) {
         self.write = write
+        writeLine = nil
+    }
+
+    /// Creates a renderer handing each line's UTF-8, without its newline, to `writeLine`.
+    package init(writeLine: @escaping ([UInt8]) -> Void) {
+        write = nil
+        self.writeLine = writeLine
     }
 
     /// The first line of a stream: `{"event":"stream","version":1,"trace":false}`; `trace` says whether
@@ -139,7 +149,7 @@ public final class JSONLinesRenderer {
         }
         extra(&w)
         w.endObject()
-        write(w.text + "\n")
+        if let writeLine { writeLine(w.bytes) } else { write?(w.text + "\n") }
     }
 
     /// The JSON name of a rejection's kind.
