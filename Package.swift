@@ -1,8 +1,26 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The REPL's line editor: GNU readline, or BSD libedit (what macOS ships, also as "libreadline"). Both are
+// reached through one module, CReadline, whose shim declares the same `listdsl_rl_*` functions over either
+// library (Sources/CReadline for GNU readline, Sources/CEditLine for libedit). libedit on macOS; GNU
+// readline elsewhere, unless LISTDSL_LINE_EDITOR=libedit (CI builds the REPL a second time that way) or
+// LISTDSL_LINE_EDITOR=readline (a Mac with Homebrew's readline) says otherwise.
+#if os(macOS)
+    let defaultLineEditor = "libedit"
+#else
+    let defaultLineEditor = "readline"
+#endif
+let lineEditor = Context.environment["LISTDSL_LINE_EDITOR"] ?? defaultLineEditor
+let lineEditorTarget: Target =
+    lineEditor == "libedit"
+    ? .systemLibrary(name: "CReadline", path: "Sources/CEditLine", providers: [.apt(["libedit-dev"])])
+    : .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"]), .brew(["readline"])])
+
 let package = Package(
     name: "ListDSL",
+    // The interrupt flag is the standard library's Atomic (Synchronization), which macOS has from 15.
+    platforms: [.macOS("15.0")],
     products: [
         .executable(name: "listdsl", targets: ["listdsl"])
     ],
@@ -37,13 +55,18 @@ let package = Package(
             name: "ListDSLWasm",
             dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"],
             path: "wasm", exclude: ["Runtime.c", "LZMADecoder.c", "known-differences.txt"], sources: ["Entry.swift"]),
-        // GNU readline, for the REPL only.
-        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // The line editor, for the REPL only (see `lineEditor` above).
+        lineEditorTarget,
+        // The platform layer: the one module that imports Glibc or Darwin, re-exporting the POSIX calls both
+        // share, with a branch per system where they differ (memory, threads, signals, the executable's
+        // path, huge pages, starting a child process). The libraries above need none of it.
+        .target(name: "Platform"),
         // The command: argument parsing, script runner, REPL. The only target that prints or exits.
         .executableTarget(
             name: "listdsl",
             dependencies: [
                 "ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "ListEditor", "CReadline",
+                "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked by the toolchain's lld with packed relative relocations (DT_RELR): the
@@ -56,19 +79,17 @@ let package = Package(
             ]
         ),
         // Release-mode benchmark of the batch engine (`swift run -c release listdsl-bench`).
-        .executableTarget(name: "listdsl-bench", dependencies: ["ListModel"]),
+        .executableTarget(name: "listdsl-bench", dependencies: ["ListModel", "Platform"]),
         // The libFuzzer target (built by fuzz/run.sh with -sanitize=fuzzer); a plain build replays inputs.
         .executableTarget(
             name: "listdsl-fuzz",
-            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"]),
-        // Starting the real binary as a child with clean descriptors and signals (the REPL's tests, the key fuzzer).
-        .target(name: "ChildProcess"),
+            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "Platform"]),
         // Types random key sequences into the real REPL through a pseudo-terminal (fuzz/run.sh).
-        .executableTarget(name: "listdsl-keyfuzz", dependencies: ["ChildProcess", "ListModel"]),
+        .executableTarget(name: "listdsl-keyfuzz", dependencies: ["Platform", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),
         .testTarget(
             name: "ListDSLTests",
             dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "ListEditor"]),
-        .testTarget(name: "listdslTests", dependencies: ["listdsl", "ChildProcess"]),
+        .testTarget(name: "listdslTests", dependencies: ["listdsl", "Platform"]),
     ]
 )

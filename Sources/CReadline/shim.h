@@ -8,6 +8,9 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 
+/// Which line editor this build uses, for `--version`.
+static inline const char *listdsl_line_editor_name(void) { return "GNU readline"; }
+
 /// The version of the readline library linked in, e.g. "8.2".
 static inline const char *listdsl_rl_library_version(void) { return rl_library_version; }
 
@@ -84,6 +87,10 @@ static inline void listdsl_rl_empty_line(void) {
     rl_mark = 0;
     if (rl_line_buffer) rl_line_buffer[0] = '\0';
 }
+
+/// The key the byte reader returns after Ctrl-C to end the read in progress: EOF, which ends every loop
+/// inside readline that reads more input and, on an empty line, `readline()` itself.
+static inline int listdsl_rl_interrupt_key(void) { return EOF; }
 
 /// Whether readline turned bracketed paste on for this terminal: it then ends a line that input ended
 /// with a newline of its own.

@@ -17,6 +17,7 @@
 // format), for a peer to diff the very same states.
 import Foundation
 import ListModel
+import Platform
 
 /// Seconds since an arbitrary start, monotonic.
 func now() -> Double {
@@ -395,19 +396,8 @@ func writeDiffPairs(to directory: String) throws {
     }
 }
 
-#if canImport(Glibc)
-    import Glibc
-    // glibc moves its threshold for serving a large allocation with a fresh mapping as large blocks
-    // are freed, so without fixed thresholds a run's page faults depend on what the runs before it
-    // happened to free (a commit that allocates less made the next batch's timings 40% worse). Fixed
-    // here through `mallopt`, which Swift's Glibc module does not declare.
-    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-        _ = mallopt(-3, 1 << 30)  // M_MMAP_THRESHOLD
-        _ = mallopt(-1, 1 << 30)  // M_TRIM_THRESHOLD
-    }
-#endif
+Host.fixAllocatorThresholds()
+HugePages.adviser = Host.adviseHugePages
 
 do {
     try main()

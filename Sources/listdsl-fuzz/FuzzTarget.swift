@@ -4,9 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// What the fuzzer feeds its inputs to, chosen by `LISTDSL_FUZZ_MODE` (default `script`); fuzz/run.sh
 /// runs each mode with its own corpus and seeds (fuzz/seeds/MODE).

@@ -1,9 +1,7 @@
 import Foundation
 import ListModel
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// Types random key sequences into the real `listdsl` REPL through a pseudo-terminal and checks, after
 /// each, that the REPL did not die from a signal, still answers, and did not outgrow its memory limit.

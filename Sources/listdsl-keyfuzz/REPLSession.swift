@@ -1,10 +1,8 @@
-import ChildProcess
+import Platform
 import Foundation
 import ListModel
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// The `listdsl` REPL running in a pseudo-terminal of its own, as in a terminal window: the terminal is
 /// its controlling terminal, so Ctrl-C typed into it is SIGINT, as for a user.
@@ -35,14 +33,12 @@ final class REPLSession {
         else { return nil }
         let terminal = String(cString: name)
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        let actions = ChildProcess.FileActions()
         // Opened after setsid() in the child, the terminal becomes its controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        ChildProcess.closeDescriptors(from: 3, in: &actions)
+        actions.open(0, terminal, O_RDWR)
+        actions.duplicate(0, to: 1)
+        actions.duplicate(0, to: 2)
+        actions.closeOthers()
         let script =
             "cd \"$1\" && stty rows 40 cols 100 && exec \"$0\" --limit memory=512M --limit table-size=1000000"
         let argv = ["/bin/sh", "-c", script, binary, directory]
@@ -52,7 +48,7 @@ final class REPLSession {
         ]
         guard
             case .success(let child) = ChildProcess.spawn(
-                argv, environment: environment, actions: &actions, newSession: true)
+                argv, environment: environment, actions: actions, newSession: true)
         else {
             close(master)
             return nil
@@ -78,7 +74,7 @@ final class REPLSession {
         var offset = 0
         let deadline = Date().addingTimeInterval(10)
         while offset < bytes.count && Date() < deadline {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { Host.write(master, $0.baseAddress, $0.count) }
             if n > 0 {
                 offset += n
             } else {
@@ -163,7 +159,7 @@ final class REPLSession {
     /// Ends the process and the terminal.
     func kill() {
         if exitStatus() == nil {
-            Glibc.kill(pid, SIGKILL)
+            Host.kill(pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }

@@ -4,9 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// The one way listdsl writes a file (the history, `.save`): whole or not at all.
 ///

@@ -4,9 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// Tab completion for the REPL, from the same `Vocabulary` table that drives `.help`: keywords
 /// and dot commands at the start of a statement, hook names after `on`, the session's variables and

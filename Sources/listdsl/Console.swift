@@ -4,11 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Whether colour is wanted on a stream: a terminal, NO_COLOR unset or empty, TERM not dumb.
 func colorWanted(fd: Int32, mode: ColorMode) -> Bool {
@@ -73,7 +69,7 @@ func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer) -> Int32 {
     guard var base = raw.baseAddress else { return 0 }
     var left = raw.count
     while left > 0 {
-        let n = Glibc.write(fd, base, left)
+        let n = Host.write(fd, base, left)
         if n < 0 {
             if errno == EINTR { continue }
             return errno

@@ -5,9 +5,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// `listdsl html FILE… [-o OUT.html]`: runs the scripts as `listdsl FILE…` does and writes the run as
 /// one self-contained HTML lesson to step through in a browser.
@@ -184,7 +182,7 @@ extension HTML {
             places = [given]
         } else if let path = environmentValue("LISTDSL_WASM"), !path.isEmpty {
             places = [path]
-        } else if let command = executablePath() {
+        } else if let command = Host.executablePath() {
             var directory = directoryName(command)
             places.append(directory + "/../share/listdsl/listdsl.wasm.pack")
             for _ in 0..<4 {
@@ -200,14 +198,6 @@ extension HTML {
             return .failure(.cannotRead(what: "'\(given)'", reason: error.message))
         }
         return .failure(.noInterpreter(looked: places))
-    }
-
-    /// This process's executable, from `/proc/self/exe`; nil where there is none.
-    static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

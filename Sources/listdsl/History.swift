@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// The REPL's input history and the file that keeps it between sessions.
 ///

@@ -4,9 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// Reads a whole input — the file at `path`, or standard input when `path` is nil — of at most `limit`
 /// bytes. Every script, `run` file, `.read` file and history file is read here.

@@ -1,11 +1,7 @@
 import ArgumentParser
 import ListEditor
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// `listdsl lsp`: the language server, for editors. It speaks the Language Server Protocol over standard
 /// input and output: the bytes it reads are cut into messages (`MessageReader`), each answered by the

@@ -1,8 +1,6 @@
 import CReadline
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// What one read from the terminal produced.
 enum LineInput: Equatable {
@@ -148,7 +146,7 @@ private enum LineReaderState {
             var byte: UInt8 = 0
             let flags = fcntl(0, F_GETFL)
             _ = fcntl(0, F_SETFL, flags | O_NONBLOCK)
-            let n = Glibc.read(0, &byte, 1)
+            let n = Host.read(0, &byte, 1)
             let failure = errno
             _ = fcntl(0, F_SETFL, flags)  // standard input's mode is shared with the shell: restore it at once
             if n == 1 { return limitingSearch(Int32(byte)) }
@@ -174,10 +172,11 @@ private enum LineReaderState {
     /// Ends the read in progress after Ctrl-C by returning EOF, which ends every loop inside readline that
     /// reads more input (the rest of a key sequence, a paste, a search string, a y/n question) and, on an
     /// empty line at the top level, `readline()` itself. At the top level it first shows `^C` after the line
-    /// (once) and empties the line, so a few calls end the read whatever state readline was in.
+    /// (once) and empties the line, so a few calls end the read whatever state readline was in. (With
+    /// libedit the key is a newline instead: `listdsl_rl_interrupt_key` in Sources/CEditLine/shim.h says why.)
     static func interrupt() -> Int32 {
         interrupted = true
-        if listdsl_rl_reading_more_input() != 0 { return EOF }
+        if listdsl_rl_reading_more_input() != 0 { return listdsl_rl_interrupt_key() }
         if !echoedInterrupt {
             echoedInterrupt = true
             listdsl_rl_move_to_end_of_line()
@@ -187,7 +186,7 @@ private enum LineReaderState {
             }
         }
         listdsl_rl_empty_line()
-        return EOF
+        return listdsl_rl_interrupt_key()
     }
 
     /// Readline's attempted-completion function: our offer as a malloc'd match list, or the usage line.

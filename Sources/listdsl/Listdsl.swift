@@ -5,6 +5,7 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
+import Platform
 
 /// The version `--version` prints.
 let listdslVersion = "0.1.0"
@@ -22,8 +23,11 @@ let versionLine: String = {
     #else
         let swift = "6.0"
     #endif
-    let readline = listdsl_rl_library_version().map { String(cString: $0) } ?? "unknown"
-    return "listdsl \(listdslVersion) (Swift \(swift), GNU readline \(readline))"
+    // GNU readline names its version ("8.2"); libedit's readline interface names only itself ("EditLine wrapper").
+    let editor = String(cString: listdsl_line_editor_name())
+    let version = listdsl_rl_library_version().map { String(cString: $0) } ?? "unknown"
+    let lineEditor = editor == "GNU readline" ? "\(editor) \(version)" : editor
+    return "listdsl \(listdslVersion) (Swift \(swift), \(lineEditor))"
 }()
 
 /// Exit statuses (README, "Using it").
@@ -80,6 +84,7 @@ struct Listdsl: ParsableCommand {
     /// are (`listdsl: error: …`), with the parser's exit status. Help, the version and the commands'
     /// own exit statuses go the usual way.
     static func main() {
+        HugePages.adviser = Host.adviseHugePages
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             print(rootHelp(), terminator: "")

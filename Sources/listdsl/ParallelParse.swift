@@ -4,11 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Parses `file` as `Parser.parse` does; a big file on a machine with more than one processor in
 /// two halves at once, the second on a thread of its own. When the halves do not join cleanly (a

@@ -5,9 +5,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// `listdsl quiz`: questions on batch updates, made with random parameters and graded by the simulator.
 struct QuizCommand: ParsableCommand {

@@ -4,9 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// The interactive session (README, "The REPL"): reads entries with readline, runs them in one interpreter, shows
 /// what each statement changed, and keeps the history.

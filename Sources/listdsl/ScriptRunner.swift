@@ -4,9 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// Runs scripts, `-e` code and standard input in one session, with the exit statuses of `Exit`.
 struct ScriptRunner {

@@ -3,9 +3,7 @@ import ListFormats
 import ListLanguage
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// `listdsl site DIR FILE…`: a class's static site: an index, an empty playground, each script as a
 /// lesson that runs in the page, and the quiz made and graded in the page. It works from `file://` and

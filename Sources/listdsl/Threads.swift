@@ -4,11 +4,7 @@ import ListModel
 import ListRuntime
 import ListTeaching
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Runs `body` on a thread with a large stack, so deep recursion in scripts reaches the interpreter's
 /// own limits (a diagnostic) long before the machine's stack runs out.
@@ -40,18 +36,18 @@ final class BackgroundWork<Result>: @unchecked Sendable {
     private let body: () -> Result
     /// Written by the thread before it ends; read after `pthread_join`, which orders the two.
     private var result: Result?
-    private var thread: pthread_t?
+    private var thread: Host.Thread?
 
     /// Starts `body` on a new thread with a stack of `stackSize` bytes.
     init(stackSize: Int, _ body: @escaping () -> Result) {
         self.body = body
-        thread = startThread(stackSize: stackSize) { [self] in result = body() }
+        thread = Host.startThread(stackSize: stackSize) { [self] in result = body() }
     }
 
     /// Waits for the work to end and returns its result.
     func join() -> Result {
         if let thread {
-            pthread_join(thread, nil)
+            thread.join()
             self.thread = nil
         }
         if let result { return result }
@@ -59,30 +55,4 @@ final class BackgroundWork<Result>: @unchecked Sendable {
         result = made
         return made
     }
-}
-
-/// Starts a thread with a stack of `stackSize` bytes running `body`; nil when none can be made.
-private func startThread(stackSize: Int, _ body: @escaping () -> Void) -> pthread_t? {
-    final class Start: @unchecked Sendable {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, stackSize)
-    var thread = pthread_t()
-    let context = Unmanaged.passRetained(Start(body)).toOpaque()
-    let created = pthread_create(
-        &thread, &attributes,
-        { raw in
-            guard let raw else { return nil }
-            Unmanaged<Start>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, context)
-    guard created == 0 else {
-        Unmanaged<Start>.fromOpaque(context).release()
-        return nil
-    }
-    return thread
 }

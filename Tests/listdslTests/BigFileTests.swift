@@ -1,4 +1,4 @@
-import ChildProcess
+import Platform
 import Foundation
 import Testing
 
@@ -54,13 +54,11 @@ import Testing
             _ arguments: [String], environment extra: [String: String], in dir: URL, measured: Bool = false
         ) throws -> Child {
             let stderrPath = dir.appendingPathComponent("stderr.txt").path
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            ChildProcess.closeDescriptors(from: 3, in: &actions)
+            let actions = ChildProcess.FileActions()
+            actions.open(0, "/dev/null", O_RDONLY)
+            actions.open(1, "/dev/null", O_WRONLY)
+            actions.open(2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+            actions.closeOthers()
             var environment = ProcessInfo.processInfo.environment
             environment["NO_COLOR"] = "1"
             environment["LISTDSL_HISTORY"] = ""
@@ -71,7 +69,7 @@ import Testing
                 peakPath.map { ["/usr/bin/env", "python3", "-c", BigFileTests.peakWrapper, $0] } ?? []
             let spawned = ChildProcess.spawn(
                 command + [listdslBinary.path] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
-                actions: &actions, newSession: false)
+                actions: actions, newSession: false)
             return Child(pid: try spawned.get(), stderrPath: stderrPath, peakPath: peakPath)
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Synchronization
 import Testing
 
@@ -24,9 +25,15 @@ let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 
 /// The `listdsl` binary built next to the test bundle.
 let listdslBinary: URL = {
-    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    // CI runs the REPL's tests a second time against a build linked with libedit (.ci/run).
+    if let given = ProcessInfo.processInfo.environment["LISTDSL_TEST_BINARY"], !given.isEmpty {
+        return URL(fileURLWithPath: given)
+    }
+    // The build folder holds the test bundle: on macOS a bundle (`X.xctest/...`) the runner loaded, on
+    // Linux the runner itself.
+    let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+    let exe = bundle ?? URL(fileURLWithPath: Host.executablePath() ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
     var dir = exe.deletingLastPathComponent()
-    // The bundle may be a directory (`X.xctest/...`) on some toolchains; walk up to the build folder.
     while dir.pathExtension == "xctest" || dir.lastPathComponent == "Contents" || dir.lastPathComponent == "MacOS" {
         dir = dir.deletingLastPathComponent()
     }

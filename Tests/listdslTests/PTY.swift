@@ -1,4 +1,4 @@
-import ChildProcess
+import Platform
 import Foundation
 import Testing
 
@@ -262,24 +262,22 @@ final class TerminalSession {
             _ = fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC)
             _ = fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let actions = ChildProcess.FileActions()
+        actions.open(0, "/dev/null", O_RDONLY)
         if output {
-            posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+            actions.duplicate(pipeFDs[1], to: 1)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            actions.open(1, "/dev/null", O_WRONLY)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        ChildProcess.closeDescriptors(from: 3, in: &actions)
+        actions.open(2, "/dev/null", O_WRONLY)
+        actions.closeOthers()
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
         let spawned = ChildProcess.spawn(
-            argv, environment: environment.map { "\($0.key)=\($0.value)" }, actions: &actions, newSession: false)
-        if output { Glibc.close(pipeFDs[1]) }
+            argv, environment: environment.map { "\($0.key)=\($0.value)" }, actions: actions, newSession: false)
+        if output { Host.close(pipeFDs[1]) }
         guard case .success(let pid) = spawned else {
-            if output { Glibc.close(pipeFDs[0]) }
+            if output { Host.close(pipeFDs[0]) }
             throw TerminalError("cannot run \(argv[0]): error \(spawned)")
         }
         var data = Data()
@@ -291,7 +289,7 @@ final class TerminalSession {
                 if n <= 0 { break }
                 data.append(contentsOf: buffer[0..<n])
             }
-            Glibc.close(pipeFDs[0])
+            Host.close(pipeFDs[0])
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -301,6 +299,25 @@ final class TerminalSession {
             throw TerminalError("tmux \(arguments.joined(separator: " ")) failed with status \(status)")
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The line editors the binary can be built with (Package.swift, LISTDSL_LINE_EDITOR).
+    enum LineEditor { case gnuReadline, libedit }
+
+    /// The line editor the binary under test was built with, from its `--version`. The two differ in what
+    /// they draw, not in what the REPL does: the incremental search's prompt (`(reverse-i-search)`x'` or
+    /// `bck:x`), and GNU readline's bracketed paste, which libedit lacks.
+    static let lineEditor: LineEditor = {
+        let version = (try? runListdsl(["--version"]))?.stdout ?? ""
+        return version.contains("libedit") ? .libedit : .gnuReadline
+    }()
+
+    /// Whether `screen` shows the incremental search for `text` in the binary's line editor.
+    static func showsReverseSearch(_ screen: String, for text: String) -> Bool {
+        switch lineEditor {
+        case .gnuReadline: screen.contains("(reverse-i-search)`\(text)'")
+        case .libedit: screen.contains("bck:\(text)") || screen.contains("bck?\(text)")
+        }
     }
 
     /// tmux, from the usual places.

@@ -285,7 +285,7 @@ struct REPLTerminalTests {
         t.waitFor("the prompt") { TerminalSession.lastLine($0) == "list>" }
         try t.press("C-r")
         try t.type("shou")
-        t.waitFor("reverse search") { $0.contains("(reverse-i-search)`shou'") }
+        t.waitFor("reverse search") { TerminalSession.showsReverseSearch($0, for: "shou") }
         try t.press("Enter")
         t.waitFor("the procedure defined") { TerminalSession.lastLine($0) == "list>" }
         #expect(try t.enter("shout()") == "hi!")

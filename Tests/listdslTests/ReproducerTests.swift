@@ -162,16 +162,23 @@ struct REPLReproducerTests {
 
     /// Found by the key fuzzer: 5,000 characters typed into a reverse search took readline 37 s of CPU (it
     /// redraws the search prompt in time cubic in the search string), with Ctrl-C stuck behind them. The
-    /// search now ends after 256 keys and the rest go to the line.
+    /// search now ends after 256 keys and the rest go to the line. libedit's search costs what typing
+    /// costs and says nothing of its state: there the 1,000 keys stay in the search, and Ctrl-C still ends
+    /// it at once.
     @Test func aLongStringTypedIntoAReverseSearchEndsTheSearch() throws {
         try Self.expectAnswering { t in
             try t.enter("print \"a line to find\"")
             try t.press("C-r")
             try t.type(String(repeating: "x", count: 1_000))
-            let screen = t.waitFor("the search ended and the rest typed into the line") {
-                TerminalSession.lastLine($0).hasPrefix("list> ") && $0.hasSuffix(String(repeating: "x", count: 700))
+            switch TerminalSession.lineEditor {
+            case .gnuReadline:
+                let screen = t.waitFor("the search ended and the rest typed into the line") {
+                    TerminalSession.lastLine($0).hasPrefix("list> ") && $0.hasSuffix(String(repeating: "x", count: 700))
+                }
+                #expect(!TerminalSession.lastLine(screen).contains("reverse-i-search"))
+            case .libedit:
+                t.waitFor("the keys typed into the search") { $0.hasSuffix(String(repeating: "x", count: 700)) }
             }
-            #expect(!TerminalSession.lastLine(screen).contains("reverse-i-search"))
         }
     }
 

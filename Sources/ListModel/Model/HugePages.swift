@@ -1,7 +1,3 @@
-#if os(Linux)
-    import Glibc
-#endif
-
 /// Lets large arrays fill huge pages as they are written. When a section of a million rows outgrows
 /// its array, the array moves to a fresh region twice its size, and the kernel faults the half no row
 /// has reached yet in 4 KiB at a time as rows are appended: a page fault every 256 rows. The parser's
@@ -12,46 +8,48 @@
 /// Only the unwritten part: pages already written keep the pages they have. A hint only: the contents
 /// are the same with it or without it, and where there are no huge pages (another platform, or a kernel
 /// that has them off) it does nothing.
+///
+/// The advice itself is the system's: the command installs its platform layer's (`adviser`). The library
+/// knows no system, so without one (WebAssembly, the tests) nothing is advised.
 public enum HugePages {
     /// The size of a huge page on x86-64 and arm64 with 4 KiB pages.
     @usableFromInline static let size = 2 << 20
+
+    /// Advises `byteCount` bytes from a start aligned to `size` (Linux's `madvise(MADV_HUGEPAGE)`); set
+    /// once by the command before any work, nil where nothing is advised.
+    nonisolated(unsafe) public static var adviser: ((UnsafeMutableRawPointer, Int) -> Void)? = nil
 
     /// Advises the capacity of `array` beyond its count, where that holds whole huge pages: for just
     /// after `array` grew or reserved its capacity. Inlined, so an array too small to hold one never
     /// makes a call.
     @inlinable
     public static func adviseUnwrittenCapacity<Element>(of array: [Element]) {
-        #if os(Linux)
-            let stride = MemoryLayout<Element>.stride
-            guard array.capacity * stride >= 2 * size else { return }
-            array.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                advise(
-                    UnsafeMutableRawPointer(mutating: base) + buffer.count * stride,
-                    byteCount: (array.capacity - buffer.count) * stride)
-            }
-        #endif
+        let stride = MemoryLayout<Element>.stride
+        guard array.capacity * stride >= 2 * size else { return }
+        array.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            advise(
+                UnsafeMutableRawPointer(mutating: base) + buffer.count * stride,
+                byteCount: (array.capacity - buffer.count) * stride)
+        }
     }
 
     /// Advises the part of `buffer` that holds whole huge pages: for a buffer about to be written.
     public static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-            guard let base = buffer.baseAddress, buffer.count >= 2 * size else { return }
-            advise(base, byteCount: buffer.count)
-        #endif
+        guard let base = buffer.baseAddress, buffer.count >= 2 * size else { return }
+        advise(base, byteCount: buffer.count)
     }
 
     /// Advises the whole huge pages within `byteCount` bytes from `start` (rounded inwards, so nothing
     /// outside the region is advised).
     @usableFromInline
     static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int) {
-        #if os(Linux)
-            let mask = UInt(size - 1)
-            let first = (UInt(bitPattern: start) + mask) & ~mask
-            let last = (UInt(bitPattern: start) + UInt(byteCount)) & ~mask
-            guard last > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
-            _ = madvise(address, Int(last - first), MADV_HUGEPAGE)
-        #endif
+        guard let adviser else { return }
+        let mask = UInt(size - 1)
+        let first = (UInt(bitPattern: start) + mask) & ~mask
+        let last = (UInt(bitPattern: start) + UInt(byteCount)) & ~mask
+        guard last > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        adviser(address, Int(last - first))
     }
 }
 

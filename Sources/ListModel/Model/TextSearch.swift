@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Finding text in text, byte for byte by its UTF-8, as `TextEquality` compares it. The standard
 /// library's `String.contains(_:)` and `replacing(_:with:)` on strings come from `_StringProcessing`,
 /// which Embedded Swift does not have; these are the same everywhere, so the native and WebAssembly
@@ -54,22 +50,31 @@ public enum TextSearch {
         return bytes.withUnsafeBufferPointer { firstIndex(of: byte, in: $0, from: from, to: end) }
     }
 
-    /// The first index of `byte` in `buffer[from..<end]`: the C library's `memchr` where there is one
-    /// (it compares a word at a time: bench/NOTES.md), a loop elsewhere.
+    /// The first index of `byte` in `buffer[from..<end]`: eight bytes at a time, as the C library's
+    /// `memchr` compares a word at a time (bench/NOTES.md), in Swift, so the library needs no system and
+    /// the WebAssembly module finds the same.
     public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int)
         -> Int?
     {
         guard from < end, let base = buffer.baseAddress else { return nil }
-        #if canImport(Glibc)
-            guard let found = memchr(base + from, Int32(byte), end - from) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        #else
-            var i = from
-            while i < end {
-                if base[i] == byte { return i }
-                i += 1
-            }
-            return nil
-        #endif
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = UInt64(byte) &* ones
+        let raw = UnsafeRawPointer(base)
+        var i = from
+        while i &+ 8 <= end {
+            // A zero byte of `word` is a match; the lowest one found this way is always a true one (a
+            // borrow only makes false ones above a true one), and the first in memory once read as
+            // little-endian.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
+            let zeros = (word &- ones) & ~word & highs
+            if zeros != 0 { return i &+ zeros.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+        while i < end {
+            if base[i] == byte { return i }
+            i &+= 1
+        }
+        return nil
     }
 }

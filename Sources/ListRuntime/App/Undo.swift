@@ -2,10 +2,6 @@ import ListFormats
 import ListLanguage
 import ListModel
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// One step of undo: the app's state before a top-level statement or outermost batch, and the commits it
 /// made (each with the table view before it), from which `undo` builds the inverse batches.
 struct UndoGroup {
