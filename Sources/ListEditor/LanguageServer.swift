@@ -244,7 +244,7 @@ public final class LanguageServer {
                         w.member("documentation", entry.summary)
                     }
                 }
-                for declaration in document?.outline.declarations ?? [] where seen.insert(declaration.name).inserted {
+                for declaration in document?.outline.distinctDeclarations ?? [] where seen.insert(declaration.name).inserted {
                     w.object { w in
                         w.member("label", declaration.name)
                         w.member("kind", declaration.kind == .procedure ? 3 : 6)

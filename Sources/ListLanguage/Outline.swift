@@ -28,6 +28,9 @@ public struct Outline: Sendable {
 
     public private(set) var symbols: [Symbol] = []
     public private(set) var declarations: [Declaration] = []
+    /// The first declaration of each name, in source order: what completion offers (a script of a million
+    /// lines may declare the same few names a hundred thousand times).
+    public private(set) var distinctDeclarations: [Declaration] = []
     /// Every name written in the script (identifier tokens), in order.
     public private(set) var names: [(name: String, range: SourceRange)] = []
 
@@ -35,6 +38,8 @@ public struct Outline: Sendable {
     public init(_ file: SourceFile, _ program: Program) {
         var openBatches: [SourceRange] = []
         for statement in program.statements { visit(statement, &openBatches) }
+        var seen: Set<String> = []
+        distinctDeclarations = declarations.filter { seen.insert($0.name).inserted }
         var lexer = Lexer(file: file)
         while true {
             let token = lexer.nextToken()

@@ -113,6 +113,7 @@ import Testing
         // Completion: the language's words and the script's procedure and variable.
         let items = try #require((Self.response(messages, 2)?["result"] as? [String: Any])?["items"] as? [[String: Any]])
         let labels = Set(items.compactMap { $0["label"] as? String })
+        #expect(labels.count == items.count, "a word offered twice")
         for word in ["insert", "begin", "tableRows", "canEdit", "ios", "greet", "n"] {
             #expect(labels.contains(word), "completion lacks \(word)")
         }
