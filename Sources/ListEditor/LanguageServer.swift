@@ -228,32 +228,122 @@ public final class LanguageServer {
         return (document, document.lines.offset(line: line, character: character))
     }
 
+    /// What completion offers where the cursor is, as the REPL's Tab does (the same `StatementPrefix` and
+    /// vocabulary): at a statement's start its keywords and the script's names; after `on`, the hooks; after
+    /// a word the table lets others follow (`edit on|off`), those; after a command that takes index paths an
+    /// `S:R` snippet; elsewhere the script's names, the built-ins and the value words. Nothing in a comment or
+    /// a string.
     private func completion(_ params: PropertyTree) -> (inout JSONWriter) -> Void {
-        let document = place(params)?.0
+        let found = place(params)
+        let document = found?.0
+        var words: [String] = []
+        var atStart = true
+        if let (document, offset) = found {
+            let line = params["position"]?["line"]?.integer ?? 0
+            let lineStart = min(document.lines.offset(line: line, character: 0), offset)
+            var wordStart = offset
+            while wordStart > lineStart, Self.isWordByte(document.bytes[wordStart - 1]) { wordStart -= 1 }
+            let context = StatementPrefix(String(decoding: document.bytes[lineStart..<wordStart], as: UTF8.self))
+            if context.inComment || context.inString { return { w in Self.completionList(&w) { _ in } } }
+            words = context.words
+            atStart = words.isEmpty
+        }
+        let names = document?.outline.distinctDeclarations ?? []
+        let first = words.first
         return { w in
-            w.object { w in
-                w.member("isIncomplete", false)
-                w.key("items")
-                w.beginArray()
-                var seen: Set<String> = []
-                for entry in Vocabulary.entries where entry.category != .dotCommand && seen.insert(entry.word).inserted {
+            Self.completionList(&w) { add in
+                if atStart {
+                    for word in Vocabulary.statementKeywords { add(.keyword(word)) }
+                    for declaration in names { add(.declared(declaration)) }
+                    return
+                }
+                if words.count == 1, first == "on" {
+                    for hook in Vocabulary.hookNames { add(.keyword(hook)) }
+                    return
+                }
+                if words.count == 1, let first, first != "expect",
+                    let arguments = Vocabulary.entries(named: first).first(where: { !$0.arguments.isEmpty })?.arguments
+                {
+                    for argument in arguments { add(.word(argument, detail: Vocabulary.entry(named: first)?.usage)) }
+                    return
+                }
+                let layered = first == "data" || first == "table"
+                if let verb = words.last, words.count == (layered ? 2 : 1),
+                    let command = Vocabulary.entry(named: verb, in: .command)
+                {
+                    if command.usage.contains("PATH") { add(.indexPath(usage: command.usage)) }
+                    if command.hasSectionForm { add(.word("section", detail: command.usage)) }
+                }
+                for declaration in names { add(.declared(declaration)) }
+                for word in Vocabulary.builtinNames { add(.keyword(word)) }
+                for entry in Vocabulary.entries where entry.category == .value { add(.keyword(entry.word)) }
+            }
+        }
+    }
+
+    /// A completion item.
+    enum CompletionItem {
+        /// A word of the vocabulary, with its kind and help.
+        case keyword(String)
+        /// A word that follows another (`on`, `off`), with the statement's usage.
+        case word(String, detail: String?)
+        /// A name the script declares.
+        case declared(Outline.Declaration)
+        /// An index path to fill in (`S:R`, a snippet).
+        case indexPath(usage: String)
+    }
+
+    /// `{"isIncomplete": false, "items": […]}` with the items `body` adds, each label once.
+    static func completionList(_ w: inout JSONWriter, _ body: ((CompletionItem) -> Void) -> Void) {
+        w.object { w in
+            w.member("isIncomplete", false)
+            w.key("items")
+            w.beginArray()
+            var seen: Set<String> = []
+            body { item in
+                switch item {
+                case .keyword(let word):
+                    guard seen.insert(word).inserted, let entry = Vocabulary.entry(named: word) else { return }
                     w.object { w in
-                        w.member("label", entry.word)
+                        w.member("label", word)
                         w.member("kind", Self.completionKind(entry.category))
                         w.member("detail", entry.usage)
                         w.member("documentation", entry.summary)
                     }
-                }
-                for declaration in document?.outline.distinctDeclarations ?? [] where seen.insert(declaration.name).inserted {
+                case .word(let word, let detail):
+                    guard seen.insert(word).inserted else { return }
+                    w.object { w in
+                        w.member("label", word)
+                        w.member("kind", 14)  // Keyword
+                        if let detail { w.member("detail", detail) }
+                    }
+                case .declared(let declaration):
+                    guard seen.insert(declaration.name).inserted else { return }
                     w.object { w in
                         w.member("label", declaration.name)
                         w.member("kind", declaration.kind == .procedure ? 3 : 6)
                         w.member("detail", declaration.kind == .procedure ? "proc " + declaration.signature : "variable")
                     }
+                case .indexPath(let usage):
+                    guard seen.insert("S:R").inserted else { return }
+                    w.object { w in
+                        w.member("label", "S:R")
+                        w.member("kind", 15)  // Snippet
+                        w.member("detail", usage)
+                        w.member("documentation", "an index path: section, then row, from 0")
+                        w.member("insertText", "${1:0}:${2:0}")
+                        w.member("insertTextFormat", 2)  // a snippet
+                    }
                 }
-                w.endArray()
             }
+            w.endArray()
         }
+    }
+
+    /// Whether `byte` can be part of a word being typed (a name, a keyword, a dot command).
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+            || byte >= 0x80
     }
 
     /// The protocol's CompletionItemKind for a vocabulary category.

@@ -77,7 +77,13 @@ async def test_completion_hover_definition_references_symbols(client: LanguageCl
     completion = await client.text_document_completion_async(types.CompletionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=4, character=3)))
     labels = {item.label for item in completion.items}
-    assert {"insert", "begin", "tableRows", "canEdit", "addAll", "item"} <= labels
+    # At a statement's start: the statements and the script's names, not the hooks.
+    assert {"insert", "begin", "addAll", "item"} <= labels and "canEdit" not in labels
+    completion = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=5, character=5)))
+    labels = {item.label for item in completion.items}
+    # After `on`: the hooks.
+    assert "canEdit" in labels and "insert" not in labels
 
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=5, character=5)))

@@ -114,7 +114,7 @@ import Testing
         let items = try #require((Self.response(messages, 2)?["result"] as? [String: Any])?["items"] as? [[String: Any]])
         let labels = Set(items.compactMap { $0["label"] as? String })
         #expect(labels.count == items.count, "a word offered twice")
-        for word in ["insert", "begin", "tableRows", "canEdit", "ios", "greet", "n"] {
+        for word in ["insert", "begin", "ios", "greet", "n"] {
             #expect(labels.contains(word), "completion lacks \(word)")
         }
 
@@ -142,6 +142,57 @@ import Testing
         // An unknown method is an error, and the server goes on.
         #expect((Self.response(messages, 9)?["error"] as? [String: Any])?["code"] as? Int == -32601)
         #expect(Self.response(messages, 10)?.keys.contains("result") == true)
+    }
+
+    /// The labels completion offers at the end of `line`, the last line of a script that declares `greet` and
+    /// `total`.
+    static func completions(after line: String) throws -> [String: [String: Any]] {
+        let text = "proc greet(who) {\n  print who\n}\nlet total = 1\n" + line
+        var input = Data()
+        for message: [String: Any] in [
+            request(1, "initialize", ["processId": 1, "capabilities": [:]]),
+            [
+                "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": ["textDocument": ["uri": uri, "languageId": "listdsl", "version": 1, "text": text]],
+            ],
+            request(2, "textDocument/completion", at(4, line.utf16.count)),
+            request(3, "shutdown", [:]),
+            ["jsonrpc": "2.0", "method": "exit"],
+        ] {
+            input += try framed(message)
+        }
+        let run = try runListdsl(["lsp"], stdin: String(decoding: input, as: UTF8.self))
+        let items = try #require(
+            (response(try messages(run.stdout), 2)?["result"] as? [String: Any])?["items"] as? [[String: Any]])
+        return Dictionary(items.map { ($0["label"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Completion follows the statement being typed, as the REPL's Tab does: the statements and the
+    /// script's names at a statement's start, the hooks after `on`, the words that follow a word, an
+    /// index-path snippet after a command, the built-ins in an argument; nothing in a comment or a string.
+    @Test(arguments: [
+        ("", ["insert", "begin", "ios", "greet", "total"], ["canEdit", "tableRows", "section"]),
+        ("ins", ["insert", "begin", "greet"], ["canEdit"]),
+        ("on ", ["canEdit", "commit", "didEndEditing"], ["insert", "greet"]),
+        ("on can", ["canEdit"], ["insert"]),
+        ("edit ", ["on", "off"], ["insert", "greet"]),
+        ("delete ", ["S:R", "section", "total", "tableRows"], ["begin"]),
+        ("data insert ", ["S:R", "section"], ["begin"]),
+        ("print ", ["total", "greet", "tableRows", "true"], ["begin", "S:R"]),
+        ("let x = 1 # ", [], ["insert", "total"]),
+        ("print \"to", [], ["total"]),
+    ])
+    func completionFollowsTheStatement(line: String, offered: [String], notOffered: [String]) throws {
+        let items = try Self.completions(after: line)
+        for word in offered { #expect(items[word] != nil, "after \(line): \(word) missing") }
+        for word in notOffered { #expect(items[word] == nil, "after \(line): \(word) offered") }
+        if line.isEmpty || line.hasSuffix("# ") || line.hasSuffix("\"to") {
+            #expect(line.isEmpty == !items.isEmpty)
+        }
+        if let snippet = items["S:R"] {
+            #expect(snippet["insertText"] as? String == "${1:0}:${2:0}")
+            #expect(snippet["insertTextFormat"] as? Int == 2)
+        }
     }
 
     /// Bad input never stops the server: a malformed message, a header without a length, a message over the
