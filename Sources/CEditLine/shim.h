@@ -15,55 +15,7 @@ static inline const char *listdsl_line_editor_name(void) { return "libedit"; }
 /// The version of the readline interface libedit offers, e.g. "EditLine wrapper".
 static inline const char *listdsl_rl_library_version(void) { return rl_library_version; }
 
-/// The name used for conditional parsing of the editor's settings (~/.editrc).
-static inline void listdsl_rl_set_readline_name(const char *name) { rl_readline_name = name; }
-
-/// Installs the completion entry point (called with the word, its start and end).
-static inline void listdsl_rl_set_attempted_completion(rl_completion_func_t *fn) {
-    rl_attempted_completion_function = fn;
-}
-
-/// Stops the editor from falling back to file-name completion when we return no matches.
-static inline void listdsl_rl_set_attempted_completion_over(int value) { rl_attempted_completion_over = value; }
-
-/// The character appended after a unique completion (' ' by default, '\0' for none).
-static inline void listdsl_rl_set_completion_append_character(int c) { rl_completion_append_character = c; }
-
-/// Characters that separate words for completion.
-static inline void listdsl_rl_set_word_break_characters(const char *chars) {
-    rl_completer_word_break_characters = (char *)chars;
-}
-
-/// The whole line being edited.
-static inline const char *listdsl_rl_line_buffer(void) { return rl_line_buffer; }
-
-/// Whether the editor installs its own signal handlers (we handle SIGINT ourselves).
-static inline void listdsl_rl_set_catch_signals(int value) { rl_catch_signals = value; }
-
-/// Whether the editor handles SIGWINCH itself.
-static inline void listdsl_rl_set_catch_sigwinch(int value) { rl_catch_sigwinch = value; }
-
-/// Sends the prompt and echo to standard error (when standard output is not a terminal).
-static inline void listdsl_rl_set_outstream_stderr(void) { rl_outstream = stderr; }
-
-/// The editor's output stream, for text printed while a line is being edited.
-static inline FILE *listdsl_rl_outstream(void) { return rl_outstream; }
-
-/// Whether nothing is appended after a unique match (set per completion attempt).
-static inline void listdsl_rl_set_completion_suppress_append(int value) { rl_completion_suppress_append = value; }
-
-/// Stops quotes from being word delimiters in completion (our completer decides what follows a match).
-static inline void listdsl_rl_clear_basic_quote_characters(void) { rl_basic_quote_characters = NULL; }
-
-/// Turns off the editor's own sorting of matches (we pass them sorted).
-static inline void listdsl_rl_set_sort_completion_matches(int value) { rl_sort_completion_matches = value; }
-
-/// Installs the function the editor reads each byte with (libedit's has the same type as GNU's
-/// `rl_getc_func_t`, which libedit does not name).
-static inline void listdsl_rl_set_getc_function(int (*fn)(FILE *)) { rl_getc_function = fn; }
-
-/// Sets the maximum number of entries kept in the history list.
-static inline void listdsl_history_limit(int max) { stifle_history(max); }
+#include "../CReadline/common.h"
 
 /// Whether the editor is in the middle of reading more input for something it started. libedit keeps no
 /// such state where a caller can see it (its RL_STATE_* are only NONE and DONE): 0, and Ctrl-C then ends the
