@@ -232,6 +232,43 @@ import Testing
         return out
     }
 
+    /// The view leaves out the sections a commit did not touch without walking their rows: on random
+    /// batches (row and section updates on five sections) it draws what walking every section draws.
+    @Test func untouchedSectionsAreLeftOutAsWalkingEveryRowWould() throws {
+        var random = SeededGenerator(seed: 40)
+        var compared = 0
+        for _ in 0..<400 {
+            let rows = (0..<5).map { s in (0..<random.below(5)).map { "s\(s)r\($0)" } }
+            let session = ChangeRendererTests.Session(rows)
+            session.model.begin()
+            var valid = true
+            for _ in 0..<(1 + random.below(4)) {
+                let s = random.below(5)
+                let path = ListModel.IndexPath(section: s, row: random.below(4))
+                let other = ListModel.IndexPath(section: random.below(5), row: random.below(4))
+                let edit: Edit =
+                    switch random.below(8) {
+                    case 0, 1: .insertRow(path, "new")
+                    case 2, 3: .deleteRow(path)
+                    case 4: .reloadRow(path, "re")
+                    case 5: .moveRow(from: path, to: other)
+                    case 6: .reloadSection(s, rows: nil)
+                    default: random.below(2) == 0 ? .deleteSection(s) : .moveSection(from: s, to: other.section)
+                    }
+                do { try session.commit { try $0.perform(edit) } } catch { valid = false }
+            }
+            do { try session.commit { try $0.end() } } catch { valid = false }
+            guard valid, let commit = session.commits.last, let before = commit.before, let after = commit.after else {
+                continue
+            }
+            let touched = CommitBlocks(commit, before: before, after: after).blocks()
+            let every = CommitBlocks(commit, before: before, after: after, walkingEvery: true).blocks()
+            #expect(ChangeRenderer.format(touched, color: false) == ChangeRenderer.format(every, color: false))
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
+
     @Test func runsPrintWhatTheirRowsPrint() {
         var random = SeededGenerator(seed: 34)
         let marks: [ChangeRenderer.RowLine.Mark] = [.none, .none, .none, .inserted, .deleted, .reloaded]

@@ -87,6 +87,23 @@ extension CommitReport {
         }
     }
 
+    /// `rowOrigins`, for the new sections in `only` (keyed by section): what a view of the changed sections
+    /// needs, in time proportional to those sections and the commit's changes, not to the table.
+    public func rowOrigins(
+        sections: [SectionOrigin], rowCounts: [Int], oldRowCounts: [Int], only: Set<Int>
+    ) -> [Int: [RowOrigin]] {
+        let walk = RowOriginWalk(self, sections: sections, oldRowCounts: oldRowCounts)
+        var origins: [Int: [RowOrigin]] = [:]
+        for n in only where n >= 0 && n < sections.count {
+            var section: [RowOrigin] = []
+            let count = n < rowCounts.count ? rowCounts[n] : 0
+            section.reserveCapacity(count)
+            walk.forEachRow(ofSection: n, count: count) { section.append($1) }
+            origins[n] = section
+        }
+        return origins
+    }
+
     /// Where old row `path` is after the commit (nil when it was deleted, or its section deleted or
     /// reloaded), by the same rule as `rowOrigins`: where the selection goes, whether the commit was a
     /// batch or a single command done in place. Costs O(the commit's changes).

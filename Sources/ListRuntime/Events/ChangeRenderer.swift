@@ -279,16 +279,38 @@ struct CommitBlocks {
     let after: [Section]
     /// For each new section, where it came from.
     let sections: [SectionOrigin]
-    /// For each new section, where each of its rows came from.
-    let rows: [[RowOrigin]]
+    /// For each new section a row of which the commit touched, where each of its rows came from; the
+    /// others kept every row where it was, and the view leaves them out without looking at their rows (a
+    /// commit of one row in a table of a million costs what its section costs).
+    let rows: [Int: [RowOrigin]]
+    /// The new sections that gained a row (inserted, moved or reloaded into them).
+    let touchedNew: Set<Int>
+    /// The old sections that lost a row (deleted, moved or reloaded out of them).
+    let touchedOld: Set<Int>
 
-    init(_ commit: CommitEvent, before: [Section], after: [Section]) {
+    /// The view of `commit`. `walkingEvery` walks the rows of every section, touched or not: the tests
+    /// compare the two ways.
+    init(_ commit: CommitEvent, before: [Section], after: [Section], walkingEvery: Bool = false) {
         report = commit.report
         self.before = before
         self.after = after
         sections = report.sectionOrigins(count: after.count)
+        touchedNew = Set(
+            report.insertedRows.map(\.section) + report.movedRows.map(\.to.section) + report.reloadedRows.map(\.to.section))
+        touchedOld = Set(
+            report.deletedRows.map(\.section) + report.movedRows.map(\.from.section)
+                + report.reloadedRows.map(\.from.section))
+        var walked = walkingEvery ? Set(sections.indices) : touchedNew
+        for (n, origin) in sections.enumerated() {
+            switch origin {
+            case .moved: walked.insert(n)
+            case .kept(let from) where touchedOld.contains(from): walked.insert(n)
+            default: break
+            }
+        }
         rows = report.rowOrigins(
-            sections: sections, rowCounts: after.map { $0.rows.count }, oldRowCounts: before.map { $0.rows.count })
+            sections: sections, rowCounts: after.map { $0.rows.count }, oldRowCounts: before.map { $0.rows.count },
+            only: walked)
     }
 
     /// The changed sections of the new table, then the deleted sections.
@@ -314,6 +336,8 @@ struct CommitBlocks {
             case .moved(let from), .kept(let from):
                 o = from
             }
+            // A section that kept every row where it was: no line of it is changed.
+            guard let origins = rows[n] else { continue }
             var lines: [ChangeRenderer.RowLine] = []
             var changed = false
             // Deleted rows go back where they were: before the first row that stays and came after them.
@@ -330,9 +354,9 @@ struct CommitBlocks {
                     nextDeleted += 1
                 }
             }
-            for (r, text) in section.rows.enumerated() where r < rows[n].count {
+            for (r, text) in section.rows.enumerated() where r < origins.count {
                 let here = IndexPath(section: n, row: r)
-                switch rows[n][r] {
+                switch origins[r] {
                 case .inserted:
                     lines.append(.init(mark: .inserted, old: nil, new: here, text: text))
                     changed = true
