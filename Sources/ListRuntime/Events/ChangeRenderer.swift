@@ -237,6 +237,15 @@ public enum ChangeRenderer {
         flush()
     }
 
+    /// Whether `path` comes `count` rows after `first` in its section (both nil: a run without such paths).
+    static func follows(_ path: IndexPath?, _ first: IndexPath?, _ count: Int) -> Bool {
+        switch (path, first) {
+        case (nil, nil): true
+        case (let path?, let first?): path.section == first.section && path.row == first.row + count
+        default: false
+        }
+    }
+
     /// Whether a row is worth showing: it has a mark or it moved to another path.
     static func isChanged(_ row: RowLine) -> Bool {
         row.mark != .none || row.old != row.new
@@ -288,9 +297,13 @@ struct CommitBlocks {
     /// The old sections that lost a row (deleted, moved or reloaded out of them).
     let touchedOld: Set<Int>
 
-    /// The view of `commit`. `walkingEvery` walks the rows of every section, touched or not: the tests
-    /// compare the two ways.
+    /// Whether rows join the run before them (`blocks()`); else each row is a run of its own.
+    let joiningRuns: Bool
+
+    /// The view of `commit`. `walkingEvery` walks the rows of every section, touched or not, and makes each
+    /// row a run of its own, as the view did before it took time in the changes: the tests compare the two.
     init(_ commit: CommitEvent, before: [Section], after: [Section], walkingEvery: Bool = false) {
+        joiningRuns = !walkingEvery
         report = commit.report
         self.before = before
         self.after = after
@@ -338,7 +351,23 @@ struct CommitBlocks {
             }
             // A section that kept every row where it was: no line of it is changed.
             guard let origins = rows[n] else { continue }
-            var lines: [ChangeRenderer.RowLine] = []
+            // The rows as runs (`RowRun`): a row joins the run before it when it has its mark and both its
+            // paths and its text follow on, so a section of 100,000 rows with one change is a few runs.
+            var runs: [ChangeRenderer.RowRun] = []
+            var runFromOld = false  // whether the last run's texts are the old section's (deleted rows)
+            func add(_ mark: ChangeRenderer.RowLine.Mark, _ old: IndexPath?, _ new: IndexPath?, row: Int, fromOld: Bool) {
+                let texts = fromOld ? before[o].rows.texts : section.rows.texts
+                if joiningRuns, var last = runs.last, last.mark == mark, runFromOld == fromOld,
+                    last.texts.endIndex == row, ChangeRenderer.follows(old, last.old, last.count),
+                    ChangeRenderer.follows(new, last.new, last.count)
+                {
+                    last.texts = texts[last.texts.startIndex...row]
+                    runs[runs.count - 1] = last
+                    return
+                }
+                runs.append(.init(mark: mark, old: old, new: new, texts: texts[row...row]))
+                runFromOld = fromOld
+            }
             var changed = false
             // Deleted rows go back where they were: before the first row that stays and came after them.
             // The rows that stay are in their old order, so one pass merges the two.
@@ -347,29 +376,31 @@ struct CommitBlocks {
             /// Adds the deleted rows that came before old row `limit`.
             func addDeleted(before limit: Int) {
                 while nextDeleted < deleted.count && deleted[nextDeleted] < limit {
+                    // (A commit deletes only rows the old section has.)
                     let row = deleted[nextDeleted]
-                    let text = row >= 0 && row < before[o].rows.count ? before[o].rows[row] : ""
-                    lines.append(.init(mark: .deleted, old: IndexPath(section: o, row: row), new: nil, text: text))
+                    if row >= 0 && row < before[o].rows.count {
+                        add(.deleted, IndexPath(section: o, row: row), nil, row: row, fromOld: true)
+                    }
                     changed = true
                     nextDeleted += 1
                 }
             }
-            for (r, text) in section.rows.enumerated() where r < origins.count {
+            for r in 0..<min(section.rows.count, origins.count) {
                 let here = IndexPath(section: n, row: r)
                 switch origins[r] {
                 case .inserted:
-                    lines.append(.init(mark: .inserted, old: nil, new: here, text: text))
+                    add(.inserted, nil, here, row: r, fromOld: false)
                     changed = true
                 case .moved(let from):
-                    lines.append(.init(mark: .moved, old: from, new: here, text: text))
+                    add(.moved, from, here, row: r, fromOld: false)
                     changed = true
                 case .reloaded(let from):
                     if from.section == o { addDeleted(before: from.row) }
-                    lines.append(.init(mark: .reloaded, old: from, new: here, text: text))
+                    add(.reloaded, from, here, row: r, fromOld: false)
                     changed = true
                 case .kept(let from):
                     addDeleted(before: from.row)
-                    lines.append(.init(mark: .none, old: from, new: here, text: text))
+                    add(.none, from, here, row: r, fromOld: false)
                 }
             }
             addDeleted(before: Int.max)
@@ -381,7 +412,7 @@ struct CommitBlocks {
             } else if o != n {
                 note = " (was section \(o))"
             }
-            if changed { blocks.append(.init(title: title + note, lines: lines)) }
+            if changed { blocks.append(.init(title: title + note, rows: runs)) }
         }
         for o in report.deletedSections where o >= 0 && o < before.count {
             let rows = ChangeRenderer.RowRun(
