@@ -308,11 +308,13 @@ struct CommitBlocks {
         self.before = before
         self.after = after
         sections = report.sectionOrigins(count: after.count)
+        // (Closures, not key paths: Embedded Swift has no key paths.)
         touchedNew = Set(
-            report.insertedRows.map(\.section) + report.movedRows.map(\.to.section) + report.reloadedRows.map(\.to.section))
+            report.insertedRows.map { $0.section } + report.movedRows.map { $0.to.section }
+                + report.reloadedRows.map { $0.to.section })
         touchedOld = Set(
-            report.deletedRows.map(\.section) + report.movedRows.map(\.from.section)
-                + report.reloadedRows.map(\.from.section))
+            report.deletedRows.map { $0.section } + report.movedRows.map { $0.from.section }
+                + report.reloadedRows.map { $0.from.section })
         var walked = walkingEvery ? Set(sections.indices) : touchedNew
         for (n, origin) in sections.enumerated() {
             switch origin {
