@@ -1,4 +1,4 @@
-// The one place that knows which system the command runs on. Everything below the command (the five
+// The one place that knows which system the command runs on. Everything below the command (the six
 // libraries, and the WebAssembly module built from them) is the same code everywhere and imports no
 // system module; the command, its benchmarks, fuzzers and tests import this module, which gives them the
 // POSIX calls Linux and macOS share (re-exported from Glibc or Darwin) and, in `Host`, the few things
@@ -18,15 +18,6 @@
 /// What differs between the systems the command runs on. (Named `Host`, not `Platform`: a type named as its
 /// module hides the module, and `Platform.read` would name nothing.)
 public enum Host {
-    /// The system's name as `--version` prints it.
-    public static var name: String {
-        #if canImport(Glibc)
-            "Linux"
-        #else
-            "macOS"
-        #endif
-    }
-
     // MARK: Descriptors
 
     /// `read(2)`, for code where a method of its own is named `read`.
