@@ -106,6 +106,24 @@ public struct LineIndex: Sendable {
         self.starts = starts
     }
 
+    /// The text of each indexed line, without its line feed (nor a carriage return before it), and no empty
+    /// line after a last line feed: the lines a page shows. From the line starts, by byte: "\r\n" is one
+    /// Character, which a split of the text on "\n" never finds.
+    public var lines: [String] {
+        guard !file.bytes.isEmpty else { return [] }
+        var lines: [String] = []
+        lines.reserveCapacity(starts.count)
+        file.bytes.withUnsafeBufferPointer { all in
+            for (k, start) in starts.enumerated() {
+                var end = k + 1 < starts.count ? starts[k + 1] - 1 : all.count
+                if k > 0 && start == all.count { break }  // after a last line feed
+                if end > start && all[end - 1] == 0x0D && k + 1 < starts.count { end -= 1 }
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self))
+            }
+        }
+        return lines
+    }
+
     /// The 1-based line and character column of `offset` (clamped to the file).
     public func location(of offset: Int) -> SourceLocation {
         let at = min(max(0, offset), file.bytes.count)

@@ -44,25 +44,6 @@ public struct Lesson: Sendable {
     public struct File: Sendable, Equatable {
         public var name: String
         public var lines: [String]
-
-        /// The lines of a script's UTF-8: split at each line feed (a carriage return before it goes too),
-        /// with no empty line after a last line feed. Bytes, not characters: a script of a million lines is
-        /// split without breaking it into graphemes, and "\r\n", one character, still ends a line.
-        static func lines(of bytes: [UInt8]) -> [String] {
-            var lines: [String] = []
-            bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                for i in all.indices where all[i] == 0x0A {
-                    let end = i > start && all[i - 1] == 0x0D ? i - 1 : i
-                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self))
-                    start = i + 1
-                }
-                if start < all.count {
-                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: all[start...]), as: UTF8.self))
-                }
-            }
-            return lines
-        }
     }
 
     /// A table as drawn: its (first) sections, each with its titles and (the first) rows.
@@ -770,7 +751,7 @@ public final class LessonRecorder {
     private func fileIndex(_ file: SourceFile) -> Int {
         let key = ObjectIdentifier(file)
         if let index = fileIndexes[key] { return index }
-        let lines = Lesson.File.lines(of: file.bytes)
+        let lines = lineIndex(file).lines
         lesson.files.append(Lesson.File(name: file.name, lines: lines))
         writeLine { w in
             w.member("event", "file")

@@ -60,11 +60,12 @@ public enum Host {
 
     // MARK: Memory
 
-    /// The process's memory in bytes: its resident memory, or (`addressSpace`) its address space; nil
-    /// where the system does not say. Linux: `/proc/self/statm`; macOS: `task_info`.
-    public static func processMemory(addressSpace: Bool) -> Int? {
+    /// The memory in bytes of this process, or of child `pid`: its resident memory, or (`addressSpace`) its
+    /// address space; nil where the system does not say. Linux: `/proc/…/statm`; macOS: `task_info`, for
+    /// this process only.
+    public static func processMemory(addressSpace: Bool, of pid: pid_t? = nil) -> Int? {
         #if canImport(Glibc)
-            let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+            let fd = open(pid.map { "/proc/\($0)/statm" } ?? "/proc/self/statm", O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return nil }
             defer { close(fd) }
             var buffer = [UInt8](repeating: 0, count: 128)
@@ -78,6 +79,7 @@ public enum Host {
             }
             return pages * sysconf(Int32(_SC_PAGESIZE))
         #else
+            guard pid == nil else { return nil }
             var info = mach_task_basic_info()
             var count = mach_msg_type_number_t(
                 MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)

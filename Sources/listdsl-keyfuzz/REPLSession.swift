@@ -150,10 +150,7 @@ final class REPLSession {
 
     /// The process's resident memory in bytes.
     func residentMemory() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * sysconf(Int32(_SC_PAGESIZE))
+        Host.processMemory(addressSpace: false, of: pid)
     }
 
     /// Ends the process and the terminal.

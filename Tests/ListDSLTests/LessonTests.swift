@@ -57,9 +57,10 @@ import Testing
         ("a\r\nb\r\n", ["a", "b"]),
         ("a\rb\n", ["a\rb"]),
         ("é\n✓ \"x\"", ["é", "✓ \"x\""]),
+        ("\n", [""]),
     ])
     func aFilesLinesAreSplitAtLineFeeds(text: String, lines: [String]) {
-        #expect(Lesson.File.lines(of: Array(text.utf8)) == lines)
+        #expect(LineIndex(SourceFile(name: "t.list", bytes: Array(text.utf8), directory: nil)).lines == lines)
     }
 
     @Test func aStepsCallsHappenedWhileItsStatementRan() {
