@@ -72,9 +72,13 @@ def main():
         sample = sorted(set(list(range(0, last + 1, max(1, last // 40))) + [last - 2, last - 1, last]))
         slowest = 0.0
         for i in sample:
-            ms = evaluate("(() => { const t = performance.now(); window.lessonPage.go(%d); return performance.now() - t; })()" % i)
+            # From the step asked for to its frame drawn: the script, then the frame's style, layout and paint
+            # (a task queued from the frame's animation callback runs after them).
+            ms = evaluate("new Promise((done) => { const t = performance.now(); window.lessonPage.go(%d); "
+                          "requestAnimationFrame(() => setTimeout(() => done(performance.now() - t), 0)); })" % i,
+                          await_promise=True)
             slowest = max(slowest, ms)
-        result["10,000-row lesson: slowest of %d steps drawn, ms" % len(sample)] = round(slowest, 1)
+        result["10,000-row lesson: slowest of %d steps drawn (to its frame), ms" % len(sample)] = round(slowest, 1)
 
     browser.run(result, steps)
 

@@ -1183,6 +1183,10 @@ package enum Resources {
         .screen.grouped { background:#f2f2f7; }
         .tv { position:relative; }
         .tv .hdr, .tv .ftr, .tv .row, .tv .ghost { position:absolute; left:0; right:0; }
+        /* A row out of the screen's sight is neither laid out nor painted (each has its own height): a step of a long
+           table draws the rows it shows, not the hundreds it holds. The same for the lists of the data source. */
+        .tv .row, .tv .ghost, .data li { content-visibility:auto; }
+        .data li { contain-intrinsic-size:auto 27px; }
         .tv .hdr { padding:4px 16px; font-size:13px; color:#3c3c43; background:#f7f7f7; height:28px; line-height:20px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
         .grouped .hdr { background:transparent; text-transform:uppercase; color:#6d6d72; padding-top:14px; height:44px; }
         .tv .ftr { padding:4px 16px; font-size:12px; color:#6d6d72; height:28px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
@@ -1294,6 +1298,7 @@ package enum Resources {
           .source { columns:2; column-gap:24px; }
           .source li { break-inside:avoid; }
           .source, .console, .screen, .calls, .data.before ol { max-height:none; overflow:visible; }
+          .tv .row, .tv .ghost, .data li { content-visibility:visible; }
           #replay, .playbar, #editor, #editor-diagnostics { display:none; }
           .row.inserted, .row.reloaded, .ghost { animation:none; }
           .row.travel { transition:none; }
@@ -1833,14 +1838,27 @@ package enum Resources {
             if (bad) li.classList.add("faulty");
             list.appendChild(li);
           });
-          // Scroll the source pane, and only it, to the statement: scrollIntoView would scroll the window too, and
-          // on a phone take the reader away from the table view above.
-          const cur = list.querySelector(".cur");
-          if (cur) {
-            const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
-            if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
-            else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
-          }
+        }
+
+        // Scrolls the source pane, and only it, to the statement (scrollIntoView would scroll the window too, and on a
+        // phone take the reader away from the table view above), and the console to its end. Both read the layout, so
+        // they run once, in the frame after a step is drawn: reading it while drawing would lay the page out again
+        // for each.
+        let scrollPending = false;
+        function scrollPanes() {
+          if (scrollPending) return;
+          scrollPending = true;
+          requestAnimationFrame(() => {
+            scrollPending = false;
+            const list = $("source"), cur = list.querySelector(".cur");
+            if (cur) {
+              const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
+              if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
+              else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
+            }
+            const pre = $("console");
+            pre.scrollTop = pre.scrollHeight;
+          });
         }
 
         // `text` as nodes that may also break after '(' and ':', so a method's name wraps between its parts.
@@ -1966,8 +1984,6 @@ package enum Resources {
             const span = el("span", o.kind + (i < index ? " old" : ""), o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text);
             pre.appendChild(span);
           });
-          pre.scrollTop = pre.scrollHeight;
-          requestAnimationFrame(() => { pre.scrollTop = pre.scrollHeight; });
         }
 
         // The batch: while it is open, the calls queued; when UIKit refused it, the batch as it was, the command at
@@ -2050,6 +2066,7 @@ package enum Resources {
           drawFrames(step);
           drawCalls(step);
           drawConsole(index);
+          scrollPanes();
         }
 
         function go(index, fromHash) {

@@ -464,14 +464,27 @@ function drawSource(step) {
     if (bad) li.classList.add("faulty");
     list.appendChild(li);
   });
-  // Scroll the source pane, and only it, to the statement: scrollIntoView would scroll the window too, and
-  // on a phone take the reader away from the table view above.
-  const cur = list.querySelector(".cur");
-  if (cur) {
-    const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
-    if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
-    else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
-  }
+}
+
+// Scrolls the source pane, and only it, to the statement (scrollIntoView would scroll the window too, and on a
+// phone take the reader away from the table view above), and the console to its end. Both read the layout, so
+// they run once, in the frame after a step is drawn: reading it while drawing would lay the page out again
+// for each.
+let scrollPending = false;
+function scrollPanes() {
+  if (scrollPending) return;
+  scrollPending = true;
+  requestAnimationFrame(() => {
+    scrollPending = false;
+    const list = $("source"), cur = list.querySelector(".cur");
+    if (cur) {
+      const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
+      if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
+      else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
+    }
+    const pre = $("console");
+    pre.scrollTop = pre.scrollHeight;
+  });
 }
 
 // `text` as nodes that may also break after '(' and ':', so a method's name wraps between its parts.
@@ -597,8 +610,6 @@ function drawConsole(index) {
     const span = el("span", o.kind + (i < index ? " old" : ""), o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text);
     pre.appendChild(span);
   });
-  pre.scrollTop = pre.scrollHeight;
-  requestAnimationFrame(() => { pre.scrollTop = pre.scrollHeight; });
 }
 
 // The batch: while it is open, the calls queued; when UIKit refused it, the batch as it was, the command at
@@ -681,6 +692,7 @@ function drawStep(index, animate) {
   drawFrames(step);
   drawCalls(step);
   drawConsole(index);
+  scrollPanes();
 }
 
 function go(index, fromHash) {
