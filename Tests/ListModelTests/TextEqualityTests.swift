@@ -17,4 +17,44 @@ import Testing
         #expect(!TextEquality.same(["\u{E9}"], ["e\u{301}"]))
         #expect(TextEquality.same([String](), []))
     }
+
+    /// Pairs of texts around the eight-byte steps of the comparison: equal, or differing in one byte at the
+    /// start, in a step's last byte, in the first byte after it, or at the end; small (inline) and long.
+    static let pairs: [(String, String, Bool)] = {
+        var out: [(String, String, Bool)] = [
+            ("", "", true), ("a", "", false), ("", "a", false), ("abc", "abc", true), ("abc", "abd", false),
+            ("\u{E9}", "e\u{301}", false), ("\u{E9}t\u{E9}", "\u{E9}t\u{E9}", true), ("🙂", "🙃", false),
+        ]
+        for length in [7, 8, 9, 15, 16, 17, 24, 33] {
+            let text = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            out.append((text, String(text.utf8.map { Character(UnicodeScalar($0)) }), true))
+            for at in Set([0, min(7, length - 1), min(8, length - 1), length - 1]) {
+                var bytes = Array(text.utf8)
+                bytes[at] = UInt8(ascii: "Z")
+                out.append((text, String(decoding: bytes, as: UTF8.self), false))
+            }
+            out.append((text, text + "x", false))
+        }
+        return out
+    }()
+
+    @Test(arguments: pairs) func textsCompareByTheirBytes(_ a: String, _ b: String, _ same: Bool) {
+        #expect(TextEquality.same(a, b) == same)
+        #expect(TextEquality.same(b, a) == same)
+        #expect(TextEquality.same(a, b) == Array(a.utf8).elementsEqual(Array(b.utf8)))
+        if same {
+            #expect(TextKey(a).hashValue == TextKey(b).hashValue)
+            #expect(Set([TextKey(a), TextKey(b)]).count == 1)
+        }
+    }
+
+    /// A text reached through a Substring's bytes (a string of its own, built from them) still compares by
+    /// bytes, and keys built from two equal texts made apart find each other in a dictionary.
+    @Test func keysOfTextsMadeApartFindEachOther() {
+        let long = "a row whose text is longer than fifteen bytes"
+        let built = String(long.prefix(10)) + String(long.dropFirst(10))
+        let keys: [TextKey: Int] = [TextKey(long): 1]
+        #expect(keys[TextKey(built)] == 1)
+        #expect(keys[TextKey(built + " ")] == nil)
+    }
 }

@@ -143,8 +143,9 @@ extension Interpreter {
             if redo { undoHistory.redo.append(group) } else { undoHistory.undo.append(group) }
             throw error
         }
+        // The state put back brings its own bound of the table's size (`tableBudget`, see `admit`): counting the
+        // rows again would cost the whole table.
         app = group.before
-        tableBudget = model.size
         let inverse = undoHistory.open ?? UndoGroup(before: current, weight: tableBudget.entries)
         undoHistory.open = wasOpen ? UndoGroup(before: undoState, weight: tableBudget.entries) : nil
         if redo {

@@ -356,19 +356,31 @@ struct CommitBlocks {
             // The rows as runs (`RowRun`): a row joins the run before it when it has its mark and both its
             // paths and its text follow on, so a section of 100,000 rows with one change is a few runs.
             var runs: [ChangeRenderer.RowRun] = []
-            var runFromOld = false  // whether the last run's texts are the old section's (deleted rows)
+            // The run being built: plain values until it ends, so a row that joins it copies nothing (a
+            // section of 100,000 rows is walked row by row). `fromOld`: its texts are the old section's
+            // (deleted rows).
+            typealias Building = (
+                mark: ChangeRenderer.RowLine.Mark, old: IndexPath?, new: IndexPath?, start: Int, count: Int,
+                fromOld: Bool
+            )
+            var building: Building? = nil
+            func endRun() {
+                guard let run = building else { return }
+                let texts = run.fromOld ? before[o].rows.texts : section.rows.texts
+                runs.append(.init(mark: run.mark, old: run.old, new: run.new, texts: texts[run.start..<run.start + run.count]))
+                building = nil
+            }
             func add(_ mark: ChangeRenderer.RowLine.Mark, _ old: IndexPath?, _ new: IndexPath?, row: Int, fromOld: Bool) {
-                let texts = fromOld ? before[o].rows.texts : section.rows.texts
-                if joiningRuns, var last = runs.last, last.mark == mark, runFromOld == fromOld,
-                    last.texts.endIndex == row, ChangeRenderer.follows(old, last.old, last.count),
-                    ChangeRenderer.follows(new, last.new, last.count)
+                if joiningRuns, var run = building, run.mark == mark, run.fromOld == fromOld,
+                    run.start + run.count == row, ChangeRenderer.follows(old, run.old, run.count),
+                    ChangeRenderer.follows(new, run.new, run.count)
                 {
-                    last.texts = texts[last.texts.startIndex...row]
-                    runs[runs.count - 1] = last
+                    run.count += 1
+                    building = run
                     return
                 }
-                runs.append(.init(mark: mark, old: old, new: new, texts: texts[row...row]))
-                runFromOld = fromOld
+                endRun()
+                building = (mark, old, new, row, 1, fromOld)
             }
             var changed = false
             // Deleted rows go back where they were: before the first row that stays and came after them.
@@ -406,6 +418,7 @@ struct CommitBlocks {
                 }
             }
             addDeleted(before: Int.max)
+            endRun()
             if movedOut.contains(o) { changed = true }
             var note = ""
             if case .moved = origin {
