@@ -78,8 +78,9 @@ let package = Package(
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
-        // Release-mode benchmark of the batch engine (`swift run -c release listdsl-bench`).
-        .executableTarget(name: "listdsl-bench", dependencies: ["ListModel", "Platform"]),
+        // Release-mode benchmark of the batch engine and a REPL statement (`swift run -c release listdsl-bench`).
+        .executableTarget(
+            name: "listdsl-bench", dependencies: ["ListModel", "ListLanguage", "ListRuntime", "Platform"]),
         // The libFuzzer target (built by fuzz/run.sh with -sanitize=fuzzer); a plain build replays inputs.
         .executableTarget(
             name: "listdsl-fuzz",

@@ -119,6 +119,14 @@ for name, script, peer in [
 if compiled_out.split() != cpython_out.split():
     sys.exit("recursive.swift and Python disagree: %r vs %r" % (compiled_out, cpython_out))
 mem = peak_rss([bin, os.path.join(work, "batch-1m.list")])
+# Peak memory of edits-1m beside the Python editor's (which reads its file a line at a time).
+edits_mem = peak_rss([bin, setup, os.path.join(work, "edits-1m.list")])
+base_mem = peak_rss([sys.executable, baseline, os.path.join(work, "edits-1m.txt")])
+# A REPL statement on 1,000,000 rows, as the REPL runs it (change view, undo history), beside a frame.
+statement_out = subprocess.run([engine, "statement"], capture_output=True, check=True).stdout.decode()
+statements = re.findall(r"^(\s+\S.*?)\s{2,}([0-9.]+) ms \(max", statement_out, re.M)
+if not statements:
+    sys.exit("listdsl-bench statement printed no figures:\n" + statement_out)
 
 print("workload                          listdsl    goal")
 print("check edits-1m.list               %7.3f s  < 0.5 s" % check)
@@ -139,6 +147,10 @@ for name, ours, theirs in loops:
     print("%-33s %7.3f s CPU        (CPython %.3f s: %.2fx; goal >= 3x faster)" % ("run " + name, ours, theirs, theirs / ours))
 print("   recursive compiled from Swift   %7.3f s CPU        (CPython %.3f s: %.2fx; the floor under any interpreter in Swift)" % (compiled, cpython, cpython / compiled))
 print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
+print("peak memory edits-1m.list         %7.0f MB            (Python baseline %.0f MB: %.1fx; goal <= 2x)" % (edits_mem, base_mem, edits_mem / base_mem))
+print("REPL statement on 1m rows (in process, median of 11; a frame is 16.7 ms):")
+for name, ms in statements:
+    print("   %-40s %6.1f ms  (%.2f of a frame)" % (name.strip() if not name.startswith("    ") else "  " + name.strip(), float(ms), float(ms) / 16.7))
 print("(median of %d runs each; listdsl and its peer in turn)" % runs)
 PY
 fi

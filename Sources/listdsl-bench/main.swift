@@ -10,7 +10,9 @@
 //    n/50 moved (shuffled), in one section for n = 10,000, 100,000 and 1,000,000, and in 10 sections
 //    of 10,000 rows; each derived batch is checked to give the new state.
 //
-// An argument `batch`, `append`, `single` or `diff` runs only that part (for profiling; `batch-valid`
+// 5. A REPL statement on a table of 1,000,000 rows, with its undo and redo (StatementBench.swift).
+//
+// An argument `batch`, `append`, `single`, `diff` or `statement` runs only that part (for profiling; `batch-valid`
 // only part 1's valid batch);
 // `hugepages` checks instead that large arrays are advised for huge pages (HugePagesCheck.swift);
 // `diff-pairs DIR` writes part 4's pairs of states to DIR as NAME.old.json and NAME.new.json (dump's
@@ -230,6 +232,7 @@ func main() throws {
     if only == nil || only == "append" { try benchmarkAppends() }
     if only == nil || only == "single" { try benchmarkSingleCommands(using: &random) }
     if only == nil || only == "diff" { try benchmarkDiff() }
+    if only == nil || only == "statement" { try benchmarkStatements() }
     print("load average after: \(loadAverage())")
 }
 
