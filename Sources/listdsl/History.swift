@@ -112,23 +112,28 @@ final class History {
         return Array(text.utf8)
     }
 
-    /// The entries in a file's bytes, or why they are not a history file.
+    /// The entries in a file's bytes, or why they are not a history file. Lines are split at their bytes
+    /// (a line feed is never inside a longer UTF-8 sequence), and a line with no `\\` is its entry as it is:
+    /// the file is read again before every write, so this is on the path of each REPL entry.
     static func decode(_ bytes: [UInt8]) -> Result<[String], HistoryError> {
         if bytes.isEmpty { return .success([]) }
         if bytes.contains(0) { return .failure(HistoryError("it contains NUL bytes")) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             return .failure(HistoryError("it is not valid UTF-8"))
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(header) else {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let first = lines.first, first.elementsEqual(header.utf8) else {
             return .failure(HistoryError("it is not a listdsl history file (the first line is not '\(header)')"))
         }
         lines.removeFirst()
-        return .success(lines.filter { !$0.isEmpty }.map { unescape($0) })
+        return .success(lines.filter { !$0.isEmpty }.map { unescape(String(decoding: $0, as: UTF8.self)[...]) })
     }
 
     /// One entry as one line.
     static func escape(_ entry: String) -> String {
+        if !entry.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            return entry
+        }
         var out = ""
         out.reserveCapacity(entry.utf8.count)
         for scalar in entry.unicodeScalars {
@@ -144,6 +149,7 @@ final class History {
 
     /// The entry a line holds; an unknown escape keeps its character.
     static func unescape(_ line: Substring) -> String {
+        if !line.utf8.contains(UInt8(ascii: "\\")) { return String(line) }
         var out = ""
         var escaped = false
         for scalar in line.unicodeScalars {

@@ -41,6 +41,18 @@ import Testing
         #expect(History.encode([entry]).filter { $0 == 0x0A }.count == 2, "one line per entry after the header")
     }
 
+    /// A file's lines as entries: plain lines as they are, escapes undone, blank lines skipped; a file that
+    /// is only its header holds none.
+    @Test(arguments: [
+        ("#listdsl history 1\n", [String]()),
+        ("#listdsl history 1\nplain\n\nünï → ✓\n", ["plain", "ünï → ✓"]),
+        ("#listdsl history 1\nback\\\\slash\\nnext\nlast\\\n", ["back\\slash\nnext", "last\\"]),
+        ("#listdsl history 1\na\\rb\\x\nno newline at the end", ["a\rbx", "no newline at the end"]),
+    ])
+    func linesAreEntries(_ file: String, _ entries: [String]) throws {
+        #expect(try History.decode(Array(file.utf8)).get() == entries)
+    }
+
     @Test(arguments: [
         ([0xFF, 0xFE, 0x41] as [UInt8], "not valid UTF-8"),
         (Array("#listdsl history 1\nok\u{0}\n".utf8), "NUL"),
