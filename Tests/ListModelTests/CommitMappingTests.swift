@@ -27,6 +27,26 @@ import Testing
             let origins = report.sectionOrigins(count: after.count)
             let rowOrigins = report.rowOrigins(
                 sections: origins, rowCounts: after.map(\.rows.count), oldRowCounts: before.map(\.rows.count))
+            // The same mapping as runs: each run of kept rows is consecutive old rows, and spelled out row by
+            // row the runs are the mapping; a run of more than one row only where rows kept their order.
+            let runs = report.rowOriginRuns(
+                sections: origins, rowCounts: after.map(\.rows.count), oldRowCounts: before.map(\.rows.count),
+                only: Set(after.indices))
+            for (n, rows) in rowOrigins.enumerated() {
+                var spelled: [RowOrigin] = []
+                for run in runs[n] ?? [] {
+                    #expect(run.row == spelled.count && run.count >= 1, "\(table) \(edits)")
+                    for k in 0..<run.count {
+                        if case .kept(let from) = run.origin {
+                            spelled.append(.kept(from: IndexPath(section: from.section, row: from.row + k)))
+                        } else {
+                            #expect(run.count == 1, "\(table) \(edits)")
+                            spelled.append(run.origin)
+                        }
+                    }
+                }
+                #expect(spelled == rows, "\(table) \(edits)")
+            }
             let reloads = edits.contains {
                 if case .reloadRow = $0 { return true }
                 if case .reloadSection = $0 { return true }

@@ -291,7 +291,7 @@ struct CommitBlocks {
     /// For each new section a row of which the commit touched, where each of its rows came from; the
     /// others kept every row where it was, and the view leaves them out without looking at their rows (a
     /// commit of one row in a table of a million costs what its section costs).
-    let rows: [Int: [RowOrigin]]
+    let rows: [Int: [RowOriginRun]]
     /// The new sections that gained a row (inserted, moved or reloaded into them).
     let touchedNew: Set<Int>
     /// The old sections that lost a row (deleted, moved or reloaded out of them).
@@ -323,9 +323,15 @@ struct CommitBlocks {
             default: break
             }
         }
-        rows = report.rowOrigins(
-            sections: sections, rowCounts: after.map { $0.rows.count }, oldRowCounts: before.map { $0.rows.count },
-            only: walked)
+        let rowCounts = after.map { $0.rows.count }
+        let oldRowCounts = before.map { $0.rows.count }
+        if walkingEvery {
+            // The reference: every row its own origin, from the row-by-row walk.
+            rows = report.rowOrigins(sections: sections, rowCounts: rowCounts, oldRowCounts: oldRowCounts, only: walked)
+                .mapValues { $0.enumerated().map { RowOriginRun(row: $0.offset, origin: $0.element, count: 1) } }
+        } else {
+            rows = report.rowOriginRuns(sections: sections, rowCounts: rowCounts, oldRowCounts: oldRowCounts, only: walked)
+        }
     }
 
     /// The changed sections of the new table, then the deleted sections.
@@ -370,17 +376,21 @@ struct CommitBlocks {
                 runs.append(.init(mark: run.mark, old: run.old, new: run.new, texts: texts[run.start..<run.start + run.count]))
                 building = nil
             }
-            func add(_ mark: ChangeRenderer.RowLine.Mark, _ old: IndexPath?, _ new: IndexPath?, row: Int, fromOld: Bool) {
+            /// Adds `count` rows from `row` (one unless they are a run of kept rows).
+            func add(
+                _ mark: ChangeRenderer.RowLine.Mark, _ old: IndexPath?, _ new: IndexPath?, row: Int, count: Int = 1,
+                fromOld: Bool
+            ) {
                 if joiningRuns, var run = building, run.mark == mark, run.fromOld == fromOld,
                     run.start + run.count == row, ChangeRenderer.follows(old, run.old, run.count),
                     ChangeRenderer.follows(new, run.new, run.count)
                 {
-                    run.count += 1
+                    run.count += count
                     building = run
                     return
                 }
                 endRun()
-                building = (mark, old, new, row, 1, fromOld)
+                building = (mark, old, new, row, count, fromOld)
             }
             var changed = false
             // Deleted rows go back where they were: before the first row that stays and came after them.
@@ -399,9 +409,10 @@ struct CommitBlocks {
                     nextDeleted += 1
                 }
             }
-            for r in 0..<min(section.rows.count, origins.count) {
+            for run in origins where run.row < section.rows.count {
+                let r = run.row
                 let here = IndexPath(section: n, row: r)
-                switch origins[r] {
+                switch run.origin {
                 case .inserted:
                     add(.inserted, nil, here, row: r, fromOld: false)
                     changed = true
@@ -413,8 +424,9 @@ struct CommitBlocks {
                     add(.reloaded, from, here, row: r, fromOld: false)
                     changed = true
                 case .kept(let from):
+                    // No old row leaves inside a run, so the deleted rows before its first come first.
                     addDeleted(before: from.row)
-                    add(.none, from, here, row: r, fromOld: false)
+                    add(.none, from, here, row: r, count: min(run.count, section.rows.count - r), fromOld: false)
                 }
             }
             addDeleted(before: Int.max)
