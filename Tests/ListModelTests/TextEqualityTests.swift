@@ -40,6 +40,10 @@ import Testing
 
     @Test(arguments: pairs) func textsCompareByTheirBytes(_ a: String, _ b: String, _ same: Bool) {
         #expect(TextEquality.same(a, b) == same)
+        // A copy is the same value; the same value is the same text.
+        let copy = a
+        #expect(TextEquality.sameRepresentation(a, copy) && TextEquality.same(a, copy))
+        if TextEquality.sameRepresentation(a, b) { #expect(same) }
         #expect(TextEquality.same(b, a) == same)
         #expect(TextEquality.same(a, b) == Array(a.utf8).elementsEqual(Array(b.utf8)))
         if same {

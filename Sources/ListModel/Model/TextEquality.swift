@@ -11,11 +11,38 @@ public enum TextEquality {
     /// as `undo` does to check the rows came back, most of the statement's time).
     @inlinable
     public static func same(_ a: String, _ b: String) -> Bool {
+        // Copies of one text (a row copied into the next table) are the same value, bit for bit: its bytes
+        // inline, or the same storage.
+        if sameRepresentation(a, b) { return true }
         let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in sameBytes(x, y) }
         }
         if let inPlace, let inPlace { return inPlace }
         return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether two texts are the same value, bit for bit (then they are the same bytes; two texts with the
+    /// same bytes may still be different values, so false says nothing).
+    @inlinable
+    public static func sameRepresentation(_ a: String, _ b: String) -> Bool {
+        withUnsafeBytes(of: a) { x in
+            withUnsafeBytes(of: b) { y in
+                var i = 0
+                while i + 8 <= x.count {
+                    if x.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        != y.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    {
+                        return false
+                    }
+                    i += 8
+                }
+                while i < x.count {
+                    if x[i] != y[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
     }
 
     /// Whether two runs of bytes are equal.
