@@ -15,7 +15,7 @@ public enum TextEquality {
         // inline, or the same storage.
         if sameRepresentation(a, b) { return true }
         let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in sameBytes(x, y) }
+            b.utf8.withContiguousStorageIfAvailable { y in sameBytes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) }
         }
         if let inPlace, let inPlace { return inPlace }
         return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
@@ -25,45 +25,24 @@ public enum TextEquality {
     /// same bytes may still be different values, so false says nothing).
     @inlinable
     public static func sameRepresentation(_ a: String, _ b: String) -> Bool {
-        withUnsafeBytes(of: a) { x in
-            withUnsafeBytes(of: b) { y in
-                var i = 0
-                while i + 8 <= x.count {
-                    if x.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        != y.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    {
-                        return false
-                    }
-                    i += 8
-                }
-                while i < x.count {
-                    if x[i] != y[i] { return false }
-                    i += 1
-                }
-                return true
-            }
-        }
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in sameBytes(x, y) } }
     }
 
-    /// Whether two runs of bytes are equal.
+    /// Whether two runs of bytes are equal, eight at a time.
     @inlinable
-    public static func sameBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
         let count = x.count
         guard count == y.count else { return false }
         guard count > 0, let p = x.baseAddress, let q = y.baseAddress, p != q else { return true }
-        let raw = UnsafeRawPointer(p)
-        let other = UnsafeRawPointer(q)
         var i = 0
         while i + 8 <= count {
-            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                != other.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            {
+            if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != q.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
                 return false
             }
             i += 8
         }
         while i < count {
-            if p[i] != q[i] { return false }
+            if x[i] != y[i] { return false }
             i += 1
         }
         return true
