@@ -131,7 +131,7 @@ struct SourceExcerpt {
         let bytes = file.bytes
         let offset = min(max(0, range.lowerBound), bytes.count)
         let lineBytes = file.lineRange(containing: offset)
-        line = 1
+        line = file.firstLine
         for index in 0..<lineBytes.lowerBound where bytes[index] == Byte.newline { line += 1 }
         let caretOffset = min(offset, lineBytes.upperBound)
         let caretEnd = min(max(caretOffset, range.upperBound), lineBytes.upperBound)

@@ -42,10 +42,10 @@ struct Lexer {
     }
 
     /// A lexer for `range` of `file`, which is the whole file or a part starting at a line; a UTF-8
-    /// byte order mark at the start of the file is skipped.
+    /// byte order mark at the start of the file (not of a window after its first line) is skipped.
     init(file: SourceFile, range: Range<Int>) {
         self.init(bytes: file.bytes, range: range)
-        if position == 0 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+        if position == 0 && file.firstLine == 1 && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
     }
 
     /// A lexer for `range` of `bytes`; `parenthesized` lexes as if inside `( )`, for an interpolation.

@@ -12,13 +12,55 @@ extension Parser {
     /// and declines on anything else (returning nil with the parser untouched), so the general
     /// rules still parse, and report errors in, everything it does not take.
     mutating func scanLiteralRowCommand() -> Stmt? {
+        guard let matched = matchLiteralRowCommand() else { return nil }
+        let isInsert = current.keyword == .insert
+        let last = isInsert ? matched.text : matched.path
+        let range = current.range.union(last)
+        if isInsert {
+            let text = decodedText(matched.text.lowerBound + 1..<matched.text.upperBound - 1)
+            guard
+                let literal = LiteralInsert(
+                    section: matched.section, row: matched.row, path: matched.path, text: text,
+                    textRange: matched.text)
+            else { return nil }
+            moveAfterLiteral(last, isInsert: true)
+            return Stmt(.insertRows(InsertedRows(literal)), range)
+        }
+        guard let literal = LiteralPath(section: matched.section, row: matched.row, range: matched.path) else {
+            return nil
+        }
+        moveAfterLiteral(last, isInsert: false)
+        return Stmt(.deleteRows(DeletedRows(literal)), range)
+    }
+
+    /// The fast path for a parse that keeps no statement (`Parser.windowParses`): true, after moving past
+    /// it, when the statement is one the fast path reads; every such statement is a valid one, whether
+    /// or not its numbers and text fit the compact form the tree needs.
+    mutating func skipLiteralRowCommand() -> Bool {
+        guard let matched = matchLiteralRowCommand() else { return false }
+        let isInsert = current.keyword == .insert
+        moveAfterLiteral(isInsert ? matched.text : matched.path, isInsert: isInsert)
+        return true
+    }
+
+    /// Moves past a statement the fast path read, whose last token is `last`. The skipped bytes hold no
+    /// brackets, so the lexer's state is what lexing them would leave.
+    private mutating func moveAfterLiteral(_ last: SourceRange, isInsert: Bool) {
+        lexer.skip(to: last.upperBound)
+        previous = Token(isInsert ? .string : .integer, last)
+        current = lexer.nextToken()
+        if !lexer.errors.isEmpty { drainLexerErrors() }
+    }
+
+    /// What the bytes after the verb say, when they are `S:R` (and for `insert` a plain ASCII string)
+    /// and then the statement's end: the index path's numbers and range, and the text's range.
+    private func matchLiteralRowCommand() -> (section: Int, row: Int, path: SourceRange, text: SourceRange)? {
         guard fastPaths, lookahead == nil, depth + 4 < Parser.maximumNesting else { return nil }
         let verb = current
         let isInsert = verb.keyword == .insert
         let end = lexer.end
-        // What the bytes say: the index path's numbers and range, and for `insert` the text's range.
         typealias Match = (section: Int, row: Int, path: SourceRange, text: SourceRange)
-        let matched: Match? = bytes.withUnsafeBufferPointer { b in
+        return bytes.withUnsafeBufferPointer { (b) -> Match? in
             var i = verb.range.upperBound
             @inline(__always) func skipBlanks() {
                 while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
@@ -66,31 +108,5 @@ extension Parser {
             else { return nil }
             return (section, row, SourceRange(pathStart, pathEnd), text)
         }
-        guard let matched else { return nil }
-        let last = isInsert ? matched.text : matched.path
-        let range = verb.range.union(last)
-        let text = isInsert ? decodedText(matched.text.lowerBound + 1..<matched.text.upperBound - 1) : ""
-        /// Moves past the statement. The skipped bytes hold no brackets, so the lexer's state is what
-        /// lexing them would leave.
-        func commit() {
-            lexer.skip(to: range.upperBound)
-            previous = Token(isInsert ? .string : .integer, last)
-            current = lexer.nextToken()
-            if !lexer.errors.isEmpty { drainLexerErrors() }
-        }
-        if isInsert {
-            guard
-                let literal = LiteralInsert(
-                    section: matched.section, row: matched.row, path: matched.path, text: text,
-                    textRange: matched.text)
-            else { return nil }
-            commit()
-            return Stmt(.insertRows(InsertedRows(literal)), range)
-        }
-        guard let literal = LiteralPath(section: matched.section, row: matched.row, range: matched.path) else {
-            return nil
-        }
-        commit()
-        return Stmt(.deleteRows(DeletedRows(literal)), range)
     }
 }

@@ -38,4 +38,24 @@ extension Parser {
         return ParseResult(
             program: Program(parts: [first.statements, second.statements]), diagnostics: [], isIncomplete: false)
     }
+
+    /// A window of a big file (`SourceFile.firstLine` says where it starts), which the command reads
+    /// and runs a window at a time: its program when it parses as a program of its own, ending outside
+    /// any bracket; nil otherwise, and then the whole file must be parsed at once. Windows that all
+    /// parse run as the whole file does, one after the other: the rule `joined` states for two halves
+    /// holds for every two neighbours.
+    public static func parseWindow(_ file: SourceFile) -> Program? {
+        let part = parse(file, part: 0..<file.bytes.count)
+        guard part.diagnostics.isEmpty, part.endsOutsideBrackets else { return nil }
+        return Program(parts: [part.statements])
+    }
+
+    /// Whether `parseWindow(file)` gives a program, found without building one: what checking a big
+    /// file a window at a time needs before anything runs.
+    public static func windowParses(_ file: SourceFile) -> Bool {
+        var parser = Parser(file: file, lexer: Lexer(file: file, range: 0..<file.bytes.count))
+        parser.keepsStatements = false
+        _ = parser.parseProgram(reserving: 0)
+        return parser.sortedDiagnostics().isEmpty && parser.lexer.openBrackets.isEmpty
+    }
 }

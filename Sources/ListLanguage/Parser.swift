@@ -78,6 +78,9 @@ public struct Parser {
     private var functionDepth = 0
     /// Whether `scanLiteralRowCommand` may read the commonest statements straight from the bytes.
     var fastPaths = true
+    /// False for a parse whose one answer is whether the text parses (`windowParses`): top-level
+    /// statements are parsed and checked, then dropped, and the fast path builds none.
+    var keepsStatements = true
     /// True for the parser of a `\( … )` interpolation, whose end of input is the `)`.
     private let isInterpolation: Bool
 
@@ -327,13 +330,19 @@ public struct Parser {
     /// About one statement per line, and never more than one per four bytes (`end;` is the shortest).
     static func estimatedStatementCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         let range = range.clamped(to: 0..<bytes.count)
-        let lines = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 1 }
+        return min(lineFeedCount(bytes, range) + 1, range.count / 4 + 1)
+    }
+
+    /// How many line feeds `range` of `bytes` holds.
+    package static func lineFeedCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        let range = range.clamped(to: 0..<bytes.count)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
             // Eight bytes at a time (bench/NOTES.md): in `x`, a byte
             // is zero where a newline was; adding 0x7F to each low-seven-bit part sets the high
             // bit of every byte that is not zero, with no carry into the next byte.
             let ones: UInt64 = 0x0101_0101_0101_0101
-            var count = 1
+            var count = 0
             var index = range.lowerBound
             while index + 8 <= range.upperBound {
                 let x = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(Byte.newline))
@@ -347,13 +356,20 @@ public struct Parser {
             }
             return count
         }
-        return min(lines, range.count / 4 + 1)
     }
 
     /// One statement and its terminator, appended to `statements`; after an error, skips to
     /// where the next statement can start instead.
     private mutating func statementOrRecovery(into statements: inout [Stmt]) {
         do throws(ParseFailure) {
+            if !keepsStatements {
+                let literal =
+                    current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete)
+                    && skipLiteralRowCommand()
+                if !literal { _ = try parseStatement() }
+                try parseTerminator()
+                return
+            }
             let statement = try parseStatement()
             try parseTerminator()
             statements.append(statement)

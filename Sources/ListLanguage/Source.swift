@@ -39,12 +39,17 @@ public final class SourceFile: Sendable {
     public let bytes: [UInt8]
     /// The directory `run "other.list"` resolves against; nil for `-e` and the REPL's current directory.
     public let directory: String?
+    /// The line of the whole file these bytes start at: 1, unless they are a window of a big file that
+    /// is read and run a window at a time (then a window after the first starts at a line start, and
+    /// a byte order mark there is no longer the file's).
+    public let firstLine: Int
 
-    /// Creates a source file from raw bytes.
-    public init(name: String, bytes: [UInt8], directory: String? = nil) {
+    /// Creates a source file from raw bytes, or a window of a file's from the start of line `firstLine`.
+    public init(name: String, bytes: [UInt8], directory: String? = nil, firstLine: Int = 1) {
         self.name = name
         self.bytes = bytes
         self.directory = directory
+        self.firstLine = firstLine
     }
 
     /// The program itself, for a diagnostic about no place in a source (a file that cannot be read,
@@ -133,6 +138,6 @@ public struct LineIndex: Sendable {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= at { lo = mid } else { hi = mid - 1 }
         }
-        return SourceLocation(line: lo + 1, column: SourceFile.characterCount(file.bytes[starts[lo]..<at]) + 1)
+        return SourceLocation(line: lo + file.firstLine, column: SourceFile.characterCount(file.bytes[starts[lo]..<at]) + 1)
     }
 }

@@ -448,9 +448,13 @@ struct Check: ParsableCommand {
         let console = Console(errorColor: colorWanted(fd: 2, mode: color))
         defer { console.flush() }
         var status = Exit.ok.rawValue
+        let limit = limitSettings.last?.value ?? Limits().scriptBytes
         for path in files {
+            // A big file whose every window parses on its own is clean, and was never held whole; any
+            // other is read and parsed whole, for its diagnostics or its tree.
+            if !ast, path != "-", let streamed = StreamedScript(path: path, limit: limit), streamed.check() { continue }
             let source: SourceFile
-            switch readScript(path, limit: limitSettings.last?.value ?? Limits().scriptBytes, console: console) {
+            switch readScript(path, limit: limit, console: console) {
             case .success(let file): source = file
             case .failure(let exit) where exit.status == Exit.interrupted.rawValue: throw ExitCode(exit.status)
             case .failure(let exit):

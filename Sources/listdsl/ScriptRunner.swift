@@ -39,22 +39,31 @@ struct ScriptRunner {
         if files.isEmpty && code.isEmpty && interactive == nil && (!stdinIsTerminal || stream != nil) {
             paths.append("-")
         }
-        var inputs: [SourceFile] = []
+        // A big file runs a window at a time when nothing needs its statements after they ran (the REPL's
+        // journal, the change view, the event stream): its windows are checked here, with the other inputs.
+        let streams = !(wantsREPL && stdinIsTerminal) && !options.changes && stream == nil
+        var inputs: [Input] = []
         for path in paths {
+            if streams, path != "-", let streamed = StreamedScript(path: path, limit: options.limits.scriptBytes),
+                streamed.check()
+            {
+                inputs.append(.streamed(streamed))
+                continue
+            }
             switch readScript(path, limit: options.limits.scriptBytes, console: console) {
-            case .success(let file): inputs.append(file)
+            case .success(let file): inputs.append(.whole(file, Program(statements: [])))
             case .failure(let exit): return exit.status
             }
         }
-        for c in code { inputs.append(SourceFile(name: "-e", text: c, directory: "")) }
+        for c in code { inputs.append(.whole(SourceFile(name: "-e", text: c, directory: ""), Program(statements: []))) }
 
-        var programs: [(SourceFile, Program)] = []
         var syntaxErrors = false
-        for input in inputs {
-            let result = parseFile(input)
+        for (k, input) in inputs.enumerated() {
+            guard case .whole(let file, _) = input else { continue }
+            let result = parseFile(file)
             for d in result.diagnostics { report(d) }
             if result.diagnostics.contains(where: { $0.severity == .error }) { syntaxErrors = true }
-            programs.append((input, result.program))
+            inputs[k] = .whole(file, result.program)
         }
         if syntaxErrors { return Exit.syntax.rawValue }
 
@@ -66,24 +75,34 @@ struct ScriptRunner {
         // Undo history is the run's: a source that mentions undo turns it on for every source before it
         // too, and a REPL after the scripts (`-i`) can undo what they did.
         if wantsREPL && stdinIsTerminal { interpreter.options.recordsUndo = true }
-        for input in inputs { interpreter.willRun(input) }
+        for input in inputs {
+            switch input {
+            case .whole(let file, _): interpreter.willRun(file)
+            case .streamed(let streamed): if streamed.mentionsUndo { interpreter.options.recordsUndo = true }
+            }
+        }
         let view = options.changes ? changes : nil
         if view != nil { interpreter.eventDetail.insert(.commits) }
         if wantsREPL && stdinIsTerminal && runsInitFile {
             runInitFile(interpreter, report: report, journal: &journal, console: console)
         }
-        for (source, program) in programs {
+        for input in inputs {
             if let status = ScriptError.status(
                 reporting: report,
                 { () throws(ScriptError) in
-                    guard journal != nil || view != nil else { return try interpreter.run(program, in: source) }
-                    interpreter.willRun(source)
-                    for statement in program.statements {
-                        let before = BatchMark(interpreter.model)
-                        let change = view.map { StatementChange(interpreter, $0) }
-                        try interpreter.runTopLevel(statement, in: source)
-                        journal?.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
-                        if let change { console.write(change.render(interpreter)) }
+                    switch input {
+                    case .streamed(let streamed): try streamed.run(interpreter)
+                    case .whole(let source, let program) where journal == nil && view == nil:
+                        try interpreter.run(program, in: source)
+                    case .whole(let source, let program):
+                        interpreter.willRun(source)
+                        for statement in program.statements {
+                            let before = BatchMark(interpreter.model)
+                            let change = view.map { StatementChange(interpreter, $0) }
+                            try interpreter.runTopLevel(statement, in: source)
+                            journal?.record(statement, in: source, before: before, after: BatchMark(interpreter.model))
+                            if let change { console.write(change.render(interpreter)) }
+                        }
                     }
                 })
             {
@@ -101,11 +120,17 @@ struct ScriptRunner {
                 ).run()
             }
         }
-        keepUntilExit((programs, interpreter))  // the process ends right after this
+        keepUntilExit((inputs, interpreter))  // the process ends right after this
         if let status = ScriptError.status(reporting: report, { () throws(ScriptError) in try interpreter.finish() }) {
             return status
         }
         return interpreter.failedExpectations > 0 ? Exit.expectFailed.rawValue : Exit.ok.rawValue
+    }
+
+    /// A script to run: a file read and parsed whole, or a big file run a window at a time.
+    enum Input {
+        case whole(SourceFile, Program)
+        case streamed(StreamedScript)
     }
 
     /// Runs the init file, when there is one, before the REPL's first prompt: its statements are journaled

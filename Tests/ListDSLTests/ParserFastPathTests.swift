@@ -64,6 +64,8 @@ import Testing
         #expect(withFastPath.isIncomplete == without.isIncomplete)
         #expect(withFastPath.program.statements.map(Self.fastCount).reduce(0, +) == fast)
         #expect(without.program.statements.map(Self.fastCount).reduce(0, +) == 0)
+        // A check that keeps no tree (the fast path then only reads) gives the same verdict.
+        #expect(Parser.windowParses(file) == (Parser.parseWindow(file) != nil))
     }
 
     /// The compact form keeps the text exactly as written, and reads back as the general form.

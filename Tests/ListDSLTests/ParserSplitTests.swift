@@ -34,6 +34,7 @@ import Testing
         "print 1\nprint (2\nprint 3\n",
         "print 1\nprint \"open\nprint 2\n",
         "print 1\nprint 2\nprint 3)\n",
+        "print 1\n\u{FEFF}print 2\nprint 3\n",
     ]
 
     @Test(arguments: sources)
@@ -60,6 +61,54 @@ import Testing
         }
         // A file without errors joins at least at the cut before its last line.
         if whole.diagnostics.isEmpty { #expect(joins > 0) }
+    }
+
+    /// A big file run a window at a time (the command's `StreamedScript`): cut into three windows at every
+    /// two line starts, each window a source file of its own starting at its line. Whenever every window
+    /// parses on its own, the windows' programs one after the other are the whole file's, each statement at
+    /// the whole file's lines and columns; whenever the whole file has a syntax error, some window does not
+    /// parse (a byte order mark starting a later window is not the file's, and is an error there too).
+    /// `windowParses`, which builds no tree, says of every window what `parseWindow` says.
+    @Test(arguments: sources)
+    func windowsThatParseAreTheWholeParse(_ source: String) {
+        let file = SourceFile(name: "t.list", text: source)
+        let whole = Parser.parse(file)
+        let lines = LineIndex(file)
+        let starts = [0] + file.bytes.indices.filter { file.bytes[$0] == 0x0A && $0 + 1 < file.bytes.count }.map { $0 + 1 }
+        var allParsed = 0
+        for i in starts.indices {
+            for j in i..<starts.count where i > 0 || j > 0 {
+                let cuts = [0, starts[i], starts[j], file.bytes.count]
+                var programs: [Program] = []
+                var locations: [ListLanguage.SourceLocation] = []
+                var line = 1
+                for k in 0..<3 where cuts[k] < cuts[k + 1] {
+                    let bytes = Array(file.bytes[cuts[k]..<cuts[k + 1]])
+                    let window = SourceFile(name: "t.list", bytes: bytes, firstLine: line)
+                    line += bytes.filter { $0 == 0x0A }.count
+                    let program = Parser.parseWindow(window)
+                    #expect(Parser.windowParses(window) == (program != nil), "window at \(cuts[k])")
+                    guard let program else { break }
+                    programs.append(program)
+                    locations += program.statements.flatMap(ParserFastPathTests.ranges).flatMap {
+                        [window.location(of: $0.lowerBound), window.location(of: $0.upperBound)]
+                    }
+                }
+                let context = Comment(rawValue: "windows cut at \(cuts)")
+                guard programs.count == cuts.indices.dropLast().filter({ cuts[$0] < cuts[$0 + 1] }).count else {
+                    continue
+                }
+                allParsed += 1
+                #expect(whole.diagnostics.isEmpty, context)
+                let statements = programs.flatMap { $0.statements.map { sexpr($0) } }
+                #expect(statements == whole.program.statements.map { sexpr($0) }, context)
+                let wholeLocations = whole.program.statements.flatMap(ParserFastPathTests.ranges).flatMap {
+                    [lines.location(of: $0.lowerBound), lines.location(of: $0.upperBound)]
+                }
+                #expect(locations == wholeLocations, context)
+            }
+        }
+        if whole.diagnostics.isEmpty { #expect(allParsed > 0) }
     }
 
     /// No cut without a line after it, and none at the very start.

@@ -157,7 +157,7 @@ extension Interpreter {
 
     /// Whether a script's text mentions `undo` or `redo` (then its session records undo history): the C
     /// library's `memchr` jumps from one "d" to the next, so a large script costs little (bench/NOTES.md).
-    static func mentionsUndo(_ bytes: [UInt8]) -> Bool {
+    public static func mentionsUndo(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
             var from = 2

@@ -349,12 +349,14 @@ public final class Interpreter {
     /// Names of the declared procedures, for completion.
     public var procedureNames: [String] { procedures.keys.sorted() }
 
-    /// Runs a whole program at the top level.
-    public func run(_ program: Program, in file: SourceFile) throws(ScriptError) {
+    /// Runs a whole program at the top level. `willRun` is called for `file` first, unless the caller
+    /// did that for the whole file already (`scanningForUndo: false`, for a window of a big file, which is
+    /// then not kept).
+    public func run(_ program: Program, in file: SourceFile, scanningForUndo: Bool = true) throws(ScriptError) {
         let saved = self.file
         self.file = file
         defer { self.file = saved }
-        willRun(file)
+        if scanningForUndo { willRun(file) }
         for part in program.statements.parts {
             // Read in place, so no statement is copied to be run (see `execLiteral`).
             try part.withUnsafeBufferPointer { (statements) throws(ScriptError) in

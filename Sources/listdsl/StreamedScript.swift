@@ -1,0 +1,261 @@
+import ListFormats
+import ListLanguage
+import ListModel
+import ListRuntime
+import ListTeaching
+
+import Platform
+
+/// A big script file checked, then run, a window at a time, so that neither its bytes nor its syntax
+/// tree are ever held whole (a million literal edits are 19 MB of text and 48 MB of tree).
+///
+/// The check comes first and reads the whole file: every window must parse as a program of its own
+/// (`Parser.parseWindow`), so a syntax error anywhere still stops the run before anything runs. When
+/// one does not — a syntax error, or a statement running across two windows — the file is read and
+/// parsed whole, as any other script, and its diagnostics are exactly the whole file's. Then the
+/// windows run in order, each read again and parsed on a thread of its own while the one before runs.
+/// Windows are cut where the check cut them, and the file stays open between the two, so a file
+/// replaced by its editor meanwhile is still the file that was checked.
+final class StreamedScript {
+    /// A file smaller than this is read whole: its tree is small.
+    static let threshold = 4 << 20
+    /// About how much of the file a window holds (more when a line is longer).
+    static let windowBytes = 256 << 10
+    /// Where windows end: after a line feed.
+    static let lineFeed = UInt8(ascii: "\n")
+
+    let name: String
+    let directory: String
+    private let fd: Int32
+    private let size: Int
+    /// The windows, in order: each a range of the file's bytes ending after a line feed (the last at the
+    /// end of the file), and the line it starts at. Set by `check`.
+    private(set) var windows: [(bytes: Range<Int>, firstLine: Int)] = []
+    /// Whether the text mentions `undo` or `redo`, which turns undo history on (`Interpreter.willRun`).
+    private(set) var mentionsUndo = false
+
+    /// The file at `path` ready to be checked, when it is a regular file of at least `threshold` bytes and at
+    /// most `limit`; nil otherwise, and then it is read whole as every other script is.
+    init?(path: String, limit: Int, threshold: Int = StreamedScript.threshold) {
+        guard !path.utf8.contains(0) else { return nil }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            Int(info.st_size) >= threshold, Int(info.st_size) <= limit
+        else {
+            close(fd)
+            return nil
+        }
+        name = path
+        directory = directoryName(path)
+        self.fd = fd
+        size = Int(info.st_size)
+    }
+
+    /// Whether a second thread can share the work: the machine has more than one processor.
+    private static let twoThreads = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+
+    deinit { close(fd) }
+
+    /// Checks every window, the two halves of the file at once on a machine with more than one processor,
+    /// and keeps where each window is; false when one does not parse on its own (or the file cannot be read).
+    func check() -> Bool {
+        guard let cut = cutNearHalf() else { return record([checkWindows(0..<size)]) }
+        let second = StreamedScript.twoThreads ? BackgroundWork(stackSize: 64 << 20) { self.checkWindows(cut..<self.size) } : nil
+        let first = checkWindows(0..<cut)
+        return record([first, second?.join() ?? checkWindows(cut..<size)])
+    }
+
+    /// What checking a part of the file found: its windows and how many lines each holds, whether one
+    /// mentions undo, and whether every one parsed.
+    private struct Checked {
+        var windows: [(bytes: Range<Int>, lines: Int)] = []
+        var mentionsUndo = false
+        var parsed = true
+    }
+
+    /// Keeps the windows of the parts, in order, with the line each starts at.
+    private func record(_ parts: [Checked]) -> Bool {
+        guard parts.allSatisfy(\.parsed) else { return false }
+        var line = 1
+        for part in parts {
+            for window in part.windows {
+                windows.append((window.bytes, line))
+                line += window.lines
+            }
+            if part.mentionsUndo { mentionsUndo = true }
+        }
+        return true
+    }
+
+    /// The start of the first line after the middle of the file; nil when there is none.
+    private func cutNearHalf() -> Int? {
+        var offset = size / 2
+        while offset < size {
+            guard let block = read(offset..<min(size, offset + 4096)) else { return nil }
+            if let newline = block.firstIndex(of: StreamedScript.lineFeed) {
+                let cut = offset + newline + 1
+                return cut < size ? cut : nil
+            }
+            offset += block.count
+        }
+        return nil
+    }
+
+    /// Reads and parses the windows of `part`.
+    private func checkWindows(_ part: Range<Int>) -> Checked {
+        var checked = Checked()
+        var offset = part.lowerBound
+        while offset < part.upperBound {
+            guard let window = nextWindow(from: offset, to: part.upperBound) else {
+                checked.parsed = false
+                return checked
+            }
+            // A window after the file's first line only needs a line after the first: its line matters
+            // only in a diagnostic, and a window with one sends the whole file to be parsed at once.
+            let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
+            guard Parser.windowParses(file) else {
+                checked.parsed = false
+                return checked
+            }
+            if !checked.mentionsUndo && Interpreter.mentionsUndo(window) { checked.mentionsUndo = true }
+            checked.windows.append((offset..<offset + window.count, Parser.lineFeedCount(window, window.indices)))
+            offset += window.count
+        }
+        return checked
+    }
+
+    /// The window starting at `offset`: about `windowBytes` up to and with a line feed, or up to `end`.
+    private func nextWindow(from offset: Int, to end: Int) -> [UInt8]? {
+        var length = min(StreamedScript.windowBytes, end - offset)
+        while true {
+            guard let bytes = read(offset..<offset + length), bytes.count == length else { return nil }
+            if offset + length == end { return bytes }
+            if let last = bytes.lastIndex(of: StreamedScript.lineFeed) { return Array(bytes[...last]) }
+            length = min(length * 2, end - offset)  // a line longer than a window
+        }
+    }
+
+    /// The bytes of `range` of the file; nil when it cannot be read.
+    private func read(_ range: Range<Int>) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < range.count {
+                let n = pread(fd, base + count, range.count - count, off_t(range.lowerBound + count))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    failed = n < 0
+                    return
+                }
+                count += n
+            }
+        }
+        return failed ? nil : bytes
+    }
+
+    /// A window read and parsed for running; `program` is nil when it no longer parses on its own (the file
+    /// was changed where it stands since the check), and `file` nil when it could not be read again.
+    private struct Parsed {
+        var file: SourceFile?
+        var program: Program?
+    }
+
+    /// Runs the checked windows in order at the interpreter's top level, each read and parsed on a thread of
+    /// its own while the one before runs (on the calling thread alone on one processor).
+    func run(_ interpreter: Interpreter) throws(ScriptError) {
+        let handoff = Handoff<Parsed>(capacity: 1)
+        let reader =
+            StreamedScript.twoThreads
+            ? Host.startThread(stackSize: 64 << 20) { [self] in
+                for k in windows.indices where !handoff.put(parse(k)) { break }
+                handoff.finish()
+            } : nil
+        defer {
+            handoff.stop()
+            reader?.join()
+        }
+        for k in windows.indices {
+            guard let parsed = reader == nil ? parse(k) : handoff.take() else { return }
+            guard let file = parsed.file else {
+                let error = UsageError.cannotRead(what: "'\(name)'", reason: "reading it again to run it failed")
+                throw .runtime(Diagnostic(error, .error))
+            }
+            guard let program = parsed.program else { throw .syntax(Parser.parse(file).diagnostics) }
+            try interpreter.run(program, in: file, scanningForUndo: false)
+        }
+    }
+
+    /// Window `k` read again and parsed.
+    private func parse(_ k: Int) -> Parsed {
+        guard let bytes = read(windows[k].bytes) else { return Parsed() }
+        let file = SourceFile(name: name, bytes: bytes, directory: directory, firstLine: windows[k].firstLine)
+        return Parsed(file: file, program: Parser.parseWindow(file))
+    }
+}
+
+/// Hands items from one thread to another through a queue of at most `capacity`: `put` waits while it is
+/// full, `take` while it is empty. `finish` says no more will come; `stop` empties it and lets a waiting
+/// `put` return false, so the producer ends.
+final class Handoff<Item>: @unchecked Sendable {
+    private let capacity: Int
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guarded by `mutex`, as are `finished` and `stopped`.
+    private var items: [Item] = []
+    private var finished = false
+    private var stopped = false
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Adds `item`, after waiting for room; false when the taker stopped (the item is dropped).
+    func put(_ item: Item) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while items.count >= capacity && !stopped { pthread_cond_wait(changed, mutex) }
+        if stopped { return false }
+        items.append(item)
+        pthread_cond_broadcast(changed)
+        return true
+    }
+
+    /// The next item, after waiting for one; nil when no more will come.
+    func take() -> Item? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while items.isEmpty && !finished && !stopped { pthread_cond_wait(changed, mutex) }
+        if items.isEmpty { return nil }
+        pthread_cond_broadcast(changed)
+        return items.removeFirst()
+    }
+
+    /// No more items will be put.
+    func finish() {
+        pthread_mutex_lock(mutex)
+        finished = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The taker wants no more: drops what is queued and ends every wait.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopped = true
+        items = []
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+    }
+}

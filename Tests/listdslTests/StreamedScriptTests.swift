@@ -1,0 +1,139 @@
+import Foundation
+import Platform
+import Testing
+
+/// A script file of 4 MB or more is checked, then run, a window of about 256 KB at a time
+/// (`StreamedScript`), so its bytes and its syntax tree are never held whole. Each case below pads a
+/// script past that size with comment lines between its statements, and the run of the file must be
+/// exactly the run of the same text from standard input, which is read and parsed whole: the same
+/// output, the same diagnostics at the same lines and columns, the same exit status — and so must
+/// `listdsl check`.
+@Suite struct StreamedScriptTests {
+    /// `count` bytes of comment lines, 1,000 bytes each.
+    static func padding(_ count: Int) -> String {
+        let line = "# " + String(repeating: "padding ", count: 124) + "\n"
+        return String(repeating: line, count: max(1, count / line.utf8.count))
+    }
+
+    /// A script of `parts` with padding between them, past the 4 MB a file must have to be streamed.
+    static func padded(_ parts: [String]) -> String {
+        let gap = padding((4 << 20) / max(1, parts.count - 1) + 4096)
+        return parts.joined(separator: "\n" + gap)
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var text: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "literal edits between the windows",
+            text: padded([
+                #"reset [["a", "b"], ["c"]]"#, #"insert 0:0 "x""#, "delete 1:0", #"insert 1:0 "y"; move 0:0 to 1:1"#,
+                "show",
+            ])),
+        Case(name: "a runtime error in the last window", text: padded([#"reset [["a"]]"#, "show", "delete 5:5", "show"])),
+        Case(name: "a syntax error in the last window runs nothing", text: padded([#"print "ran""#, "show", "insert 0:0"])),
+        Case(
+            name: "a statement across two windows",
+            text: padded([
+                #"print "before""#,
+                "reset [\n" + String(repeating: #"  ["row", "row"],"# + "\n", count: 30_000) + "  []\n]",
+                "print rows(0) + rows(1)",
+            ])),
+        Case(
+            name: "undo in the last window",
+            text: padded([#"reset [["a"]]"#, #"insert 0:1 "b""#, #"insert 0:2 "c""#, "undo", "undo", "show"])),
+        Case(
+            name: "a procedure from the first window",
+            text: padded([
+                "proc add(text) {\n  insert 0:0 text\n  delete 9:9\n}", #"reset [["a"]]"#, "show", #"add("c")"#,
+            ])),
+        Case(
+            name: "a batch across windows",
+            text: padded([#"reset [["a", "b"]]"#, "begin", "delete 0:0", #"insert 0:0 "n""#, "end", "show"])),
+        Case(name: "a batch left open", text: padded([#"reset [["a"]]"#, "begin", "delete 0:0"])),
+        Case(name: "a byte order mark first", text: "\u{FEFF}" + padded([#"reset [["a"]]"#, "show"])),
+        Case(
+            name: "a byte order mark after the first line",
+            text: padded([#"print "ran""#, "\u{FEFF}show"])),
+    ]
+
+    @Test(arguments: cases)
+    func aBigFileRunsAsTheSameTextReadWhole(_ c: Case) throws {
+        #expect(c.text.utf8.count > 4 << 20, "the script is big enough to be streamed")
+        let dir = try scratchDirectory("streamed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("big.list")
+        try c.text.write(to: file, atomically: true, encoding: .utf8)
+        for command in [[], ["check"]] {
+            let streamed = try runListdsl(command + [file.path])
+            let whole = try runListdsl(command + ["-"], stdin: c.text)
+            let context = Comment(rawValue: "\(c.name), listdsl \(command.first ?? "run")")
+            #expect(streamed.status == whole.status, context)
+            #expect(streamed.stdout == whole.stdout, context)
+            #expect(streamed.stderr.replacingOccurrences(of: file.path, with: "<stdin>") == whole.stderr, context)
+        }
+    }
+
+    /// The cases' own marks, so the comparison above cannot pass on two runs that both went wrong.
+    @Test func theRunsSayWhatTheyShould() throws {
+        let dir = try scratchDirectory("streamed-marks")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func run(_ k: Int) throws -> Run {
+            let file = dir.appendingPathComponent("big.list")
+            try Self.cases[k].text.write(to: file, atomically: true, encoding: .utf8)
+            return try runListdsl([file.path])
+        }
+        /// The line of case `k` that `statement` starts.
+        func line(_ k: Int, _ statement: String) -> Int {
+            let text = Self.cases[k].text
+            guard let at = text.range(of: "\n" + statement) else { return 0 }
+            return text[..<at.lowerBound].filter { $0 == "\n" }.count + 2
+        }
+
+        let edits = try run(0)
+        #expect(edits.status == 0 && edits.stderr.isEmpty, "\(edits.stderr)")
+        let runtime = try run(1)
+        #expect(runtime.status == 70 && runtime.stdout == "section 0\n  0:0  a\n", "\(runtime.stdout)")
+        #expect(runtime.stderr.contains("big.list:\(line(1, "delete 5:5")):8: error:"), "\(runtime.stderr)")
+        #expect(line(1, "delete 5:5") > 2000)
+        let syntax = try run(2)
+        #expect(syntax.status == 65 && syntax.stdout.isEmpty, "\(syntax.stdout)")
+        #expect(syntax.stderr.contains("big.list:\(line(2, "insert 0:0")):"), "\(syntax.stderr)")
+        let across = try run(3)
+        #expect(across.status == 0 && across.stdout == "before\n4\n", "\(across.stdout)")
+        let undo = try run(4)
+        #expect(undo.status == 0 && undo.stdout == "section 0\n  0:0  a\n", "\(undo.stdout)")
+        let procedure = try run(5)
+        #expect(procedure.status == 70 && procedure.stderr.contains("big.list:3:10: error:"), "\(procedure.stderr)")
+        let open = try run(7)
+        #expect(open.status == 70 && open.stderr.contains("big.list:\(line(7, "begin")):1:"), "\(open.stderr)")
+        let bomLater = try run(9)
+        #expect(bomLater.status == 65 && bomLater.stdout.isEmpty, "\(bomLater.stderr)")
+    }
+
+    /// What makes a long script cheap to hold: its peak memory does not grow with its length. Twice as many
+    /// literal edits (an insert and a delete each, so the table stays small) take about the same memory;
+    /// held whole, 320,000 more statements were 9 MB of text and about 15 MB of tree.
+    @Test func aLongerScriptTakesNoMoreMemory() throws {
+        let dir = try scratchDirectory("streamed-memory")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var peaks: [Int] = []
+        for pairs in [160_000, 320_000] {
+            let file = dir.appendingPathComponent("edits-\(pairs).list")
+            var text = #"reset [["a"], ["b"]]"# + "\n"
+            text.reserveCapacity(pairs * 30)
+            for n in 0..<pairs { text += "insert \(n % 2):0 \"row \(n)\"\ndelete \(n % 2):0\n" }
+            text += "show\n"
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let child = try BigFileTests.Child.start([file.path], environment: [:], in: dir, measured: true)
+            let (status, peak, stderr) = child.wait(timeout: 300)
+            #expect(status == 0, "\(stderr)")
+            peaks.append(peak)
+        }
+        #expect(peaks[1] - peaks[0] < 4 << 20, "peak memory \(peaks[0] >> 10) KiB, then \(peaks[1] >> 10) KiB")
+    }
+}
