@@ -122,11 +122,25 @@ enum FuzzTarget {
         }
     }
 
-    /// Two halves that join must be the whole file's parse.
+    /// Two halves that join must be the whole file's parse, and so must two windows that parse.
     static func checkHalvesJoin(_ file: SourceFile, _ whole: ParseResult) {
         guard file.bytes.count > 2, let cut = Parser.splitPoint(of: file, near: file.bytes.count / 2) else { return }
         let first = Parser.parse(file, part: 0..<cut)
         let second = Parser.parse(file, part: cut..<file.bytes.count)
+        // The same two halves as windows of a file run a window at a time (the command's StreamedScript):
+        // the check that builds no tree agrees with the parse that does, and two that parse are the whole.
+        let windows = [0..<cut, cut..<file.bytes.count].map { range in
+            SourceFile(name: file.name, bytes: Array(file.bytes[range]), firstLine: range.lowerBound == 0 ? 1 : 2)
+        }
+        let programs = windows.map(Parser.parseWindow)
+        if zip(windows, programs).contains(where: { Parser.windowParses($0) != ($1 != nil) }) {
+            finding("a window's check that builds no tree and its parse disagree")
+        }
+        let parsed = programs.compactMap { $0 }
+        let statements = parsed.flatMap { program in program.statements.map { sexpr($0) } }
+        if parsed.count == windows.count && (!whole.diagnostics.isEmpty || statements != whole.program.statements.map { sexpr($0) }) {
+            finding("a file's two windows parsed into something other than its whole parse")
+        }
         guard let joined = Parser.joined(first, second) else { return }
         if !whole.diagnostics.isEmpty || !joined.diagnostics.isEmpty || sexpr(joined.program) != sexpr(whole.program) {
             finding("a file parsed in two halves joined into something other than its whole parse")
