@@ -16,6 +16,7 @@
 #   fuzz/run.sh [SECONDS [KEY_SECONDS]]     SECONDS is libFuzzer's time, shared by the modes (default 60);
 #                                           KEY_SECONDS the key fuzzer's (default SECONDS; 0 skips it)
 #   FUZZ_MODES="undo state" fuzz/run.sh 1200 0    only those modes, 600 s each, no key fuzzer
+#   fuzz/run.sh --build-only                only builds the libFuzzer target (CI builds it beside other work)
 #
 # FUZZ_RUNS stops each libFuzzer mode after that many inputs, FUZZ_SEQUENCES the key fuzzer after that many
 # sequences; FUZZ_CONFIGURATION=release fuzzes the REPL's release build (default: debug, which the
@@ -23,6 +24,11 @@
 # .build-fuzz/key-findings/; `LISTDSL_FUZZ_MODE=MODE listdsl-fuzz FILE` replays one in a plain build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build_only=false
+if [ "${1:-}" = --build-only ]; then
+    build_only=true
+    shift
+fi
 seconds=${1:-60}
 key_seconds=${2:-$seconds}
 configuration=${FUZZ_CONFIGURATION:-debug}
@@ -39,6 +45,7 @@ echo "building the libFuzzer target"
 swift build -c release --product listdsl-fuzz --scratch-path "$work" --toolset "$work/toolset.json" \
     -Xswiftc -sanitize=fuzzer -Xswiftc -DLISTDSL_LIBFUZZER 2>&1 | tail -n 1
 fuzzer=$(swift build -c release --scratch-path "$work" --toolset "$work/toolset.json" --show-bin-path)/listdsl-fuzz
+! $build_only || exit 0
 set -- $modes
 per_mode=$((seconds / $#))
 [ "$per_mode" -ge 1 ] || per_mode=1
