@@ -207,6 +207,8 @@ private enum LineReaderState {
             }
             if offer.suffix.isEmpty {
                 listdsl_rl_set_completion_suppress_append(1)
+                // libedit keeps the character an earlier completion set, and appends it all the same.
+                listdsl_rl_set_completion_append_character(0)
             } else {
                 listdsl_rl_set_completion_append_character(Int32(offer.suffix.utf8.first ?? 0x20))
             }
