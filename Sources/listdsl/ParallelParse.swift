@@ -12,7 +12,7 @@ import Platform
 /// so the result is always the whole file's.
 func parseFile(_ file: SourceFile, parallelAbove threshold: Int = 4 << 20) -> ParseResult {
     let size = file.bytes.count
-    guard size >= threshold, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1,
+    guard size >= threshold, hasSecondProcessor,
         let cut = Parser.splitPoint(of: file, near: size / 2)
     else { return Parser.parse(file) }
     let second = BackgroundWork(stackSize: 64 << 20) { Parser.parse(file, part: cut..<size) }

@@ -53,16 +53,13 @@ final class StreamedScript {
         size = Int(info.st_size)
     }
 
-    /// Whether a second thread can share the work: the machine has more than one processor.
-    private static let twoThreads = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
-
     deinit { close(fd) }
 
     /// Checks every window, the two halves of the file at once on a machine with more than one processor,
     /// and keeps where each window is; false when one does not parse on its own (or the file cannot be read).
     func check() -> Bool {
         guard let cut = cutNearHalf() else { return record([checkWindows(0..<size)]) }
-        let second = StreamedScript.twoThreads ? BackgroundWork(stackSize: 64 << 20) { self.checkWindows(cut..<self.size) } : nil
+        let second = hasSecondProcessor ? BackgroundWork(stackSize: 64 << 20) { self.checkWindows(cut..<self.size) } : nil
         let first = checkWindows(0..<cut)
         return record([first, second?.join() ?? checkWindows(cut..<size)])
     }
@@ -168,7 +165,7 @@ final class StreamedScript {
     func run(_ interpreter: Interpreter) throws(ScriptError) {
         let handoff = Handoff<Parsed>(capacity: 1)
         let reader =
-            StreamedScript.twoThreads
+            hasSecondProcessor
             ? Host.startThread(stackSize: 64 << 20) { [self] in
                 for k in windows.indices where !handoff.put(parse(k)) { break }
                 handoff.finish()

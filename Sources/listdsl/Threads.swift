@@ -30,6 +30,10 @@ func exitOnLargeStack(_ body: @escaping () -> Int32) -> Never {
     exit(onLargeStack { () -> Int32 in exit(body()) })
 }
 
+/// Whether a second thread can share the work: the machine has more than one processor (a big file's
+/// parse, check and run use one then).
+let hasSecondProcessor = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+
 /// Work running on a thread of its own from its creation; `join` waits for its result. When no
 /// thread can be made, `join` does the work on the calling thread instead.
 final class BackgroundWork<Result>: @unchecked Sendable {
