@@ -12,55 +12,103 @@ extension Parser {
     /// and declines on anything else (returning nil with the parser untouched), so the general
     /// rules still parse, and report errors in, everything it does not take.
     mutating func scanLiteralRowCommand() -> Stmt? {
-        guard let matched = matchLiteralRowCommand() else { return nil }
-        let isInsert = current.keyword == .insert
-        let last = isInsert ? matched.text : matched.path
-        let range = current.range.union(last)
-        if isInsert {
+        guard let matched = matchLiteralRowCommand(), let statement = literalStatement(matched) else { return nil }
+        moveAfterLiteral(matched)
+        return statement
+    }
+
+    /// A run of statements the fast path reads, one a line (a generated script's lines): each is
+    /// appended to `statements` (or, when the parse keeps none, only checked), and the next line's
+    /// verb is found straight from the bytes, with no newline or word token made between them.
+    /// Returns true when it took the current statement: the parser is then after that run's last
+    /// statement, as the general rules would leave it. Returns false when it did not: the parser is
+    /// then at a statement's first word, as after the separators before it, and the general rules
+    /// parse that statement.
+    mutating func literalRun(into statements: inout [Stmt]) -> Bool {
+        while current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete),
+            let matched = matchLiteralRowCommand()
+        {
+            if keepsStatements {
+                guard let statement = literalStatement(matched) else { return false }
+                statements.append(statement)
+            }
+            guard let verb = nextLineVerb(after: matched.end) else {
+                moveAfterLiteral(matched)
+                return true
+            }
+            // What `parseTerminator` and `skipSeparators` leave after one line feed: the line feed
+            // as the previous token and the next line's word as the current one.
+            lexer.skip(to: verb.range.upperBound)
+            previous = Token(.newline, SourceRange(matched.end, matched.end + 1))
+            current = verb
+        }
+        return false
+    }
+
+    /// The statement of a literal command `matched`: nil when its numbers or text do not fit the
+    /// compact form, and the general rules build it.
+    private func literalStatement(_ matched: LiteralMatch) -> Stmt? {
+        let range = current.range.union(matched.last)
+        if matched.isInsert {
             let text = decodedText(matched.text.lowerBound + 1..<matched.text.upperBound - 1)
             guard
                 let literal = LiteralInsert(
                     section: matched.section, row: matched.row, path: matched.path, text: text,
                     textRange: matched.text)
             else { return nil }
-            moveAfterLiteral(last, isInsert: true)
             return Stmt(.insertRows(InsertedRows(literal)), range)
         }
         guard let literal = LiteralPath(section: matched.section, row: matched.row, range: matched.path) else {
             return nil
         }
-        moveAfterLiteral(last, isInsert: false)
         return Stmt(.deleteRows(DeletedRows(literal)), range)
     }
 
-    /// The fast path for a parse that keeps no statement (`Parser.windowParses`): true, after moving past
-    /// it, when the statement is one the fast path reads; every such statement is a valid one, whether
-    /// or not its numbers and text fit the compact form the tree needs.
-    mutating func skipLiteralRowCommand() -> Bool {
-        guard let matched = matchLiteralRowCommand() else { return false }
-        let isInsert = current.keyword == .insert
-        moveAfterLiteral(isInsert ? matched.text : matched.path, isInsert: isInsert)
-        return true
+    /// The word `insert` or `delete` starting the line after the line feed at `newline` (after any
+    /// blanks), as the lexer would make its token; nil when that line starts otherwise, or the
+    /// statement did not end at a line feed.
+    private func nextLineVerb(after newline: Int) -> Token? {
+        let end = lexer.end
+        return bytes.withUnsafeBufferPointer { (b) -> Token? in
+            guard newline < end, b[newline] == Byte.newline else { return nil }
+            var i = newline + 1
+            while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
+            // The word and a blank after it (which no identifier holds), all within the input.
+            guard i + 6 < end, b[i + 6] == Byte.space || b[i + 6] == Byte.tab else { return nil }
+            let keyword: Keyword
+            if b[i] == UInt8(ascii: "i") && b[i + 1] == UInt8(ascii: "n") && b[i + 2] == UInt8(ascii: "s")
+                && b[i + 3] == UInt8(ascii: "e") && b[i + 4] == UInt8(ascii: "r") && b[i + 5] == UInt8(ascii: "t")
+            {
+                keyword = .insert
+            } else if b[i] == UInt8(ascii: "d") && b[i + 1] == UInt8(ascii: "e") && b[i + 2] == UInt8(ascii: "l")
+                && b[i + 3] == UInt8(ascii: "e") && b[i + 4] == UInt8(ascii: "t") && b[i + 5] == UInt8(ascii: "e")
+            {
+                keyword = .delete
+            } else {
+                return nil
+            }
+            return Token(.identifier, SourceRange(i, i + 6), keyword: keyword)
+        }
     }
 
-    /// Moves past a statement the fast path read, whose last token is `last`. The skipped bytes hold no
-    /// brackets, so the lexer's state is what lexing them would leave.
-    private mutating func moveAfterLiteral(_ last: SourceRange, isInsert: Bool) {
-        lexer.skip(to: last.upperBound)
-        previous = Token(isInsert ? .string : .integer, last)
+    /// Moves past a statement the fast path read. The skipped bytes hold no brackets, so the lexer's
+    /// state is what lexing them would leave.
+    private mutating func moveAfterLiteral(_ matched: LiteralMatch) {
+        lexer.skip(to: matched.last.upperBound)
+        previous = Token(matched.isInsert ? .string : .integer, matched.last)
         current = lexer.nextToken()
         if !lexer.errors.isEmpty { drainLexerErrors() }
     }
 
     /// What the bytes after the verb say, when they are `S:R` (and for `insert` a plain ASCII string)
-    /// and then the statement's end: the index path's numbers and range, and the text's range.
-    private func matchLiteralRowCommand() -> (section: Int, row: Int, path: SourceRange, text: SourceRange)? {
+    /// and then the statement's end: the index path's numbers and range, the text's range, and where
+    /// the statement ends.
+    private func matchLiteralRowCommand() -> LiteralMatch? {
         guard fastPaths, lookahead == nil, depth + 4 < Parser.maximumNesting else { return nil }
         let verb = current
         let isInsert = verb.keyword == .insert
         let end = lexer.end
-        typealias Match = (section: Int, row: Int, path: SourceRange, text: SourceRange)
-        return bytes.withUnsafeBufferPointer { (b) -> Match? in
+        return bytes.withUnsafeBufferPointer { (b) -> LiteralMatch? in
             var i = verb.range.upperBound
             @inline(__always) func skipBlanks() {
                 while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
@@ -106,7 +154,26 @@ extension Parser {
                 next == end || b[next] == Byte.newline || b[next] == Byte.semicolon || b[next] == Byte.hash
                     || b[next] == Byte.rightBrace
             else { return nil }
-            return (section, row, SourceRange(pathStart, pathEnd), text)
+            return LiteralMatch(
+                isInsert: isInsert, section: section, row: row, path: SourceRange(pathStart, pathEnd), text: text,
+                end: next)
         }
     }
+}
+
+/// A statement the fast path read: `insert S:R "text"` or `delete S:R`.
+struct LiteralMatch {
+    var isInsert: Bool
+    var section: Int
+    var row: Int
+    /// The index path `S:R`.
+    var path: SourceRange
+    /// The quoted text, quotes included (`insert` only).
+    var text: SourceRange
+    /// The offset of the statement's end: its terminator (a line feed, `;`, `#` or `}`) or the end
+    /// of the input.
+    var end: Int
+
+    /// The statement's last token.
+    var last: SourceRange { isInsert ? text : path }
 }

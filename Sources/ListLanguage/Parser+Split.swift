@@ -16,11 +16,17 @@ extension Parser {
         return newline + 1
     }
 
-    /// Parses `range` of `file` as if it were a program of its own.
-    public static func parse(_ file: SourceFile, part range: Range<Int>, fastPaths: Bool = true) -> PartialParse {
+    /// Parses `range` of `file` as if it were a program of its own; `lineFeeds`, when the caller knows it,
+    /// is how many line feeds the range holds.
+    public static func parse(
+        _ file: SourceFile, part range: Range<Int>, fastPaths: Bool = true, lineFeeds: Int? = nil
+    ) -> PartialParse {
         var parser = Parser(file: file, lexer: Lexer(file: file, range: range))
         parser.fastPaths = fastPaths
-        let statements = parser.parseProgram(reserving: estimatedStatementCount(file.bytes, range))
+        let capacity =
+            lineFeeds.map { estimatedStatementCount(lineFeeds: $0, byteCount: range.count) }
+            ?? estimatedStatementCount(file.bytes, range)
+        let statements = parser.parseProgram(reserving: capacity)
         let diagnostics = parser.sortedDiagnostics()
         return PartialParse(
             statements: statements, diagnostics: diagnostics,
@@ -43,9 +49,10 @@ extension Parser {
     /// and runs a window at a time: its program when it parses as a program of its own, ending outside
     /// any bracket; nil otherwise, and then the whole file must be parsed at once. Windows that all
     /// parse run as the whole file does, one after the other: the rule `joined` states for two halves
-    /// holds for every two neighbours.
-    public static func parseWindow(_ file: SourceFile) -> Program? {
-        let part = parse(file, part: 0..<file.bytes.count)
+    /// holds for every two neighbours. `lineFeeds` is how many line feeds the window holds, when the
+    /// caller counted them.
+    public static func parseWindow(_ file: SourceFile, lineFeeds: Int? = nil) -> Program? {
+        let part = parse(file, part: 0..<file.bytes.count, lineFeeds: lineFeeds)
         guard part.diagnostics.isEmpty, part.endsOutsideBrackets else { return nil }
         return Program(parts: [part.statements])
     }

@@ -330,7 +330,12 @@ public struct Parser {
     /// About one statement per line, and never more than one per four bytes (`end;` is the shortest).
     static func estimatedStatementCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         let range = range.clamped(to: 0..<bytes.count)
-        return min(lineFeedCount(bytes, range) + 1, range.count / 4 + 1)
+        return estimatedStatementCount(lineFeeds: lineFeedCount(bytes, range), byteCount: range.count)
+    }
+
+    /// The same estimate for `byteCount` bytes holding `lineFeeds` line feeds.
+    static func estimatedStatementCount(lineFeeds: Int, byteCount: Int) -> Int {
+        min(lineFeeds + 1, byteCount / 4 + 1)
     }
 
     /// How many line feeds `range` of `bytes` holds.
@@ -362,17 +367,12 @@ public struct Parser {
     /// where the next statement can start instead.
     private mutating func statementOrRecovery(into statements: inout [Stmt]) {
         do throws(ParseFailure) {
-            if !keepsStatements {
-                let literal =
-                    current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete)
-                    && skipLiteralRowCommand()
-                if !literal { _ = try parseStatement() }
-                try parseTerminator()
-                return
-            }
+            // A statement the fast path reads, and the run of them on the lines after it, need no
+            // terminator check: the fast path takes a statement only when its end follows.
+            if literalRun(into: &statements) { return }
             let statement = try parseStatement()
             try parseTerminator()
-            statements.append(statement)
+            if keepsStatements { statements.append(statement) }
         } catch {
             if error == .recover { synchronize() }
         }

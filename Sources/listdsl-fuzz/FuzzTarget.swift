@@ -132,7 +132,7 @@ enum FuzzTarget {
         let windows = [0..<cut, cut..<file.bytes.count].map { range in
             SourceFile(name: file.name, bytes: Array(file.bytes[range]), firstLine: range.lowerBound == 0 ? 1 : 2)
         }
-        let programs = windows.map(Parser.parseWindow)
+        let programs = windows.map { Parser.parseWindow($0) }
         if zip(windows, programs).contains(where: { Parser.windowParses($0) != ($1 != nil) }) {
             finding("a window's check that builds no tree and its parse disagree")
         }

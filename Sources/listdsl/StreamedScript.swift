@@ -29,8 +29,8 @@ final class StreamedScript {
     private let fd: Int32
     private let size: Int
     /// The windows, in order: each a range of the file's bytes ending after a line feed (the last at the
-    /// end of the file), and the line it starts at. Set by `check`.
-    private(set) var windows: [(bytes: Range<Int>, firstLine: Int)] = []
+    /// end of the file), the line it starts at and how many line feeds it holds. Set by `check`.
+    private(set) var windows: [(bytes: Range<Int>, firstLine: Int, lines: Int)] = []
     /// Whether the text mentions `undo` or `redo`, which turns undo history on (`Interpreter.willRun`).
     private(set) var mentionsUndo = false
 
@@ -78,7 +78,7 @@ final class StreamedScript {
         var line = 1
         for part in parts {
             for window in part.windows {
-                windows.append((window.bytes, line))
+                windows.append((window.bytes, line, window.lines))
                 line += window.lines
             }
             if part.mentionsUndo { mentionsUndo = true }
@@ -189,7 +189,7 @@ final class StreamedScript {
     private func parse(_ k: Int) -> Parsed {
         guard let bytes = read(windows[k].bytes) else { return Parsed() }
         let file = SourceFile(name: name, bytes: bytes, directory: directory, firstLine: windows[k].firstLine)
-        return Parsed(file: file, program: Parser.parseWindow(file))
+        return Parsed(file: file, program: Parser.parseWindow(file, lineFeeds: windows[k].lines))
     }
 }
 

@@ -22,6 +22,17 @@ import Testing
         (#"insert 999999999:0 "nine digits""#, 1),
         (#"insert 0:0 "" "#, 1),
         (#"insert 0:0 "punctuation !#$%&'()*+,-./:;<=>?@[]^_`{|}~""#, 1),
+        // Runs of them, one a line, and what breaks a run.
+        ("insert 0:0 \"a\"\n  delete 0:0\n\tinsert 1:0 \"b\"\n", 3),
+        ("insert 0:0 \"a\"\n\n  \ndelete 0:0\n# note\ninsert 0:0 \"b\"", 3),
+        ("delete 0:0\r\ninsert\t0:0 \"a\"\r\n  delete 1:1", 3),
+        ("delete 0:0\ninsert 0:0 \"a\", 1:0 \"b\"\ndelete 1:1\ndelete 2:2", 3),
+        ("delete 0:0\ninsert 0:0" + String(repeating: " ", count: 256) + "\"far\"\ndelete 1:1", 2),
+        ("delete 0:0\ninsertx 0:0\ndelete 1:1\ndelete", 2),
+        ("delete 0:0\ndelete 0:0 0\ninsert 0:0 \"a\"", 2),
+        ("delete 0:0\ndelete 1:1 # c\ndelete 2:2\ninsert 0:0 \"x\" + \"y\"", 3),
+        ("delete 0:0;\ndelete 1:1\ndelete = 2\ndelete 3:3", 3),
+        ("if true {\n  delete 0:0\n  delete 1:1\n}\ndelete 2:2\n}\ndelete 3:3", 4),
         // The general rules only: more than one row, expressions, escapes, non-ASCII, big numbers.
         (#"insert 0:0 "a", 1:0 "b""#, 0),
         ("delete 0:0, 1:1", 0),
