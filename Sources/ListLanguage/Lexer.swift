@@ -23,7 +23,7 @@ struct Lexer {
     /// The brackets open at `position`, innermost last: `(`, `[` or `{`.
     private(set) var openBrackets: [UInt8] = []
     /// True while the innermost open bracket is `(` or `[`: newlines there do not end statements.
-    private var newlinesIgnored = false
+    private(set) var newlinesIgnored = false
     /// What the last token did to `openBrackets` (+1 pushed, -1 popped `lastPopped`, 0 nothing), for `rewind`.
     private var lastBracketChange = 0
     private var lastPopped: UInt8 = 0

@@ -21,26 +21,30 @@ extension Parser {
     /// appended to `statements` (or, when the parse keeps none, only checked), and the next line's
     /// verb is found straight from the bytes, with no newline or word token made between them.
     /// Returns true when it took the current statement: the parser is then after that run's last
-    /// statement, as the general rules would leave it. Returns false when it did not: the parser is
-    /// then at a statement's first word, as after the separators before it, and the general rules
-    /// parse that statement.
-    mutating func literalRun(into statements: inout [Stmt]) -> Bool {
+    /// statement and its terminator checked, as the general rules would leave it. Returns false when
+    /// it did not: the parser is then at a statement's first word, as after the separators before
+    /// it, and the general rules parse that statement.
+    mutating func literalRun(into statements: inout [Stmt]) throws(ParseFailure) -> Bool {
         while current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete),
             let matched = matchLiteralRowCommand()
         {
-            if keepsStatements {
-                guard let statement = literalStatement(matched) else { return false }
-                statements.append(statement)
+            let statement = keepsStatements ? literalStatement(matched) : nil
+            if keepsStatements && statement == nil { return false }
+            // A line feed ends the statement only outside `( )` and `[ ]` (which error recovery can
+            // leave open); inside them, the terminator check below reports what follows.
+            if !lexer.newlinesIgnored, let verb = nextLineVerb(after: matched.end) {
+                if let statement { statements.append(statement) }
+                // What `parseTerminator` and `skipSeparators` leave after one line feed: the line
+                // feed as the previous token and the next line's word as the current one.
+                lexer.skip(to: verb.range.upperBound)
+                previous = Token(.newline, SourceRange(matched.end, matched.end + 1))
+                current = verb
+                continue
             }
-            guard let verb = nextLineVerb(after: matched.end) else {
-                moveAfterLiteral(matched)
-                return true
-            }
-            // What `parseTerminator` and `skipSeparators` leave after one line feed: the line feed
-            // as the previous token and the next line's word as the current one.
-            lexer.skip(to: verb.range.upperBound)
-            previous = Token(.newline, SourceRange(matched.end, matched.end + 1))
-            current = verb
+            moveAfterLiteral(matched)
+            try parseTerminator()
+            if let statement { statements.append(statement) }
+            return true
         }
         return false
     }

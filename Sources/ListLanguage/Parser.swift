@@ -367,9 +367,7 @@ public struct Parser {
     /// where the next statement can start instead.
     private mutating func statementOrRecovery(into statements: inout [Stmt]) {
         do throws(ParseFailure) {
-            // A statement the fast path reads, and the run of them on the lines after it, need no
-            // terminator check: the fast path takes a statement only when its end follows.
-            if literalRun(into: &statements) { return }
+            if try literalRun(into: &statements) { return }
             let statement = try parseStatement()
             try parseTerminator()
             if keepsStatements { statements.append(statement) }
@@ -379,7 +377,7 @@ public struct Parser {
     }
 
     /// terminator = NEWLINE | ";" | (* before *) "}" | EOF
-    private mutating func parseTerminator() throws(ParseFailure) {
+    mutating func parseTerminator() throws(ParseFailure) {
         guard !current.endsStatement else { return }
         let startsStatement = current.kind == .identifier && Vocabulary.statementKeywords.contains(text(current))
         throw fail(.expectedEndOfStatement(found: describe(current), nextStartsStatement: startsStatement))

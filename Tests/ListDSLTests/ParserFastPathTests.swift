@@ -33,6 +33,8 @@ import Testing
         ("delete 0:0\ndelete 1:1 # c\ndelete 2:2\ninsert 0:0 \"x\" + \"y\"", 3),
         ("delete 0:0;\ndelete 1:1\ndelete = 2\ndelete 3:3", 3),
         ("if true {\n  delete 0:0\n  delete 1:1\n}\ndelete 2:2\n}\ndelete 3:3", 4),
+        // Error recovery can leave a `(` open, where a line feed does not end a statement.
+        ("x = 1 2 (\n}\ninsert 0:0 \"a\"\ndelete 0:0\nend", 0),
         // The general rules only: more than one row, expressions, escapes, non-ASCII, big numbers.
         (#"insert 0:0 "a", 1:0 "b""#, 0),
         ("delete 0:0, 1:1", 0),
@@ -77,6 +79,35 @@ import Testing
         #expect(without.program.statements.map(Self.fastCount).reduce(0, +) == 0)
         // A check that keeps no tree (the fast path then only reads) gives the same verdict.
         #expect(Parser.windowParses(file) == (Parser.parseWindow(file) != nil))
+    }
+
+    /// Lines of literal edits mixed with what can break a run of them (other statements, blanks,
+    /// comments, errors, brackets left open): the same tree and diagnostics either way.
+    @Test func runsOfLiteralLinesParseAsTheGeneralRulesDo() {
+        let pieces = [
+            #"insert 0:0 "a""#, "delete 1:1", #"insert 1:2 "b""#, "delete 0:0 0", "insert", "delete", "  ", "\t",
+            "\r", "# c", "}", "{", "if true {", "x = 1", "insert = 2", "delete 0:0;", "(", ")", "[", "]", "\"",
+            #"insert 0:0 "a" + 1"#, "deletex 0:0", "print 1", "else", "for i in 0..<2 {", ";", "\u{0}", "x = 1 2 (",
+        ]
+        var random = SeededGenerator(seed: 40)
+        var mismatches: [String] = []
+        for _ in 0..<20_000 {
+            var source = ""
+            for _ in 0..<Int.random(in: 1...7, using: &random) {
+                source += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+                source += ["\n", "\n", "\n  ", " ", "\n\n", ""][Int.random(in: 0..<6, using: &random)]
+            }
+            let file = SourceFile(name: "t.list", text: source)
+            let fast = Parser.parse(file, fastPaths: true)
+            let general = Parser.parse(file, fastPaths: false)
+            if located(fast) != located(general) || fast.isIncomplete != general.isIncomplete
+                || sexpr(fast.program) != sexpr(general.program)
+                || Parser.windowParses(file) != (Parser.parseWindow(file) != nil)
+            {
+                mismatches.append(source)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ; the shortest: \(mismatches.min { $0.count < $1.count }.debugDescription)")
     }
 
     /// The compact form keeps the text exactly as written, and reads back as the general form.
