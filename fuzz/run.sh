@@ -46,6 +46,8 @@ swift build -c release --product listdsl-fuzz --scratch-path "$work" --toolset "
     -Xswiftc -sanitize=fuzzer -Xswiftc -DLISTDSL_LIBFUZZER 2>&1 | tail -n 1
 fuzzer=$(swift build -c release --scratch-path "$work" --toolset "$work/toolset.json" --show-bin-path)/listdsl-fuzz
 ! $build_only || exit 0
+# Swift's own backtracer would catch a finding's abort before libFuzzer's handler, which then writes no input.
+export SWIFT_BACKTRACE=enable=no
 set -- $modes
 per_mode=$((seconds / $#))
 [ "$per_mode" -ge 1 ] || per_mode=1
