@@ -33,32 +33,40 @@ scripts=$(
 checked=0
 failed=0
 expected=0
+# The native runs first, one process each; then every WebAssembly run in one node process, the module compiled
+# once and each run in an instance of its own (a node process a run took most of this check's time).
+n=0
+: > "$work/jobs"
 for script in $scripts; do
     dir=$(dirname "$script")
     base=$(basename "$script")
-    differs=""
     for mode in plain --events; do
         flag=""
         [ "$mode" = plain ] || flag=$mode
-        # shellcheck disable=SC2086
-        (cd "$dir" && "$native" $flag "$base" > "$work/n.out" 2> "$work/n.err"; echo $? > "$work/n.rc")
-        # shellcheck disable=SC2086
-        (cd "$dir" && node "$root/scripts/wasm-run.mjs" "$base" $flag > "$work/w.out" 2> "$work/w.err"; echo $? > "$work/w.rc")
+        n=$((n + 1))
+        (cd "$dir" && "$native" $flag "$base" > "$work/$n.n.out" 2> "$work/$n.n.err"; echo $? > "$work/$n.n.rc")
+        untracked | comm -13 "$work/untracked-before" - | while read -r f; do rm -f "$root/$f"; done
+        printf '%s\t%s\t%s\t%s\n' "$dir" "$base" "$flag" "$work/$n.w" >> "$work/jobs"
+    done
+done
+node "$root/scripts/wasm-run.mjs" --batch "$work/jobs" || { echo "wasm-check: the WebAssembly runs stopped" >&2; exit 1; }
+n=0
+for script in $scripts; do
+    differs=""
+    for mode in plain --events; do
+        n=$((n + 1))
         checked=$((checked + 1))
         what=""
-        cmp -s "$work/n.out" "$work/w.out" || what="$what stdout"
-        cmp -s "$work/n.err" "$work/w.err" || what="$what stderr"
-        cmp -s "$work/n.rc" "$work/w.rc" || what="$what status($(cat "$work/n.rc") vs $(cat "$work/w.rc"))"
+        cmp -s "$work/$n.n.out" "$work/$n.w.out" || what="$what stdout"
+        cmp -s "$work/$n.n.err" "$work/$n.w.err" || what="$what stderr"
+        cmp -s "$work/$n.n.rc" "$work/$n.w.rc" || what="$what status($(cat "$work/$n.n.rc") vs $(cat "$work/$n.w.rc" 2> /dev/null))"
         if [ -n "$what" ]; then
             differs="$differs [$mode:$what]"
             if [ "${VERBOSE:-}" = 1 ]; then
-                diff "$work/n.out" "$work/w.out" | head -6
-                diff "$work/n.err" "$work/w.err" | head -6
+                diff "$work/$n.n.out" "$work/$n.w.out" | head -6
+                diff "$work/$n.n.err" "$work/$n.w.err" | head -6
             fi
         fi
-        # A file a script wrote (none do today) is removed, so the next run starts the same; files that
-        # were there before the check are left alone.
-        untracked | comm -13 "$work/untracked-before" - | while read -r f; do rm -f "$root/$f"; done
     done
     listed=$(grep -v '^#' "$known" 2> /dev/null | awk -v s="$script" '$1 == s' | head -1)
     if [ -n "$differs" ] && [ -n "$listed" ]; then

@@ -2,37 +2,44 @@
 // Runs a script through the WebAssembly build, as the native command runs it:
 //
 //   node scripts/wasm-run.mjs FILE [--events] [--trace] [--time]
+//   node scripts/wasm-run.mjs --batch JOBS
 //
 // prints what the module wrote for standard output and standard error on those streams and exits with
 // its status. The module is .build-wasm/listdsl.wasm (LISTDSL_WASM names another); scripts/wasm.sh
 // builds it. --time prints, on standard error after the run, how long instantiating and the run took
 // (measured here with performance.now()), and with --repeat N the run is repeated N times to time the
-// warm ones.
-import { readFileSync, writeSync } from "node:fs";
+// warm ones. --batch runs many scripts in one process, the module compiled once and each run in an instance
+// of its own: JOBS has a line per run, `DIRECTORY<tab>FILE<tab>FLAGS<tab>PREFIX` (FLAGS empty, --events or
+// --trace), and each run's output goes to PREFIX.out, PREFIX.err and PREFIX.rc (scripts/wasm-check.sh).
+import { readFileSync, writeFileSync, writeSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 
-const usage = "usage: node scripts/wasm-run.mjs FILE [--events] [--trace] [--time] [--repeat N]";
+const usage =
+  "usage: node scripts/wasm-run.mjs FILE [--events] [--trace] [--time] [--repeat N]\n" +
+  "       node scripts/wasm-run.mjs --batch JOBS";
 const args = process.argv.slice(2);
 let file = null;
 let flags = 0;
 let time = false;
 let repeat = 1;
+let batch = null;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "--events") flags |= 1;
   else if (a === "--trace") flags |= 2;
   else if (a === "--time") time = true;
   else if (a === "--repeat") repeat = Math.max(1, parseInt(args[++i], 10) || 1);
+  else if (a === "--batch" && i + 1 < args.length) batch = args[++i];
   else if (file === null) file = a;
   else {
     console.error(usage);
     process.exit(64);
   }
 }
-if (file === null) {
+if ((file === null) === (batch === null)) {
   console.error(usage);
   process.exit(64);
 }
@@ -42,7 +49,7 @@ const modulePath = process.env.LISTDSL_WASM || join(here, "..", ".build-wasm", "
 
 let script;
 try {
-  if (isMainThread) script = readFileSync(file);
+  if (isMainThread && batch === null) script = readFileSync(file);
 } catch (error) {
   // The native command's wording for a file it cannot open.
   const reason = systemWords(error);
@@ -56,10 +63,11 @@ try {
 if (isMainThread) {
   const worker = new Worker(fileURLToPath(import.meta.url), {
     argv: process.argv.slice(2),
-    workerData: { script, flags, repeat, file },
+    workerData: { script, flags, repeat, file, batch },
     resourceLimits: { stackSizeMb: 64 },
   });
   worker.on("message", ({ out, err, status, timing }) => {
+    if (batch !== null) return;
     writeAll(1, Buffer.from(out));
     writeAll(2, Buffer.from(err));
     if (time) writeAll(2, Buffer.from(timing));
@@ -69,12 +77,43 @@ if (isMainThread) {
     writeAll(2, Buffer.from(`listdsl (wasm): the module stopped: ${error.message}\n`));
     process.exitCode = 134;
   });
+} else if (workerData.batch !== null) {
+  runBatch(workerData.batch);
 } else {
   parentPort.postMessage(run(workerData));
 }
 
-/// Instantiates the module and runs the script in it; returns what it wrote, its status and the timing.
-function run({ script, flags, repeat, file }) {
+/// Runs every job of the file `jobs`, each in a fresh instance of the module compiled once.
+function runBatch(jobs) {
+  const module = new WebAssembly.Module(readFileSync(modulePath));
+  for (const line of readFileSync(jobs, "utf8").split("\n")) {
+    if (line === "") continue;
+    const [directory, file, flag, prefix] = line.split("\t");
+    const flags = flag === "--events" ? 1 : flag === "--trace" ? 2 : 0;
+    const none = new Uint8Array(0);
+    let result;
+    let script;
+    try {
+      script = readFileSync(join(directory, file));
+    } catch (error) {
+      result = { out: none, err: Buffer.from(`listdsl: error: cannot read '${file}': ${systemWords(error)}\n`), status: 66 };
+    }
+    try {
+      result ??= run({ script, flags, repeat: 1, file, directory, module });
+    } catch (error) {
+      // What a single run says when the module traps.
+      result = { out: none, err: Buffer.from(`listdsl (wasm): the module stopped: ${error.message}\n`), status: 134 };
+    }
+    writeFileSync(prefix + ".out", result.out);
+    writeFileSync(prefix + ".err", result.err);
+    writeFileSync(prefix + ".rc", `${result.status}\n`);
+  }
+}
+
+/// Instantiates the module (compiled here unless given) and runs the script in it; returns what it wrote, its
+/// status and the timing. `directory` is where the script's relative file names start (the current one unless
+/// given).
+function run({ script, flags, repeat, file, directory = ".", module = null }) {
   const t0 = performance.now();
   // `run "other.list"` reads its file here, relative to the current directory as the native command does.
   let pending = new Uint8Array(0);
@@ -83,7 +122,7 @@ function run({ script, flags, repeat, file }) {
       read_file: (at, count) => {
         const path = Buffer.from(new Uint8Array(wasm.memory.buffer, at, count)).toString("utf8");
         try {
-          pending = readFileSync(path);
+          pending = readFileSync(directory === "." || path === "" || isAbsolute(path) ? path : join(directory, path));
           return pending.length;
         } catch (error) {
           pending = Buffer.from(systemWords(error), "utf8");
@@ -93,7 +132,7 @@ function run({ script, flags, repeat, file }) {
       take_file: (to) => new Uint8Array(wasm.memory.buffer, to, pending.length).set(pending),
     },
   };
-  const wasm = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(modulePath)), imports).exports;
+  const wasm = new WebAssembly.Instance(module ?? new WebAssembly.Module(readFileSync(modulePath)), imports).exports;
   const t1 = performance.now();
 
   /// Copies `bytes` into memory the module allocates; returns the address.
