@@ -130,7 +130,7 @@ if not statements:
 
 print("workload                          listdsl    goal")
 print("check edits-1m.list               %7.3f s  < 0.5 s" % check)
-print("run edits-1m.list                 %7.3f s  < 0.4 s   (Python baseline %.3f s: %.1fx faster; goal >= 5x)" % (edits, base, base / edits))
+print("run edits-1m.list                 %7.3f s  < 0.4 s   (Python baseline %.3f s: %.1fx faster; goal >= 6x)" % (edits, base, base / edits))
 print("   by CPU time (two threads parse)  %7.3f s            (Python baseline %.3f s: %.1fx)" % (edits_cpu, base_cpu, base_cpu / edits_cpu))
 print("run loop-1m.list                  %7.3f s  < 0.5 s" % loop)
 print("run batch-1m.list                 %7.3f s            (reset-1m.list alone %.3f s; batch part %.3f s)" % (batch, reset, batch - reset))
@@ -143,8 +143,10 @@ for (commit, copy, ratio), name in zip(commits, ["valid batch", "generator's rec
     print("commit 100k ops on 1m rows        %7.1f ms            (%s; one full copy %s ms: %sx a copy; goal <= 3x)" % (float(commit), name, copy, ratio))
 if floor:
     print("   floor without sorting or checks  %7.1f ms            (the copies and the walk any commit of it needs: %sx a copy)" % (float(floor.group(1)), floor.group(2)))
+# Issue 40's goals: loop-1m at least 5x CPython, the other loops at least 3x.
 for name, ours, theirs in loops:
-    print("%-33s %7.3f s CPU        (CPython %.3f s: %.2fx; goal >= 3x faster)" % ("run " + name, ours, theirs, theirs / ours))
+    goal = 5 if name == "loop-1m" else 3
+    print("%-33s %7.3f s CPU        (CPython %.3f s: %.2fx; goal >= %dx faster)" % ("run " + name, ours, theirs, theirs / ours, goal))
 print("   recursive compiled from Swift   %7.3f s CPU        (CPython %.3f s: %.2fx; the floor under any interpreter in Swift)" % (compiled, cpython, cpython / compiled))
 print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
 print("peak memory edits-1m.list         %7.0f MB            (Python baseline %.0f MB: %.1fx; goal <= 2x)" % (edits_mem, base_mem, edits_mem / base_mem))
