@@ -24,13 +24,15 @@ engine=$(swift build -c release --show-bin-path)/listdsl-bench
 # The kernel must take the huge-page advice for every way a large array grows: stops here, saying which
 # way lost it, when it does not (and says it is skipped without transparent huge pages).
 "$engine" hugepages
-# The recursive program compiled from Swift: the floor under any interpreter of it written in Swift.
+# The recursive program and loop-1m compiled from Swift: the floor under any interpreter of them written in Swift.
 native=$work/recursive-native
 swiftc -O -static-stdlib bench/loops/recursive.swift -o "$native"
+native_loop=$work/loop-1m-native
+swiftc -O -static-stdlib bench/loops/loop-1m.swift -o "$native_loop"
 
-python3 - "$bin" "$work" "$runs" "$shared/baseline.py" "$engine" "$native" <<'PY'
+python3 - "$bin" "$work" "$runs" "$shared/baseline.py" "$engine" "$native" "$native_loop" <<'PY'
 import re, shutil, statistics, subprocess, sys, time, resource, os
-bin, work, runs, baseline, engine, native = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6]
+bin, work, runs, baseline, engine, native, native_loop = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7]
 
 def run_once(cmd, allowed=(0,)):
     """One run: its wall time, its CPU time (user and system, all threads) and its output."""
@@ -114,10 +116,13 @@ for name, script, peer in [
     if our_out.split() != their_out.split():
         sys.exit("%s: listdsl and Python disagree: %r vs %r" % (name, our_out, their_out))
     loops.append((name, ours, theirs))
-# The recursive program compiled from Swift, beside CPython likewise.
-(_, compiled, compiled_out), (_, cpython, cpython_out) = paired([native], [sys.executable, "bench/loops/recursive.py"])
-if compiled_out.split() != cpython_out.split():
-    sys.exit("recursive.swift and Python disagree: %r vs %r" % (compiled_out, cpython_out))
+# The recursive program and loop-1m compiled from Swift, beside CPython likewise.
+compiled_loops = []
+for name, program, peer in [("recursive", native, "bench/loops/recursive.py"), ("loop-1m", native_loop, "bench/loops/loop-1m.py")]:
+    (_, compiled, compiled_out), (_, cpython, cpython_out) = paired([program], [sys.executable, peer])
+    if compiled_out.split() != cpython_out.split():
+        sys.exit("%s compiled from Swift and Python disagree: %r vs %r" % (name, compiled_out, cpython_out))
+    compiled_loops.append((name, compiled, cpython))
 mem = peak_rss([bin, os.path.join(work, "batch-1m.list")])
 # Peak memory of edits-1m beside the Python editor's (which reads its file a line at a time).
 edits_mem = peak_rss([bin, setup, os.path.join(work, "edits-1m.list")])
@@ -147,7 +152,8 @@ if floor:
 for name, ours, theirs in loops:
     goal = 5 if name == "loop-1m" else 3
     print("%-33s %7.3f s CPU        (CPython %.3f s: %.2fx; goal >= %dx faster)" % ("run " + name, ours, theirs, theirs / ours, goal))
-print("   recursive compiled from Swift   %7.3f s CPU        (CPython %.3f s: %.2fx; the floor under any interpreter in Swift)" % (compiled, cpython, cpython / compiled))
+for name, compiled, cpython in compiled_loops:
+    print("%-33s %7.3f s CPU        (CPython %.3f s: %.2fx; the floor under any interpreter in Swift)" % ("   %s compiled from Swift" % name, compiled, cpython, cpython / compiled))
 print("peak memory batch-1m.list         %7.0f MB < 300 MB" % mem)
 print("peak memory edits-1m.list         %7.0f MB            (Python baseline %.0f MB: %.1fx; goal <= 2x)" % (edits_mem, base_mem, edits_mem / base_mem))
 print("REPL statement on 1m rows (in process, median of 11; a frame is 16.7 ms):")
