@@ -1,4 +1,5 @@
-// Part 5: a REPL statement on a table of 1,000,000 rows (ten sections of 100,000), as the REPL runs it:
+// Part 5: a REPL statement on a table of 1,000,000 rows (ten sections of 100,000, or one section of them:
+// `statement-one-section`), as the REPL runs it:
 // undo history kept, the session's commits collected and the change view drawn after each statement
 // (`InteractiveStatement.run`, which `.timer` times). Each statement is undone after it, so every run meets
 // the same table; the goal is a frame (16.7 ms), whatever the table's size.
@@ -51,18 +52,26 @@ struct BenchFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Part 5.
-func benchmarkStatements() throws {
+/// Part 5: on ten sections of 100,000 rows, or with `oneSection` on one section of 1,000,000 (the same
+/// statements, every section number read as 0).
+func benchmarkStatements(oneSection: Bool = false) throws {
     let setupStart = now()
-    let (interpreter, changes) = try replSession(sections: sectionCount, rows: rowsPerSection)
+    let sections = oneSection ? 1 : sectionCount
+    let rows = sectionCount * rowsPerSection / sections
+    let (interpreter, changes) = try replSession(sections: sections, rows: rows)
     print(
-        "REPL statements on \(sectionCount * rowsPerSection) rows in \(sectionCount) sections (set up in \(milliseconds(now() - setupStart))), change view drawn, undo history kept; median of \(runs) runs after \(warmUpRuns), a frame is 16.7 ms:"
+        "REPL statements on \(sections * rows) rows in \(sections) section\(sections == 1 ? "" : "s") (set up in \(milliseconds(now() - setupStart))), change view drawn, undo history kept; median of \(runs) runs after \(warmUpRuns), a frame is 16.7 ms:"
     )
     func report(_ name: String, _ times: [Double], drawn: Int) {
         let padded = name + String(repeating: " ", count: max(1, 44 - name.count))
         print("  \(padded)\(milliseconds(median(times))) (max \(milliseconds(times.max() ?? 0)); view \(drawn) bytes)")
     }
-    for text in statementsTimed {
+    for timed in statementsTimed {
+        var text = timed
+        for section in 1..<sectionCount where oneSection {
+            text = text.replacingOccurrences(of: " \(section):", with: " 0:")
+                .replacingOccurrences(of: "append \(section)", with: "append 0")
+        }
         var times: [Double] = []
         var undos: [Double] = []
         var redos: [Double] = []

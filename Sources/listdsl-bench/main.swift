@@ -13,7 +13,7 @@
 // 5. A REPL statement on a table of 1,000,000 rows, with its undo and redo (StatementBench.swift).
 //
 // An argument `batch`, `append`, `single`, `diff` or `statement` runs only that part (for profiling; `batch-valid`
-// only part 1's valid batch);
+// only part 1's valid batch; `statement-one-section` part 5 on one section of 1,000,000 rows);
 // `hugepages` checks instead that large arrays are advised for huge pages (HugePagesCheck.swift);
 // `diff-pairs DIR` writes part 4's pairs of states to DIR as NAME.old.json and NAME.new.json (dump's
 // format), for a peer to diff the very same states.
@@ -233,6 +233,7 @@ func main() throws {
     if only == nil || only == "single" { try benchmarkSingleCommands(using: &random) }
     if only == nil || only == "diff" { try benchmarkDiff() }
     if only == nil || only == "statement" { try benchmarkStatements() }
+    if only == "statement-one-section" { try benchmarkStatements(oneSection: true) }
     print("load average after: \(loadAverage())")
 }
 
