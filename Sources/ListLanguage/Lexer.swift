@@ -332,8 +332,10 @@ struct Lexer {
         updateNewlineMode()
     }
 
-    /// Continues reading at `offset`, past bytes the parser read itself; they must hold no brackets,
-    /// newlines or comments, so skipping them leaves the state lexing them would.
+    /// Continues reading at `offset`, past bytes the parser read itself; they must hold no brackets or
+    /// comments, so skipping them leaves the state lexing them would. A line feed among them is the
+    /// parser's to account for (`Parser.literalRun` skips one only where it ends a statement, and makes
+    /// the token it would have been).
     mutating func skip(to offset: Int) {
         lastBracketChange = 0
         position = max(position, min(offset, end))

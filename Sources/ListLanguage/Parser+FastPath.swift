@@ -20,12 +20,14 @@ extension Parser {
     /// A run of statements the fast path reads, one a line (a generated script's lines): each is
     /// appended to `statements` (or, when the parse keeps none, only checked), and the next line's
     /// verb is found straight from the bytes, with no newline or word token made between them.
-    /// Returns true when it took the current statement: the parser is then after that run's last
-    /// statement and its terminator checked, as the general rules would leave it. Returns false when
-    /// it did not: the parser is then at a statement's first word, as after the separators before
-    /// it, and the general rules parse that statement.
+    /// Returns true when the run ended with a statement it took: the parser is then after that
+    /// statement, its terminator checked, as the general rules would leave it. Returns false when the
+    /// statement at hand is not one it takes (the first, or a later line's after those it took): the
+    /// parser is then at that statement's first word, as after the separators before it, and the
+    /// general rules parse it. After "too many errors" it takes nothing, as the general rules parse
+    /// one statement more and stop.
     mutating func literalRun(into statements: inout [Stmt]) throws(ParseFailure) -> Bool {
-        while current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete),
+        while !stopped && current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete),
             let matched = matchLiteralRowCommand()
         {
             let statement = keepsStatements ? literalStatement(matched) : nil

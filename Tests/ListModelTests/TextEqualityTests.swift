@@ -18,6 +18,27 @@ import Testing
         #expect(TextEquality.same([String](), []))
     }
 
+    /// Lists compared a block of values at a time: texts made apart (the same bytes in storage of their own,
+    /// so not the same bits) are still the same texts, and one text that differs is found wherever it is
+    /// in a block, first or last, and in a last block shorter than the others.
+    @Test(arguments: [0, 1, 63, 64, 65, 127, 128, 199])
+    func listsCompareAcrossBlocks(_ changed: Int) {
+        let rows = (0..<200).map { "a row long enough to be stored apart, \($0)" }
+        let madeApart = rows.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        #expect(TextEquality.same(rows, madeApart))
+        #expect(TextEquality.same(madeApart, rows))
+        var other = rows
+        other[changed] = "\u{E9}"
+        var equivalent = rows
+        equivalent[changed] = "e\u{301}"
+        #expect(!TextEquality.same(other, equivalent))
+        #expect(!TextEquality.same(rows, other))
+        #expect(!TextEquality.same(madeApart, equivalent))
+        var same = madeApart
+        same[changed] = rows[changed]
+        #expect(TextEquality.same(rows, same))
+    }
+
     /// Pairs of texts around the eight-byte steps of the comparison: equal, or differing in one byte at the
     /// start, in a step's last byte, in the first byte after it, or at the end; small (inline) and long.
     static let pairs: [(String, String, Bool)] = {
