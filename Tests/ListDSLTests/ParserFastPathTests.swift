@@ -84,16 +84,19 @@ import Testing
     /// Lines of literal edits mixed with what can break a run of them (other statements, blanks,
     /// comments, errors, brackets left open): the same tree and diagnostics either way.
     @Test func runsOfLiteralLinesParseAsTheGeneralRulesDo() {
-        let pieces = [
-            #"insert 0:0 "a""#, "delete 1:1", #"insert 1:2 "b""#, "delete 0:0 0", "insert", "delete", "  ", "\t",
-            "\r", "# c", "}", "{", "if true {", "x = 1", "insert = 2", "delete 0:0;", "(", ")", "[", "]", "\"",
-            #"insert 0:0 "a" + 1"#, "deletex 0:0", "print 1", "else", "for i in 0..<2 {", ";", "\u{0}", "x = 1 2 (",
+        // Half the pieces are literal edits, so runs of them meet every other piece often.
+        let literals = [#"insert 0:0 "a""#, "delete 1:1", #"insert 1:2 "b""#, "  delete 2:0", "\tinsert 0:1 \"c\""]
+        let others = [
+            "delete 0:0 0", "insert", "delete", "  ", "\t", "\r", "# c", "}", "{", "if true {", "x = 1", "insert = 2",
+            "delete 0:0;", "(", ")", "[", "]", "\"", #"insert 0:0 "a" + 1"#, "deletex 0:0", "print 1", "else",
+            "for i in 0..<2 {", ";", "\u{0}", "x = 1 2 (", "x = [1,",
         ]
         var random = SeededGenerator(seed: 40)
         var mismatches: [String] = []
-        for _ in 0..<20_000 {
+        for _ in 0..<5_000 {
             var source = ""
-            for _ in 0..<Int.random(in: 1...7, using: &random) {
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                let pieces = Bool.random(using: &random) ? literals : others
                 source += pieces[Int.random(in: 0..<pieces.count, using: &random)]
                 source += ["\n", "\n", "\n  ", " ", "\n\n", ""][Int.random(in: 0..<6, using: &random)]
             }
