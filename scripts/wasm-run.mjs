@@ -52,8 +52,7 @@ try {
   if (isMainThread && batch === null) script = readFileSync(file);
 } catch (error) {
   // The native command's wording for a file it cannot open.
-  const reason = systemWords(error);
-  writeSync(2, `listdsl: error: cannot read '${file}': ${reason}\n`);
+  writeSync(2, cannotRead(file, error));
   process.exit(66);
 }
 
@@ -74,7 +73,7 @@ if (isMainThread) {
     process.exitCode = status;
   });
   worker.on("error", (error) => {
-    writeAll(2, Buffer.from(`listdsl (wasm): the module stopped: ${error.message}\n`));
+    writeAll(2, Buffer.from(moduleStopped(error)));
     process.exitCode = 134;
   });
 } else if (workerData.batch !== null) {
@@ -96,13 +95,12 @@ function runBatch(jobs) {
     try {
       script = readFileSync(join(directory, file));
     } catch (error) {
-      result = { out: none, err: Buffer.from(`listdsl: error: cannot read '${file}': ${systemWords(error)}\n`), status: 66 };
+      result = { out: none, err: Buffer.from(cannotRead(file, error)), status: 66 };
     }
     try {
       result ??= run({ script, flags, repeat: 1, file, directory, module });
     } catch (error) {
-      // What a single run says when the module traps.
-      result = { out: none, err: Buffer.from(`listdsl (wasm): the module stopped: ${error.message}\n`), status: 134 };
+      result = { out: none, err: Buffer.from(moduleStopped(error)), status: 134 };
     }
     writeFileSync(prefix + ".out", result.out);
     writeFileSync(prefix + ".err", result.err);
@@ -164,6 +162,16 @@ function run({ script, flags, repeat, file, directory = ".", module = null }) {
     (warm.length ? `, warm best of ${warm.length} ${Math.min(...warm).toFixed(1)} ms` : "") +
     `, memory ${(wasm.memory.buffer.byteLength / 1048576).toFixed(1)} MiB\n`;
   return { out, err, status, timing };
+}
+
+/// The native command's message for a script it cannot open.
+function cannotRead(file, error) {
+  return `listdsl: error: cannot read '${file}': ${systemWords(error)}\n`;
+}
+
+/// What a run says when the module traps.
+function moduleStopped(error) {
+  return `listdsl (wasm): the module stopped: ${error.message}\n`;
 }
 
 /// Why a file could not be read, in the words the native command uses (strerror, in lower case).

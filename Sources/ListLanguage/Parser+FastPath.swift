@@ -9,14 +9,9 @@ extension Parser {
     /// The fast path for the commonest statements of all, `insert S:R "text"` and `delete S:R`
     /// with literal numbers and a plain ASCII string, read straight from the bytes after the verb.
     /// It builds exactly the tree the general rules build (`parseCommand`), with the same ranges,
-    /// and declines on anything else (returning nil with the parser untouched), so the general
-    /// rules still parse, and report errors in, everything it does not take.
-    mutating func scanLiteralRowCommand() -> Stmt? {
-        guard let matched = matchLiteralRowCommand(), let statement = literalStatement(matched) else { return nil }
-        moveAfterLiteral(matched)
-        return statement
-    }
-
+    /// and declines on anything else (the parser untouched), so the general rules still parse, and
+    /// report errors in, everything it does not take.
+    ///
     /// A run of statements the fast path reads, one a line (a generated script's lines): each is
     /// appended to `statements` (or, when the parse keeps none, only checked), and the next line's
     /// verb is found straight from the bytes, with no newline or word token made between them.

@@ -76,7 +76,7 @@ public struct Parser {
     private var blockDepth = 0
     /// How many procedures or hook blocks enclose the current statement (`return` only inside one).
     private var functionDepth = 0
-    /// Whether `scanLiteralRowCommand` may read the commonest statements straight from the bytes.
+    /// Whether `literalRun` may read the commonest statements straight from the bytes.
     var fastPaths = true
     /// False for a parse whose one answer is whether the text parses (`windowParses`): top-level
     /// statements are parsed and checked, then dropped, and the fast path builds none.
@@ -410,12 +410,8 @@ public struct Parser {
     ///           | applyStatement | viewCommand | messagesCommand | iosCommand | accessoryCommand
     ///           | undoStatement | fileStatement | defaultsStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
+        // A literal `insert S:R "text"` or `delete S:R` never gets here: `literalRun` took it first.
         let token = current
-        if token.kind == .identifier && (token.keyword == .insert || token.keyword == .delete),
-            let statement = scanLiteralRowCommand()
-        {
-            return statement
-        }
         // `NAME = …` assigns, even to a command word; `true = 1` gets a clear error, but a
         // reserved word that starts a statement (`let = 1`) is parsed as that statement.
         let assignable =
