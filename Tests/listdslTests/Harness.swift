@@ -82,8 +82,10 @@ func runProcess(
     let input = Pipe()
     let child = try Child(executable, arguments, input: input, directory: directory, environment: extra)
     let timedOut = Flag()
-    let killer = DispatchWorkItem { [child] in
-        guard child.process.isRunning else { return }
+    // The timer queue keeps a work item until its deadline, cancelled or not: it holds the child weakly,
+    // so a finished run's pipes do not stay open for `timeout` seconds.
+    let killer = DispatchWorkItem { [weak child] in
+        guard let child, child.process.isRunning else { return }
         timedOut.raise()
         kill(child.pid, SIGKILL)
     }
@@ -164,8 +166,8 @@ func runInterrupted(
 /// read as they arrive, so a chatty process cannot fill one pipe and block.
 final class Child: @unchecked Sendable {
     let process = Process()
-    private let out = Pipe()
-    private let err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     /// Filled by the reader threads; read only after `readers` is done.
     private var outData = Data()
     private var errData = Data()
@@ -206,8 +208,14 @@ final class Child: @unchecked Sendable {
 
     /// Waits for the child to end and gives what it did; a child ended by a signal has the status a
     /// shell gives it: 128 + the signal's number.
+    ///
+    /// It closes the pipes' read ends: a test process that left them open would hold thousands of
+    /// descriptors, and Foundation's `Process.run` on Linux reads past the end of a `/proc/self/fd`
+    /// listing that long and crashes.
     func finish() -> Run {
         readers.wait()
+        try? out.fileHandleForReading.close()
+        try? err.fileHandleForReading.close()
         process.waitUntilExit()
         let signalled = process.terminationReason == .uncaughtSignal
         return Run(
