@@ -137,7 +137,7 @@ package struct JSONWriter {
     }
 
     /// An array of strings.
-    package mutating func strings(_ values: [String]) {
+    package mutating func strings<Texts: Sequence<String>>(_ values: Texts) {
         beginArray()
         for value in values { string(value) }
         endArray()
@@ -153,7 +153,7 @@ package struct JSONWriter {
     /// A data source's rows as `dump` writes them: arrays of arrays of strings.
     package mutating func table(_ sections: [Section]) {
         beginArray()
-        for section in sections { strings(section.rows.texts) }
+        for section in sections { strings(section.rows) }
         endArray()
     }
 

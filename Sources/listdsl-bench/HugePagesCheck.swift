@@ -7,8 +7,9 @@ import Platform
 
 /// The huge-page check, one line per way an array grows.
 enum HugePagesCheck {
-    /// The rows a section starts with: 8 MB of rows, so that when the array doubles the part not yet
-    /// written holds whole 2 MiB pages (smaller arrays are never advised).
+    /// The control array's texts: 8 MB, so that when it doubles the part not yet written holds whole
+    /// 2 MiB pages (smaller arrays are never advised). A section's rows are chunks of 64 KiB (`Rows`),
+    /// which hold no huge page, so they are not among the ways.
     static let startingRows = 500_000
 
     /// Runs the check; returns the exit status.
@@ -28,7 +29,7 @@ enum HugePagesCheck {
 
     /// The ways, in an order that keeps the verdicts honest: every array advised stays alive to the
     /// end, so no later array can land in memory advised before it; the plain array goes first, before
-    /// anything is advised; the batch, which frees an advised region at every commit, goes last.
+    /// anything is advised.
     static func check() -> Int32 {
         var kept: [Any] = []
         var failures = 0
@@ -63,47 +64,6 @@ enum HugePagesCheck {
         verdict("a plain [String] grown by append", region(of: plain), advised: false)
         kept.append(plain)
 
-        // Every way the model grows a section's rows (`Rows`): until the rows have moved to a region of
-        // at least half as much again, the array having doubled, or for a batch once (its commit writes
-        // the section into a region reserved and advised whole).
-        let ways: [(way: String, doubles: Bool, grow: (inout TableModel, Int) throws -> Void)] = [
-            ("a section grown by append(section:row:)", true, { _ = try $0.append(section: 0, row: "r\($1)") }),
-            ("a section grown by append(section:rows:)", true, { _ = try $0.append(section: 0, rows: ["r\($1)"]) }),
-            ("a section grown by inserts in place", true, { _ = try $0.perform(.insertRow(path($1), "r\($1)")) }),
-            ("a section grown by 'data insert'", true, { try $0.apply(.insertRow(path($1), "r\($1)")) }),
-            (
-                "a section written by a batch's commit", false,
-                { model, step in
-                    model.begin()
-                    _ = try model.perform(.insertRow(path(step), "r\(step)"))
-                    _ = try model.end()
-                }
-            ),
-        ]
-        for (way, doubles, grow) in ways {
-            var model = TableModel(sections: [Section(rows: Array(repeating: "row", count: startingRows))])
-            let start = region(of: model.dataSource[0].rows.texts)
-            /// Whether the rows are in the region to check.
-            func done() -> Bool {
-                let now = region(of: model.dataSource[0].rows.texts)
-                let size = now.end - now.start
-                return now.start != start.start && (!doubles || size >= (start.end - start.start) * 3 / 2)
-            }
-            var step = 0
-            do {
-                while !done() {
-                    try grow(&model, step)
-                    step += 1
-                }
-            } catch {
-                print("huge pages: FAILED: \(way): \(error)")
-                failures += 1
-                continue
-            }
-            verdict(way, region(of: model.dataSource[0].rows.texts), advised: true)
-            kept.append(model)
-        }
-
         // An array reserved whole before it is written (the parser's statements).
         var statements: [Int] = []
         statements.reserveAdvising(5_000_000)
@@ -113,11 +73,6 @@ enum HugePagesCheck {
         withExtendedLifetime(kept) {}
         print(failures == 0 ? "huge pages: every way is as expected" : "huge pages: \(failures) way(s) FAILED")
         return failures == 0 ? 0 : 1
-    }
-
-    /// Row `row` of section 0.
-    static func path(_ row: Int) -> IndexPath {
-        IndexPath(section: 0, row: row)
     }
 
     /// Where `array`'s storage lies, its whole capacity.

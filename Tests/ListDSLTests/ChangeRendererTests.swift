@@ -280,7 +280,7 @@ import Testing
             for _ in 0..<(random.below(6) + 1) {
                 let mark = marks[random.below(marks.count)]
                 let count = random.below(random.below(2) == 0 ? 4 : 30) + 1
-                let texts = (0..<count).map { "t\(old + $0)" }[...]
+                let texts = Rows((0..<count).map { "t\(old + $0)" })[...]
                 let shifted = random.below(3) == 0
                 switch mark {
                 case .inserted:

@@ -2,113 +2,222 @@ import Testing
 
 @testable import ListModel
 
-// Whether the kernel takes the advice is the benchmark's check (`listdsl-bench hugepages`); these tests
-// check, on any platform, that every way the model grows a section's rows goes through `Rows`, which
-// advises each new region: its debug-only record of the region it advised must be where the rows are.
-#if DEBUG
-    /// A way the model grows a section's rows, done once per step on a table of two sections: section 0
-    /// starts with one row and grows; section 1 starts with rows to move from.
-    enum RowGrowth: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case insertInPlace, appendOne, appendMany, moveInPlace, reloadSection, batch
-        case dataInsert, dataAppend, dataMove, reorderGesture, deleteWhileShared
+// A section's rows are chunks that copies of the table share (`Rows`): every way the model edits them
+// gives what a plain array gives, keeps the chunks well formed, and copies only the chunks it changes.
 
-        var testDescription: String { rawValue }
+/// A way the model grows a section's rows, done once per step on a table of two sections: section 0
+/// starts with one long chunk (rows made from an array) and grows; section 1 starts with rows to move from.
+enum RowGrowth: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case insertInPlace, appendOne, appendMany, moveInPlace, reloadSection, batch
+    case dataInsert, dataAppend, dataMove, reorderGesture, deleteWhileShared
 
-        /// The layer whose section 0 this growth grows (or, for `deleteWhileShared`, whose section 1 it
-        /// copies on write).
-        var growsTableViewOnly: Bool { self == .reorderGesture }
+    var testDescription: String { rawValue }
 
-        /// Step `step`: edits `model`, and `expected` (that layer's rows) the way a plain array would.
-        func perform(_ step: Int, on model: inout TableModel, expected: inout [[String]], kept: inout [TableModel])
-            throws
-        {
-            let text = "r\(step)"
-            switch self {
-            case .insertInPlace:
-                let row = expected[0].count / 2
-                _ = try model.perform(.insertRow(path(0, row), text))
-                expected[0].insert(text, at: row)
-            case .appendOne:
-                _ = try model.append(section: 0, row: text)
-                expected[0].append(text)
-            case .appendMany:
-                _ = try model.append(section: 0, rows: [text, text + "'"])
-                expected[0] += [text, text + "'"]
-            case .moveInPlace:
-                _ = try model.perform(.moveRow(from: path(1, 0), to: path(0, 1)))
-                expected[0].insert(expected[1].removeFirst(), at: 1)
-            case .reloadSection:
-                let rows = expected[0] + [text]
-                _ = try model.perform(.reloadSection(0, rows: rows))
-                expected[0] = rows
-            case .batch:
-                model.begin()
-                _ = try model.perform(.insertRow(path(0, 0), text))
-                _ = try model.perform(.deleteRow(path(1, 0)))
-                _ = try model.end()
-                expected[0].insert(text, at: 0)
-                expected[1].removeFirst()
-            case .dataInsert:
-                try model.apply(.insertRow(path(0, expected[0].count), text))
-                expected[0].append(text)
-            case .dataAppend:
-                try model.apply(.append(section: 0, rows: [text]))
-                expected[0].append(text)
-            case .dataMove:
-                try model.apply(.moveRow(from: path(1, 0), to: path(0, 0)))
-                expected[0].insert(expected[1].removeFirst(), at: 0)
-            case .reorderGesture:
-                try model.moveRowInTableView(from: path(1, 0), to: path(0, 0))
-                expected[0].insert(expected[1].removeFirst(), at: 0)
-            case .deleteWhileShared:
-                kept.append(model)  // a snapshot, as undo keeps one: the next edit copies the rows
-                _ = try model.perform(.deleteRow(path(1, 0)))
-                expected[1].removeFirst()
+    /// The layer whose section 0 this growth grows (or, for `deleteWhileShared`, whose section 1 it
+    /// copies on write).
+    var growsTableViewOnly: Bool { self == .reorderGesture }
+
+    /// Step `step`: edits `model`, and `expected` (that layer's rows) the way a plain array would.
+    func perform(_ step: Int, on model: inout TableModel, expected: inout [[String]], kept: inout [TableModel])
+        throws
+    {
+        let text = "r\(step)"
+        switch self {
+        case .insertInPlace:
+            let row = expected[0].count / 2
+            _ = try model.perform(.insertRow(path(0, row), text))
+            expected[0].insert(text, at: row)
+        case .appendOne:
+            _ = try model.append(section: 0, row: text)
+            expected[0].append(text)
+        case .appendMany:
+            _ = try model.append(section: 0, rows: [text, text + "'"])
+            expected[0] += [text, text + "'"]
+        case .moveInPlace:
+            _ = try model.perform(.moveRow(from: path(1, 0), to: path(0, 1)))
+            expected[0].insert(expected[1].removeFirst(), at: 1)
+        case .reloadSection:
+            let rows = expected[0] + [text]
+            _ = try model.perform(.reloadSection(0, rows: rows))
+            expected[0] = rows
+        case .batch:
+            model.begin()
+            _ = try model.perform(.insertRow(path(0, 0), text))
+            _ = try model.perform(.deleteRow(path(1, 0)))
+            _ = try model.end()
+            expected[0].insert(text, at: 0)
+            expected[1].removeFirst()
+        case .dataInsert:
+            try model.apply(.insertRow(path(0, expected[0].count), text))
+            expected[0].append(text)
+        case .dataAppend:
+            try model.apply(.append(section: 0, rows: [text]))
+            expected[0].append(text)
+        case .dataMove:
+            try model.apply(.moveRow(from: path(1, 0), to: path(0, 0)))
+            expected[0].insert(expected[1].removeFirst(), at: 0)
+        case .reorderGesture:
+            try model.moveRowInTableView(from: path(1, 0), to: path(0, 0))
+            expected[0].insert(expected[1].removeFirst(), at: 0)
+        case .deleteWhileShared:
+            kept.append(model)  // a snapshot, as undo keeps one: the next edit copies the rows
+            _ = try model.perform(.deleteRow(path(1, 0)))
+            expected[1].removeFirst()
+        }
+    }
+}
+
+/// The chunks of `rows` are well formed: none empty, their ends the running count.
+func expectWellFormed(_ rows: Rows, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+    var end = 0
+    for (chunk, chunkEnd) in zip(rows.chunks, rows.ends) {
+        end += chunk.count
+        #expect(!chunk.isEmpty && chunkEnd == end, comment, sourceLocation: sourceLocation)
+    }
+    #expect(rows.chunks.count == rows.ends.count && rows.count == end, comment, sourceLocation: sourceLocation)
+}
+
+/// Where each chunk of `rows` is stored: a chunk two rows share is at one address in both.
+func chunkAddresses(_ rows: Rows) -> [UInt] {
+    rows.chunks.map { $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+}
+
+/// How many chunks of `a` are stored where a chunk of `b` is (shared, not copied).
+func sharedChunks(_ a: Rows, _ b: Rows) -> Int {
+    Set(chunkAddresses(a)).intersection(chunkAddresses(b)).count
+}
+
+@Suite("Rows: a section's rows as shared chunks")
+struct RowsTests {
+    static let steps = 150
+    /// Rows in section 0 at the start: more than two chunks, as one array.
+    static let startRows = 2 * Rows.chunkCapacity + 100
+
+    /// Through `steps` growths the rows are exactly what a plain array gives, and every section of both
+    /// layers stays well formed; a table kept from before each step shares all but a few chunks.
+    @Test(arguments: RowGrowth.allCases)
+    func everyGrowthGivesWhatAnArrayGives(_ growth: RowGrowth) throws {
+        let start = [(0..<Self.startRows).map { "s\($0)" }, (0..<Self.steps).map { "m\($0)" }]
+        var model = TableModel(sections: sections(start))
+        var expected = start
+        var kept: [TableModel] = []
+        for step in 0..<Self.steps {
+            let before = model
+            try growth.perform(step, on: &model, expected: &expected, kept: &kept)
+            let layer = growth.growsTableViewOnly ? model.tableView : model.dataSource
+            try #require(rows(layer) == expected, "step \(step)")
+            for (name, sections) in [("data source", model.dataSource), ("table view", model.tableView)] {
+                for (s, section) in sections.enumerated() {
+                    expectWellFormed(section.rows, "step \(step): the \(name)'s section \(s)")
+                }
+            }
+            let old = growth.growsTableViewOnly ? before.tableView[0].rows : before.dataSource[0].rows
+            let new = layer[0].rows
+            if step > 0 && growth != .reloadSection {
+                // Past the first step (which splits the one long chunk), an edit copies the chunks it
+                // changes: one, or two where a chunk split or a commit joined a small one to the next.
+                #expect(
+                    new.chunks.count - sharedChunks(new, old) <= 3,
+                    "step \(step): \(new.chunks.count - sharedChunks(new, old)) of \(new.chunks.count) chunks copied")
             }
         }
     }
 
-    @Suite("Rows: every growth of a section's rows is advised")
-    struct RowsTests {
-        static let steps = 300
-
-        /// Through `steps` growths the rows are exactly what a plain array gives, and after each one
-        /// every section of both layers has advised the region its rows are in. The grown section moves
-        /// to new regions several times on the way (capacity 1, 2, 4, … or a copy at every step).
-        @Test(arguments: RowGrowth.allCases)
-        func everyNewRegionOfASectionsRowsIsAdvised(_ growth: RowGrowth) throws {
-            let start = [["r"], (0..<Self.steps).map { "m\($0)" }]
-            var model = TableModel(sections: sections(start))
-            var expected = start
-            var kept: [TableModel] = []
-            let grown = growth == .deleteWhileShared ? 1 : 0
-            var region = model.dataSource[grown].rows.region
-            var moves = 0
-            for step in 0..<Self.steps {
-                try growth.perform(step, on: &model, expected: &expected, kept: &kept)
-                let layer = growth.growsTableViewOnly ? model.tableView : model.dataSource
-                try #require(rows(layer) == expected, "step \(step)")
-                for (name, sections) in [("data source", model.dataSource), ("table view", model.tableView)] {
-                    for (s, section) in sections.enumerated() {
-                        try #require(
-                            section.rows.advisedRegion == section.rows.region,
-                            "step \(step): the \(name)'s section \(s) is in a region it did not advise")
+    /// Random edits of rows, and rows written by a builder from runs of other rows, against a plain
+    /// array: the same texts, read by position, in order and whole, and compared as arrays compare them.
+    @Test(arguments: [1, 2, 3, 4])
+    func randomEditsGiveWhatAnArrayGives(_ seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let size = Int(random.next() % UInt64(3 * Rows.chunkCapacity))
+        var expected = (0..<size).map { "r\($0)" }
+        var rows = Rows(expected)
+        for step in 0..<400 {
+            let kept = rows
+            switch random.next() % 6 {
+            case 0:
+                let at = Int(random.next() % UInt64(expected.count + 1))
+                rows.insert("i\(step)", at: at)
+                expected.insert("i\(step)", at: at)
+            case 1 where !expected.isEmpty:
+                let at = Int(random.next() % UInt64(expected.count))
+                #expect(rows.remove(at: at) == expected.remove(at: at))
+            case 2:
+                let many = Int(random.next() % 3000)
+                let added = (0..<many).map { "a\(step).\($0)" }
+                rows.append(contentsOf: added)
+                expected += added
+            case 3 where !expected.isEmpty:
+                let at = Int(random.next() % UInt64(expected.count))
+                rows[at] = "x\(step)"
+                expected[at] = "x\(step)"
+            default:
+                // A commit's way: runs of the old rows, with new texts between them.
+                var cuts = (0..<Int(random.next() % 6)).map { _ in Int(random.next() % UInt64(expected.count + 1)) }
+                cuts = [0] + cuts.sorted() + [expected.count]
+                var built: [String] = []
+                rows = Rows.build(expecting: Int(random.next() % 10_000)) { builder in
+                    for (from, to) in zip(cuts, cuts.dropFirst()) {
+                        builder.append(kept, from..<to)
+                        built += expected[from..<to]
+                        if random.next() % 2 == 0 {
+                            builder.append("b\(step).\(from)")
+                            built.append("b\(step).\(from)")
+                        }
+                        #expect(builder.count == built.count)
                     }
                 }
-                if layer[grown].rows.region != region { moves += 1 }
-                region = layer[grown].rows.region
+                expected = built
             }
-            #expect(moves >= 8, "the rows moved \(moves) times: too few to test the advice")
-        }
-
-        /// Rows made from an array advise it (it may have room left), and equal rows are the same bytes.
-        @Test func rowsMadeFromAnArrayAreAdvisedAndCompareByBytes() {
-            var texts = ["é"]
-            texts.reserveCapacity(100)
-            let rows = Rows(texts)
-            #expect(rows.advisedRegion == rows.region && rows.texts.capacity >= 100)
-            #expect(rows == ["é"] && rows != ["e\u{301}"])
-            #expect(Array(rows) == ["é"] && rows.description == #"["é"]"#)
+            expectWellFormed(rows, "seed \(seed) step \(step)")
+            #expect(rows.count == expected.count && Array(rows) == expected && rows.texts == expected)
+            if !expected.isEmpty {
+                let at = Int(random.next() % UInt64(expected.count))
+                #expect(rows[at] == expected[at])
+            }
+            #expect(rows == Rows(expected) && (rows == kept) == TextEquality.same(expected, kept.texts))
         }
     }
-#endif
+
+    /// A batch that inserts one row into a section of a million rows copies a few chunks of it: the table
+    /// kept before the commit shares the other 242.
+    @Test func aCommitCopiesTheChunksItChanges() throws {
+        var model = TableModel(sections: sections([(0..<1_000_000).map { "r\($0)" }]))
+        // The first commit splits the section made from one array into chunks.
+        model.begin()
+        _ = try model.perform(.insertRow(path(0, 0), "first"))
+        _ = try model.end()
+        let before = model
+        model.begin()
+        _ = try model.perform(.insertRow(path(0, 500_000), "middle"))
+        _ = try model.end()
+        let old = before.dataSource[0].rows
+        let new = model.dataSource[0].rows
+        #expect(new[500_000] == "middle" && new.count == 1_000_002)
+        // The chunk the row lands in, the row that chunk overflows into, and the last chunk, which is too
+        // small to share and joins the chunk being written.
+        #expect(new.chunks.count - sharedChunks(new, old) <= 3, "\(new.chunks.count - sharedChunks(new, old)) copied")
+        #expect(before.dataSource[0].rows != new && Array(before.dataSource[0].rows.prefix(3)) == ["first", "r0", "r1"])
+    }
+
+    /// Rows made from an array hold it, and equal rows are the same bytes.
+    @Test func rowsMadeFromAnArrayHoldItAndCompareByBytes() {
+        let texts = ["é"]
+        let rows = Rows(texts)
+        #expect(chunkAddresses(rows) == [texts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }])
+        #expect(rows == ["é"] && rows != ["e\u{301}"])
+        #expect(Array(rows) == ["é"] && rows.description == #"["é"]"#)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing seed fails again.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

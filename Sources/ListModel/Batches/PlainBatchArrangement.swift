@@ -192,7 +192,7 @@ enum PlainBatchArrangement {
     private static func place(_ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section])
         -> Rows
     {
-        Rows(reservingCapacity: survivors.count + entries.count) { rows in
+        Rows.build(expecting: survivors.count + entries.count) { rows in
             for entry in entries {
                 if entry.target.row > rows.count {
                     survivors.copy(Swift.min(entry.target.row - rows.count, survivors.remaining), into: &rows)
@@ -242,8 +242,8 @@ private struct Survivors {
     /// True when the survivors are exactly the rows.
     var isUnchanged: Bool { removed.isEmpty && replacements.isEmpty }
 
-    /// Appends the next `wanted` survivors to `output`.
-    mutating func copy(_ wanted: Int, into output: inout [String]) {
+    /// Appends the next `wanted` survivors to `output` (a run of them shares the chunks it covers whole).
+    mutating func copy(_ wanted: Int, into output: inout Rows.Builder) {
         var wanted = wanted
         while wanted > 0 {
             while nextRemoved < removed.endIndex && removed[nextRemoved].row == nextRow {
@@ -264,7 +264,7 @@ private struct Survivors {
                 runEnd = Swift.min(runEnd, replacements[nextReplacement].path.row)
             }
             let run = Swift.min(runEnd - nextRow, wanted)
-            for row in nextRow..<nextRow + run { output.append(rows[row]) }  // faster than a slice append
+            output.append(rows, nextRow..<nextRow + run)
             nextRow += run
             wanted -= run
             remaining -= run

@@ -1,7 +1,7 @@
-/// Lets large arrays fill huge pages as they are written. When a section of a million rows outgrows
-/// its array, the array moves to a fresh region twice its size, and the kernel faults the half no row
-/// has reached yet in 4 KiB at a time as rows are appended: a page fault every 256 rows. The parser's
-/// statements and a script's bytes likewise go into regions reserved whole and written once. Advising
+/// Lets large arrays fill huge pages as they are written. The parser's statements and a script's bytes
+/// go into regions reserved whole and written once, which the kernel would fault in 4 KiB at a time: a
+/// page fault every 256 rows of 16 bytes. (A section's rows are chunks of 64 KiB, `Rows`, too small for a
+/// huge page; when they were one array, each doubling of a million-row section was advised.) Advising
 /// such a region before it is written (`MADV_HUGEPAGE`, which Linux honours when transparent huge pages
 /// are set to `always` or `madvise`) lets each whole 2 MiB of it come in one fault.
 ///

@@ -1,132 +1,342 @@
-/// A section's rows: their texts, in order, and the one place that advises them for huge pages.
+/// A section's rows: their texts, in order, kept as chunks that copies of the table share.
 ///
-/// A million-row section grows its array by doubling, and the unwritten part of each new region is
-/// advised for huge pages (`HugePages`), so that the rows appended or inserted later come in 2 MiB at
-/// a time. Only this type writes its texts. Each of its edits that leaves them in a new region — one
-/// grown by `append`, `insert` or `reserveCapacity`, or a copy made on write because a snapshot shares
-/// the old one — advises it, and so does making rows from an array: no command can grow a section and
-/// forget the advice. Anyone may read the rows, as a collection or as the array `texts`; only the model
-/// edits them (the edits are internal).
+/// A table kept for `undo`, the change view's table before a statement and the table after it share every
+/// chunk a statement did not touch. So an edit of a section of a million rows copies the one chunk it
+/// changes (and the list of chunks), not the million rows; a commit shares each chunk its surviving rows
+/// cover whole (`Builder`); two copies compare chunk by chunk and a shared chunk at once (`==`); and the
+/// arrays a statement replaces, which are freed when its `undo` entry goes, are its chunks, not the
+/// section. (One array per section made a statement on one section of a million rows copy, compare and
+/// free the section two or three times: 17–21 ms, over a frame.)
+///
+/// Rows made from an array hold that array as one chunk, however long (no copy); an edit in place that
+/// lands in a chunk longer than `chunkCapacity` splits it first, and a commit writes new chunks of at
+/// most `chunkCapacity` rows. Anyone may read the rows, as a collection or as the array `texts`; only the
+/// model edits them (the edits are internal).
 public struct Rows: RandomAccessCollection, Sendable {
-    /// The texts, in order. Written only in this file, by the edits below, which advise a new region.
-    public private(set) var texts: [String]
+    /// The rows of a chunk that a commit writes, and the most an edit in place lets a chunk grow to
+    /// before it splits it in two (64 KiB of texts: a copy of it is a few microseconds).
+    public static let chunkCapacity = 4096
 
-    #if DEBUG
-        /// The start of the region the rows last advised, for tests: after any edit it is where the
-        /// texts are (`region`), or an edit moved them without advising. Debug builds only.
-        private(set) var advisedRegion: UInt = 0
-    #endif
+    /// The chunks, in order, none empty.
+    @usableFromInline internal private(set) var chunks: [[String]]
+    /// `ends[c]`: how many rows chunks `0...c` hold.
+    @usableFromInline internal private(set) var ends: [Int]
 
-    /// Rows holding `texts` (the same array, not a copy); its unwritten capacity is advised.
+    /// Rows holding `texts` (the same array, as one chunk, not a copy).
     public init(_ texts: [String] = []) {
-        self.texts = texts
-        advise()
+        chunks = texts.isEmpty ? [] : [texts]
+        ends = texts.isEmpty ? [] : [texts.count]
     }
 
-    /// Rows written whole, in order, by `fill`: room for `capacity` rows is reserved and advised first,
-    /// and a fill that outgrew it is advised after. For a fill that knows its count, so that each row
-    /// is a plain append (a commit writes a section's million rows this way).
-    init(reservingCapacity capacity: Int, filling fill: (inout [String]) -> Void) {
-        self.init()
-        reserveCapacity(capacity)
-        let reserved = region
-        fill(&texts)
-        adviseIfMoved(from: reserved)
+    /// Rows of these chunks (none empty), as a builder leaves them.
+    private init(chunks: [[String]], ends: [Int]) {
+        self.chunks = chunks
+        self.ends = ends
     }
 
     // MARK: Reading
 
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { texts.count }
-    @inlinable public var count: Int { texts.count }
-    @inlinable public var isEmpty: Bool { texts.isEmpty }
+    @inlinable public var endIndex: Int { ends.last ?? 0 }
+    @inlinable public var count: Int { ends.last ?? 0 }
+    @inlinable public var isEmpty: Bool { chunks.isEmpty }
+
+    /// The first row of chunk `c`.
+    @inlinable func start(ofChunk c: Int) -> Int { c == 0 ? 0 : ends[c - 1] }
+
+    /// The chunk that holds row `position` (`0..<count`): the one chunk, the chunk a full chunk per
+    /// `chunkCapacity` rows would put it in, or else a binary search of the chunks' ends.
+    @inlinable func chunk(holding position: Int) -> Int {
+        if ends.count <= 1 { return 0 }
+        let guess = position / Self.chunkCapacity
+        if guess < ends.count && position < ends[guess] && position >= start(ofChunk: guess) { return guess }
+        var low = 0
+        var high = ends.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] > position { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
 
     /// The text of row `position`; setting it replaces the row (the model only).
     public internal(set) subscript(position: Int) -> String {
-        @inlinable get { texts[position] }
+        @inlinable get {
+            let c = chunk(holding: position)
+            return chunks[c][position - start(ofChunk: c)]
+        }
         set {
-            let region = self.region
-            texts[position] = newValue
-            adviseIfMoved(from: region)
+            let c = chunk(holding: position)
+            chunks[c][position - start(ofChunk: c)] = newValue
         }
     }
 
-    /// Rows `bounds`, as a slice of `texts`.
-    @inlinable public subscript(bounds: Range<Int>) -> ArraySlice<String> { texts[bounds] }
+    /// All the texts, as one array: the array itself when the rows are one chunk, else a copy.
+    public var texts: [String] {
+        if chunks.count == 1 { return chunks[0] }
+        var all: [String] = []
+        all.reserveCapacity(count)
+        for chunk in chunks { all.append(contentsOf: chunk) }
+        return all
+    }
 
-    /// Iterates `texts` itself.
-    @inlinable public func makeIterator() -> IndexingIterator<[String]> { texts.makeIterator() }
+    /// Calls `body` with each row `start + i` (`i` in `0..<count`) whose text differs (`!=`) from row
+    /// `otherStart + i` of `other`, and that other text, in order. The rows are compared a chunk's run at
+    /// a time, 64 values at once as their own bytes (a row copied from one table to the next is the same
+    /// value, bit for bit), and text by text only in a block that differs.
+    func forEachDifference(from start: Int, _ other: Rows, _ otherStart: Int, count: Int, _ body: (Int, String) -> Void) {
+        guard count > 0 else { return }
+        var (a, b, end) = (start, otherStart, start + count)
+        var c = chunk(holding: a)
+        var d = other.chunk(holding: b)
+        while a < end {
+            let (chunkStart, otherChunkStart) = (self.start(ofChunk: c), other.start(ofChunk: d))
+            let length = Swift.min(ends[c] - a, other.ends[d] - b, end - a)
+            chunks[c].withUnsafeBufferPointer { x in
+                other.chunks[d].withUnsafeBufferPointer { y in
+                    let (p, q) = (a - chunkStart, b - otherChunkStart)
+                    var i = 0
+                    while i < length {
+                        let block = Swift.min(64, length - i)
+                        let same = TextEquality.sameBytes(
+                            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: x[(p + i)..<(p + i + block)])),
+                            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: y[(q + i)..<(q + i + block)])))
+                        if !same {
+                            for j in i..<i + block where x[p + j] != y[q + j] { body(a + j, y[q + j]) }
+                        }
+                        i += block
+                    }
+                }
+            }
+            a += length
+            b += length
+            if a == ends[c] { c += 1 }
+            if b == other.ends[d] { d += 1 }
+        }
+    }
+
+    /// Iterates the rows a chunk at a time.
+    @inlinable public func makeIterator() -> Iterator { Iterator(chunks) }
+
+    /// The rows in order, walking each chunk.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let chunks: [[String]]
+        @usableFromInline var c = 0
+        @usableFromInline var i = 0
+
+        @inlinable init(_ chunks: [[String]]) { self.chunks = chunks }
+
+        @inlinable public mutating func next() -> String? {
+            guard c < chunks.count else { return nil }
+            let text = chunks[c][i]
+            i += 1
+            if i == chunks[c].count {
+                c += 1
+                i = 0
+            }
+            return text
+        }
+    }
 
     // MARK: Editing (the model only)
 
     /// Appends `text`.
     mutating func append(_ text: consuming String) {
-        let region = self.region
-        texts.append(text)
-        adviseIfMoved(from: region)
+        if let last = chunks.indices.last, chunks[last].count < Self.chunkCapacity {
+            chunks[last].append(text)
+            ends[last] += 1
+        } else {
+            // The first chunk grows as an array does (a section of three rows holds room for four); one
+            // after a full chunk is reserved whole.
+            var chunk: [String] = []
+            if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkCapacity) }
+            chunk.append(text)
+            chunks.append(chunk)
+            ends.append(count + 1)
+        }
     }
 
     /// Appends `newTexts`, in order.
     mutating func append(contentsOf newTexts: [String]) {
-        let region = self.region
-        texts.append(contentsOf: newTexts)
-        adviseIfMoved(from: region)
+        if isEmpty && newTexts.count > Self.chunkCapacity {
+            self = Rows(newTexts)
+            return
+        }
+        for text in newTexts { append(text) }
     }
 
     /// Inserts `text` at `index` (`0...count`).
     mutating func insert(_ text: consuming String, at index: Int) {
-        let region = self.region
-        texts.insert(text, at: index)
-        adviseIfMoved(from: region)
+        if index == count {
+            append(text)
+            return
+        }
+        let c = splittingChunk(holding: index)
+        chunks[c].insert(text, at: index - start(ofChunk: c))
+        for d in c..<ends.count { ends[d] += 1 }
+        if chunks[c].count > 2 * Self.chunkCapacity { split(c) }
     }
 
     /// Removes and returns the row at `index`.
     @discardableResult
     mutating func remove(at index: Int) -> String {
-        let region = self.region
-        let text = texts.remove(at: index)
-        adviseIfMoved(from: region)
+        let c = splittingChunk(holding: index)
+        let text = chunks[c].remove(at: index - start(ofChunk: c))
+        for d in c..<ends.count { ends[d] -= 1 }
+        if chunks[c].isEmpty {
+            chunks.remove(at: c)
+            ends.remove(at: c)
+        }
         return text
     }
 
-    /// Reserves room for `minimumCapacity` rows, for rows about to be appended.
+    /// Reserves room for `minimumCapacity` rows, for rows about to be appended: in the one chunk rows
+    /// made from an array are, else nothing (the next chunk is reserved whole when it starts).
     mutating func reserveCapacity(_ minimumCapacity: Int) {
-        let region = self.region
-        texts.reserveCapacity(minimumCapacity)
-        adviseIfMoved(from: region)
+        if chunks.count == 1 { chunks[0].reserveCapacity(minimumCapacity) }
     }
 
-    // MARK: The advice
-
-    /// Where the texts are stored. An array never grows in place: a new capacity, or a copy made on
-    /// write, is a new region at a new address (the old one is still held while the new one is made).
-    @inline(__always)
-    var region: UInt {
-        texts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    /// The chunk holding `position`, after splitting it into chunks of `chunkCapacity` rows when it is
+    /// longer than twice that (rows made from a long array): an edit in place copies one chunk.
+    private mutating func splittingChunk(holding position: Int) -> Int {
+        let c = chunk(holding: position)
+        if chunks[c].count <= 2 * Self.chunkCapacity { return c }
+        split(c)
+        return chunk(holding: position)
     }
 
-    /// Advises the texts' capacity beyond their count when they are no longer at `region`: the one
-    /// check each edit makes, inlined, so an edit that stays in place costs a load and a compare.
-    @inline(__always)
-    private mutating func adviseIfMoved(from region: UInt) {
-        if self.region != region { advise() }
+    /// Splits chunk `c` into chunks of `chunkCapacity` rows (the last may hold fewer).
+    private mutating func split(_ c: Int) {
+        let whole = chunks[c]
+        let first = start(ofChunk: c)
+        var pieces: [[String]] = []
+        var pieceEnds: [Int] = []
+        var from = 0
+        while from < whole.count {
+            let to = Swift.min(from + Self.chunkCapacity, whole.count)
+            pieces.append(Array(whole[from..<to]))
+            pieceEnds.append(first + to)
+            from = to
+        }
+        chunks.replaceSubrange(c...c, with: pieces)
+        ends.replaceSubrange(c...c, with: pieceEnds)
     }
 
-    /// Advises the capacity beyond the rows (`HugePages`): the only call for a section's rows. Most
-    /// regions are too small to hold a huge page, and the call returns at once.
-    private mutating func advise() {
-        HugePages.adviseUnwrittenCapacity(of: texts)
-        #if DEBUG
-            advisedRegion = region
-        #endif
+    // MARK: Writing rows whole
+
+    /// Rows written in order by `fill`, through a builder that shares the chunks of other rows it is
+    /// given whole (a commit writes a section this way).
+    static func build(expecting expected: Int, _ fill: (inout Builder) -> Void) -> Rows {
+        var builder = Builder(expecting: expected)
+        fill(&builder)
+        return builder.finish()
+    }
+
+    /// Writes rows in order into chunks of at most `chunkCapacity`: texts one at a time, and runs of
+    /// other rows, whose chunks it shares where a run covers one whole.
+    struct Builder {
+        private var chunks: [[String]] = []
+        private var ends: [Int] = []
+        /// The chunk being filled.
+        private var open: [String] = []
+        /// How many rows are written.
+        private(set) var count = 0
+        /// How many rows the builder expects to write: a chunk it starts reserves room for the rest of them,
+        /// up to `chunkCapacity`.
+        private let expected: Int
+
+        init(expecting expected: Int) { self.expected = expected }
+
+        /// Reserves the chunk about to be started.
+        private mutating func reserve() {
+            open.reserveCapacity(Swift.min(Rows.chunkCapacity, Swift.max(expected - count, 1)))
+        }
+
+        /// Appends `text`.
+        mutating func append(_ text: consuming String) {
+            if open.isEmpty { reserve() }
+            open.append(text)
+            count += 1
+            if open.count == Rows.chunkCapacity { close() }
+        }
+
+        /// Appends rows `range` of `rows`. A chunk the range covers whole, of at least a quarter of
+        /// `chunkCapacity` rows and at most twice it, is shared, not copied; smaller ones join the chunk
+        /// being filled, so the chunks of rows edited again and again stay few, and longer ones (rows made
+        /// from an array) are written as chunks of `chunkCapacity`, so the next commit can share them.
+        mutating func append(_ rows: Rows, _ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            var c = rows.chunk(holding: range.lowerBound)
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let start = rows.start(ofChunk: c)
+                let end = Swift.min(rows.ends[c], range.upperBound)
+                let chunk = rows.chunks[c]
+                if position == start && end == rows.ends[c] && chunk.count >= Rows.chunkCapacity / 4
+                    && chunk.count <= 2 * Rows.chunkCapacity
+                {
+                    close()
+                    count += chunk.count
+                    chunks.append(chunk)
+                    ends.append(count)
+                } else {
+                    var from = position - start
+                    let to = end - start
+                    while from < to {
+                        if open.isEmpty { reserve() }
+                        let take = Swift.min(to - from, Rows.chunkCapacity - open.count)
+                        for i in from..<from + take { open.append(chunk[i]) }  // a slice append copies through the generic witness
+                        count += take
+                        from += take
+                        if open.count == Rows.chunkCapacity { close() }
+                    }
+                }
+                position = end
+                c += 1
+            }
+        }
+
+        /// Ends the chunk being filled.
+        private mutating func close() {
+            guard !open.isEmpty else { return }
+            chunks.append(open)
+            ends.append(count)
+            open = []
+        }
+
+        /// The rows written.
+        consuming func finish() -> Rows {
+            close()
+            return Rows(chunks: chunks, ends: ends)
+        }
     }
 }
 
 extension Rows: Equatable {
     /// Rows are equal when they are the same texts in the same order, byte for byte (`TextEquality`),
-    /// as sections compare: not by Unicode canonical equivalence, as `[String]`'s `==` does.
+    /// as sections compare: not by Unicode canonical equivalence, as `[String]`'s `==` does. Rows that
+    /// share a chunk compare it at once.
     public static func == (a: Rows, b: Rows) -> Bool {
-        TextEquality.same(a.texts, b.texts)
+        guard a.count == b.count else { return false }
+        var (c, d) = (0, 0)
+        var (i, j) = (0, 0)  // the next row within chunks c and d
+        while c < a.chunks.count {
+            let x = a.chunks[c]
+            let y = b.chunks[d]
+            let length = Swift.min(x.count - i, y.count - j)
+            let same = x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in
+                    TextEquality.same(
+                        UnsafeBufferPointer(rebasing: x[i..<i + length]), UnsafeBufferPointer(rebasing: y[j..<j + length]))
+                }
+            }
+            if !same { return false }
+            i += length
+            j += length
+            if i == x.count { (c, i) = (c + 1, 0) }
+            if j == y.count { (d, j) = (d + 1, 0) }
+        }
+        return true
     }
 }
 
@@ -141,6 +351,6 @@ extension Rows: CustomStringConvertible {
     /// The texts quoted, as an array of plain texts prints them: `["A", "B"]` (written out: Embedded
     /// Swift cannot print an array).
     public var description: String {
-        "[" + texts.map { "\"" + $0 + "\"" }.joined(separator: ", ") + "]"
+        "[" + map { "\"" + $0 + "\"" }.joined(separator: ", ") + "]"
     }
 }

@@ -1,6 +1,6 @@
 /// One section of the list: its rows and the titles the data source gives for it.
 public struct Section: Equatable, Sendable {
-    /// The rows' texts, in order; they grow only through `Rows`, which advises them for huge pages.
+    /// The rows' texts, in order; kept in chunks that copies of the table share (`Rows`).
     public var rows: Rows
     /// `tableView(_:titleForHeaderInSection:)`.
     public var header: String?
@@ -19,7 +19,7 @@ public struct Section: Equatable, Sendable {
 
     /// Sections are equal when their rows and titles are the same texts, byte for byte (`TextEquality`).
     public static func == (a: Section, b: Section) -> Bool {
-        TextEquality.same(a.rows.texts, b.rows.texts) && TextEquality.same(a.header, b.header)
+        a.rows == b.rows && TextEquality.same(a.header, b.header)
             && TextEquality.same(a.footer, b.footer) && TextEquality.same(a.indexTitle, b.indexTitle)
     }
 }

@@ -60,7 +60,7 @@ public struct TableModel: Sendable {
     public var isInSync: Bool {
         if isKnownInSync { return true }
         return tableView.count == dataSource.count
-            && zip(tableView, dataSource).allSatisfy { TextEquality.same($0.rows.texts, $1.rows.texts) }
+            && zip(tableView, dataSource).allSatisfy { $0.rows == $1.rows }
     }
 
     // MARK: Batches
@@ -355,18 +355,19 @@ public struct TableModel: Sendable {
         let walk = RowOriginWalk(
             report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count }
         )
-        let beforeRows = before.map { $0.rows.texts }
+        let beforeRows = before.map { $0.rows }
         var cells: [Section]?
         for n in dataSource.indices {
-            let rows = dataSource[n].rows.texts
+            let rows = dataSource[n].rows
             var shownRows: [String]?  // this section's rows as the cells show them, once one differs
-            walk.forEachRow(ofSection: n, count: rows.count) { r, origin in
-                switch origin {
+            // A run of rows that kept their order is compared as a run (`forEachDifference`).
+            walk.forEachRun(ofSection: n, count: rows.count) { run in
+                switch run.origin {
                 case .kept(let from), .moved(let from):
                     guard from.section < beforeRows.count && from.row < beforeRows[from.section].count else { return }
-                    let shown = beforeRows[from.section][from.row]
-                    if shown != rows[r] {
-                        if shownRows == nil { shownRows = rows }
+                    let length = Swift.min(run.count, beforeRows[from.section].count - from.row)
+                    rows.forEachDifference(from: run.row, beforeRows[from.section], from.row, count: length) { r, shown in
+                        if shownRows == nil { shownRows = rows.texts }
                         shownRows?[r] = shown
                     }
                 case .inserted, .reloaded:

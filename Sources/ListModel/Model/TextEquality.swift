@@ -70,25 +70,28 @@ public enum TextEquality {
     @inlinable
     public static func same(_ a: [String], _ b: [String]) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { x in
-            b.withUnsafeBufferPointer { y in
-                guard let p = x.baseAddress, let q = y.baseAddress, p != q else { return true }
-                let stride = MemoryLayout<String>.stride
-                var start = 0
-                while start < x.count {
-                    let end = min(start + 64, x.count)
-                    let count = (end - start) * stride
-                    let bits = sameBytes(
-                        UnsafeRawBufferPointer(start: UnsafeRawPointer(p + start), count: count),
-                        UnsafeRawBufferPointer(start: UnsafeRawPointer(q + start), count: count))
-                    if !bits {
-                        for i in start..<end where !same(x[i], y[i]) { return false }
-                    }
-                    start = end
-                }
-                return true
+        return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in same(x, y) } }
+    }
+
+    /// Whether two runs of texts in memory are the same texts in the same order, as two lists compare.
+    @inlinable
+    public static func same(_ x: UnsafeBufferPointer<String>, _ y: UnsafeBufferPointer<String>) -> Bool {
+        guard x.count == y.count else { return false }
+        guard let p = x.baseAddress, let q = y.baseAddress, p != q else { return true }
+        let stride = MemoryLayout<String>.stride
+        var start = 0
+        while start < x.count {
+            let end = min(start + 64, x.count)
+            let count = (end - start) * stride
+            let bits = sameBytes(
+                UnsafeRawBufferPointer(start: UnsafeRawPointer(p + start), count: count),
+                UnsafeRawBufferPointer(start: UnsafeRawPointer(q + start), count: count))
+            if !bits {
+                for i in start..<end where !same(x[i], y[i]) { return false }
             }
+            start = end
         }
+        return true
     }
 
     /// Orders texts by their bytes (for UTF-8 that is the order of their code points).

@@ -206,7 +206,7 @@ extension Interpreter {
 
     /// True when the two lists have the same rows in the same sections (titles aside).
     static func sameRows(_ a: [Section], _ b: [Section]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { TextEquality.same($0.rows.texts, $1.rows.texts) }
+        a.count == b.count && zip(a, b).allSatisfy { $0.rows == $1.rows }
     }
 
     /// The plain commands that undo a commit `report` describes, from the table view `after` it back to

@@ -65,14 +65,20 @@ public enum ChangeRenderer {
         var old: IndexPath?
         /// The first row's path after it (nil for deleted rows).
         var new: IndexPath?
-        var texts: ArraySlice<String>
+        /// The rows' texts: a part of the section's rows, which it shares.
+        var texts: Slice<Rows>
 
         /// A run of one row.
         init(_ line: RowLine) {
-            self.init(mark: line.mark, old: line.old, new: line.new, texts: [line.text])
+            self.init(mark: line.mark, old: line.old, new: line.new, text: line.text)
         }
 
-        init(mark: RowLine.Mark, old: IndexPath?, new: IndexPath?, texts: ArraySlice<String>) {
+        /// A run of one row with this text.
+        init(mark: RowLine.Mark, old: IndexPath?, new: IndexPath?, text: String) {
+            self.init(mark: mark, old: old, new: new, texts: Rows([text])[...])
+        }
+
+        init(mark: RowLine.Mark, old: IndexPath?, new: IndexPath?, texts: Slice<Rows>) {
             self.mark = mark
             self.old = old
             self.new = new
@@ -372,7 +378,7 @@ struct CommitBlocks {
             var building: Building? = nil
             func endRun() {
                 guard let run = building else { return }
-                let texts = run.fromOld ? before[o].rows.texts : section.rows.texts
+                let texts = run.fromOld ? before[o].rows : section.rows
                 runs.append(.init(mark: run.mark, old: run.old, new: run.new, texts: texts[run.start..<run.start + run.count]))
                 building = nil
             }
@@ -484,7 +490,7 @@ struct NetDiff {
             if old.footer != section.footer { notes.append("footer: \(section.footer ?? "none")") }
             if old.indexTitle != section.indexTitle { notes.append("index title: \(section.indexTitle ?? "none")") }
             let note = notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
-            blocks.append(.init(title: title + note, rows: NetDiff.rows(n, old.rows.texts, section.rows.texts)))
+            blocks.append(.init(title: title + note, rows: NetDiff.rows(n, old.rows, section.rows)))
         }
         if before.count > after.count {
             for o in after.count..<before.count {
@@ -498,7 +504,7 @@ struct NetDiff {
 
     /// The rows of section `n` as a diff: the common start and end unchanged, the middle by longest common
     /// subsequence when it is small enough, else all deleted then all inserted.
-    static func rows(_ n: Int, _ old: [String], _ new: [String]) -> [ChangeRenderer.RowRun] {
+    static func rows(_ n: Int, _ old: Rows, _ new: Rows) -> [ChangeRenderer.RowRun] {
         var prefix = 0
         while prefix < old.count && prefix < new.count && TextEquality.same(old[prefix], new[prefix]) { prefix += 1 }
         var suffix = 0
@@ -519,12 +525,12 @@ struct NetDiff {
                 switch step {
                 case .keep(let o, let r):
                     runs.append(
-                        .init(mark: .none, old: path(prefix + o), new: path(prefix + r), texts: [newMiddle[prefix + r]])
+                        .init(mark: .none, old: path(prefix + o), new: path(prefix + r), text: newMiddle[prefix + r])
                     )
                 case .delete(let o):
-                    runs.append(.init(mark: .deleted, old: path(prefix + o), new: nil, texts: [oldMiddle[prefix + o]]))
+                    runs.append(.init(mark: .deleted, old: path(prefix + o), new: nil, text: oldMiddle[prefix + o]))
                 case .insert(let r):
-                    runs.append(.init(mark: .inserted, old: nil, new: path(prefix + r), texts: [newMiddle[prefix + r]]))
+                    runs.append(.init(mark: .inserted, old: nil, new: path(prefix + r), text: newMiddle[prefix + r]))
                 }
             }
         }

@@ -201,7 +201,9 @@ public enum ShowRenderer {
     ///      "sections":[{"header":"Fruit","footer":null,"indexTitle":null,"rows":["Apples","Pears"]}],
     ///      "dataSource":null}
     public static func json(_ shown: ShownTable) -> String {
-        func section(_ w: inout JSONWriter, _ header: String?, _ footer: String?, _ index: String?, _ rows: [String]) {
+        func section<Texts: Sequence<String>>(
+            _ w: inout JSONWriter, _ header: String?, _ footer: String?, _ index: String?, _ rows: Texts
+        ) {
             w.object { w in
                 w.member("header", header)
                 w.member("footer", footer)
@@ -232,7 +234,7 @@ public enum ShowRenderer {
             w.array(shown.sections) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows.map { $0.text }) }
             w.key("dataSource")
             if let data = shown.dataSource {
-                w.array(data) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows.texts) }
+                w.array(data) { w, s in section(&w, s.header, s.footer, s.indexTitle, s.rows) }
             } else {
                 w.null()
             }
@@ -282,7 +284,7 @@ extension Interpreter {
                 .message
         }
         var stale: [IndexPath] = []
-        for s in table.indices where !TextEquality.same(table[s].rows.texts, data[s].rows.texts) {
+        for s in table.indices where table[s].rows != data[s].rows {
             for r in table[s].rows.indices where !TextEquality.same(table[s].rows[r], data[s].rows[r]) {
                 stale.append(IndexPath(section: s, row: r))
             }
