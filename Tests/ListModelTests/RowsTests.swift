@@ -199,6 +199,18 @@ struct RowsTests {
         #expect(before.dataSource[0].rows != new && Array(before.dataSource[0].rows.prefix(3)) == ["first", "r0", "r1"])
     }
 
+    /// An edit in place splits a chunk of more than twice `chunkCapacity` rows before it changes it (one
+    /// made from an array, or one that inserts grew), so a snapshot's next edit copies at most that many.
+    @Test func editsInPlaceKeepChunksShort() {
+        let capacity = Rows.chunkCapacity
+        var rows = Rows((0..<3 * capacity).map { "r\($0)" })
+        rows.insert("first", at: 1)
+        #expect(rows.chunks.allSatisfy { $0.count <= 2 * capacity + 1 } && rows.count == 3 * capacity + 1)
+        for step in 0..<(2 * capacity + 10) { rows.insert("i\(step)", at: capacity + 5) }
+        expectWellFormed(rows, "after the inserts")
+        #expect(rows.chunks.allSatisfy { $0.count <= 2 * capacity + 1 }, "\(rows.chunks.map(\.count))")
+    }
+
     /// Rows made from an array hold it, and equal rows are the same bytes.
     @Test func rowsMadeFromAnArrayHoldItAndCompareByBytes() {
         let texts = ["é"]

@@ -13,8 +13,8 @@
 /// most `chunkCapacity` rows. Anyone may read the rows, as a collection or as the array `texts`; only the
 /// model edits them (the edits are internal).
 public struct Rows: RandomAccessCollection, Sendable {
-    /// The rows of a chunk that a commit writes, and the most an edit in place lets a chunk grow to
-    /// before it splits it in two (64 KiB of texts: a copy of it is a few microseconds).
+    /// The rows of a chunk that a commit writes (64 KiB of texts: a copy of it is a few microseconds). An
+    /// edit in place splits a chunk of more than twice this many rows before it changes it.
     public static let chunkCapacity = 4096
 
     /// The chunks, in order, none empty.
@@ -174,7 +174,6 @@ public struct Rows: RandomAccessCollection, Sendable {
         let c = splittingChunk(holding: index)
         chunks[c].insert(text, at: index - start(ofChunk: c))
         for d in c..<ends.count { ends[d] += 1 }
-        if chunks[c].count > 2 * Self.chunkCapacity { split(c) }
     }
 
     /// Removes and returns the row at `index`.
