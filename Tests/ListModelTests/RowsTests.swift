@@ -209,6 +209,13 @@ struct RowsTests {
         for step in 0..<(2 * capacity + 10) { rows.insert("i\(step)", at: capacity + 5) }
         expectWellFormed(rows, "after the inserts")
         #expect(rows.chunks.allSatisfy { $0.count <= 2 * capacity + 1 }, "\(rows.chunks.map(\.count))")
+        // A row replaced in place (`reload` outside a batch, `data reload`), and a row removed.
+        for edit in [{ (rows: inout Rows) in rows[5] = "x" }, { (rows: inout Rows) in rows.remove(at: 5) }] {
+            var rows = Rows((0..<3 * capacity).map { "r\($0)" })
+            edit(&rows)
+            expectWellFormed(rows, "after one edit")
+            #expect(rows.chunks.allSatisfy { $0.count <= 2 * capacity + 1 }, "\(rows.chunks.map(\.count))")
+        }
     }
 
     /// Rows made from an array hold it, and equal rows are the same bytes.

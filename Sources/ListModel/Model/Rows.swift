@@ -66,7 +66,7 @@ public struct Rows: RandomAccessCollection, Sendable {
             return chunks[c][position - start(ofChunk: c)]
         }
         set {
-            let c = chunk(holding: position)
+            let c = splittingChunk(holding: position)
             chunks[c][position - start(ofChunk: c)] = newValue
         }
     }
@@ -264,7 +264,10 @@ public struct Rows: RandomAccessCollection, Sendable {
         /// being filled, so the chunks of rows edited again and again stay few, and longer ones (rows made
         /// from an array) are written as chunks of `chunkCapacity`, so the next commit can share them.
         mutating func append(_ rows: Rows, _ range: Range<Int>) {
-            guard !range.isEmpty else { return }
+            if range.count < 32 {  // too short to cover a chunk: row by row
+                for position in range { append(rows[position]) }
+                return
+            }
             var c = rows.chunk(holding: range.lowerBound)
             var position = range.lowerBound
             while position < range.upperBound {
