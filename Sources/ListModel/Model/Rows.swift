@@ -264,33 +264,32 @@ public struct Rows: RandomAccessCollection, Sendable {
         /// being filled, so the chunks of rows edited again and again stay few, and longer ones (rows made
         /// from an array) are written as chunks of `chunkCapacity`, so the next commit can share them.
         mutating func append(_ rows: Rows, _ range: Range<Int>) {
-            if range.count < 32 {  // too short to cover a chunk: row by row
-                for position in range { append(rows[position]) }
-                return
-            }
+            guard !range.isEmpty else { return }
             var c = rows.chunk(holding: range.lowerBound)
             var position = range.lowerBound
             while position < range.upperBound {
                 let start = rows.start(ofChunk: c)
                 let end = Swift.min(rows.ends[c], range.upperBound)
-                let chunk = rows.chunks[c]
-                if position == start && end == rows.ends[c] && chunk.count >= Rows.chunkCapacity / 4
-                    && chunk.count <= 2 * Rows.chunkCapacity
+                let chunkCount = rows.ends[c] - start
+                if position == start && end == rows.ends[c] && chunkCount >= Rows.chunkCapacity / 4
+                    && chunkCount <= 2 * Rows.chunkCapacity
                 {
                     close()
-                    count += chunk.count
-                    chunks.append(chunk)
+                    count += chunkCount
+                    chunks.append(rows.chunks[c])
                     ends.append(count)
                 } else {
-                    var from = position - start
-                    let to = end - start
-                    while from < to {
-                        if open.isEmpty { reserve() }
-                        let take = Swift.min(to - from, Rows.chunkCapacity - open.count)
-                        for i in from..<from + take { open.append(chunk[i]) }  // a slice append copies through the generic witness
-                        count += take
-                        from += take
-                        if open.count == Rows.chunkCapacity { close() }
+                    rows.chunks[c].withUnsafeBufferPointer { chunk in
+                        var from = position - start
+                        let to = end - start
+                        while from < to {
+                            if open.isEmpty { reserve() }
+                            let take = Swift.min(to - from, Rows.chunkCapacity - open.count)
+                            for i in from..<from + take { open.append(chunk[i]) }  // a slice append copies through the generic witness
+                            count += take
+                            from += take
+                            if open.count == Rows.chunkCapacity { close() }
+                        }
                     }
                 }
                 position = end

@@ -366,16 +366,6 @@ public struct TableModel: Sendable {
                 case .kept(let from), .moved(let from):
                     guard from.section < beforeRows.count && from.row < beforeRows[from.section].count else { return }
                     let length = Swift.min(run.count, beforeRows[from.section].count - from.row)
-                    if length < 64 {  // a moved row, or a short run: row by row
-                        for i in 0..<length {
-                            let shown = beforeRows[from.section][from.row + i]
-                            if shown != rows[run.row + i] {
-                                if shownRows == nil { shownRows = rows.texts }
-                                shownRows?[run.row + i] = shown
-                            }
-                        }
-                        return
-                    }
                     rows.forEachDifference(from: run.row, beforeRows[from.section], from.row, count: length) { r, shown in
                         if shownRows == nil { shownRows = rows.texts }
                         shownRows?[r] = shown
