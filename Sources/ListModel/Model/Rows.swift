@@ -81,38 +81,44 @@ public struct Rows: RandomAccessCollection, Sendable {
     }
 
     /// Calls `body` with each row `start + i` (`i` in `0..<count`) whose text differs (`!=`) from row
-    /// `otherStart + i` of `other`, and that other text, in order. The rows are compared a chunk's run at
-    /// a time, 64 values at once as their own bytes (a row copied from one table to the next is the same
-    /// value, bit for bit), and text by text only in a block that differs.
+    /// `otherStart + i` of `other`, and that other text, in order. The rows are compared a stretch of
+    /// chunks at a time, 64 values at once as their own bytes (a row copied from one table to the next is
+    /// the same value, bit for bit), and text by text only in a block that differs.
     func forEachDifference(from start: Int, _ other: Rows, _ otherStart: Int, count: Int, _ body: (Int, String) -> Void) {
-        guard count > 0 else { return }
+        _ = forEachStretch(from: start, other, otherStart, count: count) { x, y, first in
+            TextEquality.forEachDifferingBlock(x, y) { block in
+                for i in block where x[i] != y[i] { body(first + i, y[i]) }
+                return true
+            }
+        }
+    }
+
+    /// Walks rows `start..<start + count` beside rows `otherStart...` of `other` a stretch at a time, each
+    /// stretch within one chunk of each, calling `body` with both stretches in place and the row of this
+    /// rows the stretch starts at, until it returns false; returns false when it did.
+    private func forEachStretch(
+        from start: Int, _ other: Rows, _ otherStart: Int, count: Int,
+        _ body: (UnsafeBufferPointer<String>, UnsafeBufferPointer<String>, Int) -> Bool
+    ) -> Bool {
+        guard count > 0 else { return true }
         var (a, b, end) = (start, otherStart, start + count)
         var c = chunk(holding: a)
         var d = other.chunk(holding: b)
         while a < end {
-            let (chunkStart, otherChunkStart) = (self.start(ofChunk: c), other.start(ofChunk: d))
+            let (p, q) = (a - self.start(ofChunk: c), b - other.start(ofChunk: d))
             let length = Swift.min(ends[c] - a, other.ends[d] - b, end - a)
-            chunks[c].withUnsafeBufferPointer { x in
+            let going = chunks[c].withUnsafeBufferPointer { x in
                 other.chunks[d].withUnsafeBufferPointer { y in
-                    let (p, q) = (a - chunkStart, b - otherChunkStart)
-                    var i = 0
-                    while i < length {
-                        let block = Swift.min(64, length - i)
-                        let same = TextEquality.sameBytes(
-                            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: x[(p + i)..<(p + i + block)])),
-                            UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: y[(q + i)..<(q + i + block)])))
-                        if !same {
-                            for j in i..<i + block where x[p + j] != y[q + j] { body(a + j, y[q + j]) }
-                        }
-                        i += block
-                    }
+                    body(UnsafeBufferPointer(rebasing: x[p..<p + length]), UnsafeBufferPointer(rebasing: y[q..<q + length]), a)
                 }
             }
+            if !going { return false }
             a += length
             b += length
             if a == ends[c] { c += 1 }
             if b == other.ends[d] { d += 1 }
         }
+        return true
     }
 
     /// Iterates the rows a chunk at a time.
@@ -187,12 +193,6 @@ public struct Rows: RandomAccessCollection, Sendable {
             ends.remove(at: c)
         }
         return text
-    }
-
-    /// Reserves room for `minimumCapacity` rows, for rows about to be appended: in the one chunk rows
-    /// made from an array are, else nothing (the next chunk is reserved whole when it starts).
-    mutating func reserveCapacity(_ minimumCapacity: Int) {
-        if chunks.count == 1 { chunks[0].reserveCapacity(minimumCapacity) }
     }
 
     /// The chunk holding `position`, after splitting it into chunks of `chunkCapacity` rows when it is
@@ -318,26 +318,7 @@ extension Rows: Equatable {
     /// as sections compare: not by Unicode canonical equivalence, as `[String]`'s `==` does. Rows that
     /// share a chunk compare it at once.
     public static func == (a: Rows, b: Rows) -> Bool {
-        guard a.count == b.count else { return false }
-        var (c, d) = (0, 0)
-        var (i, j) = (0, 0)  // the next row within chunks c and d
-        while c < a.chunks.count {
-            let x = a.chunks[c]
-            let y = b.chunks[d]
-            let length = Swift.min(x.count - i, y.count - j)
-            let same = x.withUnsafeBufferPointer { x in
-                y.withUnsafeBufferPointer { y in
-                    TextEquality.same(
-                        UnsafeBufferPointer(rebasing: x[i..<i + length]), UnsafeBufferPointer(rebasing: y[j..<j + length]))
-                }
-            }
-            if !same { return false }
-            i += length
-            j += length
-            if i == x.count { (c, i) = (c + 1, 0) }
-            if j == y.count { (d, j) = (d + 1, 0) }
-        }
-        return true
+        a.count == b.count && a.forEachStretch(from: 0, b, 0, count: a.count) { x, y, _ in TextEquality.same(x, y) }
     }
 }
 

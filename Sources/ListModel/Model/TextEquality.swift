@@ -77,6 +77,16 @@ public enum TextEquality {
     @inlinable
     public static func same(_ x: UnsafeBufferPointer<String>, _ y: UnsafeBufferPointer<String>) -> Bool {
         guard x.count == y.count else { return false }
+        return forEachDifferingBlock(x, y) { block in block.allSatisfy { same(x[$0], y[$0]) } }
+    }
+
+    /// Calls `body` with each block of up to 64 positions where two runs of texts of one length are not
+    /// the same values bit for bit, in order, until it returns false; returns false when it did. Texts
+    /// outside those blocks are the same values, so the same texts; inside one, any may still be.
+    @inlinable
+    public static func forEachDifferingBlock(
+        _ x: UnsafeBufferPointer<String>, _ y: UnsafeBufferPointer<String>, _ body: (Range<Int>) -> Bool
+    ) -> Bool {
         guard let p = x.baseAddress, let q = y.baseAddress, p != q else { return true }
         let stride = MemoryLayout<String>.stride
         var start = 0
@@ -86,9 +96,7 @@ public enum TextEquality {
             let bits = sameBytes(
                 UnsafeRawBufferPointer(start: UnsafeRawPointer(p + start), count: count),
                 UnsafeRawBufferPointer(start: UnsafeRawPointer(q + start), count: count))
-            if !bits {
-                for i in start..<end where !same(x[i], y[i]) { return false }
-            }
+            if !bits && !body(start..<end) { return false }
             start = end
         }
         return true
