@@ -60,7 +60,50 @@ import Testing
             }
         }
         #expect(builder.string == expected)
+        #expect(Array(builder.string.utf8) == Array(expected.utf8))
         #expect(builder.count == expected.utf8.count)
+    }
+
+    /// Texts of every length a small string holds (0 to 15 bytes), ASCII and not: the first `n` bytes
+    /// of each, cut where a character starts.
+    static let shortTexts: [String] = {
+        var texts: [String] = []
+        for source in ["row 123456789012", "é✓🙂aé✓🙂b", "aaaaaaaaaaaaaaé", "🙂🙂🙂🙂"] {
+            let bytes = Array(source.utf8)
+            for n in 0...min(15, bytes.count) where n == bytes.count || bytes[n] & 0xC0 != 0x80 {
+                texts.append(String(decoding: bytes[..<n], as: UTF8.self))
+            }
+        }
+        return texts
+    }()
+
+    /// A short text built on the stack is made a small string from its two words (`smallString`): it
+    /// must be the string Swift makes of the same bytes, bit for bit (its form, ASCII flag and count),
+    /// whatever lies in the words past its bytes.
+    @Test(arguments: shortTexts)
+    func aShortTextIsTheSmallStringSwiftMakes(_ text: String) {
+        var builder = TextBuilder()
+        let bytes = Array(text.utf8)
+        var k = 0
+        while k < bytes.count {
+            // Pieces of up to 3 bytes written as whole words: the 5 bytes after each are noise the
+            // next piece, or the end of the text, must leave out.
+            let piece = bytes[k..<min(k + 3, bytes.count)]
+            let noise: UInt64 = 0xA5A5_A5A5_A5A5_A5A5 &<< UInt64(8 * piece.count)
+            builder.append(word: Byte.word(piece) | noise, length: piece.count)
+            k += piece.count
+        }
+        let made = builder.string
+        let swift = String(decoding: bytes, as: UTF8.self)
+        #expect(Array(made.utf8) == bytes)
+        #expect(made == swift)
+        #expect(made.hashValue == swift.hashValue)
+        #expect(made.count == swift.count)
+        #if (arch(x86_64) || arch(arm64)) && _endian(little)
+            let (a, b) = (unsafeBitCast(made, to: (UInt64, UInt64).self), unsafeBitCast(swift, to: (UInt64, UInt64).self))
+            #expect(a == b, "bits \(String(a.0, radix: 16)) \(String(a.1, radix: 16)) against \(String(b.0, radix: 16)) \(String(b.1, radix: 16))")
+        #endif
+        #expect(TextBuilder.smallString(0, 0, count: 16) == nil)
     }
 
     @Test(arguments: [0, 7, -7, 10, -10, 1_000_000, Int64.max, Int64.min])
