@@ -137,6 +137,51 @@ for part, shape in [("statement", "ten sections"), ("statement-one-section", "on
         sys.exit("listdsl-bench %s printed no figures:\n%s" % (part, statement_out))
     shapes.append((shape, statements))
 
+# The WebAssembly build of the core (scripts/wasm.sh; skipped when it is not built, or node is missing)
+# beside the native command, on the same workloads: each run in node (scripts/wasm-run.mjs), its first
+# run (the page's run: the engine compiles the module as it goes) and its best warm one of two more,
+# timed there, against the native command's whole process. A workload of two files is one file for
+# the module, which runs one script.
+def verdict(output):
+    return output.split(" error: ", 1)[1].splitlines()[0] if " error: " in output else output.split()[:3]
+wasm_module = os.path.join(os.getcwd(), ".build-wasm", "listdsl.wasm")
+wasm_rows = []
+if os.path.exists(wasm_module) and shutil.which("node"):
+    newest_source = max(os.path.getmtime(os.path.join(d, f)) for d, _, fs in os.walk("Sources") for f in fs)
+    wasm_stale = os.path.getmtime(wasm_module) < newest_source
+    for name, files, allowed in [
+            ("loop-1m", [os.path.join(work, "loop-1m.list")], (0,)),
+            ("nested", ["bench/loops/nested.list"], (0,)),
+            ("recursive", ["bench/loops/recursive.list"], (0,)),
+            ("edits-1m", [setup, os.path.join(work, "edits-1m.list")], (0,)),
+            ("batch-1m", [os.path.join(work, "batch-1m.list")], (0, 70))]:
+        script = files[0]
+        if len(files) > 1:
+            script = os.path.join(work, "wasm-%s.list" % name)
+            with open(script, "wb") as out:
+                for f in files:
+                    out.write(open(f, "rb").read())
+        native_walls, firsts, warms, memories, native_out = [], [], [], [], None
+        for _ in range(runs):
+            wall, _, native_out = run_once([bin] + files, allowed)
+            native_walls.append(wall)
+            p = subprocess.run(["node", "scripts/wasm-run.mjs", script, "--time", "--repeat", "3"], capture_output=True)
+            if p.returncode not in allowed:
+                sys.exit("failed in wasm: %s\n%s" % (name, p.stderr.decode()[-2000:]))
+            m = re.search(r"first run ([0-9.]+) ms, warm best of \d+ ([0-9.]+) ms, memory ([0-9.]+) MiB", p.stderr.decode())
+            if not m:
+                sys.exit("wasm-run.mjs printed no timing for %s:\n%s" % (name, p.stderr.decode()[-2000:]))
+            out = p.stdout.decode().strip() or p.stderr.decode().strip()
+            # The same output; for an error, the same message (the combined file moves its line).
+            if verdict(out) != verdict(native_out):
+                sys.exit("%s: native and wasm disagree: %r vs %r" % (name, native_out[:200], out[:200]))
+            firsts.append(float(m.group(1)) / 1000)
+            warms.append(float(m.group(2)) / 1000)
+            memories.append(float(m.group(3)))
+        native_mem = peak_rss([bin] + files)
+        wasm_rows.append((name, statistics.median(native_walls), statistics.median(firsts),
+                          statistics.median(warms), native_mem, statistics.median(memories)))
+
 print("workload                          listdsl    goal")
 print("check edits-1m.list               %7.3f s  < 0.5 s" % check)
 print("run edits-1m.list                 %7.3f s  < 0.4 s   (Python baseline %.3f s: %.1fx faster; goal >= 6x)" % (edits, base, base / edits))
@@ -164,6 +209,14 @@ for shape, statements in shapes:
     print("REPL statement on 1m rows in %s (in process, median of 11; a frame is 16.7 ms):" % shape)
     for name, ms in statements:
         print("   %-40s %6.1f ms  (%.2f of a frame)" % (name.strip() if not name.startswith("    ") else "  " + name.strip(), float(ms), float(ms) / 16.7))
+if wasm_rows:
+    print("the WebAssembly build beside native (native: the whole process; wasm: the run in node, first and best warm)%s:"
+          % (" -- the module is older than the sources: run scripts/wasm.sh" if wasm_stale else ""))
+    for name, native_wall, first, warm, native_mem, wasm_mem in wasm_rows:
+        print("   %-12s native %6.3f s  wasm first %6.3f s (%.1fx)  warm %6.3f s (%.1fx)  memory %4.0f MiB against %3.0f" %
+              (name, native_wall, first, first / native_wall, warm, warm / native_wall, wasm_mem, native_mem))
+else:
+    print("the WebAssembly build: not built (scripts/wasm.sh) or node missing, so not timed")
 print("(median of %d runs each; listdsl and its peer in turn)" % runs)
 PY
 fi
