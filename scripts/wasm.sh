@@ -37,6 +37,9 @@ swift build --triple "$target" -c release --target ListDSLWasm --scratch-path "$
     -Xswiftc -enable-experimental-feature -Xswiftc Extern \
     -Xswiftc -wmo -Xswiftc "${WASM_OPT:--Osize}" -Xswiftc -Xfrontend -Xswiftc -disable-stack-protector >&2
 products="$out/spm/$target/release"
+echo "checking the allocator's size classes" >&2
+"$clang" -O1 -Wall wasm/size-classes-check.c -o "$out/size-classes-check"
+"$out/size-classes-check" >&2
 echo "compiling the C runtime" >&2
 "$clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c wasm/Runtime.c \
     -o "$out/Runtime.o"
