@@ -54,7 +54,11 @@ let package = Package(
         .target(
             name: "ListDSLWasm",
             dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching"],
-            path: "wasm", exclude: ["Runtime.c", "LZMADecoder.c", "known-differences.txt"], sources: ["Entry.swift"]),
+            path: "wasm",
+            exclude: [
+                "Runtime.c", "SizeClasses.h", "size-classes-check.c", "LZMADecoder.c", "known-differences.txt",
+            ],
+            sources: ["Entry.swift"]),
         // The line editor, for the REPL only (see `lineEditor` above).
         lineEditorTarget,
         // The platform layer: the one module that imports Glibc or Darwin, re-exporting the POSIX calls both
