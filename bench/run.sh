@@ -142,12 +142,14 @@ for part, shape in [("statement", "ten sections"), ("statement-one-section", "on
 # run (the page's run: the engine compiles the module as it goes) and its best warm one of two more,
 # timed there, against the native command's whole process. A workload of two files is one file for
 # the module, which runs one script.
-def verdict(output):
-    return output.split(" error: ", 1)[1].splitlines()[0] if " error: " in output else output.split()[:3]
+def error_message(stderr):
+    """The first error's message, without its place (a workload of two files is one file for the module)."""
+    return stderr.split(" error: ", 1)[1].splitlines()[0] if " error: " in stderr else stderr
 wasm_module = os.path.join(os.getcwd(), ".build-wasm", "listdsl.wasm")
 wasm_rows = []
 if os.path.exists(wasm_module) and shutil.which("node"):
-    newest_source = max(os.path.getmtime(os.path.join(d, f)) for d, _, fs in os.walk("Sources") for f in fs)
+    newest_source = max(os.path.getmtime(os.path.join(d, f)) for top in ("Sources", "wasm")
+                        for d, _, fs in os.walk(top) for f in fs)
     wasm_stale = os.path.getmtime(wasm_module) < newest_source
     for name, files, allowed in [
             ("loop-1m", [os.path.join(work, "loop-1m.list")], (0,)),
@@ -161,20 +163,24 @@ if os.path.exists(wasm_module) and shutil.which("node"):
             with open(script, "wb") as out:
                 for f in files:
                     out.write(open(f, "rb").read())
-        native_walls, firsts, warms, memories, native_out = [], [], [], [], None
+        native_walls, firsts, warms, memories = [], [], [], []
         for _ in range(runs):
-            wall, _, native_out = run_once([bin] + files, allowed)
-            native_walls.append(wall)
+            t = time.perf_counter()
+            native = subprocess.run([bin] + files, capture_output=True)
+            native_walls.append(time.perf_counter() - t)
+            if native.returncode not in allowed:
+                sys.exit("failed: %s\n%s" % (name, native.stderr.decode()[-2000:]))
             p = subprocess.run(["node", "scripts/wasm-run.mjs", script, "--time", "--repeat", "3"], capture_output=True)
             if p.returncode not in allowed:
                 sys.exit("failed in wasm: %s\n%s" % (name, p.stderr.decode()[-2000:]))
             m = re.search(r"first run ([0-9.]+) ms, warm best of \d+ ([0-9.]+) ms, memory ([0-9.]+) MiB", p.stderr.decode())
             if not m:
                 sys.exit("wasm-run.mjs printed no timing for %s:\n%s" % (name, p.stderr.decode()[-2000:]))
-            out = p.stdout.decode().strip() or p.stderr.decode().strip()
-            # The same output; for an error, the same message (the combined file moves its line).
-            if verdict(out) != verdict(native_out):
-                sys.exit("%s: native and wasm disagree: %r vs %r" % (name, native_out[:200], out[:200]))
+            # The same status and standard output, and the same first error (--time adds a line to stderr).
+            if (p.returncode, p.stdout, error_message(p.stderr.decode()[:p.stderr.decode().rfind("wasm: instantiate")])) != \
+                    (native.returncode, native.stdout, error_message(native.stderr.decode())):
+                sys.exit("%s: native and wasm disagree: status %d, %r against %d, %r" % (
+                    name, native.returncode, (native.stdout + native.stderr)[:300], p.returncode, (p.stdout + p.stderr)[:300]))
             firsts.append(float(m.group(1)) / 1000)
             warms.append(float(m.group(2)) / 1000)
             memories.append(float(m.group(3)))

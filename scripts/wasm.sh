@@ -30,6 +30,9 @@ mkdir -p "$out"
 stack_size=$((16 << 20))
 
 cd "$root"
+echo "checking the allocator's size classes" >&2
+"$clang" -O1 -Wall wasm/size-classes-check.c -o "$out/size-classes-check"
+"$out/size-classes-check" >&2
 echo "building the Swift modules with SwiftPM" >&2
 # Embedded Swift, whole-module, for size; no stack protector (the freestanding runtime has no guard).
 swift build --triple "$target" -c release --target ListDSLWasm --scratch-path "$out/spm" \
@@ -37,9 +40,6 @@ swift build --triple "$target" -c release --target ListDSLWasm --scratch-path "$
     -Xswiftc -enable-experimental-feature -Xswiftc Extern \
     -Xswiftc -wmo -Xswiftc "${WASM_OPT:--Osize}" -Xswiftc -Xfrontend -Xswiftc -disable-stack-protector >&2
 products="$out/spm/$target/release"
-echo "checking the allocator's size classes" >&2
-"$clang" -O1 -Wall wasm/size-classes-check.c -o "$out/size-classes-check"
-"$out/size-classes-check" >&2
 echo "compiling the C runtime" >&2
 "$clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c wasm/Runtime.c \
     -o "$out/Runtime.o"

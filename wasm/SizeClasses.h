@@ -5,6 +5,8 @@
 
 enum { kHeader = 16, kSmallClasses = 4, kStepsPerPower = 4, kFirstPower = 6, kLastPower = 30 };
 enum { kClasses = kSmallClasses + kStepsPerPower * (kLastPower - kFirstPower + 1) };
+// The largest class, 2^(kLastPower + 1) bytes, must fit in wasm32's 32-bit size_t (the native check's is 64-bit).
+_Static_assert(kLastPower <= 30, "the largest size class must fit in 32 bits");
 
 /// The bytes a block of class `cls` spans, header included.
 static inline size_t classSize(int cls) {

@@ -99,11 +99,29 @@ import Testing
         #expect(made == swift)
         #expect(made.hashValue == swift.hashValue)
         #expect(made.count == swift.count)
-        #if (arch(x86_64) || arch(arm64)) && _endian(little)
+        #if (arch(x86_64) || arch(arm64)) && _endian(little) && !os(Android)
             let (a, b) = (unsafeBitCast(made, to: (UInt64, UInt64).self), unsafeBitCast(swift, to: (UInt64, UInt64).self))
             #expect(a == b, "bits \(String(a.0, radix: 16)) \(String(a.1, radix: 16)) against \(String(b.0, radix: 16)) \(String(b.1, radix: 16))")
         #endif
         #expect(TextBuilder.smallString(0, 0, count: 16) == nil)
+    }
+
+    /// The small string's words given the text's bytes with every bit set past them, in both words: they
+    /// are the words of Swift's own string of those bytes (the masks keep nothing past the text, whatever
+    /// its length). Compared as words, so that wrong ones fail the test without being used as a string.
+    @Test(arguments: shortTexts)
+    func aSmallStringKeepsNothingPastItsBytes(_ text: String) {
+        #if (arch(x86_64) || arch(arm64)) && _endian(little) && !os(Android)
+            let bytes = Array(text.utf8)
+            let low = Byte.word(bytes.prefix(8)) | (bytes.count >= 8 ? 0 : ~0 &<< UInt64(8 * bytes.count))
+            let high = Byte.word(bytes.dropFirst(8)) | (bytes.count <= 8 ? ~0 : ~0 &<< UInt64(8 * (bytes.count - 8)))
+            let swift = unsafeBitCast(String(decoding: bytes, as: UTF8.self), to: (UInt64, UInt64).self)
+            guard let made = TextBuilder.smallStringWords(low, high, count: bytes.count) else {
+                Issue.record("no small string for \(bytes.count) bytes")
+                return
+            }
+            #expect(made == swift, "words \(String(made.0, radix: 16)) \(String(made.1, radix: 16)) against \(String(swift.0, radix: 16)) \(String(swift.1, radix: 16))")
+        #endif
     }
 
     @Test(arguments: [0, 7, -7, 10, -10, 1_000_000, Int64.max, Int64.min])
