@@ -34,8 +34,8 @@ python3 - "$bin" "$work" "$runs" "$shared/baseline.py" "$engine" "$native" "$nat
 import re, shutil, statistics, subprocess, sys, time, resource, os
 bin, work, runs, baseline, engine, native, native_loop = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7]
 
-def run_once(cmd, allowed=(0,)):
-    """One run: its wall time, its CPU time (user and system, all threads) and its output."""
+def run_process(cmd, allowed=(0,)):
+    """One run: its wall time, its CPU time (user and system, all threads) and the finished process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True)
@@ -43,7 +43,11 @@ def run_once(cmd, allowed=(0,)):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode not in allowed:
         sys.exit("failed: %s\n%s" % (" ".join(cmd), p.stderr.decode()[:2000]))
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), p
+
+def run_once(cmd, allowed=(0,)):
+    """One run: its wall time, its CPU time (user and system, all threads) and its output."""
+    wall, cpu, p = run_process(cmd, allowed)
     return wall, cpu, p.stdout.decode().strip() or p.stderr.decode().strip()
 
 def timed(cmd, allowed=(0,)):
@@ -165,14 +169,9 @@ if os.path.exists(wasm_module) and shutil.which("node"):
                     out.write(open(f, "rb").read())
         native_walls, firsts, warms, memories = [], [], [], []
         for _ in range(runs):
-            t = time.perf_counter()
-            native = subprocess.run([bin] + files, capture_output=True)
-            native_walls.append(time.perf_counter() - t)
-            if native.returncode not in allowed:
-                sys.exit("failed: %s\n%s" % (name, native.stderr.decode()[-2000:]))
-            p = subprocess.run(["node", "scripts/wasm-run.mjs", script, "--time", "--repeat", "3"], capture_output=True)
-            if p.returncode not in allowed:
-                sys.exit("failed in wasm: %s\n%s" % (name, p.stderr.decode()[-2000:]))
+            wall, _, native = run_process([bin] + files, allowed)
+            native_walls.append(wall)
+            _, _, p = run_process(["node", "scripts/wasm-run.mjs", script, "--time", "--repeat", "3"], allowed)
             m = re.search(r"first run ([0-9.]+) ms, warm best of \d+ ([0-9.]+) ms, memory ([0-9.]+) MiB", p.stderr.decode())
             if not m:
                 sys.exit("wasm-run.mjs printed no timing for %s:\n%s" % (name, p.stderr.decode()[-2000:]))
