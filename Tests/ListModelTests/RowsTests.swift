@@ -87,6 +87,12 @@ func sharedChunks(_ a: Rows, _ b: Rows) -> Int {
     Set(chunkAddresses(a)).intersection(chunkAddresses(b)).count
 }
 
+/// How many rows of `a` are in chunks not stored where a chunk of `b` is (copied, not shared).
+func copiedRows(_ a: Rows, _ b: Rows) -> Int {
+    let shared = Set(chunkAddresses(b))
+    return zip(a.chunks, chunkAddresses(a)).reduce(0) { $0 + (shared.contains($1.1) ? 0 : $1.0.count) }
+}
+
 @Suite("Rows: a section's rows as shared chunks")
 struct RowsTests {
     static let steps = 150
@@ -197,6 +203,67 @@ struct RowsTests {
         // small to share and joins the chunk being written.
         #expect(new.chunks.count - sharedChunks(new, old) <= 3, "\(new.chunks.count - sharedChunks(new, old)) copied")
         #expect(before.dataSource[0].rows != new && Array(before.dataSource[0].rows.prefix(3)) == ["first", "r0", "r1"])
+    }
+
+    /// A batch that leaves a few cells of a section of a million rows stale (a reload among moves) keeps
+    /// the table view as the data source's chunks plus the one that holds those cells, and each later
+    /// commit, while the cells still differ, copies a few chunks' rows of either layer, not the section.
+    @Test func staleCellsCopyTheChunksThatHoldThem() throws {
+        var model = TableModel(sections: sections([(0..<1_000_000).map { "r\($0)" }]))
+        model.begin()
+        _ = try model.perform(.insertRow(path(0, 0), "first"))  // splits the one long chunk
+        _ = try model.end()
+        model.begin()
+        _ = try model.perform(.reloadRow(path(0, 5), "x"))
+        _ = try model.perform(.moveRow(from: path(0, 1), to: path(0, 9)))
+        _ = try model.end()
+        try #require(!model.isInSync, "the reload among moves leaves a cell stale")
+        var shown = model.tableView[0].rows
+        var data = model.dataSource[0].rows
+        let few = 2 * Rows.chunkCapacity
+        #expect(copiedRows(shown, data) <= Rows.chunkCapacity, "\(copiedRows(shown, data)) rows of the table view copied")
+        for step in 1...3 {
+            let (shownBefore, dataBefore) = (shown, data)
+            model.begin()
+            _ = try model.perform(.insertRow(path(0, 300_000 * step), "i\(step)"))
+            _ = try model.end()
+            try #require(!model.isInSync, "step \(step)")
+            (shown, data) = (model.tableView[0].rows, model.dataSource[0].rows)
+            #expect(copiedRows(data, dataBefore) <= few, "step \(step): \(copiedRows(data, dataBefore))")
+            // The table view: the data source's new chunks, and the one holding the stale cell written again.
+            #expect(
+                copiedRows(shown, shownBefore) <= few + Rows.chunkCapacity,
+                "step \(step): \(copiedRows(shown, shownBefore))")
+            #expect(copiedRows(shown, data) <= Rows.chunkCapacity, "step \(step): \(copiedRows(shown, data))")
+            #expect(shown.count == data.count && shown[300_000 * step] == "i\(step)" && shown[5] == data[5])
+        }
+    }
+
+    /// Rows overwritten at positions in any order are what an array gives; the rows they were made from
+    /// are unchanged, and every chunk no position lands in is still shared with them.
+    @Test(arguments: [(5, true), (6, false), (7, true)])
+    func overwritingSharesTheChunksItMisses(_ seed: UInt64, _ ascending: Bool) {
+        var random = SplitMix(seed: seed)
+        let original = (0..<(5 * Rows.chunkCapacity + 17)).map { "r\($0)" }
+        var built = Rows(original)  // one long chunk, which the first write splits
+        for step in 0..<3 {
+            var positions = (0..<40).map { _ in Int(random.next() % UInt64(3 * Rows.chunkCapacity)) }
+            if ascending { positions.sort() }
+            var writer = Rows.Overwriter(built)
+            let before = Array(built)
+            var expected = before
+            for (k, position) in positions.enumerated() {
+                writer.set(position, "w\(step).\(k)")
+                expected[position] = "w\(step).\(k)"
+            }
+            let written = writer.finish()
+            expectWellFormed(written, "step \(step)")
+            #expect(Array(written) == expected && written.texts == expected, "step \(step)")
+            #expect(Array(built) == before, "step \(step): the rows written from changed")
+            // Nothing past three chunks' rows was written, so the rest of the rows are shared.
+            #expect(copiedRows(written, built) <= (step == 0 ? written.count : 3 * Rows.chunkCapacity), "step \(step)")
+            built = written
+        }
     }
 
     /// An edit in place splits a chunk of more than twice `chunkCapacity` rows before it changes it (one

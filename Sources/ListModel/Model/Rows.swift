@@ -221,6 +221,44 @@ public struct Rows: RandomAccessCollection, Sendable {
         ends.replaceSubrange(c...c, with: pieceEnds)
     }
 
+    /// Replaces rows a chunk at a time: the chunk a position lands in is taken out of the rows (split first
+    /// when it is longer than twice `chunkCapacity`, copied at its first write when other rows share it)
+    /// and written with one store a row, then put back when a position lands outside it (in ascending
+    /// order, each chunk is taken once). Every chunk no position lands in stays shared. (The table view's cells after a commit
+    /// are written this way: the data source's rows with the cells that differ.)
+    struct Overwriter {
+        /// The rows, less the chunk taken out.
+        private var rows: Rows
+        /// The chunk taken out, and where it was.
+        private var chunk: [String] = []
+        private var c = -1
+        private var (start, end) = (0, 0)
+
+        init(_ rows: Rows) { self.rows = rows }
+
+        /// Sets row `position` (in `0..<count`) to `text`.
+        mutating func set(_ position: Int, _ text: consuming String) {
+            if position >= end || position < start {
+                putBack()
+                c = rows.splittingChunk(holding: position)
+                (start, end) = (rows.start(ofChunk: c), rows.ends[c])
+                swap(&chunk, &rows.chunks[c])
+            }
+            chunk[position - start] = text
+        }
+
+        /// Puts the chunk taken out back.
+        private mutating func putBack() {
+            if c >= 0 { swap(&chunk, &rows.chunks[c]) }
+        }
+
+        /// The rows written.
+        consuming func finish() -> Rows {
+            putBack()
+            return rows
+        }
+    }
+
     // MARK: Writing rows whole
 
     /// Rows written in order by `fill`, through a builder that shares the chunks of other rows it is

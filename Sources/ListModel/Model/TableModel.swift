@@ -349,8 +349,9 @@ public struct TableModel: Sendable {
     /// they are the data source's: the rows of inserted and reloaded sections, and inserted and
     /// reloaded rows, are fetched from `dataSource` (`tableView(_:cellForRowAt:)`); a moved row's cell
     /// travels with its content; every other cell keeps what it shows at its new index path. Section
-    /// titles are the data source's. Only the cells that differ from the data source are written, into
-    /// a copy made when the first one does.
+    /// titles are the data source's. Only the cells that differ from the data source are written: a
+    /// section with none is the data source's, and one with some shares every chunk of the data source's
+    /// rows but those that hold them, so the table view is the data source plus what differs.
     static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section]? {
         let walk = RowOriginWalk(
             report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count }
@@ -359,7 +360,10 @@ public struct TableModel: Sendable {
         var cells: [Section]?
         for n in dataSource.indices {
             let rows = dataSource[n].rows
-            var shownRows: [String]?  // this section's rows as the cells show them, once one differs
+            // This section's rows as the cells show them, once one differs: the data source's chunks,
+            // each chunk that holds a differing cell copied when the first one is written (the runs come
+            // in order of their rows, and so do the differences).
+            var shownRows: Rows.Overwriter?
             // A run of rows that kept their order is compared as a run (`forEachDifference`).
             walk.forEachRun(ofSection: n, count: rows.count) { run in
                 switch run.origin {
@@ -367,8 +371,8 @@ public struct TableModel: Sendable {
                     guard from.section < beforeRows.count && from.row < beforeRows[from.section].count else { return }
                     let length = Swift.min(run.count, beforeRows[from.section].count - from.row)
                     rows.forEachDifference(from: run.row, beforeRows[from.section], from.row, count: length) { r, shown in
-                        if shownRows == nil { shownRows = rows.texts }
-                        shownRows?[r] = shown
+                        if shownRows == nil { shownRows = Rows.Overwriter(rows) }
+                        shownRows?.set(r, shown)
                     }
                 case .inserted, .reloaded:
                     break
@@ -376,7 +380,7 @@ public struct TableModel: Sendable {
             }
             if let shownRows {
                 if cells == nil { cells = dataSource }
-                cells?[n].rows = Rows(shownRows)
+                cells?[n].rows = shownRows.finish()
             }
         }
         return cells
