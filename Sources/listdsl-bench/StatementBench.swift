@@ -39,7 +39,8 @@ func timeEntry(_ text: String, in interpreter: Interpreter, _ changes: ChangeCol
     var drawn = 0
     for statement in parsed.program.statements {
         let start = now()
-        switch InteractiveStatement.run(statement, in: source, by: interpreter, changes: changes, drawingChanges: true) {
+        switch InteractiveStatement.run(statement, in: source, by: interpreter, changes: changes, drawingChanges: true)
+        {
         case .success(let view): drawn += view.utf8.count
         case .failure(let failure): throw BenchFailure("\(text): \(failure.error)")
         }
@@ -72,7 +73,9 @@ func benchmarkStatements(oneSection: Bool = false) throws {
     // statement after it is committed as a batch, not done in place, with the table view's cells worked out.
     let staleCell = "begin; reload 0:5 \"x\"; move 0:1 to 0:9; end"
     _ = try timeEntry(staleCell, in: interpreter, changes)
-    guard !interpreter.model.isInSync else { throw BenchFailure("\(staleCell) left the table view showing the data source") }
+    guard !interpreter.model.isInSync else {
+        throw BenchFailure("\(staleCell) left the table view showing the data source")
+    }
     print("after `\(staleCell)`, which leaves a cell stale (the table view differs from the data source):")
     try timeStatements(statementsTimedWithStaleCell, oneSection: oneSection, in: interpreter, changes, report: report)
 }

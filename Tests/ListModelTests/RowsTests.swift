@@ -202,7 +202,8 @@ struct RowsTests {
         // The chunk the row lands in, the row that chunk overflows into, and the last chunk, which is too
         // small to share and joins the chunk being written.
         #expect(new.chunks.count - sharedChunks(new, old) <= 3, "\(new.chunks.count - sharedChunks(new, old)) copied")
-        #expect(before.dataSource[0].rows != new && Array(before.dataSource[0].rows.prefix(3)) == ["first", "r0", "r1"])
+        #expect(
+            before.dataSource[0].rows != new && Array(before.dataSource[0].rows.prefix(3)) == ["first", "r0", "r1"])
     }
 
     /// A batch that leaves a few cells of a section of a million rows stale (a reload among moves) keeps
@@ -221,7 +222,8 @@ struct RowsTests {
         var shown = model.tableView[0].rows
         var data = model.dataSource[0].rows
         let few = 2 * Rows.chunkCapacity
-        #expect(copiedRows(shown, data) <= Rows.chunkCapacity, "\(copiedRows(shown, data)) rows of the table view copied")
+        #expect(
+            copiedRows(shown, data) <= Rows.chunkCapacity, "\(copiedRows(shown, data)) rows of the table view copied")
         for step in 1...3 {
             let (shownBefore, dataBefore) = (shown, data)
             model.begin()

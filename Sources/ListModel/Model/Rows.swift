@@ -84,7 +84,8 @@ public struct Rows: RandomAccessCollection, Sendable {
     /// `otherStart + i` of `other`, and that other text, in order. The rows are compared a stretch of
     /// chunks at a time, 64 values at once as their own bytes (a row copied from one table to the next is
     /// the same value, bit for bit), and text by text only in a block that differs.
-    func forEachDifference(from start: Int, _ other: Rows, _ otherStart: Int, count: Int, _ body: (Int, String) -> Void) {
+    func forEachDifference(from start: Int, _ other: Rows, _ otherStart: Int, count: Int, _ body: (Int, String) -> Void)
+    {
         _ = forEachStretch(from: start, other, otherStart, count: count) { x, y, first in
             TextEquality.forEachDifferingBlock(x, y) { block in
                 for i in block where x[i] != y[i] { body(first + i, y[i]) }
@@ -109,7 +110,9 @@ public struct Rows: RandomAccessCollection, Sendable {
             let length = Swift.min(ends[c] - a, other.ends[d] - b, end - a)
             let going = chunks[c].withUnsafeBufferPointer { x in
                 other.chunks[d].withUnsafeBufferPointer { y in
-                    body(UnsafeBufferPointer(rebasing: x[p..<p + length]), UnsafeBufferPointer(rebasing: y[q..<q + length]), a)
+                    body(
+                        UnsafeBufferPointer(rebasing: x[p..<p + length]),
+                        UnsafeBufferPointer(rebasing: y[q..<q + length]), a)
                 }
             }
             if !going { return false }
@@ -224,8 +227,8 @@ public struct Rows: RandomAccessCollection, Sendable {
     /// Replaces rows a chunk at a time: the chunk a position lands in is taken out of the rows (split first
     /// when it is longer than twice `chunkCapacity`, copied at its first write when other rows share it)
     /// and written with one store a row, then put back when a position lands outside it (in ascending
-    /// order, each chunk is taken once). Every chunk no position lands in stays shared. (The table view's cells after a commit
-    /// are written this way: the data source's rows with the cells that differ.)
+    /// order, each chunk is taken once). Every chunk no position lands in stays shared. The table view's
+    /// cells after a commit are written this way: the data source's rows with the cells that differ.
     struct Overwriter {
         /// The rows, less the chunk taken out.
         private var rows: Rows
