@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks that each surface of issue 34 grows in proportion to its input: the same workload at N and
 # 2N, its wall time and peak memory, and the ratios. Fails (exit 1) when a ratio is over the threshold:
-#   time(2N) / time(N)                      > 2.6, judged only when the N-run takes >= 50 ms;
+#   time(2N) / time(N)                      > 2.6, judged only when the N-run takes >= 50 ms (each the
+#                                           quickest of 3 runs, and of up to 6 more of each when over);
 #   (peak(2N) - base) / (peak(N) - base)    > 2.6, judged only when the 2N-run grows >= 16 MiB past base,
 # where base is the peak memory of `listdsl -e dump`. Linear work doubles (2.0); quadratic work quadruples.
 # A run past 1 GiB resident is stopped (a failure), and so is a 2N-run over 4x the N-run's time (at least
@@ -250,10 +251,23 @@ for name, surface, small, large, power in SURFACES:
         t2, m2, s2, why2, err2 = measure(surface, 2 * n, max(3.0, 4 * t1))
     growth1, growth2 = m1 - base, m2 - base
     time_ratio = t2 / t1
+    # A ratio over the threshold is measured again before it is judged: more runs of both sizes, the
+    # quickest of all kept, so one disturbed run does not fail a linear surface (this machine is shared),
+    # while work that really grows faster is over on every run.
+    limit_ratio = TIME_RATIO * 2 ** (power - 1)
+    for _ in range(2):
+        if why2 or t1 < TIME_FLOOR or time_ratio <= limit_ratio or size != "small":
+            break
+        t1 = min(t1, measure(surface, n, N_LIMIT)[0])
+        again = measure(surface, 2 * n, max(3.0, 4 * t1))
+        if again[3]:
+            break
+        t2 = min(t2, again[0])
+        time_ratio = t2 / t1
     memory_ratio = growth2 / max(growth1, 1024)
     if why2 == "time":
         problems.append("time: 2N-run stopped after %.1f s" % t2)
-    elif t1 >= TIME_FLOOR and time_ratio > TIME_RATIO * 2 ** (power - 1):
+    elif t1 >= TIME_FLOOR and time_ratio > limit_ratio:
         problems.append("time")
     if why2 == "memory":
         problems.append("memory: 2N-run stopped past the cap")

@@ -206,6 +206,30 @@ struct RowsTests {
             before.dataSource[0].rows != new && Array(before.dataSource[0].rows.prefix(3)) == ["first", "r0", "r1"])
     }
 
+    /// One-row commits at scattered places leave no small chunk behind (each would be copied again by every
+    /// later commit of the section): the rows of an edited chunk past a full one join the next chunk.
+    @Test func scatteredCommitsLeaveNoSmallChunks() throws {
+        var model = TableModel(sections: sections([(0..<200_000).map { "r\($0)" }]))
+        var random = SplitMix(seed: 9)
+        var expected = (0..<200_000).map { "r\($0)" }
+        for step in 0..<300 {
+            let at = Int(random.next() % UInt64(expected.count + 1))
+            model.begin()
+            _ = try model.perform(.insertRow(path(0, at), "i\(step)"))
+            _ = try model.end()
+            expected.insert("i\(step)", at: at)
+        }
+        let rows = model.dataSource[0].rows
+        expectWellFormed(rows, "after the commits")
+        #expect(Array(rows) == expected)
+        let small = rows.chunks.enumerated().filter { $0.element.count < Rows.chunkCapacity / 4 }
+        // Only the section's last chunk may be small.
+        #expect(
+            small.count <= 1 && small.allSatisfy { $0.offset == rows.chunks.count - 1 }, "\(small.map(\.element.count))"
+        )
+        #expect(rows.chunks.allSatisfy { $0.count <= 2 * Rows.chunkCapacity })
+    }
+
     /// A batch that leaves a few cells of a section of a million rows stale (a reload among moves) keeps
     /// the table view as the data source's chunks plus the one that holds those cells, and each later
     /// commit, while the cells still differ, copies a few chunks' rows of either layer, not the section.

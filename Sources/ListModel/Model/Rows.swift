@@ -301,9 +301,12 @@ public struct Rows: RandomAccessCollection, Sendable {
         }
 
         /// Appends rows `range` of `rows`. A chunk the range covers whole, of at least a quarter of
-        /// `chunkCapacity` rows and at most twice it, is shared, not copied; smaller ones join the chunk
-        /// being filled, so the chunks of rows edited again and again stay few, and longer ones (rows made
-        /// from an array) are written as chunks of `chunkCapacity`, so the next commit can share them.
+        /// `chunkCapacity` rows and at most twice it, is shared, not copied, unless the chunk being filled
+        /// holds less than a quarter (rows inserted past a full chunk): then the shared chunk's rows join
+        /// those, so a commit leaves no small chunk behind, which every later commit of the section would
+        /// copy again. Smaller chunks join the chunk being filled, so the chunks of rows edited again and
+        /// again stay few, and longer ones (rows made from an array) are written as chunks of
+        /// `chunkCapacity`, so the next commit can share them.
         mutating func append(_ rows: Rows, _ range: Range<Int>) {
             guard !range.isEmpty else { return }
             var c = rows.chunk(holding: range.lowerBound)
@@ -312,30 +315,63 @@ public struct Rows: RandomAccessCollection, Sendable {
                 let start = rows.start(ofChunk: c)
                 let end = Swift.min(rows.ends[c], range.upperBound)
                 let chunkCount = rows.ends[c] - start
-                if position == start && end == rows.ends[c] && chunkCount >= Rows.chunkCapacity / 4
+                let small = Rows.chunkCapacity / 4
+                if position == start && end == rows.ends[c] && chunkCount >= small
                     && chunkCount <= 2 * Rows.chunkCapacity
                 {
-                    close()
-                    count += chunkCount
-                    chunks.append(rows.chunks[c])
-                    ends.append(count)
+                    if !open.isEmpty && open.count < small && open.count + chunkCount <= 2 * Rows.chunkCapacity {
+                        open.reserveCapacity(open.count + chunkCount)
+                        rows.chunks[c].withUnsafeBufferPointer { chunk in
+                            for text in chunk { open.append(text) }
+                        }
+                        count += chunkCount
+                        close()
+                    } else {
+                        close()
+                        count += chunkCount
+                        chunks.append(rows.chunks[c])
+                        ends.append(count)
+                    }
                 } else {
                     rows.chunks[c].withUnsafeBufferPointer { chunk in
                         var from = position - start
                         let to = end - start
                         while from < to {
                             if open.isEmpty { reserve() }
-                            let take = Swift.min(to - from, Rows.chunkCapacity - open.count)
+                            // When the next chunk is shared next, fewer than a quarter of a chunk's rows
+                            // left past a full chunk join it (a chunk may hold up to twice
+                            // `chunkCapacity`) rather than make a small one.
+                            let (rest, room) = (to - from, Rows.chunkCapacity - open.count)
+                            var take = Swift.min(rest, room)
+                            if rest > room && rest - room < small && end == rows.ends[c] && c + 1 < rows.ends.count
+                                && range.upperBound >= rows.ends[c + 1] && isShared(rows, c + 1)
+                            {
+                                take = rest
+                                reserveOpen(open.count + take)
+                            }
                             for i in from..<from + take { open.append(chunk[i]) }  // a slice append copies through the generic witness
                             count += take
                             from += take
-                            if open.count == Rows.chunkCapacity { close() }
+                            if open.count >= Rows.chunkCapacity { close() }
                         }
                     }
                 }
                 position = end
                 c += 1
             }
+        }
+
+        /// Whether chunk `c` of `rows` is shared, not copied, when a range covers it whole.
+        @inline(never)
+        private func isShared(_ rows: Rows, _ c: Int) -> Bool {
+            let count = rows.ends[c] - rows.start(ofChunk: c)
+            return count >= Rows.chunkCapacity / 4 && count <= 2 * Rows.chunkCapacity
+        }
+
+        /// Gives the chunk being filled room for `capacity` rows exactly (not doubling, as an append would).
+        @inline(never)
+        private mutating func reserveOpen(_ capacity: Int) {
+            open.reserveCapacity(capacity)
         }
 
         /// Ends the chunk being filled.
