@@ -316,11 +316,9 @@ public struct Rows: RandomAccessCollection, Sendable {
                 let end = Swift.min(rows.ends[c], range.upperBound)
                 let chunkCount = rows.ends[c] - start
                 let small = Rows.chunkCapacity / 4
-                if position == start && end == rows.ends[c] && chunkCount >= small
-                    && chunkCount <= 2 * Rows.chunkCapacity
-                {
-                    if !open.isEmpty && open.count < small && open.count + chunkCount <= 2 * Rows.chunkCapacity {
-                        open.reserveCapacity(open.count + chunkCount)
+                if position == start && end == rows.ends[c] && Self.isShareable(chunkCount) {
+                    if !open.isEmpty && open.count < small && Self.isShareable(open.count + chunkCount) {
+                        reserveOpen(open.count + chunkCount)
                         rows.chunks[c].withUnsafeBufferPointer { chunk in
                             for text in chunk { open.append(text) }
                         }
@@ -344,7 +342,8 @@ public struct Rows: RandomAccessCollection, Sendable {
                             let (rest, room) = (to - from, Rows.chunkCapacity - open.count)
                             var take = Swift.min(rest, room)
                             if rest > room && rest - room < small && end == rows.ends[c] && c + 1 < rows.ends.count
-                                && range.upperBound >= rows.ends[c + 1] && isShared(rows, c + 1)
+                                && range.upperBound >= rows.ends[c + 1]
+                                && Self.isShareable(rows.ends[c + 1] - rows.ends[c])
                             {
                                 take = rest
                                 reserveOpen(open.count + take)
@@ -361,11 +360,11 @@ public struct Rows: RandomAccessCollection, Sendable {
             }
         }
 
-        /// Whether chunk `c` of `rows` is shared, not copied, when a range covers it whole.
-        @inline(never)
-        private func isShared(_ rows: Rows, _ c: Int) -> Bool {
-            let count = rows.ends[c] - rows.start(ofChunk: c)
-            return count >= Rows.chunkCapacity / 4 && count <= 2 * Rows.chunkCapacity
+        /// Whether a chunk of `count` rows is shared, not copied, when a range covers it whole: at least a
+        /// quarter of `chunkCapacity` and at most twice it.
+        @inline(__always)
+        private static func isShareable(_ count: Int) -> Bool {
+            count >= Rows.chunkCapacity / 4 && count <= 2 * Rows.chunkCapacity
         }
 
         /// Gives the chunk being filled room for `capacity` rows exactly (not doubling, as an append would).
