@@ -35,12 +35,13 @@ struct BatchValidator {
         let sortedReloads = operations.reloads.withoutRepeats()
         var reloadInserts: [UpdateItem] = []
         reloadInserts.reserveCapacity(sortedReloads.count)
+        var halves = decomposition.walk()
         for reload in sortedReloads {
-            if decomposition.isExplicitlyDeleted(reload) {
+            if halves.isExplicitlyDeleted(reload) {
                 throw .invalidUpdate(
                     UIKitText.deleteAndReloadSamePath(reload.path), in: view, operation: reload.operation)
             }
-            let insertHalf = decomposition.insertHalf(of: reload)
+            let insertHalf = halves.insertHalf(of: reload)
             reloadInserts.append(insertHalf)
             if reload.isSection {
                 batch.report.reloadedSections.append(reload.section)
@@ -107,7 +108,7 @@ struct BatchValidator {
     ) -> UpdateError {
         guard let operation = error.operationIndex else { return error }
         var error = error
-        let sectionMoves = operations.moves.filter { $0.isSection }.map {
+        let sectionMoves = operations.moves.mapping(where: { $0.isSection }) {
             SectionChange(from: $0.from.section, to: $0.to.section)
         }
         let isRow =
@@ -426,9 +427,11 @@ struct BatchValidator {
     ) {
         let origins = SectionOrigin.map(
             from: sectionsBefore, to: sectionsAfter,
-            inserted: explicitInserts.filter { $0.isSection }.map { $0.section },
-            deleted: explicitDeletes.filter { $0.isSection }.map { $0.section },
-            moved: batch.moves.filter { $0.isSection }.map { SectionChange(from: $0.from.section, to: $0.to.section) },
+            inserted: explicitInserts.mapping(where: { $0.isSection }) { $0.section },
+            deleted: explicitDeletes.mapping(where: { $0.isSection }) { $0.section },
+            moved: batch.moves.mapping(where: { $0.isSection }) {
+                SectionChange(from: $0.from.section, to: $0.to.section)
+            },
             reloaded: batch.reloadedSections)
         batch.report.storedSectionOrigins = origins
         var newSectionOfOld = [Int?](repeating: nil, count: sectionsBefore)
@@ -457,7 +460,9 @@ struct BatchValidator {
 
     /// Whether a failed count check is logged and the view reloaded, rather than raised: UICollectionView
     /// on iOS 13 to 16.3.
-    private var logsCountFailures: Bool { view == .collection && ios.has(IOSVersion.collectionLogsAndReloads, in: view) }
+    private var logsCountFailures: Bool {
+        view == .collection && ios.has(IOSVersion.collectionLogsAndReloads, in: view)
+    }
 
     /// What UICollectionView does on iOS 13 to 16.3 with a failed count check (`text`): it logs the text and
     /// reloads, so the batch commits as a reload that shows the data source.
@@ -518,10 +523,10 @@ private struct MoveEnds {
 
     /// Collects the ends of `sortedMoves` (sorted by source); destinations come sorted from `operations`.
     init(_ sortedMoves: [MoveItem], _ operations: SortedOperations) {
-        sectionSources = sortedMoves.filter { $0.isSection }.map { $0.from.section }
-        rowSources = sortedMoves.filter { !$0.isSection }.map { $0.from.path }
+        sectionSources = sortedMoves.mapping(where: { $0.isSection }) { $0.from.section }
+        rowSources = sortedMoves.mapping(where: { !$0.isSection }) { $0.from.path }
         let byDestination = operations.movesByDestination.map { operations.moves[$0] }
-        sectionDestinations = byDestination.filter { $0.isSection }.map { $0.to.section }
-        rowDestinations = byDestination.filter { !$0.isSection }.map { $0.to.path }
+        sectionDestinations = byDestination.mapping(where: { $0.isSection }) { $0.to.section }
+        rowDestinations = byDestination.mapping(where: { !$0.isSection }) { $0.to.path }
     }
 }

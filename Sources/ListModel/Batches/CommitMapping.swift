@@ -263,47 +263,75 @@ struct RowOriginWalk {
     /// `forEachRow` as runs (`RowOriginRun`): the rows that keep their order come as one run from each
     /// fixed row or leaving old row to the next, so the walk costs the section's changes, not its rows.
     func forEachRun(ofSection n: Int, count: Int, _ body: (RowOriginRun) -> Void) {
-        guard n >= 0 && n < sections.count else { return }
+        var runs = self.runs(ofSection: n, count: count)
+        while let run = runs.next() { body(run) }
+    }
+
+    /// The runs `forEachRun` gives, one at a time: a loop over them holds its state in its own variables,
+    /// which a closure called for each run would capture.
+    func runs(ofSection n: Int, count: Int) -> Runs {
+        guard n >= 0 && n < sections.count else { return Runs(count: 0, old: -1, wholeSection: true) }
         let count = Swift.max(count, 0)
         let origin = sections[n]
-        let wholeSection: Bool
-        if case .reloaded = origin { wholeSection = true } else { wholeSection = origin.old == nil }
-        guard let o = origin.old, !wholeSection else {
-            // A section inserted or reloaded: every row inserted or reloaded, one by one as `forEachRow` gives them.
-            forEachRow(ofSection: n, count: count) { body(RowOriginRun(row: $0, origin: $1, count: 1)) }
-            return
-        }
+        guard let o = origin.old else { return Runs(count: count, old: -1, wholeSection: true) }
         let oldCount = o >= 0 && o < oldRowCounts.count ? oldRowCounts[o] : 0
-        let pinned = self.pinned[n]
+        if case .reloaded = origin { return Runs(count: count, old: o, oldCount: oldCount, wholeSection: true) }
         var gone = o >= 0 && o < leaving.count ? leaving[o].filter { $0 >= 0 && $0 < oldCount } : []
         gone.sort()
-        var p = 0  // the next fixed row
-        var g = 0  // the next leaving old row
-        var next = 0  // the next old row that stays
-        var row = 0
-        while row < count {
+        return Runs(count: count, old: o, oldCount: oldCount, pinned: pinned[n], gone: gone)
+    }
+
+    /// The runs of rows of one new section, in order (`runs(ofSection:count:)`).
+    struct Runs: IteratorProtocol {
+        private let count: Int
+        /// The old section the rows come from: -1 for a section inserted.
+        private let old: Int
+        private let oldCount: Int
+        /// Whether every row is reloaded (or inserted past the old rows): a section inserted or reloaded.
+        private let wholeSection: Bool
+        private let pinned: [(row: Int, origin: RowOrigin)]
+        private let gone: [Int]
+        private var p = 0  // the next fixed row
+        private var g = 0  // the next leaving old row
+        private var nextOld = 0  // the next old row that stays
+        private var row = 0
+
+        fileprivate init(
+            count: Int, old: Int, oldCount: Int = 0, wholeSection: Bool = false,
+            pinned: [(row: Int, origin: RowOrigin)] = [], gone: [Int] = []
+        ) {
+            (self.count, self.old, self.oldCount, self.wholeSection) = (count, old, oldCount, wholeSection)
+            (self.pinned, self.gone) = (pinned, gone)
+        }
+
+        mutating func next() -> RowOriginRun? {
+            guard row < count else { return nil }
+            if wholeSection {
+                // A section inserted or reloaded: every row inserted or reloaded, one by one as `forEachRow` gives them.
+                defer { row += 1 }
+                let reloaded = old >= 0 && row < oldCount
+                return RowOriginRun(
+                    row: row, origin: reloaded ? .reloaded(from: IndexPath(section: old, row: row)) : .inserted,
+                    count: 1)
+            }
             while p < pinned.count && pinned[p].row < row { p += 1 }
             if p < pinned.count && pinned[p].row == row {
-                body(RowOriginRun(row: row, origin: pinned[p].origin, count: 1))
-                p += 1
-                row += 1
-                continue
+                defer { (p, row) = (p + 1, row + 1) }
+                return RowOriginRun(row: row, origin: pinned[p].origin, count: 1)
             }
-            while g < gone.count && gone[g] <= next {
-                if gone[g] == next { next += 1 }
+            while g < gone.count && gone[g] <= nextOld {
+                if gone[g] == nextOld { nextOld += 1 }
                 g += 1
             }
-            guard next < oldCount else {
-                body(RowOriginRun(row: row, origin: .inserted, count: 1))
-                row += 1
-                continue
+            guard nextOld < oldCount else {
+                defer { row += 1 }
+                return RowOriginRun(row: row, origin: .inserted, count: 1)
             }
             // Up to the next fixed row, the next old row that leaves, or either end.
             let length = Swift.min(
-                (p < pinned.count ? pinned[p].row : count) - row, (g < gone.count ? gone[g] : oldCount) - next)
-            body(RowOriginRun(row: row, origin: .kept(from: IndexPath(section: o, row: next)), count: length))
-            row += length
-            next += length
+                (p < pinned.count ? pinned[p].row : count) - row, (g < gone.count ? gone[g] : oldCount) - nextOld)
+            defer { (row, nextOld) = (row + length, nextOld + length) }
+            return RowOriginRun(row: row, origin: .kept(from: IndexPath(section: old, row: nextOld)), count: length)
         }
     }
 }

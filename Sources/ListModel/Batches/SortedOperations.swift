@@ -22,6 +22,20 @@ struct SortedOperations {
         var reloads: [UpdateItem] = []
         var moves: [MoveItem] = []
         var hasSectionOperations = false
+        // Each list reserved for its operations, not grown by doubling (a copy of it each time).
+        var counts = (deletes: 0, inserts: 0, reloads: 0, moves: 0)
+        for update in updates {
+            switch update {
+            case .insertRow, .insertSection: counts.inserts += 1
+            case .deleteRow, .deleteSection: counts.deletes += 1
+            case .reloadRow, .reloadSection: counts.reloads += 1
+            case .moveRow, .moveSection: counts.moves += 1
+            }
+        }
+        deletes.reserveCapacity(counts.deletes)
+        inserts.reserveCapacity(counts.inserts)
+        reloads.reserveCapacity(counts.reloads)
+        moves.reserveCapacity(counts.moves)
         for (operation, update) in updates.enumerated() {
             if update.indexPath == nil { hasSectionOperations = true }
             switch update {

@@ -59,13 +59,13 @@ struct ValidatedBatch {
 
     /// Fills the report's lists from the checked operations.
     mutating func finishReport(explicitDeletes: [UpdateItem], explicitInserts: [UpdateItem]) {
-        report.insertedRows = rowInserts.filter { !$0.isFromReload }.map { $0.path }
-        report.deletedRows = rowDeletes.filter { !$0.isFromReload }.map { $0.path }
-        report.reloadedRows = reloadedRows.filter { !isDeleted(oldSection: $0.from.section) }
-        report.movedRows = moves.filter { !$0.isSection }.map { RowChange(from: $0.from.path, to: $0.to.path) }
-        report.insertedSections = explicitInserts.filter { $0.isSection }.map { $0.section }
-        report.deletedSections = explicitDeletes.filter { $0.isSection }.map { $0.section }
-        report.movedSections = moves.filter { $0.isSection }.map {
+        report.insertedRows = rowInserts.mapping(where: { !$0.isFromReload }) { $0.path }
+        report.deletedRows = rowDeletes.mapping(where: { !$0.isFromReload }) { $0.path }
+        report.reloadedRows = reloadedRows.mapping(where: { !isDeleted(oldSection: $0.from.section) }) { $0 }
+        report.movedRows = moves.mapping(where: { !$0.isSection }) { RowChange(from: $0.from.path, to: $0.to.path) }
+        report.insertedSections = explicitInserts.mapping(where: { $0.isSection }) { $0.section }
+        report.deletedSections = explicitDeletes.mapping(where: { $0.isSection }) { $0.section }
+        report.movedSections = moves.mapping(where: { $0.isSection }) {
             SectionChange(from: $0.from.section, to: $0.to.section)
         }
     }

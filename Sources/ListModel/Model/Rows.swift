@@ -80,18 +80,66 @@ public struct Rows: RandomAccessCollection, Sendable {
         return all
     }
 
-    /// Calls `body` with each row `start + i` (`i` in `0..<count`) whose text differs (`!=`) from row
-    /// `otherStart + i` of `other`, and that other text, in order. The rows are compared a stretch of
-    /// chunks at a time, 64 values at once as their own bytes (a row copied from one table to the next is
-    /// the same value, bit for bit), and text by text only in a block that differs.
-    func forEachDifference(from start: Int, _ other: Rows, _ otherStart: Int, count: Int, _ body: (Int, String) -> Void)
-    {
-        _ = forEachStretch(from: start, other, otherStart, count: count) { x, y, first in
-            TextEquality.forEachDifferingBlock(x, y) { block in
-                for i in block where x[i] != y[i] { body(first + i, y[i]) }
-                return true
+    /// Where a walk over rows is: the chunk holding the last position it was moved to. Moved forward to the
+    /// next chunk, or within its chunk, it costs a comparison, not a search of the chunks.
+    struct Cursor {
+        private(set) var c = -1
+        private(set) var start = 0
+        private(set) var end = 0
+
+        /// Moves to the chunk of `rows` that holds `position` (in `0..<rows.count`).
+        @inline(__always)
+        mutating func seek(_ position: Int, in rows: Rows) {
+            if position >= start && position < end { return }
+            c = position == end && c + 1 < rows.ends.count ? c + 1 : rows.chunk(holding: position)
+            (start, end) = (rows.start(ofChunk: c), rows.ends[c])
+        }
+    }
+
+    /// Rows with the texts of runs of other rows written over them where they differ, the runs given in
+    /// order of these rows: a commit's table view, worked out as its data source's rows with the cells
+    /// that differ written over them. Only the chunks that hold a differing row are copied (`Overwriter`).
+    struct DifferenceWriter {
+        private let rows: Rows
+        private var here = Cursor()
+        private var written: Overwriter?
+
+        init(_ rows: Rows) { self.rows = rows }
+
+        /// Writes over rows `start..<start + count` the rows `otherStart...` of `other` that are not the same
+        /// bytes (`TextEquality`). `otherCursor` is where the last run of `other` left off. The rows are
+        /// compared a stretch of chunks at a time, 64 values at once as their own bytes (a row copied from
+        /// one table to the next is the same value, bit for bit), and text by text only in a block that
+        /// differs: by Swift's `==` first (which is quick when they differ), then by their bytes.
+        mutating func write(from start: Int, _ other: Rows, _ otherStart: Int, at otherCursor: inout Cursor, count: Int)
+        {
+            var (a, b, left) = (start, otherStart, count)
+            while left > 0 {
+                here.seek(a, in: rows)
+                otherCursor.seek(b, in: other)
+                let (p, q) = (a - here.start, b - otherCursor.start)
+                let length = Swift.min(here.end - a, otherCursor.end - b, left)
+                rows.chunks[here.c].withUnsafeBufferPointer { x in
+                    other.chunks[otherCursor.c].withUnsafeBufferPointer { y in
+                        let x = UnsafeBufferPointer(rebasing: x[p..<p + length])
+                        let y = UnsafeBufferPointer(rebasing: y[q..<q + length])
+                        _ = TextEquality.forEachDifferingBlock(x, y) { block in
+                            for i in block where x[i] != y[i] || !TextEquality.same(x[i], y[i]) {
+                                if written == nil { written = Overwriter(rows) }
+                                written?.set(a + i, y[i])
+                            }
+                            return true
+                        }
+                    }
+                }
+                a += length
+                b += length
+                left -= length
             }
         }
+
+        /// The rows with what differed written over them; nil when nothing did.
+        consuming func finish() -> Rows? { written?.finish() }
     }
 
     /// Walks rows `start..<start + count` beside rows `otherStart...` of `other` a stretch at a time, each

@@ -353,34 +353,41 @@ public struct TableModel: Sendable {
     /// section with none is the data source's, and one with some shares every chunk of the data source's
     /// rows but those that hold them, so the table view is the data source plus what differs.
     static func cells(after report: CommitReport, before: [Section], dataSource: [Section]) -> [Section]? {
-        let walk = RowOriginWalk(
-            report, sections: report.sectionOrigins(count: dataSource.count), oldRowCounts: before.map { $0.rows.count }
-        )
+        let origins = report.sectionOrigins(count: dataSource.count)
+        let walk = RowOriginWalk(report, sections: origins, oldRowCounts: before.map { $0.rows.count })
         let beforeRows = before.map { $0.rows }
         var cells: [Section]?
         for n in dataSource.indices {
-            let rows = dataSource[n].rows
             // This section's rows as the cells show them, once one differs: the data source's chunks,
-            // each chunk that holds a differing cell copied when the first one is written (the runs come
-            // in order of their rows, and so do the differences).
-            var shownRows: Rows.Overwriter?
-            // A run of rows that kept their order is compared as a run (`forEachDifference`).
-            walk.forEachRun(ofSection: n, count: rows.count) { run in
+            // each chunk that holds a differing cell copied when the first one is written.
+            var shown = Rows.DifferenceWriter(dataSource[n].rows)
+            // The runs come in order of their rows, and the rows that kept their order come in order from
+            // the section's old section: a cursor there keeps its chunk from one run to the next.
+            let oldSection = origins[n].old ?? -1
+            let old = oldSection >= 0 && oldSection < beforeRows.count ? beforeRows[oldSection] : Rows()
+            var there = Rows.Cursor()
+            var runs = walk.runs(ofSection: n, count: dataSource[n].rows.count)
+            while let run = runs.next() {
                 switch run.origin {
+                case .kept(let from) where from.section == oldSection:
+                    guard from.row < old.count else { continue }
+                    shown.write(
+                        from: run.row, old, from.row, at: &there, count: Swift.min(run.count, old.count - from.row))
                 case .kept(let from), .moved(let from):
-                    guard from.section < beforeRows.count && from.row < beforeRows[from.section].count else { return }
+                    guard
+                        from.section >= 0 && from.section < beforeRows.count
+                            && from.row < beforeRows[from.section].count
+                    else { continue }
+                    var cursor = Rows.Cursor()
                     let length = Swift.min(run.count, beforeRows[from.section].count - from.row)
-                    rows.forEachDifference(from: run.row, beforeRows[from.section], from.row, count: length) { r, shown in
-                        if shownRows == nil { shownRows = Rows.Overwriter(rows) }
-                        shownRows?.set(r, shown)
-                    }
+                    shown.write(from: run.row, beforeRows[from.section], from.row, at: &cursor, count: length)
                 case .inserted, .reloaded:
                     break
                 }
             }
-            if let shownRows {
+            if let rows = shown.finish() {
                 if cells == nil { cells = dataSource }
-                cells?[n].rows = shownRows.finish()
+                cells?[n].rows = rows
             }
         }
         return cells
