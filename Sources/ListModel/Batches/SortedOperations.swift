@@ -89,7 +89,8 @@ struct SortedOperations {
 
     /// The positions of `items` in stable order of the places `place` gives. When every place packs
     /// into one key (section, then section-after-rows, then row, in as many bits as the largest
-    /// needs), one key is computed per item and sorted in as few passes as its bits take.
+    /// needs) beside its position, one key is computed per item and sorted in as few passes as its bits
+    /// take (`RadixOrder`).
     private static func orderByPlace<Item>(_ items: [Item], _ place: @escaping (Item) -> UpdateItem) -> [Int] {
         var largestRow = 0
         var largestSection = 0
@@ -101,13 +102,14 @@ struct SortedOperations {
         }
         let rowBits = Int.bitWidth - largestRow.leadingZeroBitCount
         let sectionBits = Int.bitWidth - largestSection.leadingZeroBitCount
-        guard rowBits + 1 + sectionBits < Int.bitWidth else { return items.stableOrder(by: placeKeys(place)) }
-        return items.stableOrder(by: [
-            {
-                let p = place($0)
-                return p.section << (rowBits + 1) | (p.isSection ? 1 << rowBits : 0) | p.row
-            }
-        ])
+        var keys: [UInt64] = []
+        keys.reserveCapacity(items.count)
+        for item in items {
+            let p = place(item)
+            keys.append(UInt64(p.section) << (rowBits + 1) | (p.isSection ? 1 << rowBits : 0) | UInt64(p.row))
+        }
+        return RadixOrder.stableOrder(of: keys, keyBits: sectionBits + 1 + rowBits)
+            ?? items.stableOrder(by: placeKeys(place))
     }
 
     /// The radix keys of `UpdateItem.isBefore` order, least significant first: the row (0 for a

@@ -203,3 +203,63 @@ extension Array {
         return order
     }
 }
+
+/// A stable sort of positions by small non-negative integer keys, each key and its position packed into
+/// one 64-bit integer: the key above, the position below. Sorting those integers by the key's bits, a
+/// digit of 11 bits at a time from the lowest (an LSD radix sort, stable, over integers already in
+/// position order), leaves them in order of key, then position. A pass moves one array of integers, and
+/// a digit every key shares is skipped.
+enum RadixOrder {
+    /// Bits of a digit: 2,048 counters, two passes for keys of up to 22 bits.
+    static let digitBits = 11
+
+    /// The positions `0..<keys.count` in stable order of `keys`, each below `1 << keyBits`; nil when a key
+    /// and a position do not fit in 64 bits together.
+    static func stableOrder(of keys: [UInt64], keyBits: Int) -> [Int]? {
+        let count = keys.count
+        let positionBits = count <= 1 ? 0 : UInt64.bitWidth - UInt64(count - 1).leadingZeroBitCount
+        guard keyBits >= 0 && keyBits + positionBits <= UInt64.bitWidth else { return nil }
+        var packed: [UInt64] = []
+        packed.reserveCapacity(count)
+        for (position, key) in keys.enumerated() { packed.append(key << positionBits | UInt64(position)) }
+        var scratch = [UInt64](repeating: 0, count: count)
+        var counts = [Int](repeating: 0, count: 1 << digitBits)
+        let digitMask = UInt64(1 << digitBits - 1)
+        var shift = positionBits
+        while shift < positionBits + keyBits {
+            let moved = packed.withUnsafeBufferPointer { from in
+                scratch.withUnsafeMutableBufferPointer { to in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        pass(from, to, counts, shift: UInt64(shift), mask: digitMask)
+                    }
+                }
+            }
+            if moved { swap(&packed, &scratch) }
+            shift += digitBits
+        }
+        let positionMask = positionBits == 0 ? 0 : UInt64.max >> (UInt64.bitWidth - positionBits)
+        return packed.map { Int(truncatingIfNeeded: $0 & positionMask) }
+    }
+
+    /// One counting pass on the digit at `shift`: false, and nothing written, when every value has the same digit.
+    private static func pass(
+        _ from: UnsafeBufferPointer<UInt64>, _ to: UnsafeMutableBufferPointer<UInt64>,
+        _ counts: UnsafeMutableBufferPointer<Int>, shift: UInt64, mask: UInt64
+    ) -> Bool {
+        for d in counts.indices { counts[d] = 0 }
+        for value in from { counts[Int(truncatingIfNeeded: (value >> shift) & mask)] += 1 }
+        var start = 0
+        for d in counts.indices {
+            let n = counts[d]
+            if n == from.count { return false }
+            counts[d] = start
+            start += n
+        }
+        for value in from {
+            let d = Int(truncatingIfNeeded: (value >> shift) & mask)
+            to[counts[d]] = value
+            counts[d] += 1
+        }
+        return true
+    }
+}
