@@ -197,6 +197,23 @@ struct RowOriginWalk {
         self.oldRowCounts = oldRowCounts
         var pinned = [[(row: Int, origin: RowOrigin)]](repeating: [], count: sections.count)
         var leaving = [[Int]](repeating: [], count: oldRowCounts.count)
+        // Each section's list reserved for its rows first, not grown by doubling.
+        var (pinCounts, leaveCounts) = (
+            [Int](repeating: 0, count: pinned.count), [Int](repeating: 0, count: leaving.count)
+        )
+        func count(_ path: IndexPath, _ counts: inout [Int]) {
+            if path.section >= 0 && path.section < counts.count { counts[path.section] += 1 }
+        }
+        for p in report.insertedRows { count(p, &pinCounts) }
+        for changes in [report.reloadedRows, report.movedRows] {
+            for change in changes {
+                count(change.from, &leaveCounts)
+                count(change.to, &pinCounts)
+            }
+        }
+        for p in report.deletedRows { count(p, &leaveCounts) }
+        for n in pinned.indices { pinned[n].reserveCapacity(pinCounts[n]) }
+        for o in leaving.indices { leaving[o].reserveCapacity(leaveCounts[o]) }
         func pin(_ path: IndexPath, _ origin: RowOrigin) {
             if path.section >= 0 && path.section < pinned.count { pinned[path.section].append((path.row, origin)) }
         }
@@ -213,11 +230,29 @@ struct RowOriginWalk {
             pin(m.to, .moved(from: m.from))
         }
         for p in report.deletedRows { leave(p) }
-        // By row; for one row in the order given (the standard library's sort is stable), so the first
-        // given comes first.
-        for n in pinned.indices { pinned[n].sort { $0.row < $1.row } }
+        // By row, stably, so the first given for a row comes first.
+        for n in pinned.indices where pinned[n].count > 1 { pinned[n] = Self.sortedByRow(pinned[n]) }
         self.pinned = pinned
         self.leaving = leaving
+    }
+
+    /// `pins` in stable order of their rows: a radix sort of the rows (`RadixOrder`) when none is negative.
+    private static func sortedByRow(_ pins: [(row: Int, origin: RowOrigin)]) -> [(row: Int, origin: RowOrigin)] {
+        var largest = 0
+        for pin in pins {
+            guard pin.row >= 0 else { return stableSortedByRow(pins) }
+            largest = Swift.max(largest, pin.row)
+        }
+        let keys = pins.map { UInt64($0.row) }
+        guard let order = RadixOrder.stableOrder(of: keys, keyBits: Int.bitWidth - largest.leadingZeroBitCount) else {
+            return stableSortedByRow(pins)
+        }
+        return order.map { pins[$0] }
+    }
+
+    /// `pins` in stable order of their rows, by comparisons (rows and then the order given).
+    private static func stableSortedByRow(_ pins: [(row: Int, origin: RowOrigin)]) -> [(row: Int, origin: RowOrigin)] {
+        pins.indices.sorted { pins[$0].row != pins[$1].row ? pins[$0].row < pins[$1].row : $0 < $1 }.map { pins[$0] }
     }
 
     /// Calls `body` with each row of new section `n` (of `count` rows) and where it came from, in
