@@ -161,7 +161,7 @@ struct RowsTests {
                 var cuts = (0..<Int(random.next() % 6)).map { _ in Int(random.next() % UInt64(expected.count + 1)) }
                 cuts = [0] + cuts.sorted() + [expected.count]
                 var built: [String] = []
-                rows = Rows.build(expecting: Int(random.next() % 10_000)) { builder in
+                rows = Rows.build { builder in
                     for (from, to) in zip(cuts, cuts.dropFirst()) {
                         builder.append(kept, from..<to)
                         built += expected[from..<to]

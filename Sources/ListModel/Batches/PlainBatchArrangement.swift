@@ -192,7 +192,7 @@ enum PlainBatchArrangement {
     private static func place(_ entries: ArraySlice<RowEntry>, among survivors: inout Survivors, old: [Section])
         -> Rows
     {
-        Rows.build(expecting: survivors.count + entries.count) { rows in
+        Rows.build { rows in
             for entry in entries {
                 if entry.target.row > rows.count {
                     survivors.copy(Swift.min(entry.target.row - rows.count, survivors.remaining), into: &rows)

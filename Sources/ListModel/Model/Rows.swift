@@ -341,8 +341,8 @@ public struct Rows: RandomAccessCollection, Sendable {
 
     /// Rows written in order by `fill`, through a builder that shares the chunks of other rows it is
     /// given whole (a commit writes a section this way).
-    static func build(expecting expected: Int, _ fill: (inout Builder) -> Void) -> Rows {
-        var builder = Builder(expecting: expected)
+    static func build(_ fill: (inout Builder) -> Void) -> Rows {
+        var builder = Builder()
         fill(&builder)
         return builder.finish()
     }
@@ -352,27 +352,29 @@ public struct Rows: RandomAccessCollection, Sendable {
     struct Builder {
         private var chunks: [[String]] = []
         private var ends: [Int] = []
-        /// The chunk being filled.
-        private var open: [String] = []
+        /// The chunk being filled, as what it will be copied from when it closes: runs of other chunks'
+        /// texts and single texts, in order. Copied then in one pass into an array of its exact size, each
+        /// text in line: appended one at a time, each text cost the array's uniqueness and capacity checks.
+        private var pieces: [Piece] = []
+        /// How many rows the chunk being filled holds.
+        private var openCount = 0
         /// How many rows are written.
         private(set) var count = 0
-        /// How many rows the builder expects to write: a chunk it starts reserves room for the rest of them,
-        /// up to `chunkCapacity`.
-        private let expected: Int
 
-        init(expecting expected: Int) { self.expected = expected }
-
-        /// Reserves the chunk about to be started.
-        private mutating func reserve() {
-            open.reserveCapacity(Swift.min(Rows.chunkCapacity, Swift.max(expected - count, 1)))
+        /// A run of a chunk's texts, or one text.
+        private enum Piece {
+            case run([String], Range<Int>)
+            case text(String)
         }
+
+        init() {}
 
         /// Appends `text`.
         mutating func append(_ text: consuming String) {
-            if open.isEmpty { reserve() }
-            open.append(text)
+            pieces.append(.text(text))
+            openCount += 1
             count += 1
-            if open.count == Rows.chunkCapacity { close() }
+            if openCount == Rows.chunkCapacity { close() }
         }
 
         /// Appends rows `range` of `rows`. A chunk the range covers whole, of at least a quarter of
@@ -392,11 +394,9 @@ public struct Rows: RandomAccessCollection, Sendable {
                 let chunkCount = rows.ends[c] - start
                 let small = Rows.chunkCapacity / 4
                 if position == start && end == rows.ends[c] && Self.isShareable(chunkCount) {
-                    if !open.isEmpty && open.count < small && Self.isShareable(open.count + chunkCount) {
-                        reserveOpen(open.count + chunkCount)
-                        rows.chunks[c].withUnsafeBufferPointer { chunk in
-                            for text in chunk { open.append(text) }
-                        }
+                    if openCount > 0 && openCount < small && Self.isShareable(openCount + chunkCount) {
+                        pieces.append(.run(rows.chunks[c], 0..<chunkCount))
+                        openCount += chunkCount
                         count += chunkCount
                         close()
                     } else {
@@ -406,28 +406,25 @@ public struct Rows: RandomAccessCollection, Sendable {
                         ends.append(count)
                     }
                 } else {
-                    rows.chunks[c].withUnsafeBufferPointer { chunk in
-                        var from = position - start
-                        let to = end - start
-                        while from < to {
-                            if open.isEmpty { reserve() }
-                            // When the next chunk is shared next, fewer than a quarter of a chunk's rows
-                            // left past a full chunk join it (a chunk may hold up to twice
-                            // `chunkCapacity`) rather than make a small one.
-                            let (rest, room) = (to - from, Rows.chunkCapacity - open.count)
-                            var take = Swift.min(rest, room)
-                            if rest > room && rest - room < small && end == rows.ends[c] && c + 1 < rows.ends.count
-                                && range.upperBound >= rows.ends[c + 1]
-                                && Self.isShareable(rows.ends[c + 1] - rows.ends[c])
-                            {
-                                take = rest
-                                reserveOpen(open.count + take)
-                            }
-                            for i in from..<from + take { open.append(chunk[i]) }  // a slice append copies through the generic witness
-                            count += take
-                            from += take
-                            if open.count >= Rows.chunkCapacity { close() }
+                    var from = position - start
+                    let to = end - start
+                    while from < to {
+                        // When the next chunk is shared next, fewer than a quarter of a chunk's rows left
+                        // past a full chunk join it (a chunk may hold up to twice `chunkCapacity`) rather
+                        // than make a small one.
+                        let (rest, room) = (to - from, Rows.chunkCapacity - openCount)
+                        var take = Swift.min(rest, room)
+                        if rest > room && rest - room < small && end == rows.ends[c] && c + 1 < rows.ends.count
+                            && range.upperBound >= rows.ends[c + 1]
+                            && Self.isShareable(rows.ends[c + 1] - rows.ends[c])
+                        {
+                            take = rest
                         }
+                        pieces.append(.run(rows.chunks[c], from..<from + take))
+                        openCount += take
+                        count += take
+                        from += take
+                        if openCount >= Rows.chunkCapacity { close() }
                     }
                 }
                 position = end
@@ -442,18 +439,29 @@ public struct Rows: RandomAccessCollection, Sendable {
             count >= Rows.chunkCapacity / 4 && count <= 2 * Rows.chunkCapacity
         }
 
-        /// Gives the chunk being filled room for `capacity` rows exactly (not doubling, as an append would).
-        @inline(never)
-        private mutating func reserveOpen(_ capacity: Int) {
-            open.reserveCapacity(capacity)
-        }
-
-        /// Ends the chunk being filled.
+        /// Ends the chunk being filled: its pieces copied into an array of its size.
         private mutating func close() {
-            guard !open.isEmpty else { return }
-            chunks.append(open)
+            guard openCount > 0 else { return }
+            let chunk = [String](unsafeUninitializedCapacity: openCount) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                for piece in pieces {
+                    switch piece {
+                    case .text(let text):
+                        (base + initialized).initialize(to: text)
+                        initialized += 1
+                    case .run(let texts, let range):
+                        let to = base + initialized - range.lowerBound
+                        texts.withUnsafeBufferPointer { texts in
+                            for i in range { (to + i).initialize(to: texts[i]) }
+                        }
+                        initialized += range.count
+                    }
+                }
+            }
+            pieces.removeAll(keepingCapacity: true)
+            openCount = 0
+            chunks.append(chunk)
             ends.append(count)
-            open = []
         }
 
         /// The rows written.
