@@ -128,6 +128,7 @@ struct BatchValidator {
         throws(UpdateError)
     {
         var nextSource = moves.rowSources.count - 1  // walks down the row move sources with the deletes
+        batch.rowDeletes.reserveCapacity(ascending.count)
         for item in ascending.reversed() {
             if item.isSection {
                 if moves.sectionSources.containsSorted(item.section) {
@@ -176,6 +177,7 @@ struct BatchValidator {
         throws(UpdateError)
     {
         var nextDestination = 0  // walks up the row move destinations with the inserts
+        batch.rowInserts.reserveCapacity(ascending.count)
         for item in ascending {
             if item.isSection {
                 if moves.sectionDestinations.containsSorted(item.section) {

@@ -34,6 +34,7 @@ enum PlainBatchArrangement {
 
         // Row moves: per source, the first (in issue order) whose ends are valid.
         var moves: [MoveItem] = []
+        moves.reserveCapacity(operations.moves.count)
         var isUsedMove = [Bool](repeating: false, count: operations.moves.count)
         var position = 0
         while position < operations.moves.count {
@@ -56,12 +57,13 @@ enum PlainBatchArrangement {
             position = end
         }
         // Rows that leave their place: deleted or moved.
-        let deletes = operations.deletes.filter {
+        let deletes = operations.deletes.mapping(where: {
             !$0.isSection && isPlain($0.operation) && rowExists($0.path, in: old)
-        }
-        let removed = [IndexPath].mergingSorted(deletes.map { $0.path }, moves.map { $0.from.path })
+        }) { $0.path }
+        let removed = [IndexPath].mergingSorted(deletes, moves.map { $0.from.path })
         // Reloaded rows that stay, with their new texts: the first reload of each row decides.
         var replacements: [(path: IndexPath, text: String)] = []
+        replacements.reserveCapacity(operations.reloads.count)
         var nextRemoved = 0
         var previousReload: IndexPath?
         for reload in operations.reloads where !reload.isSection && isPlain(reload.operation) {
@@ -76,6 +78,7 @@ enum PlainBatchArrangement {
         // What lands at a given place of a new section: inserts (the first at each path) and move
         // destinations, merged in order of place, inserts first.
         var inserts: [RowEntry] = []
+        inserts.reserveCapacity(operations.inserts.count)
         for insert in operations.inserts where !insert.isSection && isPlain(insert.operation) {
             guard insert.section < newCount, inserts.last?.target != insert.path,
                 case .insertRow(_, let text)? = edits[insert.operation]
