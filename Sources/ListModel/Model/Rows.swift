@@ -274,9 +274,10 @@ public struct Rows: RandomAccessCollection, Sendable {
 
     /// Replaces rows a chunk at a time: the chunk a position lands in is taken out of the rows (split first
     /// when it is longer than twice `chunkCapacity`, and copied the first time it is taken, as the rows it
-    /// came from still hold it) and written with one store a row, then put back when a position lands outside it (in ascending
-    /// order, each chunk is taken once). Every chunk no position lands in stays shared. The table view's
-    /// cells after a commit are written this way: the data source's rows with the cells that differ.
+    /// came from still hold it) and written with one store a row, then put back when a position lands
+    /// outside it (in ascending order, each chunk is taken once). Every chunk no position lands in stays
+    /// shared. The table view's cells after a commit are written this way: the data source's rows with the
+    /// cells that differ.
     struct Overwriter {
         /// The rows, less the chunk taken out.
         private var rows: Rows

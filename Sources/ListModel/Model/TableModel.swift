@@ -370,12 +370,12 @@ public struct TableModel: Sendable {
             while let run = runs.next() {
                 switch run.origin {
                 case .kept(let from) where from.section == oldSection:
-                    guard from.row < old.count else { continue }
+                    guard from.row >= 0 && from.row < old.count else { continue }
                     shown.write(
                         from: run.row, old, from.row, at: &there, count: Swift.min(run.count, old.count - from.row))
                 case .kept(let from), .moved(let from):
                     guard
-                        from.section >= 0 && from.section < beforeRows.count
+                        from.section >= 0 && from.section < beforeRows.count && from.row >= 0
                             && from.row < beforeRows[from.section].count
                     else { continue }
                     var cursor = Rows.Cursor()
