@@ -352,7 +352,10 @@ public struct Parser {
             while index + 8 <= range.upperBound {
                 let x = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(Byte.newline))
                 let nonZero = ((x & (ones &* 0x7F)) &+ ones &* 0x7F) | x
-                count &+= (~nonZero & (ones &* 0x80)).nonzeroBitCount
+                // One bit a line feed, at the top of its byte: moved to the bottom, the multiplication
+                // sums the eight bytes into the top one (at most 8), without a population count, which
+                // the baseline x86-64 has no instruction for.
+                count &+= Int(truncatingIfNeeded: (((~nonZero & (ones &* 0x80)) &>> 7) &* ones) &>> 56)
                 index += 8
             }
             while index < range.upperBound {

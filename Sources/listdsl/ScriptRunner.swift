@@ -45,7 +45,7 @@ struct ScriptRunner {
         var inputs: [Input] = []
         for path in paths {
             if streams, path != "-", let streamed = StreamedScript(path: path, limit: options.limits.scriptBytes),
-                streamed.check()
+                streamed.check(forRun: true)
             {
                 inputs.append(.streamed(streamed))
                 continue

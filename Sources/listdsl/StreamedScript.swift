@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// A big script file checked, then run, a window at a time, so that neither its bytes nor its syntax
@@ -15,7 +14,9 @@ import Platform
 /// parsed whole, as any other script, and its diagnostics are exactly the whole file's. Then the
 /// windows run in order, each read again and parsed on a thread of its own while the one before runs.
 /// Windows are cut where the check cut them, and the file stays open between the two, so a file
-/// replaced by its editor meanwhile is still the file that was checked.
+/// replaced by its editor meanwhile is still the file that was checked. A check for a run keeps the first
+/// window's tree, which runs first: a file that is one long line (a `reset` of a million rows) is one
+/// window, and is then parsed once, not checked and parsed again.
 final class StreamedScript {
     /// A file smaller than this is read whole: its tree is small.
     static let threshold = 4 << 20
@@ -33,6 +34,8 @@ final class StreamedScript {
     private(set) var windows: [(bytes: Range<Int>, firstLine: Int, lines: Int)] = []
     /// Whether the text mentions `undo` or `redo`, which turns undo history on (`Interpreter.willRun`).
     private(set) var mentionsUndo = false
+    /// The first window read and parsed by the check, when it was asked to keep it; `run` takes it.
+    private var firstWindow: Parsed?
 
     /// The file at `path` ready to be checked, when it is a regular file of at least `threshold` bytes and at
     /// most `limit`; nil otherwise, and then it is read whole as every other script is.
@@ -57,24 +60,28 @@ final class StreamedScript {
 
     /// Checks every window, the two halves of the file at once on a machine with more than one processor,
     /// and keeps where each window is; false when one does not parse on its own (or the file cannot be read).
-    func check() -> Bool {
-        guard let cut = cutNearHalf() else { return record([checkWindows(0..<size)]) }
-        let second = hasSecondProcessor ? BackgroundWork(stackSize: 64 << 20) { self.checkWindows(cut..<self.size) } : nil
-        let first = checkWindows(0..<cut)
+    /// `forRun` keeps the first window's tree too, for `run`.
+    func check(forRun: Bool = false) -> Bool {
+        guard let cut = cutNearHalf() else { return record([checkWindows(0..<size, keepingFirst: forRun)]) }
+        let second =
+            hasSecondProcessor ? BackgroundWork(stackSize: 64 << 20) { self.checkWindows(cut..<self.size) } : nil
+        let first = checkWindows(0..<cut, keepingFirst: forRun)
         return record([first, second?.join() ?? checkWindows(cut..<size)])
     }
 
     /// What checking a part of the file found: its windows and how many lines each holds, whether one
-    /// mentions undo, and whether every one parsed.
+    /// mentions undo, whether every one parsed, and the part's first window parsed when it was kept.
     private struct Checked {
         var windows: [(bytes: Range<Int>, lines: Int)] = []
         var mentionsUndo = false
         var parsed = true
+        var first: Parsed?
     }
 
     /// Keeps the windows of the parts, in order, with the line each starts at.
     private func record(_ parts: [Checked]) -> Bool {
         guard parts.allSatisfy(\.parsed) else { return false }
+        firstWindow = parts.first?.first
         var line = 1
         for part in parts {
             for window in part.windows {
@@ -90,8 +97,10 @@ final class StreamedScript {
     private func cutNearHalf() -> Int? {
         var offset = size / 2
         while offset < size {
-            guard let block = read(offset..<min(size, offset + 4096)) else { return nil }
-            if let newline = block.firstIndex(of: StreamedScript.lineFeed) {
+            guard let block = read(offset..<min(size, offset + 65536)) else { return nil }
+            if let newline = block.withUnsafeBufferPointer({
+                TextSearch.firstIndex(of: StreamedScript.lineFeed, in: $0, from: 0, to: $0.count)
+            }) {
                 let cut = offset + newline + 1
                 return cut < size ? cut : nil
             }
@@ -100,8 +109,8 @@ final class StreamedScript {
         return nil
     }
 
-    /// Reads and parses the windows of `part`.
-    private func checkWindows(_ part: Range<Int>) -> Checked {
+    /// Reads and parses the windows of `part`; `keepingFirst` parses its first window into a tree, and keeps it.
+    private func checkWindows(_ part: Range<Int>, keepingFirst: Bool = false) -> Checked {
         var checked = Checked()
         var offset = part.lowerBound
         while offset < part.upperBound {
@@ -109,27 +118,48 @@ final class StreamedScript {
                 checked.parsed = false
                 return checked
             }
-            // A window after the file's first line only needs a line after the first: its line matters
-            // only in a diagnostic, and a window with one sends the whole file to be parsed at once.
-            let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
-            guard Parser.windowParses(file) else {
-                checked.parsed = false
-                return checked
+            let lines = Parser.lineFeedCount(window, window.indices)
+            if keepingFirst && offset == part.lowerBound {
+                let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
+                guard let program = Parser.parseWindow(file, lineFeeds: lines) else {
+                    checked.parsed = false
+                    return checked
+                }
+                checked.first = Parsed(file: file, program: program)
+            } else {
+                // A window after the file's first line only needs a line after the first: its line matters
+                // only in a diagnostic, and a window with one sends the whole file to be parsed at once.
+                let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
+                guard Parser.windowParses(file) else {
+                    checked.parsed = false
+                    return checked
+                }
             }
             if !checked.mentionsUndo && Interpreter.mentionsUndo(window) { checked.mentionsUndo = true }
-            checked.windows.append((offset..<offset + window.count, Parser.lineFeedCount(window, window.indices)))
+            checked.windows.append((offset..<offset + window.count, lines))
             offset += window.count
         }
         return checked
     }
 
-    /// The window starting at `offset`: about `windowBytes` up to and with a line feed, or up to `end`.
+    /// The window starting at `offset`: about `windowBytes` up to and with a line feed, or up to `end`. A line
+    /// longer than a window doubles it, reading and searching only the bytes it adds.
     private func nextWindow(from offset: Int, to end: Int) -> [UInt8]? {
         var length = min(StreamedScript.windowBytes, end - offset)
+        var bytes: [UInt8] = []
         while true {
-            guard let bytes = read(offset..<offset + length), bytes.count == length else { return nil }
+            let searched = bytes.count
+            guard let more = read(offset + searched..<offset + length), more.count == length - searched else {
+                return nil
+            }
+            if searched == 0 { bytes = more } else { bytes += more }
             if offset + length == end { return bytes }
-            if let last = bytes.lastIndex(of: StreamedScript.lineFeed) { return Array(bytes[...last]) }
+            if let last = bytes.withUnsafeBufferPointer({
+                TextSearch.lastIndex(of: StreamedScript.lineFeed, in: $0, from: searched, to: $0.count)
+            }) {
+                bytes.removeSubrange((last + 1)...)
+                return bytes
+            }
             length = min(length * 2, end - offset)  // a line longer than a window
         }
     }
@@ -164,10 +194,13 @@ final class StreamedScript {
     /// its own while the one before runs (on the calling thread alone on one processor).
     func run(_ interpreter: Interpreter) throws(ScriptError) {
         let handoff = Handoff<Parsed>(capacity: 1)
+        let kept = firstWindow
+        firstWindow = nil  // the tree goes once its window has run
+        let toParse = (kept == nil ? 0 : 1)..<windows.count
         let reader =
-            hasSecondProcessor
+            hasSecondProcessor && !toParse.isEmpty
             ? Host.startThread(stackSize: 64 << 20) { [self] in
-                for k in windows.indices where !handoff.put(parse(k)) { break }
+                for k in toParse where !handoff.put(parse(k)) { break }
                 handoff.finish()
             } : nil
         defer {
@@ -175,7 +208,7 @@ final class StreamedScript {
             reader?.join()
         }
         for k in windows.indices {
-            guard let parsed = reader == nil ? parse(k) : handoff.take() else { return }
+            guard let parsed = k == 0 && kept != nil ? kept : reader == nil ? parse(k) : handoff.take() else { return }
             guard let file = parsed.file else {
                 let error = UsageError.cannotRead(what: "'\(name)'", reason: "reading it again to run it failed")
                 throw .runtime(Diagnostic(error, .error))

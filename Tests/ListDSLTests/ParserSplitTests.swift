@@ -74,7 +74,8 @@ import Testing
         let file = SourceFile(name: "t.list", text: source)
         let whole = Parser.parse(file)
         let lines = LineIndex(file)
-        let starts = [0] + file.bytes.indices.filter { file.bytes[$0] == 0x0A && $0 + 1 < file.bytes.count }.map { $0 + 1 }
+        let starts =
+            [0] + file.bytes.indices.filter { file.bytes[$0] == 0x0A && $0 + 1 < file.bytes.count }.map { $0 + 1 }
         var allParsed = 0
         for i in starts.indices {
             for j in i..<starts.count where i > 0 || j > 0 {
@@ -131,6 +132,26 @@ import Testing
                 #expect(
                     Parser.estimatedStatementCount(text, lower..<upper) == min(lines, (upper - lower) / 4 + 1),
                     "\(lower)..<\(upper)")
+            }
+        }
+    }
+
+    /// Eight bytes are counted at once: words of nothing but line feeds, of none, and of line feeds among
+    /// bytes one bit away from one (0x0B, 0x8A) and bytes with the high bit set.
+    @Test func countsLineFeedsEightBytesAtATime() {
+        var random = SeededGenerator(seed: 10)
+        let others: [UInt8] = [0x0B, 0x8A, 0x0A ^ 0x80, 0xFF, 0x00, 0x61]
+        for density in [0, 2, 5, 8] {
+            let text: [UInt8] = (0..<64).map { _ in
+                Int.random(in: 0..<8, using: &random) < density
+                    ? 0x0A : others[Int.random(in: 0..<others.count, using: &random)]
+            }
+            for lower in 0...text.count {
+                for upper in lower...text.count {
+                    #expect(
+                        Parser.lineFeedCount(text, lower..<upper) == text[lower..<upper].filter { $0 == 0x0A }.count,
+                        "\(density): \(lower)..<\(upper)")
+                }
             }
         }
     }

@@ -281,6 +281,15 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
             #expect(!Interpreter.mentionsUndo(Array(text.utf8)), "\(text)")
         }
         #expect(!Interpreter.mentionsUndo(Array(#"reset [["A"]]; append 0 "do""#.utf8)))
+        // The search reads eight bytes at a time: the word at every place in a line, and near misses around it.
+        for before in 0..<20 {
+            let pad = String(repeating: "x", count: before)
+            for word in ["undo", "redo"] {
+                #expect(Interpreter.mentionsUndo(Array((pad + word + "\ndelete 0:0 do dodo").utf8)), "\(pad)\(word)")
+                #expect(Interpreter.mentionsUndo(Array(("do" + pad + word).utf8)), "do\(pad)\(word)")
+            }
+            #expect(!Interpreter.mentionsUndo(Array((pad + "undxo rexdo ndo edo d o do" + pad).utf8)), "\(pad)")
+        }
     }
 
     /// Random valid batches of plain commands: undo gives back the list exactly, by the inverse batch

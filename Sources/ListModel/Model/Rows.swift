@@ -175,6 +175,15 @@ public struct Rows: RandomAccessCollection, Sendable {
     /// Iterates the rows a chunk at a time.
     @inlinable public func makeIterator() -> Iterator { Iterator(chunks) }
 
+    /// The bytes of UTF-8 in all the rows' texts, chunk by chunk (the iterator checks its chunk at every row).
+    public var utf8Count: Int {
+        var total = 0
+        for chunk in chunks {
+            for text in chunk { total += text.utf8.count }
+        }
+        return total
+    }
+
     /// The rows in order, walking each chunk.
     public struct Iterator: IteratorProtocol {
         @usableFromInline let chunks: [[String]]
@@ -228,6 +237,12 @@ public struct Rows: RandomAccessCollection, Sendable {
             append(text)
             return
         }
+        // One chunk (a section of up to twice `chunkCapacity` rows): no search, one end to move.
+        if ends.count == 1 && ends[0] <= 2 * Self.chunkCapacity {
+            chunks[0].insert(text, at: index)
+            ends[0] += 1
+            return
+        }
         let c = splittingChunk(holding: index)
         chunks[c].insert(text, at: index - start(ofChunk: c))
         for d in c..<ends.count { ends[d] += 1 }
@@ -236,6 +251,10 @@ public struct Rows: RandomAccessCollection, Sendable {
     /// Removes and returns the row at `index`.
     @discardableResult
     mutating func remove(at index: Int) -> String {
+        if ends.count == 1 && ends[0] > 1 && ends[0] <= 2 * Self.chunkCapacity {
+            ends[0] -= 1
+            return chunks[0].remove(at: index)
+        }
         let c = splittingChunk(holding: index)
         let text = chunks[c].remove(at: index - start(ofChunk: c))
         for d in c..<ends.count { ends[d] -= 1 }

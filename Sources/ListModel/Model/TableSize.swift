@@ -18,7 +18,7 @@ public struct TableSize: Equatable, Sendable {
         for section in sections {
             size.entries += section.rows.count
             size.textBytes += Self.bytes(section.header) + Self.bytes(section.footer) + Self.bytes(section.indexTitle)
-            for row in section.rows { size.textBytes += row.utf8.count }
+            size.textBytes += section.rows.utf8Count
         }
         self = size
     }

@@ -77,4 +77,60 @@ public enum TextSearch {
         }
         return nil
     }
+
+    /// The first index `i` in `buffer[from..<end]` where `first` is followed by `second` (both within
+    /// `from..<end`): eight bytes read at a time, seven of which can start a pair.
+    public static func firstIndex(
+        of first: UInt8, followedBy second: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int
+    ) -> Int? {
+        guard from < end, let base = buffer.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let firsts = UInt64(first) &* ones
+        let seconds = UInt64(second) &* ones
+        let raw = UnsafeRawPointer(base)
+        var i = from
+        while i &+ 8 <= end {
+            // Exact matches (see `lastIndex`): byte k marks `first` at k, and byte k + 1 `second`, shifted to k.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let a = word ^ firsts
+            let b = word ^ seconds
+            let pairs = ~(((a & lows) &+ lows) | a) & highs & (~(((b & lows) &+ lows) | b) & highs) &>> 8
+            if pairs != 0 { return i &+ pairs.trailingZeroBitCount &>> 3 }
+            i &+= 7
+        }
+        while i &+ 1 < end {
+            if base[i] == first && base[i &+ 1] == second { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// The last index of `byte` in `buffer[from..<end]`, eight bytes at a time from the end.
+    public static func lastIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int)
+        -> Int?
+    {
+        guard from < end, let base = buffer.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = UInt64(byte) &* ones
+        let raw = UnsafeRawPointer(base)
+        var i = end
+        while i &- 8 >= from {
+            // A byte's high bit is set in `zeros` exactly where that byte of `word` is zero: adding 0x7F to
+            // each byte's low seven bits carries into its own high bit only, so the highest one is the last
+            // match, unlike the borrow in `firstIndex`, which can mark false ones above a true one.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self)) ^ pattern
+            let zeros = ~(((word & lows) &+ lows) | word) & highs
+            if zeros != 0 { return i &- 8 &+ (63 &- zeros.leadingZeroBitCount) &>> 3 }
+            i &-= 8
+        }
+        while i > from {
+            i &-= 1
+            if base[i] == byte { return i }
+        }
+        return nil
+    }
 }
