@@ -32,7 +32,7 @@ read -r old_bin old_engine <<<"$(bins "$before")"
 read -r new_bin new_engine <<<"$(bins .)"
 
 python3 - "$rev" "$work" "$runs" "$old_bin" "$old_engine" "$new_bin" "$new_engine" <<'PY'
-import os, re, statistics, subprocess, sys, time, resource
+import os, re, shutil, statistics, subprocess, sys, time, resource
 rev, work, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 builds = {"before": (sys.argv[4], sys.argv[5]), "after": (sys.argv[6], sys.argv[7])}
 
@@ -74,26 +74,32 @@ def process(name, args, allowed=(0,), count=None, measure="wall", same_output=Tr
             outputs[build] = out
     if same_output and outputs["before"] != outputs["after"]:
         sys.exit("%s: the builds disagree: %r against %r" % (name, outputs["before"][1][-300:], outputs["after"][1][-300:]))
-    table.append((name, "s " + measure, statistics.median(times["before"]), statistics.median(times["after"])))
+    table.append((name, "s " + measure, times["before"], times["after"]))
 
 def memory(name, args):
-    values = {build: statistics.median(peak_rss([builds[build][0]] + args) for _ in range(3)) for build in builds}
+    values = {build: [] for build in builds}
+    for _ in range(3):
+        for build in builds:
+            values[build].append(peak_rss([builds[build][0]] + args))
     table.append((name, "MB peak", values["before"], values["after"]))
 
-def engine(part, patterns, count=3):
+# The engine's parts run on one thread: pinned to one processor, when taskset is there, the two builds
+# see the same caches (unpinned, a run that moves between processors mid-commit is slower by 10% or more).
+pin = ["taskset", "-c", "1"] if shutil.which("taskset") and os.cpu_count() > 1 else []
+
+def engine(part, patterns, count=5):
     """An in-process part of listdsl-bench in both builds, in turn: the median of each figure it prints."""
     figures = {build: [[] for _ in patterns] for build in builds}
     for _ in range(count):
         for build in builds:
-            out = subprocess.run([builds[build][1], part], capture_output=True, check=True).stdout.decode()
+            out = subprocess.run(pin + [builds[build][1], part], capture_output=True, check=True).stdout.decode()
             for index, (_, pattern) in enumerate(patterns):
                 found = re.findall(pattern, out)
                 if not found:
                     sys.exit("listdsl-bench %s (%s) printed no %r:\n%s" % (part, build, pattern, out))
                 figures[build][index].append(float(found[0]) / 1000)
     for index, (name, _) in enumerate(patterns):
-        table.append((name, "s in process", statistics.median(figures["before"][index]),
-                      statistics.median(figures["after"][index])))
+        table.append((name, "s in process", figures["before"][index], figures["after"][index]))
 
 edits = os.path.join(work, "edits-1m.list")
 loop = os.path.join(work, "loop-1m.list")
@@ -115,19 +121,24 @@ memory("peak memory edits-1m.list", [setup, edits])
 engine("batch", [("commit 100k ops, valid batch", r"commit \(end\): median ([0-9.]+) ms"),
                  ("full copy of 1m rows", r"full copy: median ([0-9.]+) ms"),
                  ("commit 100k ops, rejected recipe", r"recipe as generated.*\n.*commit \(end\): median ([0-9.]+) ms")])
-engine("append", [("1m single appends", r"single appends: ([0-9.]+) ms")])
-engine("single", [("1m single inserts/deletes", r"outside a batch: ([0-9.]+) ms")])
+engine("append", [("1m single appends", r"single appends: ([0-9.]+) ms")], count=3)
+engine("single", [("1m single inserts/deletes", r"outside a batch: ([0-9.]+) ms")], count=3)
 engine("diff", [("diff 1 x 100k", r"diff 1x100k.*?median ([0-9.]+) ms"),
                 ("diff 1 x 1m", r"diff 1x1m.*?median ([0-9.]+) ms"),
                 ("diff 10 x 10k", r"diff 10x10k.*?median ([0-9.]+) ms")], count=1)
 
-print("workload                              measure          before %-8s after    after/before" % rev)
+# Each workload's runs are pairs (the two builds one after the other): the ratio is the median of the
+# pairs' ratios, which a slow minute of a shared machine moves less than a ratio of the two medians.
+print("workload                              measure         before %-9s after  after/before (pairs: lowest-highest)" % rev)
 for name, unit, old, new in table:
-    scale, shown = (1, "%8.1f") if unit.startswith("MB") else (1000, "%8.1f")
-    ratio = new / old if old else float("nan")
+    megabytes = unit.startswith("MB")
+    scale, suffix = (1, "MB") if megabytes else (1000, "ms")
+    ratios = sorted(n / o for o, n in zip(old, new) if o)
+    ratio = statistics.median(ratios) if ratios else float("nan")
     mark = "  slower" if ratio > 1.05 else ""
-    print("%-37s %-14s %s ms %s ms   %5.2f%s" % (name, unit, shown % (old * scale), shown % (new * scale), ratio, mark)
-          if not unit.startswith("MB") else
-          "%-37s %-14s %s MB %s MB   %5.2f%s" % (name, unit, shown % old, shown % new, ratio, mark))
-print("(medians of %d runs a build, the builds in turn; the engine's parts: medians of its own medians)" % runs)
+    print("%-37s %-13s %8.1f %s %8.1f %s   %5.2f (%.2f-%.2f)%s" % (
+        name, unit, statistics.median(old) * scale, suffix, statistics.median(new) * scale, suffix,
+        ratio, ratios[0], ratios[-1], mark))
+print("(medians of %d runs a build, the builds in turn; the engine's parts%s: its own medians, %s runs)" % (
+    runs, " pinned to one processor" if pin else "", "5 or 3"))
 PY

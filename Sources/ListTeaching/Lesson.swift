@@ -682,7 +682,7 @@ public final class LessonRecorder {
         for (s, (section, count)) in zip(sections, Self.drawnCounts(sections)).enumerated() {
             let drawn = Lesson.Frame.Section(
                 header: section.header, footer: section.footer, indexTitle: section.indexTitle,
-                rows: Array(section.rows.prefix(count)))
+                rows: section.rows.texts(prefix: count))
             if s < previous.count, lesson.sections[previous[s]] == drawn {
                 ids.append(previous[s])
             } else {

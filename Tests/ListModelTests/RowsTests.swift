@@ -180,6 +180,9 @@ struct RowsTests {
                 let at = Int(random.next() % UInt64(expected.count))
                 #expect(rows[at] == expected[at])
             }
+            let prefix = Int(random.next() % UInt64(expected.count + 2))
+            #expect(rows.texts(prefix: prefix) == Array(expected.prefix(prefix)), "prefix \(prefix)")
+            #expect(rows.texts(prefix: expected.count) == expected && rows.texts(prefix: 0).isEmpty)
             #expect(rows == Rows(expected) && (rows == kept) == TextEquality.same(expected, kept.texts))
         }
     }

@@ -80,6 +80,18 @@ public struct Rows: RandomAccessCollection, Sendable {
         return all
     }
 
+    /// The texts of the first `n` rows (all of them when there are fewer), as one array copied a chunk at a
+    /// time: `Array(rows.prefix(n))` copies them one at a time through the collection's indices.
+    public func texts(prefix n: Int) -> [String] {
+        guard n < count else { return texts }
+        var all: [String] = []
+        all.reserveCapacity(Swift.max(n, 0))
+        for chunk in chunks where all.count < n {
+            all.append(contentsOf: chunk.prefix(n - all.count))
+        }
+        return all
+    }
+
     /// Where a walk over rows is: the chunk holding the last position it was moved to. Moved forward to the
     /// next chunk, or within its chunk, it costs a comparison, not a search of the chunks.
     struct Cursor {

@@ -79,26 +79,26 @@ public enum TextSearch {
     }
 
     /// The first index `i` in `buffer[from..<end]` where `first` is followed by `second` (both within
-    /// `from..<end`): eight bytes read at a time, seven of which can start a pair.
+    /// `from..<end`): eight bytes at a time, each `first` among them then checked byte by byte.
     public static func firstIndex(
         of first: UInt8, followedBy second: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int
     ) -> Int? {
         guard from < end, let base = buffer.baseAddress else { return nil }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let firsts = UInt64(first) &* ones
-        let seconds = UInt64(second) &* ones
+        let pattern = UInt64(first) &* ones
         let raw = UnsafeRawPointer(base)
         var i = from
         while i &+ 8 <= end {
-            // Exact matches (see `lastIndex`): byte k marks `first` at k, and byte k + 1 `second`, shifted to k.
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let a = word ^ firsts
-            let b = word ^ seconds
-            let pairs = ~(((a & lows) &+ lows) | a) & highs & (~(((b & lows) &+ lows) | b) & highs) &>> 8
-            if pairs != 0 { return i &+ pairs.trailingZeroBitCount &>> 3 }
-            i &+= 7
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
+            // Candidates for `first` (the borrow can mark false ones above a true one: each is checked).
+            var candidates = (word &- ones) & ~word & highs
+            while candidates != 0 {
+                let k = i &+ candidates.trailingZeroBitCount &>> 3
+                if k &+ 1 < end && base[k] == first && base[k &+ 1] == second { return k }
+                candidates &= candidates &- 1
+            }
+            i &+= 8
         }
         while i &+ 1 < end {
             if base[i] == first && base[i &+ 1] == second { return i }
