@@ -95,18 +95,8 @@ final class StreamedScript {
 
     /// The start of the first line after the middle of the file; nil when there is none.
     private func cutNearHalf() -> Int? {
-        var offset = size / 2
-        while offset < size {
-            guard let block = read(offset..<min(size, offset + 65536)) else { return nil }
-            if let newline = block.withUnsafeBufferPointer({
-                TextSearch.firstIndex(of: StreamedScript.lineFeed, in: $0, from: 0, to: $0.count)
-            }) {
-                let cut = offset + newline + 1
-                return cut < size ? cut : nil
-            }
-            offset += block.count
-        }
-        return nil
+        guard let cut = lineEnd(from: size / 2, to: size), cut < size else { return nil }
+        return cut
     }
 
     /// Reads and parses the windows of `part`; `keepingFirst` parses its first window into a tree, and keeps it.
@@ -142,26 +132,59 @@ final class StreamedScript {
         return checked
     }
 
-    /// The window starting at `offset`: about `windowBytes` up to and with a line feed, or up to `end`. A line
-    /// longer than a window doubles it, reading and searching only the bytes it adds.
+    /// The window starting at `offset`: about `windowBytes` up to and with a line feed, or up to `end`. When
+    /// no line ends within that, it runs to the end of the first line that does, found a block at a time
+    /// before the window is read once at its size (a window grown by doubling copied and faulted in twice
+    /// the bytes of a ten-megabyte line).
     private func nextWindow(from offset: Int, to end: Int) -> [UInt8]? {
-        var length = min(StreamedScript.windowBytes, end - offset)
-        var bytes: [UInt8] = []
-        while true {
-            let searched = bytes.count
-            guard let more = read(offset + searched..<offset + length), more.count == length - searched else {
+        let length = min(StreamedScript.windowBytes, end - offset)
+        guard var bytes = read(offset..<offset + length), bytes.count == length else { return nil }
+        if offset + length == end { return bytes }
+        if let last = bytes.withUnsafeBufferPointer({
+            TextSearch.lastIndex(of: StreamedScript.lineFeed, in: $0, from: 0, to: $0.count)
+        }) {
+            bytes.removeSubrange((last + 1)...)
+            return bytes
+        }
+        let windowEnd = lineEnd(from: offset + length, to: end) ?? end
+        guard let window = read(offset..<windowEnd), window.count == windowEnd - offset else { return nil }
+        return window
+    }
+
+    /// The offset after the first line feed in `from..<end` of the file, read a block at a time into one
+    /// buffer; nil when there is none (or the file cannot be read).
+    private func lineEnd(from start: Int, to end: Int) -> Int? {
+        let blockSize = 64 << 10
+        let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: blockSize)
+        defer { block.deallocate() }
+        var offset = start
+        while offset < end {
+            let count = min(blockSize, end - offset)
+            guard let base = block.baseAddress, readFully(into: base, count: count, at: offset) == count else {
                 return nil
             }
-            if searched == 0 { bytes = more } else { bytes += more }
-            if offset + length == end { return bytes }
-            if let last = bytes.withUnsafeBufferPointer({
-                TextSearch.lastIndex(of: StreamedScript.lineFeed, in: $0, from: searched, to: $0.count)
-            }) {
-                bytes.removeSubrange((last + 1)...)
-                return bytes
+            if let i = TextSearch.firstIndex(
+                of: StreamedScript.lineFeed, in: UnsafeBufferPointer(block), from: 0, to: count)
+            {
+                return offset + i + 1
             }
-            length = min(length * 2, end - offset)  // a line longer than a window
+            offset += count
         }
+        return nil
+    }
+
+    /// Reads `count` bytes at `offset` of the file into `base`: how many it read (fewer at the end of the
+    /// file), or nil on an error.
+    private func readFully(into base: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) -> Int? {
+        var done = 0
+        while done < count {
+            let n = pread(fd, base + done, count - done, off_t(offset + done))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            done += n
+        }
+        return done
     }
 
     /// The bytes of `range` of the file; nil when it cannot be read.
@@ -170,15 +193,11 @@ final class StreamedScript {
         let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
-            while count < range.count {
-                let n = pread(fd, base + count, range.count - count, off_t(range.lowerBound + count))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {
-                    failed = n < 0
-                    return
-                }
-                count += n
+            guard let done = readFully(into: base, count: range.count, at: range.lowerBound) else {
+                failed = true
+                return
             }
+            count = done
         }
         return failed ? nil : bytes
     }

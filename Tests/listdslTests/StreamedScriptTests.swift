@@ -34,8 +34,11 @@ import Testing
                 #"reset [["a", "b"], ["c"]]"#, #"insert 0:0 "x""#, "delete 1:0", #"insert 1:0 "y"; move 0:0 to 1:1"#,
                 "show",
             ])),
-        Case(name: "a runtime error in the last window", text: padded([#"reset [["a"]]"#, "show", "delete 5:5", "show"])),
-        Case(name: "a syntax error in the last window runs nothing", text: padded([#"print "ran""#, "show", "insert 0:0"])),
+        Case(
+            name: "a runtime error in the last window", text: padded([#"reset [["a"]]"#, "show", "delete 5:5", "show"])),
+        Case(
+            name: "a syntax error in the last window runs nothing",
+            text: padded([#"print "ran""#, "show", "insert 0:0"])),
         Case(
             name: "a statement across two windows",
             text: padded([
@@ -59,6 +62,22 @@ import Testing
         Case(
             name: "a byte order mark after the first line",
             text: padded([#"print "ran""#, "\u{FEFF}show"])),
+        // A line longer than a window: the window runs to its end (the first window's tree is kept for the run).
+        Case(
+            name: "a first line longer than a window",
+            text: padded([
+                "reset [[" + String(repeating: #""row","#, count: 50_000) + #""end"]]"#, "print rows(0), item(0:50000)",
+            ])),
+        Case(
+            name: "a line longer than a window after the first",
+            text: padded([
+                #"print "before""#, "reset [[" + String(repeating: #""r","#, count: 80_000) + #""e"]]"#,
+                "print rows(0), item(0:80000)",
+            ])),
+        Case(
+            name: "one line past the size, with no line feed",
+            text: "reset [[" + String(repeating: #""r","#, count: 1_050_000) + #""e"]]; print rows(0), item(0:1050000)"#
+        ),
     ]
 
     @Test(arguments: cases)
@@ -113,6 +132,13 @@ import Testing
         #expect(open.status == 70 && open.stderr.contains("big.list:\(line(7, "begin")):1:"), "\(open.stderr)")
         let bomLater = try run(9)
         #expect(bomLater.status == 65 && bomLater.stdout.isEmpty, "\(bomLater.stderr)")
+        let longFirst = try run(10)
+        #expect(longFirst.status == 0 && longFirst.stdout == "50001 end\n", "\(longFirst.stdout)\(longFirst.stderr)")
+        let longLater = try run(11)
+        #expect(
+            longLater.status == 0 && longLater.stdout == "before\n80001 e\n", "\(longLater.stdout)\(longLater.stderr)")
+        let oneLine = try run(12)
+        #expect(oneLine.status == 0 && oneLine.stdout == "1050001 e\n", "\(oneLine.stdout)\(oneLine.stderr)")
     }
 
     /// What makes a long script cheap to hold: its peak memory does not grow with its length. Twice as many
