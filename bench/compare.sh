@@ -44,22 +44,13 @@ with open(rows5k, "w") as f:
     f.write('reset [[]]\nfor i in 0..<5000 { insert 0:i "row \\(i)" }\nprint rows(0)\n')
 page = os.path.join(work, "compare-page.html")
 
-def run_once(cmd, allowed):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True)
-    wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if p.returncode not in allowed:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), p.stderr.decode()[:2000]))
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, (p.returncode, p.stdout)
+sys.path.insert(0, "bench")
+from timing import run_process, peak_rss
 
-def peak_rss(cmd):
-    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); "
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code] + cmd, capture_output=True).stdout
-    return int(out) / 1024
+def run_once(cmd, allowed):
+    """One run: its wall time, its CPU time and what it gave (status and standard output)."""
+    wall, cpu, p = run_process(cmd, allowed)
+    return wall, cpu, (p.returncode, p.stdout)
 
 table = []   # (workload, unit, before, after)
 

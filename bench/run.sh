@@ -34,16 +34,8 @@ python3 - "$bin" "$work" "$runs" "$shared/baseline.py" "$engine" "$native" "$nat
 import re, shutil, statistics, subprocess, sys, time, resource, os
 bin, work, runs, baseline, engine, native, native_loop = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7]
 
-def run_process(cmd, allowed=(0,)):
-    """One run: its wall time, its CPU time (user and system, all threads) and the finished process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True)
-    wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if p.returncode not in allowed:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), p.stderr.decode()[:2000]))
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), p
+sys.path.insert(0, "bench")
+from timing import run_process, peak_rss
 
 def run_once(cmd, allowed=(0,)):
     """One run: its wall time, its CPU time (user and system, all threads) and its output."""
@@ -74,13 +66,6 @@ def paired(ours, theirs, count=None):
 setup = os.path.join(work, "setup-10.list")
 with open(setup, "w") as f:
     f.write("reset [[],[],[],[],[],[],[],[],[],[]]\n")
-
-def peak_rss(cmd):
-    # ru_maxrss of children is a running maximum, so measure from a fresh Python process (KiB on Linux)
-    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); "
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code] + cmd, capture_output=True).stdout
-    return int(out) / 1024
 
 rows = []
 (edits, edits_cpu, out1), (base, base_cpu, out2) = paired(

@@ -343,19 +343,16 @@ public struct Parser {
         let range = range.clamped(to: 0..<bytes.count)
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 0 }
-            // Eight bytes at a time (bench/NOTES.md): in `x`, a byte
-            // is zero where a newline was; adding 0x7F to each low-seven-bit part sets the high
-            // bit of every byte that is not zero, with no carry into the next byte.
-            let ones: UInt64 = 0x0101_0101_0101_0101
+            // Eight bytes at a time (bench/NOTES.md): a line feed's byte is marked in its top bit; moved to
+            // the bottom, the multiplication sums the eight bytes into the top one (at most 8), without a
+            // population count, which the baseline x86-64 has no instruction for.
+            let pattern = TextSearch.broadcast(Byte.newline)
+            let ones = TextSearch.broadcast(1)
             var count = 0
             var index = range.lowerBound
             while index + 8 <= range.upperBound {
-                let x = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(Byte.newline))
-                let nonZero = ((x & (ones &* 0x7F)) &+ ones &* 0x7F) | x
-                // One bit a line feed, at the top of its byte: moved to the bottom, the multiplication
-                // sums the eight bytes into the top one (at most 8), without a population count, which
-                // the baseline x86-64 has no instruction for.
-                count &+= Int(truncatingIfNeeded: (((~nonZero & (ones &* 0x80)) &>> 7) &* ones) &>> 56)
+                let marks = TextSearch.zeroBytes(TextSearch.word(base, index) ^ pattern)
+                count &+= Int(truncatingIfNeeded: ((marks &>> 7) &* ones) &>> 56)
                 index += 8
             }
             while index < range.upperBound {

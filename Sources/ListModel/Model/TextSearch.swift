@@ -57,17 +57,11 @@ public enum TextSearch {
         -> Int?
     {
         guard from < end, let base = buffer.baseAddress else { return nil }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = UInt64(byte) &* ones
-        let raw = UnsafeRawPointer(base)
+        let pattern = broadcast(byte)
         var i = from
         while i &+ 8 <= end {
-            // A zero byte of `word` is a match; the lowest one found this way is always a true one (a
-            // borrow only makes false ones above a true one), and the first in memory once read as
-            // little-endian.
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
-            let zeros = (word &- ones) & ~word & highs
+            // The lowest byte marked is a true match, and the first in memory once read as little-endian.
+            let zeros = zeroBytesFromBelow(word(base, i) ^ pattern)
             if zeros != 0 { return i &+ zeros.trailingZeroBitCount &>> 3 }
             i &+= 8
         }
@@ -84,15 +78,11 @@ public enum TextSearch {
         of first: UInt8, followedBy second: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int
     ) -> Int? {
         guard from < end, let base = buffer.baseAddress else { return nil }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = UInt64(first) &* ones
-        let raw = UnsafeRawPointer(base)
+        let pattern = broadcast(first)
         var i = from
         while i &+ 8 <= end {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
-            // Candidates for `first` (the borrow can mark false ones above a true one: each is checked).
-            var candidates = (word &- ones) & ~word & highs
+            // Candidates for `first` (false ones above a true one among them): each is checked.
+            var candidates = zeroBytesFromBelow(word(base, i) ^ pattern)
             while candidates != 0 {
                 let k = i &+ candidates.trailingZeroBitCount &>> 3
                 if k &+ 1 < end && base[k] == first && base[k &+ 1] == second { return k }
@@ -112,18 +102,11 @@ public enum TextSearch {
         -> Int?
     {
         guard from < end, let base = buffer.baseAddress else { return nil }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = UInt64(byte) &* ones
-        let raw = UnsafeRawPointer(base)
+        let pattern = broadcast(byte)
         var i = end
         while i &- 8 >= from {
-            // A byte's high bit is set in `zeros` exactly where that byte of `word` is zero: adding 0x7F to
-            // each byte's low seven bits carries into its own high bit only, so the highest one is the last
-            // match, unlike the borrow in `firstIndex`, which can mark false ones above a true one.
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self)) ^ pattern
-            let zeros = ~(((word & lows) &+ lows) | word) & highs
+            // Exact marks, so the highest is the last match.
+            let zeros = zeroBytes(word(base, i &- 8) ^ pattern)
             if zeros != 0 { return i &- 8 &+ (63 &- zeros.leadingZeroBitCount) &>> 3 }
             i &-= 8
         }
@@ -132,5 +115,28 @@ public enum TextSearch {
             if base[i] == byte { return i }
         }
         return nil
+    }
+
+    // MARK: Eight bytes at a time (inlinable: the parser counts line feeds with them)
+
+    /// `byte` in each of a word's eight bytes.
+    @inlinable package static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// The eight bytes at `offset` as one word, the first in its lowest byte.
+    @inlinable package static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The high bit of each zero byte of `word`, exactly: adding 0x7F to a byte's low seven bits carries
+    /// into its own high bit only.
+    @inlinable package static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & lows) &+ lows) | word) & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each zero byte of `word`, in fewer steps, but a borrow can also mark bytes above a
+    /// zero one: the lowest mark is always a true one.
+    @inlinable package static func zeroBytesFromBelow(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 }
