@@ -22,6 +22,7 @@ extension Parser {
     /// general rules parse it. After "too many errors" it takes nothing, as the general rules parse
     /// one statement more and stop.
     mutating func literalRun(into statements: inout [Stmt]) throws(ParseFailure) -> Bool {
+        if !keepsStatements { return try checkedLiteralRun() }
         while !stopped && current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete),
             let matched = matchLiteralRowCommand()
         {
@@ -44,6 +45,40 @@ extension Parser {
             return true
         }
         return false
+    }
+
+    /// `literalRun` for a parse that keeps no statement (`windowParses`): after the first statement, the
+    /// lines that follow are matched straight from the bytes in one loop, with no token made and nothing
+    /// but the match between them. It leaves the parser as `literalRun` would.
+    private mutating func checkedLiteralRun() throws(ParseFailure) -> Bool {
+        guard !stopped && current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete),
+            let first = matchLiteralRowCommand()
+        else { return false }
+        if lexer.newlinesIgnored {
+            moveAfterLiteral(first)
+            try parseTerminator()
+            return true
+        }
+        let end = lexer.end
+        // The last statement matched, and the word of the line after it when that line's statement is not one
+        // the fast path takes.
+        let (last, refused) = bytes.withUnsafeBufferPointer { (b) -> (LiteralMatch, Token?) in
+            var last = first
+            while let verb = Self.lineVerb(b, after: last.end, end: end) {
+                guard let next = Self.matchLiteral(b, verb: verb, end: end) else { return (last, verb) }
+                last = next
+            }
+            return (last, nil)
+        }
+        if let refused {
+            lexer.skip(to: refused.range.upperBound)
+            previous = Token(.newline, SourceRange(last.end, last.end + 1))
+            current = refused
+            return false
+        }
+        moveAfterLiteral(last)
+        try parseTerminator()
+        return true
     }
 
     /// The statement of a literal command `matched`: nil when its numbers or text do not fit the
@@ -70,26 +105,30 @@ extension Parser {
     /// statement did not end at a line feed.
     private func nextLineVerb(after newline: Int) -> Token? {
         let end = lexer.end
-        return bytes.withUnsafeBufferPointer { (b) -> Token? in
-            guard newline < end, b[newline] == Byte.newline else { return nil }
-            var i = newline + 1
-            while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
-            // The word and a blank after it (which no identifier holds), all within the input.
-            guard i + 6 < end, b[i + 6] == Byte.space || b[i + 6] == Byte.tab else { return nil }
-            let keyword: Keyword
-            if b[i] == UInt8(ascii: "i") && b[i + 1] == UInt8(ascii: "n") && b[i + 2] == UInt8(ascii: "s")
-                && b[i + 3] == UInt8(ascii: "e") && b[i + 4] == UInt8(ascii: "r") && b[i + 5] == UInt8(ascii: "t")
-            {
-                keyword = .insert
-            } else if b[i] == UInt8(ascii: "d") && b[i + 1] == UInt8(ascii: "e") && b[i + 2] == UInt8(ascii: "l")
-                && b[i + 3] == UInt8(ascii: "e") && b[i + 4] == UInt8(ascii: "t") && b[i + 5] == UInt8(ascii: "e")
-            {
-                keyword = .delete
-            } else {
-                return nil
-            }
-            return Token(.identifier, SourceRange(i, i + 6), keyword: keyword)
+        return bytes.withUnsafeBufferPointer { Self.lineVerb($0, after: newline, end: end) }
+    }
+
+    /// `nextLineVerb` in `b`, whose input ends at `end`.
+    @inline(__always)
+    private static func lineVerb(_ b: UnsafeBufferPointer<UInt8>, after newline: Int, end: Int) -> Token? {
+        guard newline < end, b[newline] == Byte.newline else { return nil }
+        var i = newline + 1
+        while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
+        // The word and a blank after it (which no identifier holds), all within the input.
+        guard i + 6 < end, b[i + 6] == Byte.space || b[i + 6] == Byte.tab else { return nil }
+        let keyword: Keyword
+        if b[i] == UInt8(ascii: "i") && b[i + 1] == UInt8(ascii: "n") && b[i + 2] == UInt8(ascii: "s")
+            && b[i + 3] == UInt8(ascii: "e") && b[i + 4] == UInt8(ascii: "r") && b[i + 5] == UInt8(ascii: "t")
+        {
+            keyword = .insert
+        } else if b[i] == UInt8(ascii: "d") && b[i + 1] == UInt8(ascii: "e") && b[i + 2] == UInt8(ascii: "l")
+            && b[i + 3] == UInt8(ascii: "e") && b[i + 4] == UInt8(ascii: "t") && b[i + 5] == UInt8(ascii: "e")
+        {
+            keyword = .delete
+        } else {
+            return nil
         }
+        return Token(.identifier, SourceRange(i, i + 6), keyword: keyword)
     }
 
     /// Moves past a statement the fast path read. The skipped bytes hold no brackets, so the lexer's
@@ -107,58 +146,62 @@ extension Parser {
     private func matchLiteralRowCommand() -> LiteralMatch? {
         guard fastPaths, lookahead == nil, depth + 4 < Parser.maximumNesting else { return nil }
         let verb = current
-        let isInsert = verb.keyword == .insert
         let end = lexer.end
-        return bytes.withUnsafeBufferPointer { (b) -> LiteralMatch? in
-            var i = verb.range.upperBound
-            @inline(__always) func skipBlanks() {
-                while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
-            }
-            // At most 9 digits, so the value fits the compact form (longer numbers take the general path).
-            @inline(__always) func number() -> Int? {
-                let start = i
-                var value = 0
-                while i < end && i - start < 9, case let byte = b[i], byte >= Byte.zero && byte <= Byte.nine {
-                    value = value * 10 + Int(byte - Byte.zero)
-                    i += 1
-                }
-                return i > start ? value : nil
-            }
-            guard i < end, b[i] == Byte.space || b[i] == Byte.tab else { return nil }
-            skipBlanks()
-            let pathStart = i
-            guard let section = number(), i < end, b[i] == Byte.colon else { return nil }
-            i += 1
-            guard let row = number() else { return nil }
-            let pathEnd = i
-            var text = SourceRange.at(i)
-            if isInsert {
-                skipBlanks()
-                guard i > pathEnd, i < end, b[i] == Byte.quote else { return nil }
-                let open = i
-                i += 1
-                while i < end, case let byte = b[i], byte >= Byte.space && byte < 0x7F,
-                    byte != Byte.quote && byte != Byte.backslash
-                {
-                    i += 1
-                }
-                guard i < end, b[i] == Byte.quote else { return nil }
-                i += 1
-                text = SourceRange(open, i)
-            }
-            // Only a statement's end may follow; an operator, `,`, `[`, `.` or `:` would extend it.
-            var next = i
-            while next < end && (b[next] == Byte.space || b[next] == Byte.tab || b[next] == Byte.carriageReturn) {
-                next += 1
-            }
-            guard
-                next == end || b[next] == Byte.newline || b[next] == Byte.semicolon || b[next] == Byte.hash
-                    || b[next] == Byte.rightBrace
-            else { return nil }
-            return LiteralMatch(
-                isInsert: isInsert, section: section, row: row, path: SourceRange(pathStart, pathEnd), text: text,
-                end: next)
+        return bytes.withUnsafeBufferPointer { Self.matchLiteral($0, verb: verb, end: end) }
+    }
+
+    /// `matchLiteralRowCommand` for the word `verb` (`insert` or `delete`) in `b`, whose input ends at `end`.
+    @inline(__always)
+    private static func matchLiteral(_ b: UnsafeBufferPointer<UInt8>, verb: Token, end: Int) -> LiteralMatch? {
+        let isInsert = verb.keyword == .insert
+        var i = verb.range.upperBound
+        @inline(__always) func skipBlanks() {
+            while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
         }
+        // At most 9 digits, so the value fits the compact form (longer numbers take the general path).
+        @inline(__always) func number() -> Int? {
+            let start = i
+            var value = 0
+            while i < end && i - start < 9, case let byte = b[i], byte >= Byte.zero && byte <= Byte.nine {
+                value = value * 10 + Int(byte - Byte.zero)
+                i += 1
+            }
+            return i > start ? value : nil
+        }
+        guard i < end, b[i] == Byte.space || b[i] == Byte.tab else { return nil }
+        skipBlanks()
+        let pathStart = i
+        guard let section = number(), i < end, b[i] == Byte.colon else { return nil }
+        i += 1
+        guard let row = number() else { return nil }
+        let pathEnd = i
+        var text = SourceRange.at(i)
+        if isInsert {
+            skipBlanks()
+            guard i > pathEnd, i < end, b[i] == Byte.quote else { return nil }
+            let open = i
+            i += 1
+            while i < end, case let byte = b[i], byte >= Byte.space && byte < 0x7F,
+                byte != Byte.quote && byte != Byte.backslash
+            {
+                i += 1
+            }
+            guard i < end, b[i] == Byte.quote else { return nil }
+            i += 1
+            text = SourceRange(open, i)
+        }
+        // Only a statement's end may follow; an operator, `,`, `[`, `.` or `:` would extend it.
+        var next = i
+        while next < end && (b[next] == Byte.space || b[next] == Byte.tab || b[next] == Byte.carriageReturn) {
+            next += 1
+        }
+        guard
+            next == end || b[next] == Byte.newline || b[next] == Byte.semicolon || b[next] == Byte.hash
+                || b[next] == Byte.rightBrace
+        else { return nil }
+        return LiteralMatch(
+            isInsert: isInsert, section: section, row: row, path: SourceRange(pathStart, pathEnd), text: text,
+            end: next)
     }
 }
 
