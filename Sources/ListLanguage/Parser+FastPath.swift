@@ -103,6 +103,7 @@ extension Parser {
     /// The word `insert` or `delete` starting the line after the line feed at `newline` (after any
     /// blanks), as the lexer would make its token; nil when that line starts otherwise, or the
     /// statement did not end at a line feed.
+    @inline(__always)  // called with `self` inout: not inlined, the parser is copied for each call
     private func nextLineVerb(after newline: Int) -> Token? {
         let end = lexer.end
         return bytes.withUnsafeBufferPointer { Self.lineVerb($0, after: newline, end: end) }
@@ -143,6 +144,7 @@ extension Parser {
     /// What the bytes after the verb say, when they are `S:R` (and for `insert` a plain ASCII string)
     /// and then the statement's end: the index path's numbers and range, the text's range, and where
     /// the statement ends.
+    @inline(__always)  // called with `self` inout: not inlined, the parser is copied for each call
     private func matchLiteralRowCommand() -> LiteralMatch? {
         guard fastPaths, lookahead == nil, depth + 4 < Parser.maximumNesting else { return nil }
         let verb = current
