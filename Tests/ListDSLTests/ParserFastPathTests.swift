@@ -81,6 +81,37 @@ import Testing
         #expect(Parser.windowParses(file) == (Parser.parseWindow(file) != nil))
     }
 
+    /// A quoted text is read eight bytes at a time: a byte the fast path must refuse (a control byte, DEL,
+    /// a byte of UTF-8, an escape) or end at (the closing quote) at every place of a long text, on its own
+    /// and after another, gives the same tree and diagnostics as the general rules.
+    @Test func longTextsWithEveryStopAtEveryPlace() {
+        let stops: [[UInt8]] = [
+            [0x1F], [0x00], [0x7F], [0xC3, 0xA9], [0x80], [0xFF], [0x5C, 0x6E], [0x22], [0x09], [0x7E],
+        ]
+        var mismatches: [String] = []
+        for length in [7, 8, 9, 16, 23] {
+            for place in 0...length {
+                for stop in stops {
+                    for second in [nil, stops[(place + length) % stops.count]] {
+                        var text = Array(repeating: UInt8(ascii: "x"), count: length)
+                        text.insert(contentsOf: stop, at: place)
+                        if let second { text.insert(contentsOf: second, at: (place * 7) % (text.count + 1)) }
+                        let bytes = Array("insert 0:0 \"".utf8) + text + Array("\"\ndelete 0:0\n".utf8)
+                        let file = SourceFile(name: "t.list", bytes: bytes)
+                        let fast = Parser.parse(file, fastPaths: true)
+                        let general = Parser.parse(file, fastPaths: false)
+                        if located(fast) != located(general) || sexpr(fast.program) != sexpr(general.program)
+                            || Parser.windowParses(file) != (Parser.parseWindow(file) != nil)
+                        {
+                            mismatches.append("\(bytes)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ; first: \(mismatches.first ?? "")")
+    }
+
     /// Lines of literal edits mixed with what can break a run of them (other statements, blanks,
     /// comments, errors, brackets left open): the same tree and diagnostics either way.
     @Test func runsOfLiteralLinesParseAsTheGeneralRulesDo() {
@@ -110,7 +141,9 @@ import Testing
                 mismatches.append(source)
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) differ; the shortest: \(mismatches.min { $0.count < $1.count }.debugDescription)")
+        #expect(
+            mismatches.isEmpty,
+            "\(mismatches.count) differ; the shortest: \(mismatches.min { $0.count < $1.count }.debugDescription)")
     }
 
     /// The compact form keeps the text exactly as written, and reads back as the general form.
