@@ -109,21 +109,20 @@ final class StreamedScript {
                 return checked
             }
             let lines = Parser.lineFeedCount(window, window.indices)
+            // A window after the file's first line only needs a line after the first: its line matters
+            // only in a diagnostic, and a window with one sends the whole file to be parsed at once.
+            let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
+            let parses: Bool
             if keepingFirst && offset == part.lowerBound {
-                let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
-                guard let program = Parser.parseWindow(file, lineFeeds: lines) else {
-                    checked.parsed = false
-                    return checked
-                }
+                let program = Parser.parseWindow(file, lineFeeds: lines)
                 checked.first = Parsed(file: file, program: program)
+                parses = program != nil
             } else {
-                // A window after the file's first line only needs a line after the first: its line matters
-                // only in a diagnostic, and a window with one sends the whole file to be parsed at once.
-                let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
-                guard Parser.windowParses(file) else {
-                    checked.parsed = false
-                    return checked
-                }
+                parses = Parser.windowParses(file)
+            }
+            guard parses else {
+                checked.parsed = false
+                return checked
             }
             if !checked.mentionsUndo && Interpreter.mentionsUndo(window) { checked.mentionsUndo = true }
             checked.windows.append((offset..<offset + window.count, lines))
