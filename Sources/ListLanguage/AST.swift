@@ -201,6 +201,13 @@ public struct LiteralInsert: CompactRow {
     }
 }
 
+extension Stmt {
+    /// `insert S:R "text"` with literals, at `range`.
+    package init(_ row: LiteralInsert, _ range: SourceRange) { self.init(.insertRows(InsertedRows(row)), range) }
+    /// `delete S:R` with literals, at `range`.
+    package init(_ path: LiteralPath, _ range: SourceRange) { self.init(.deleteRows(DeletedRows(path)), range) }
+}
+
 extension StmtKind {
     /// The row this `insert` with literals inserts, if the statement is one.
     @inlinable package var literalInsert: LiteralInsert? {

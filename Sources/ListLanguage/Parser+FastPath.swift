@@ -86,18 +86,64 @@ extension Parser {
     private func literalStatement(_ matched: LiteralMatch) -> Stmt? {
         let range = current.range.union(matched.last)
         if matched.isInsert {
-            let text = decodedText(matched.text.lowerBound + 1..<matched.text.upperBound - 1)
-            guard
-                let literal = LiteralInsert(
-                    section: matched.section, row: matched.row, path: matched.path, text: text,
-                    textRange: matched.text)
-            else { return nil }
-            return Stmt(.insertRows(InsertedRows(literal)), range)
+            guard let row = bytes.withUnsafeBufferPointer({ Self.literalInsert($0, matched) }) else { return nil }
+            return Stmt(row, range)
         }
-        guard let literal = LiteralPath(section: matched.section, row: matched.row, range: matched.path) else {
-            return nil
+        guard let path = Self.literalDelete(matched) else { return nil }
+        return Stmt(path, range)
+    }
+
+    /// The row an `insert` command `matched` in `b` inserts: nil when its numbers or text do not fit the compact form.
+    @inline(__always)
+    private static func literalInsert(_ b: UnsafeBufferPointer<UInt8>, _ matched: LiteralMatch) -> LiteralInsert? {
+        // The text is printable ASCII without a quote or a backslash (`matchLiteral`): its bytes as they are.
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: b[matched.text.lowerBound + 1..<matched.text.upperBound - 1]),
+            as: UTF8.self)
+        return LiteralInsert(
+            section: matched.section, row: matched.row, path: matched.path, text: text, textRange: matched.text)
+    }
+
+    /// The index path a `delete` command `matched` deletes: nil when its numbers do not fit the compact form.
+    @inline(__always)
+    private static func literalDelete(_ matched: LiteralMatch) -> LiteralPath? {
+        LiteralPath(section: matched.section, row: matched.row, range: matched.path)
+    }
+
+    /// The commands of `file` when it holds nothing but literal commands the fast path takes, `insert S:R "text"`
+    /// and `delete S:R`, one a line and each ending at a line feed (or the end of the file); nil when it holds
+    /// anything else, and then it must be parsed. They are the statements the parser builds for those lines, in
+    /// their compact form: a window of a big script runs from them without a syntax tree (`Interpreter.run`).
+    /// `lineFeeds` is how many line feeds the file holds, when the caller counted them.
+    public static func literalLines(_ file: SourceFile, lineFeeds: Int = 0) -> LiteralLines? {
+        file.bytes.withUnsafeBufferPointer { (b) -> LiteralLines? in
+            let end = b.count
+            guard end <= UInt32.max, var verb = verb(b, at: 0, end: end) else { return nil }
+            var lines = LiteralLines()
+            // Room for every line in each array: growing them copied more than the room costs.
+            lines.lines.reserveCapacity(lineFeeds + 1)
+            lines.inserts.reserveCapacity(lineFeeds + 1)
+            lines.deletes.reserveCapacity(lineFeeds + 1)
+            while true {
+                guard let matched = matchLiteral(b, verb: verb, end: end),
+                    matched.end == end || b[matched.end] == Byte.newline
+                else { return nil }
+                if matched.isInsert {
+                    guard let row = literalInsert(b, matched) else { return nil }
+                    lines.inserts.append(row)
+                } else {
+                    guard let path = literalDelete(matched) else { return nil }
+                    lines.deletes.append(path)
+                }
+                lines.lines.append(
+                    LiteralLines.Line(
+                        start: UInt32(truncatingIfNeeded: verb.range.lowerBound),
+                        end: UInt32(truncatingIfNeeded: matched.last.upperBound), isInsert: matched.isInsert))
+                if matched.end >= end - 1 { return lines }
+                guard let next = lineVerb(b, after: matched.end, end: end) else { return nil }
+                verb = next
+            }
         }
-        return Stmt(.deleteRows(DeletedRows(literal)), range)
     }
 
     /// The word `insert` or `delete` starting the line after the line feed at `newline` (after any
@@ -113,7 +159,13 @@ extension Parser {
     @inline(__always)
     private static func lineVerb(_ b: UnsafeBufferPointer<UInt8>, after newline: Int, end: Int) -> Token? {
         guard newline < end, b[newline] == Byte.newline else { return nil }
-        var i = newline + 1
+        return verb(b, at: newline + 1, end: end)
+    }
+
+    /// The word `insert` or `delete` at `start` of `b` (after any blanks), as the lexer would make its token.
+    @inline(__always)
+    private static func verb(_ b: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Token? {
+        var i = start
         while i < end && (b[i] == Byte.space || b[i] == Byte.tab) { i += 1 }
         // The word and a blank after it (which no identifier holds), all within the input.
         guard i + 6 < end, b[i + 6] == Byte.space || b[i + 6] == Byte.tab else { return nil }
@@ -227,6 +279,43 @@ extension Parser {
         return LiteralMatch(
             isInsert: isInsert, section: section, row: row, path: SourceRange(pathStart, pathEnd), text: text,
             end: next)
+    }
+}
+
+/// The literal commands, `insert S:R "text"` and `delete S:R`, that are all a window of a big script holds
+/// (`Parser.literalLines`): the statements the parser builds for its lines, in their compact form. They are kept
+/// in three arrays, not one of a two-case enum, so running them copies no enum (whose value witnesses cost
+/// edits-1m 80 M instructions).
+public struct LiteralLines {
+    /// A line: its statement's range, and whether it inserts (the next of `inserts`) or deletes (the next of
+    /// `deletes`).
+    package struct Line {
+        @usableFromInline package var start: UInt32
+        @usableFromInline package var end: UInt32
+        package var isInsert: Bool
+        @inlinable package var range: SourceRange { SourceRange(Int(start), Int(end)) }
+    }
+    /// The lines, in order.
+    package var lines: [Line] = []
+    /// The rows the `insert` lines insert, in order.
+    package var inserts: [LiteralInsert] = []
+    /// The index paths the `delete` lines delete, in order.
+    package var deletes: [LiteralPath] = []
+
+    /// How many lines.
+    public var count: Int { lines.count }
+
+    /// The statements the parser builds for the lines, in order.
+    public var statements: [Stmt] {
+        var (inserted, deleted) = (0, 0)
+        return lines.map { line in
+            if line.isInsert {
+                inserted += 1
+                return Stmt(inserts[inserted - 1], line.range)
+            }
+            deleted += 1
+            return Stmt(deletes[deleted - 1], line.range)
+        }
     }
 }
 

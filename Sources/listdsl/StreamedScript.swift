@@ -12,8 +12,9 @@ import Platform
 /// (`Parser.parseWindow`), so a syntax error anywhere still stops the run before anything runs. When
 /// one does not — a syntax error, or a statement running across two windows — the file is read and
 /// parsed whole, as any other script, and its diagnostics are exactly the whole file's. Then the
-/// windows run in order, each read again and parsed on a thread of its own while the one before runs.
-/// Windows are cut where the check cut them, and the file stays open between the two, so a file
+/// windows run in order, each read again and parsed on a thread of its own while the one before runs; a
+/// window that holds literal `insert` and `delete` lines alone (a generated script's) is read into those
+/// commands' compact form and run from it, with no tree (`Parser.literalLines`). Windows are cut where the check cut them, and the file stays open between the two, so a file
 /// replaced by its editor meanwhile is still the file that was checked. A check for a run keeps the first
 /// window's tree, which runs first: a file that is one long line (a `reset` of a million rows) is one
 /// window, and is then parsed once, not checked and parsed again.
@@ -114,9 +115,11 @@ final class StreamedScript {
             let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
             let parses: Bool
             if keepingFirst && offset == part.lowerBound {
-                let program = Parser.parseWindow(file, lineFeeds: lines)
-                checked.first = Parsed(file: file, program: program)
-                parses = program != nil
+                // A window of literal commands alone parses; any other is parsed into a tree.
+                let literal = Parser.literalLines(file, lineFeeds: lines)
+                let program = literal == nil ? Parser.parseWindow(file, lineFeeds: lines) : nil
+                checked.first = Parsed(file: file, program: program, lines: literal)
+                parses = literal != nil || program != nil
             } else {
                 parses = Parser.windowParses(file)
             }
@@ -201,11 +204,13 @@ final class StreamedScript {
         return failed ? nil : bytes
     }
 
-    /// A window read and parsed for running; `program` is nil when it no longer parses on its own (the file
-    /// was changed where it stands since the check), and `file` nil when it could not be read again.
+    /// A window read and parsed for running: its literal commands when they are all it holds, else its
+    /// program. Both are nil when it no longer parses on its own (the file was changed where it stands since
+    /// the check), and `file` is nil when it could not be read again.
     private struct Parsed {
         var file: SourceFile?
         var program: Program?
+        var lines: LiteralLines?
     }
 
     /// Runs the checked windows in order at the interpreter's top level, each read and parsed on a thread of
@@ -231,8 +236,13 @@ final class StreamedScript {
                 let error = UsageError.cannotRead(what: "'\(name)'", reason: "reading it again to run it failed")
                 throw .runtime(Diagnostic(error, .error))
             }
-            guard let program = parsed.program else { throw .syntax(Parser.parse(file).diagnostics) }
-            try interpreter.run(program, in: file, scanningForUndo: false)
+            if let lines = parsed.lines {
+                try interpreter.run(lines, in: file)
+            } else if let program = parsed.program {
+                try interpreter.run(program, in: file, scanningForUndo: false)
+            } else {
+                throw .syntax(Parser.parse(file).diagnostics)
+            }
         }
     }
 
@@ -240,6 +250,9 @@ final class StreamedScript {
     private func parse(_ k: Int) -> Parsed {
         guard let bytes = read(windows[k].bytes) else { return Parsed() }
         let file = SourceFile(name: name, bytes: bytes, directory: directory, firstLine: windows[k].firstLine)
+        if let lines = Parser.literalLines(file, lineFeeds: windows[k].lines) {
+            return Parsed(file: file, lines: lines)
+        }
         return Parsed(file: file, program: Parser.parseWindow(file, lineFeeds: windows[k].lines))
     }
 }

@@ -79,6 +79,55 @@ import Testing
         #expect(without.program.statements.map(Self.fastCount).reduce(0, +) == 0)
         // A check that keeps no tree (the fast path then only reads) gives the same verdict.
         #expect(Parser.windowParses(file) == (Parser.parseWindow(file) != nil))
+        #expect(Self.literalLinesAgree(file))
+    }
+
+    /// Whether `Parser.literalLines`, when it takes `file`, gives the statements, ranges included, that the parse
+    /// of the window gives (it may decline anything).
+    static func literalLinesAgree(_ file: SourceFile) -> Bool {
+        guard let lines = Parser.literalLines(file) else { return true }
+        guard let program = Parser.parseWindow(file) else { return false }
+        return sexpr(Program(statements: lines.statements)) == sexpr(program)
+            && lines.statements.flatMap(ranges) == program.statements.flatMap(ranges)
+    }
+
+    /// A window of literal commands alone, one a line (blanks before and after them, a carriage return before
+    /// the line feed, the last line feed or none), is taken whole: the statements the parse builds.
+    @Test func aWindowOfLiteralLinesIsTakenWhole() throws {
+        var random = SeededGenerator(seed: 41)
+        for _ in 0..<2_000 {
+            var source = ""
+            let count = Int.random(in: 1...12, using: &random)
+            for k in 0..<count {
+                source += ["", " ", "\t", "  "][Int.random(in: 0..<4, using: &random)]
+                let path =
+                    "\(Int.random(in: 0...999_999_999, using: &random)):\(Int.random(in: 0...12_345, using: &random))"
+                if Bool.random(using: &random) {
+                    let text = String(repeating: "ab c!", count: Int.random(in: 0...9, using: &random))
+                    source += "insert\(["\t", " ", "   "][k % 3])\(path)\([" ", "\t\t"][k % 2])\"\(text)\""
+                } else {
+                    source += "delete \(path)"
+                }
+                source += ["", " ", "\t", "\r"][Int.random(in: 0..<4, using: &random)]
+                if k < count - 1 || Bool.random(using: &random) { source += "\n" }
+            }
+            let file = SourceFile(name: "t.list", text: source)
+            let lines = try #require(Parser.literalLines(file), "declined: \(source.debugDescription)")
+            #expect(lines.count == count)
+            #expect(Self.literalLinesAgree(file), "\(source.debugDescription)")
+        }
+    }
+
+    /// Anything else in a window, and it is declined, to be parsed: statements of other kinds, a blank line, a
+    /// comment, a `;`, a number the compact form cannot hold, a text with an escape or beyond ASCII.
+    @Test(arguments: [
+        "insert 0:0 \"a\"\n\ndelete 0:0", "delete 0:0 # gone", "delete 0:0; delete 1:1", "# first\ndelete 0:0",
+        "delete 0:0\nshow", "show\ndelete 0:0", "delete 1234567890:0", #"insert 0:0 "a\n""#, "insert 0:0 \"café\"",
+        "\u{FEFF}delete 0:0", "delete 0:0\n ", "delete 0:0\n\n", "", "\n", "delete 0:0 }", "{ delete 0:0 }",
+        #"insert 0:0 "a", 1:0 "b""#, "delete 0:0\rdelete 1:1", "delete 0:0\u{0}",
+    ])
+    func anythingElseIsDeclined(_ source: String) {
+        #expect(Parser.literalLines(SourceFile(name: "t.list", text: source)) == nil)
     }
 
     /// A quoted text is read eight bytes at a time: a byte the fast path must refuse (a control byte, DEL,
@@ -102,6 +151,7 @@ import Testing
                         let general = Parser.parse(file, fastPaths: false)
                         if located(fast) != located(general) || sexpr(fast.program) != sexpr(general.program)
                             || Parser.windowParses(file) != (Parser.parseWindow(file) != nil)
+                            || !Self.literalLinesAgree(file)
                         {
                             mismatches.append("\(bytes)")
                         }
@@ -136,7 +186,7 @@ import Testing
             let general = Parser.parse(file, fastPaths: false)
             if located(fast) != located(general) || fast.isIncomplete != general.isIncomplete
                 || sexpr(fast.program) != sexpr(general.program)
-                || Parser.windowParses(file) != (Parser.parseWindow(file) != nil)
+                || Parser.windowParses(file) != (Parser.parseWindow(file) != nil) || !Self.literalLinesAgree(file)
             {
                 mismatches.append(source)
             }

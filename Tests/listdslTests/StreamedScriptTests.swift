@@ -21,6 +21,22 @@ import Testing
         return parts.joined(separator: "\n" + gap)
     }
 
+    /// A script past the 4 MB a file must have to be streamed, of `first`, then literal edits alone (an insert at
+    /// 0:0 and a delete at 0:1, so the table stays one row) with `middle` in their midst, then `last`: its windows
+    /// after the first hold literal lines alone, which run with no tree (`Parser.literalLines`).
+    /// Each text is `length` bytes and more, and there are enough pairs to pass 4 MB.
+    static func literalLines(_ first: String, middle: String = "", _ last: String, length: Int = 200) -> String {
+        let text = String(repeating: "x", count: length)
+        let pairs = (4 << 20) / (length + 20) + 1
+        var lines = [first]
+        for n in 0..<pairs {
+            if n == pairs / 2 && !middle.isEmpty { lines.append(middle) }
+            lines.append("insert 0:0 \"row \(n) \(text)\"")
+            lines.append("delete 0:1")
+        }
+        return (lines + [last]).joined(separator: "\n") + "\n"
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var text: String
@@ -78,6 +94,17 @@ import Testing
             name: "one line past the size, with no line feed",
             text: "reset [[" + String(repeating: #""r","#, count: 1_050_000) + #""e"]]; print rows(0), item(0:1050000)"#
         ),
+        // Windows of literal lines alone, run with no tree.
+        Case(name: "windows of literal lines alone", text: literalLines(#"reset [["a"]]"#, "print rows(0), item(0:0)")),
+        Case(
+            name: "a runtime error among literal lines",
+            text: literalLines(#"reset [["a"]]"#, middle: "delete   0:7", "print rows(0)")),
+        // Long lines, so a window holds about a hundred edits, and 500 undos reach back past several windows.
+        Case(
+            name: "undo after literal lines",
+            text: literalLines(
+                #"reset [["a"]]"#, String(repeating: "undo\n", count: 500) + "print rows(0), item(0:0)", length: 2_000)),
+        Case(name: "trace on, then literal lines", text: literalLines("trace on\nreset [[\"a\"]]", "trace off")),
     ]
 
     @Test(arguments: cases)
@@ -137,6 +164,15 @@ import Testing
         let longLater = try run(11)
         #expect(
             longLater.status == 0 && longLater.stdout == "before\n80001 e\n", "\(longLater.stdout)\(longLater.stderr)")
+        let literal = try run(13)
+        #expect(literal.status == 0 && literal.stdout.hasPrefix("1 row 19065 xx"), "\(literal.stdout)\(literal.stderr)")
+        let literalError = try run(14)
+        #expect(literalError.status == 70 && literalError.stdout.isEmpty, "\(literalError.stdout)")
+        #expect(literalError.stderr.contains("big.list:19068:10: error:"), "\(literalError.stderr)")
+        let literalUndo = try run(15)
+        #expect(literalUndo.status == 0 && literalUndo.stdout.hasPrefix("1 row 1826 xx"), "\(literalUndo.stdout)")
+        let traced = try run(16)
+        #expect(traced.status == 0 && traced.stdout.split(separator: "\n").count > 40_000, "\(traced.stderr)")
         let oneLine = try run(12)
         #expect(oneLine.status == 0 && oneLine.stdout == "1050001 e\n", "\(oneLine.stdout)\(oneLine.stderr)")
     }

@@ -376,6 +376,49 @@ public final class Interpreter {
         }
     }
 
+    /// Runs `literal`, the literal commands that are all a window of a big file holds (`Parser.literalLines`),
+    /// as `run` runs the program the parser builds for the window, statement by statement, with no tree built.
+    public func run(_ literal: LiteralLines, in file: SourceFile) throws(ScriptError) {
+        let saved = self.file
+        self.file = file
+        defer { self.file = saved }
+        var (inserted, deleted) = (0, 0)
+        for line in literal.lines {
+            let range = line.range
+            // `run`'s branches, in its order: the statement is built only for the first two.
+            let watched = options.recordsUndo || operands != nil || statementEvents
+            if line.isInsert {
+                let row = literal.inserts[inserted]
+                inserted += 1
+                if watched {
+                    try runWatched(Stmt(row, range))
+                } else {
+                    try tick(range)
+                    try execInsert(row, range)
+                }
+            } else {
+                let path = literal.deletes[deleted]
+                deleted += 1
+                if watched {
+                    try runWatched(Stmt(path, range))
+                } else {
+                    try tick(range)
+                    try execDelete(path, range)
+                }
+            }
+        }
+    }
+
+    /// Runs a top-level statement of a literal line as `run` does when undo history is kept, or when
+    /// operands or statement events are watched.
+    private func runWatched(_ statement: Stmt) throws(ScriptError) {
+        if options.recordsUndo {
+            try execTopLevel(statement)
+        } else {
+            _ = try exec(statement)
+        }
+    }
+
     /// Readies the session for the statements of `file`, which the caller then runs one by one with
     /// `runTopLevel`: undo history starts when the file mentions `undo` or `redo`. (`run` does this itself.)
     /// A file is read for the words once: a runner that readies every source before the first runs
