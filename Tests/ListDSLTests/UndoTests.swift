@@ -259,16 +259,36 @@ struct UndoCase: CustomTestStringConvertible, Sendable {
     /// and past the level count too.
     @Test func historyIsBounded() {
         let state = AppState(model: TableModel(), accessories: [:], tableBudget: TableSize())
-        var stack: [UndoGroup] = []
-        for _ in 0..<3 {
-            UndoHistory.push(UndoGroup(before: state, weight: UndoHistory.weightBudget / 2), onto: &stack)
-        }
+        var stack = UndoStack()
+        for _ in 0..<3 { stack.push(UndoGroup(before: state, weight: UndoHistory.weightBudget / 2)) }
         #expect(stack.count == 2)
-        UndoHistory.push(UndoGroup(before: state, weight: UndoHistory.weightBudget * 2), onto: &stack)
+        stack.push(UndoGroup(before: state, weight: UndoHistory.weightBudget * 2))
         #expect(stack.count == 1)
-        stack = []
-        for _ in 0..<(UndoHistory.levels + 5) { UndoHistory.push(UndoGroup(before: state, weight: 1), onto: &stack) }
+        stack = UndoStack()
+        for _ in 0..<(UndoHistory.levels + 5) { stack.push(UndoGroup(before: state, weight: 1)) }
         #expect(stack.count == UndoHistory.levels)
+    }
+
+    /// Past its thousand groups the stack drops the oldest and keeps the newest in order, through the times
+    /// its emptied slots are reclaimed; groups popped and put back, and the weight it sums, stay right.
+    @Test func theNewestGroupsStayInOrder() {
+        let state = AppState(model: TableModel(), accessories: [:], tableBudget: TableSize())
+        var stack = UndoStack()
+        for k in 1...2_500 { stack.push(UndoGroup(before: state, weight: k)) }
+        #expect(stack.count == UndoHistory.levels)
+        var popped: [Int] = []
+        for _ in 0..<10 { popped.append(stack.popLast()?.weight ?? 0) }
+        #expect(popped == Array((2_491...2_500).reversed()))
+        stack.push(UndoGroup(before: state, weight: 7))
+        #expect(stack.last?.weight == 7 && stack.count == UndoHistory.levels - 9)
+        _ = stack.popLast()
+        var rest: [Int] = []
+        while let group = stack.popLast() { rest.append(group.weight) }
+        #expect(rest == Array((1_501...2_490).reversed()))
+        #expect(stack.popLast() == nil && stack.count == 0)
+        // The weight summed is the kept groups' alone: past the budget, only the groups over it go.
+        for _ in 0..<3 { stack.push(UndoGroup(before: state, weight: UndoHistory.weightBudget / 2)) }
+        #expect(stack.count == 2)
     }
 
     /// A script records history once it mentions undo; one that does not never copies its table for it.

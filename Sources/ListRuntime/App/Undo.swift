@@ -35,23 +35,54 @@ struct UndoHistory {
     /// cannot make memory grow without bound on a big table.
     static let weightBudget = 16 << 20
 
-    var undo: [UndoGroup] = []
-    var redo: [UndoGroup] = []
+    var undo = UndoStack()
+    var redo = UndoStack()
     /// The group of the statement running now, while history is recorded.
     var open: UndoGroup?
+}
 
-    /// Pushes a finished group onto `stack`, dropping the oldest past `levels` or past the weight budget
-    /// (the newest group always stays).
-    static func push(_ group: UndoGroup, onto stack: inout [UndoGroup]) {
-        stack.append(group)
-        if stack.count > levels { stack.removeFirst(stack.count - levels) }
-        var total = stack.reduce(0) { $0 &+ $1.weight }
-        var drop = 0
-        while total > weightBudget && drop < stack.count - 1 {
-            total -= stack[drop].weight
-            drop += 1
+/// A stack of undo groups, the newest last, that keeps at most `UndoHistory.levels` groups and, past
+/// `UndoHistory.weightBudget` of weight, drops the oldest (the newest always stays). A group dropped goes at
+/// once (its states are freed), but its slot is reclaimed with the others when they are half the array, so a
+/// push costs the same on a full stack as on an empty one. (An array trimmed with `removeFirst` at every push
+/// moved the thousand groups it kept: 6.1 G of a script's 6.6 G instructions for 40,000 edits and an `undo`.)
+struct UndoStack {
+    /// The groups, oldest first, after `first` slots emptied by drops.
+    private var slots: [UndoGroup?] = []
+    private var first = 0
+    /// The kept groups' weights, summed.
+    private var weight = 0
+
+    /// How many groups it keeps.
+    var count: Int { slots.count - first }
+    /// The newest group.
+    var last: UndoGroup? { count > 0 ? slots[slots.count - 1] : nil }
+
+    /// Pushes a finished group, dropping the oldest past `levels` or past the weight budget.
+    mutating func push(_ group: UndoGroup) {
+        append(group)
+        while count > UndoHistory.levels || (weight > UndoHistory.weightBudget && count > 1) {
+            weight &-= slots[first]?.weight ?? 0
+            slots[first] = nil
+            first += 1
         }
-        if drop > 0 { stack.removeFirst(drop) }
+        if first >= 64 && first * 2 >= slots.count {
+            slots.removeFirst(first)
+            first = 0
+        }
+    }
+
+    /// Puts a group back on top, as it was popped (nothing is dropped).
+    mutating func append(_ group: UndoGroup) {
+        slots.append(group)
+        weight &+= group.weight
+    }
+
+    /// Takes the newest group off.
+    mutating func popLast() -> UndoGroup? {
+        guard count > 0, let group = slots.removeLast() else { return nil }
+        weight &-= group.weight
+        return group
     }
 }
 
@@ -84,8 +115,8 @@ extension Interpreter {
         guard let group = undoHistory.open else { return }
         undoHistory.open = nil
         if group.before.holdsSame(as: undoState) { return }
-        UndoHistory.push(group, onto: &undoHistory.undo)
-        undoHistory.redo = []
+        undoHistory.undo.push(group)
+        undoHistory.redo = UndoStack()
     }
 
     /// Whether the open group still keeps its commits (so a commit must keep the table before it).
@@ -149,9 +180,9 @@ extension Interpreter {
         let inverse = undoHistory.open ?? UndoGroup(before: current, weight: tableBudget.entries)
         undoHistory.open = wasOpen ? UndoGroup(before: undoState, weight: tableBudget.entries) : nil
         if redo {
-            UndoHistory.push(inverse, onto: &undoHistory.undo)
+            undoHistory.undo.push(inverse)
         } else {
-            UndoHistory.push(inverse, onto: &undoHistory.redo)
+            undoHistory.redo.push(inverse)
         }
     }
 
