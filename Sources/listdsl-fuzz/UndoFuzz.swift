@@ -57,7 +57,7 @@ enum UndoFuzz {
         // loop, a string) may run any number of times, so the stacks are then checked for crashes only.
         // Likewise an app's didEndEditing hook, which undo runs first when a row is left open (a change
         // of its own, as any change closes the row).
-        var modelled =
+        let modelled =
             mentions(bytes) == parsed.program.statements.filter(isUndo).count
             && !contains(bytes, "didEndEditing")
         for statement in parsed.program.statements {

@@ -386,26 +386,18 @@ public final class Interpreter {
         for line in literal.lines {
             let range = line.range
             // `run`'s branches, in its order: the statement is built only for the first two.
-            let watched = options.recordsUndo || operands != nil || statementEvents
-            if line.isInsert {
-                let row = literal.inserts[inserted]
-                inserted += 1
-                if watched {
-                    try runWatched(Stmt(row, range))
-                } else {
-                    try tick(range)
-                    try execInsert(row, range)
-                }
+            if options.recordsUndo || operands != nil || statementEvents {
+                try runWatched(
+                    line.isInsert ? Stmt(literal.inserts[inserted], range) : Stmt(literal.deletes[deleted], range))
             } else {
-                let path = literal.deletes[deleted]
-                deleted += 1
-                if watched {
-                    try runWatched(Stmt(path, range))
+                try tick(range)
+                if line.isInsert {
+                    try execInsert(literal.inserts[inserted], range)
                 } else {
-                    try tick(range)
-                    try execDelete(path, range)
+                    try execDelete(literal.deletes[deleted], range)
                 }
             }
+            if line.isInsert { inserted += 1 } else { deleted += 1 }
         }
     }
 
