@@ -96,10 +96,13 @@ extension Parser {
     /// The row an `insert` command `matched` in `b` inserts: nil when its numbers or text do not fit the compact form.
     @inline(__always)
     private static func literalInsert(_ b: UnsafeBufferPointer<UInt8>, _ matched: LiteralMatch) -> LiteralInsert? {
-        // The text is printable ASCII without a quote or a backslash (`matchLiteral`): its bytes as they are.
-        let text = String(
-            decoding: UnsafeBufferPointer(rebasing: b[matched.text.lowerBound + 1..<matched.text.upperBound - 1]),
-            as: UTF8.self)
+        // The text is printable ASCII without a quote or a backslash (`matchLiteral`): its bytes as they are, a
+        // short one made a small string from its two words (146 instructions a row of edits-1m, then 20).
+        let start = matched.text.lowerBound + 1
+        let count = matched.text.upperBound - 1 - start
+        let text =
+            SmallString.make(b, at: start, count: count)
+            ?? String(decoding: UnsafeBufferPointer(rebasing: b[start..<start + count]), as: UTF8.self)
         return LiteralInsert(
             section: matched.section, row: matched.row, path: matched.path, text: text, textRange: matched.text)
     }
@@ -117,32 +120,60 @@ extension Parser {
     /// `lineFeeds` is how many line feeds the file holds, when the caller counted them.
     public static func literalLines(_ file: SourceFile, lineFeeds: Int = 0) -> LiteralLines? {
         file.bytes.withUnsafeBufferPointer { (b) -> LiteralLines? in
-            let end = b.count
-            guard end <= UInt32.max, var verb = verb(b, at: 0, end: end) else { return nil }
+            guard b.count <= UInt32.max else { return nil }
             var lines = LiteralLines()
             // Room for every line in each array: growing them copied more than the room costs.
             lines.lines.reserveCapacity(lineFeeds + 1)
             lines.inserts.reserveCapacity(lineFeeds + 1)
             lines.deletes.reserveCapacity(lineFeeds + 1)
-            while true {
-                guard let matched = matchLiteral(b, verb: verb, end: end),
-                    matched.end == end || b[matched.end] == Byte.newline
-                else { return nil }
+            let taken = eachLiteralLine(b) { matched, verb in
                 if matched.isInsert {
-                    guard let row = literalInsert(b, matched) else { return nil }
+                    guard let row = literalInsert(b, matched) else { return false }
                     lines.inserts.append(row)
                 } else {
-                    guard let path = literalDelete(matched) else { return nil }
+                    guard let path = literalDelete(matched) else { return false }
                     lines.deletes.append(path)
                 }
                 lines.lines.append(
                     LiteralLines.Line(
                         start: UInt32(truncatingIfNeeded: verb.range.lowerBound),
                         end: UInt32(truncatingIfNeeded: matched.last.upperBound), isInsert: matched.isInsert))
-                if matched.end >= end - 1 { return lines }
-                guard let next = lineVerb(b, after: matched.end, end: end) else { return nil }
-                verb = next
+                if matched.end < b.count { lines.lineFeeds += 1 }
+                return true
             }
+            return taken ? lines : nil
+        }
+    }
+
+    /// How many line feeds `file` holds when it holds literal commands alone, one a line, as `literalLines` reads
+    /// them (it then parses; some of them may not fit the compact form); nil otherwise. A check of a big script
+    /// learns from it both that a window parses and its line count, with nothing built and no second scan.
+    public static func literalLineFeeds(_ file: SourceFile) -> Int? {
+        file.bytes.withUnsafeBufferPointer { (b) -> Int? in
+            var lineFeeds = 0
+            let taken = eachLiteralLine(b) { matched, _ in
+                if matched.end < b.count { lineFeeds &+= 1 }
+                return true
+            }
+            return taken ? lineFeeds : nil
+        }
+    }
+
+    /// Calls `body` with each line of `b` and its word, while every line is a literal command (`matchLiteral`)
+    /// ending at a line feed or at the end; false as soon as one is not, or `body` returns false.
+    @inline(__always)
+    private static func eachLiteralLine(
+        _ b: UnsafeBufferPointer<UInt8>, _ body: (LiteralMatch, Token) -> Bool
+    ) -> Bool {
+        let end = b.count
+        guard var verb = verb(b, at: 0, end: end) else { return false }
+        while true {
+            guard let matched = matchLiteral(b, verb: verb, end: end),
+                matched.end == end || b[matched.end] == Byte.newline, body(matched, verb)
+            else { return false }
+            if matched.end >= end - 1 { return true }
+            guard let next = lineVerb(b, after: matched.end, end: end) else { return false }
+            verb = next
         }
     }
 
@@ -304,6 +335,8 @@ public struct LiteralLines {
 
     /// How many lines.
     public var count: Int { lines.count }
+    /// How many line feeds they end with (the last line may end at the end of the file instead).
+    public package(set) var lineFeeds = 0
 
     /// The statements the parser builds for the lines, in order.
     public var statements: [Stmt] {

@@ -100,7 +100,8 @@ final class StreamedScript {
         return cut
     }
 
-    /// Reads and parses the windows of `part`; `keepingFirst` parses its first window into a tree, and keeps it.
+    /// Reads and checks the windows of `part`; `keepingFirst` keeps its first window read for the run: its
+    /// literal commands, or its tree.
     private func checkWindows(_ part: Range<Int>, keepingFirst: Bool = false) -> Checked {
         var checked = Checked()
         var offset = part.lowerBound
@@ -109,18 +110,27 @@ final class StreamedScript {
                 checked.parsed = false
                 return checked
             }
-            let lines = Parser.lineFeedCount(window, window.indices)
             // A window after the file's first line only needs a line after the first: its line matters
             // only in a diagnostic, and a window with one sends the whole file to be parsed at once.
             let file = SourceFile(name: name, bytes: window, directory: directory, firstLine: offset == 0 ? 1 : 2)
+            // A window of literal commands alone parses, and they count its lines; any other is parsed.
+            let lines: Int
             let parses: Bool
             if keepingFirst && offset == part.lowerBound {
-                // A window of literal commands alone parses; any other is parsed into a tree.
-                let literal = Parser.literalLines(file, lineFeeds: lines)
-                let program = literal == nil ? Parser.parseWindow(file, lineFeeds: lines) : nil
-                checked.first = Parsed(file: file, program: program, lines: literal)
-                parses = literal != nil || program != nil
+                if let literal = Parser.literalLines(file) {
+                    lines = literal.lineFeeds
+                    checked.first = Parsed(file: file, lines: literal)
+                    parses = true
+                } else {
+                    lines = Parser.lineFeedCount(window, window.indices)
+                    let program = Parser.parseWindow(file, lineFeeds: lines)
+                    checked.first = Parsed(file: file, program: program)
+                    parses = program != nil
+                }
+            } else if let lineFeeds = Parser.literalLineFeeds(file) {
+                (lines, parses) = (lineFeeds, true)
             } else {
+                lines = Parser.lineFeedCount(window, window.indices)
                 parses = Parser.windowParses(file)
             }
             guard parses else {

@@ -84,9 +84,16 @@ import Testing
 
     /// Whether `Parser.literalLines`, when it takes `file`, gives the statements, ranges included, that the parse
     /// of the window gives (it may decline anything).
+    /// And `Parser.literalLineFeeds`, when it takes `file`, counts its line feeds, and the file parses.
     static func literalLinesAgree(_ file: SourceFile) -> Bool {
+        let lineFeeds = file.bytes.filter { $0 == UInt8(ascii: "\n") }.count
+        if let counted = Parser.literalLineFeeds(file), counted != lineFeeds || !Parser.windowParses(file) {
+            return false
+        }
         guard let lines = Parser.literalLines(file) else { return true }
-        guard let program = Parser.parseWindow(file) else { return false }
+        guard let program = Parser.parseWindow(file), lines.lineFeeds == lineFeeds,
+            Parser.literalLineFeeds(file) == lineFeeds
+        else { return false }
         return sexpr(Program(statements: lines.statements)) == sexpr(program)
             && lines.statements.flatMap(ranges) == program.statements.flatMap(ranges)
     }
@@ -128,6 +135,7 @@ import Testing
     ])
     func anythingElseIsDeclined(_ source: String) {
         #expect(Parser.literalLines(SourceFile(name: "t.list", text: source)) == nil)
+        #expect(Parser.literalLineFeeds(SourceFile(name: "t.list", text: source)) == nil)
     }
 
     /// A quoted text is read eight bytes at a time: a byte the fast path must refuse (a control byte, DEL,

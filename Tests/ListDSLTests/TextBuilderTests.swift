@@ -77,7 +77,7 @@ import Testing
         return texts
     }()
 
-    /// A short text built on the stack is made a small string from its two words (`smallString`): it
+    /// A short text built on the stack is made a small string from its two words (`SmallString.make`): it
     /// must be the string Swift makes of the same bytes, bit for bit (its form, ASCII flag and count),
     /// whatever lies in the words past its bytes.
     @Test(arguments: shortTexts)
@@ -100,10 +100,15 @@ import Testing
         #expect(made.hashValue == swift.hashValue)
         #expect(made.count == swift.count)
         #if (arch(x86_64) || arch(arm64)) && _endian(little) && !os(Android)
-            let (a, b) = (unsafeBitCast(made, to: (UInt64, UInt64).self), unsafeBitCast(swift, to: (UInt64, UInt64).self))
-            #expect(a == b, "bits \(String(a.0, radix: 16)) \(String(a.1, radix: 16)) against \(String(b.0, radix: 16)) \(String(b.1, radix: 16))")
+            let (a, b) = (
+                unsafeBitCast(made, to: (UInt64, UInt64).self), unsafeBitCast(swift, to: (UInt64, UInt64).self)
+            )
+            #expect(
+                a == b,
+                "bits \(String(a.0, radix: 16)) \(String(a.1, radix: 16)) against \(String(b.0, radix: 16)) \(String(b.1, radix: 16))"
+            )
         #endif
-        #expect(TextBuilder.smallString(0, 0, count: 16) == nil)
+        #expect(SmallString.make(0, 0, count: 16) == nil)
     }
 
     /// The small string's words given the text's bytes with every bit set past them, in both words: they
@@ -116,11 +121,14 @@ import Testing
             let low = Byte.word(bytes.prefix(8)) | (bytes.count >= 8 ? 0 : ~0 &<< UInt64(8 * bytes.count))
             let high = Byte.word(bytes.dropFirst(8)) | (bytes.count <= 8 ? ~0 : ~0 &<< UInt64(8 * (bytes.count - 8)))
             let swift = unsafeBitCast(String(decoding: bytes, as: UTF8.self), to: (UInt64, UInt64).self)
-            guard let made = TextBuilder.smallStringWords(low, high, count: bytes.count) else {
+            guard let made = SmallString.words(low, high, count: bytes.count) else {
                 Issue.record("no small string for \(bytes.count) bytes")
                 return
             }
-            #expect(made == swift, "words \(String(made.0, radix: 16)) \(String(made.1, radix: 16)) against \(String(swift.0, radix: 16)) \(String(swift.1, radix: 16))")
+            #expect(
+                made == swift,
+                "words \(String(made.0, radix: 16)) \(String(made.1, radix: 16)) against \(String(swift.0, radix: 16)) \(String(swift.1, radix: 16))"
+            )
         #endif
     }
 

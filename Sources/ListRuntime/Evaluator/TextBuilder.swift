@@ -75,7 +75,7 @@ struct TextBuilder {
     /// The text built.
     var string: String {
         if let heap { return String(decoding: heap, as: UTF8.self) }
-        if let small = TextBuilder.smallString(inline.0, inline.1, count: count) { return small }
+        if let small = SmallString.make(inline.0, inline.1, count: count) { return small }
         return withUnsafeBytes(of: inline) { bytes in
             let count = count
             return String(unsafeUninitializedCapacity: count) { buffer in
@@ -84,41 +84,6 @@ struct TextBuilder {
                 return count
             }
         }
-    }
-
-    /// The most bytes a small string holds, in its own two words, with no storage of its own.
-    static var smallCapacity: Int { 15 }
-
-    /// The string of the first `count` bytes of `low` then `high` (first byte lowest), which must be
-    /// UTF-8 and at most `smallCapacity` of them, made as Swift makes a small string: nil where that
-    /// form is not the one `smallStringWords` writes. `String(unsafeUninitializedCapacity:…)` makes the
-    /// same string, but checks the bytes again and copies them a byte at a time: about 100 instructions,
-    /// an eighth of a loop appending `"row \(i)"` (bench/NOTES.md).
-    @inline(__always)
-    static func smallString(_ low: UInt64, _ high: UInt64, count: Int) -> String? {
-        guard let words = smallStringWords(low, high, count: count) else { return nil }
-        return unsafeBitCast(words, to: String.self)
-    }
-
-    /// The two words of the small string of the first `count` bytes of `low` then `high`, on 64-bit
-    /// platforms (the standard library's StringObject.swift; the ABI on Apple's, the same form on Linux;
-    /// Android's arm64 keeps a byte for pointer tags, so it is left out): bytes 0-14 are the UTF-8, zero
-    /// past `count`, and the last byte is 0xE0 + count when every byte is ASCII, 0xA0 + count otherwise.
-    /// TextBuilderTests checks them against the strings `String(decoding:as:)` makes, at every length.
-    @inline(__always)
-    static func smallStringWords(_ low: UInt64, _ high: UInt64, count: Int) -> (UInt64, UInt64)? {
-        #if (arch(x86_64) || arch(arm64)) && _endian(little) && !os(Android)
-            guard count >= 0 && count <= smallCapacity else { return nil }
-            let lowBits = min(count, 8) &* 8
-            let highBits = max(count &- 8, 0) &* 8
-            let l = lowBits == 64 ? low : low & ((1 &<< UInt64(lowBits)) &- 1)
-            let h = high & ((1 &<< UInt64(highBits)) &- 1)
-            let ascii = (l | h) & 0x8080_8080_8080_8080 == 0
-            let discriminator: UInt64 = (ascii ? 0xE0 : 0xA0) | UInt64(count)
-            return (l, h | discriminator &<< 56)
-        #else
-            return nil
-        #endif
     }
 
     /// Calls `body` with `n` written in decimal, in digits on the stack.
