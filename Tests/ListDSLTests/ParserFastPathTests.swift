@@ -82,20 +82,18 @@ import Testing
         #expect(Self.literalLinesAgree(file))
     }
 
-    /// Whether `Parser.literalLines`, when it takes `file`, gives the statements, ranges included, that the parse
-    /// of the window gives (it may decline anything).
-    /// And `Parser.literalLineFeeds`, when it takes `file`, counts its line feeds, and the file parses.
+    /// Whether `Parser.literalLines`, when it takes `file`, gives the statements, ranges included, that the general
+    /// rules give without the fast path (whose matcher it shares), and the file parses as a window; it may decline
+    /// anything. And `Parser.literalLineFeeds`, when it takes `file`, counts its line feeds, and the file parses.
     static func literalLinesAgree(_ file: SourceFile) -> Bool {
         let lineFeeds = file.bytes.filter { $0 == UInt8(ascii: "\n") }.count
-        if let counted = Parser.literalLineFeeds(file), counted != lineFeeds || !Parser.windowParses(file) {
-            return false
-        }
+        let general = Parser.parse(file, fastPaths: false)
+        let parses = general.diagnostics.isEmpty && Parser.windowParses(file) && Parser.parseWindow(file) != nil
+        if let counted = Parser.literalLineFeeds(file), counted != lineFeeds || !parses { return false }
         guard let lines = Parser.literalLines(file) else { return true }
-        guard let program = Parser.parseWindow(file), lines.lineFeeds == lineFeeds,
-            Parser.literalLineFeeds(file) == lineFeeds
-        else { return false }
-        return sexpr(Program(statements: lines.statements)) == sexpr(program)
-            && lines.statements.flatMap(ranges) == program.statements.flatMap(ranges)
+        guard parses, lines.lineFeeds == lineFeeds, Parser.literalLineFeeds(file) == lineFeeds else { return false }
+        return sexpr(Program(statements: lines.statements)) == sexpr(general.program)
+            && lines.statements.flatMap(ranges) == general.program.statements.flatMap(ranges)
     }
 
     /// A window of literal commands alone, one a line (blanks before and after them, a carriage return before

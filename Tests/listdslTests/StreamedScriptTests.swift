@@ -40,6 +40,8 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var text: String
+        /// A script run before it, in the same session, when there is one.
+        var setup: String?
         var testDescription: String { name }
     }
 
@@ -105,6 +107,12 @@ import Testing
             text: literalLines(
                 #"reset [["a"]]"#, String(repeating: "undo\n", count: 500) + "print rows(0), item(0:0)", length: 2_000)),
         Case(name: "trace on, then literal lines", text: literalLines("trace on\nreset [[\"a\"]]", "trace off")),
+        // The first window of literal lines too (the check keeps its commands for the run), with short texts.
+        Case(
+            name: "literal lines from the first, short texts",
+            text: String(repeating: "insert 0:0 \"row\"\ndelete 0:1\n", count: (4 << 20) / 27 + 1)
+                + #"insert 0:0 "a short one""# + "\nprint rows(0), item(0:0)\n",
+            setup: #"reset [["z"]]"#),
     ]
 
     @Test(arguments: cases)
@@ -114,9 +122,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("big.list")
         try c.text.write(to: file, atomically: true, encoding: .utf8)
+        var setup: [String] = []
+        if let text = c.setup {
+            let path = dir.appendingPathComponent("setup.list")
+            try text.write(to: path, atomically: true, encoding: .utf8)
+            setup = [path.path]
+        }
         for command in [[], ["check"]] {
-            let streamed = try runListdsl(command + [file.path])
-            let whole = try runListdsl(command + ["-"], stdin: c.text)
+            let streamed = try runListdsl(command + setup + [file.path])
+            let whole = try runListdsl(command + setup + ["-"], stdin: c.text)
             let context = Comment(rawValue: "\(c.name), listdsl \(command.first ?? "run")")
             #expect(streamed.status == whole.status, context)
             #expect(streamed.stdout == whole.stdout, context)
@@ -131,7 +145,10 @@ import Testing
         func run(_ k: Int) throws -> Run {
             let file = dir.appendingPathComponent("big.list")
             try Self.cases[k].text.write(to: file, atomically: true, encoding: .utf8)
-            return try runListdsl([file.path])
+            guard let setup = Self.cases[k].setup else { return try runListdsl([file.path]) }
+            let setupFile = dir.appendingPathComponent("setup.list")
+            try setup.write(to: setupFile, atomically: true, encoding: .utf8)
+            return try runListdsl([setupFile.path, file.path])
         }
         /// The line of case `k` that `statement` starts.
         func line(_ k: Int, _ statement: String) -> Int {
@@ -173,6 +190,8 @@ import Testing
         #expect(literalUndo.status == 0 && literalUndo.stdout.hasPrefix("1 row 1826 xx"), "\(literalUndo.stdout)")
         let traced = try run(16)
         #expect(traced.status == 0 && traced.stdout.split(separator: "\n").count > 40_000, "\(traced.stderr)")
+        let first = try run(17)
+        #expect(first.status == 0 && first.stdout == "2 a short one\n", "\(first.stdout)\(first.stderr)")
         let oneLine = try run(12)
         #expect(oneLine.status == 0 && oneLine.stdout == "1050001 e\n", "\(oneLine.stdout)\(oneLine.stderr)")
     }
