@@ -18,18 +18,18 @@ public struct Rows: RandomAccessCollection, Sendable {
     public static let chunkCapacity = 4096
 
     /// The chunks, in order, none empty.
-    @usableFromInline internal private(set) var chunks: [[String]]
+    @usableFromInline internal private(set) var chunks: [RowChunk]
     /// `ends[c]`: how many rows chunks `0...c` hold.
     @usableFromInline internal private(set) var ends: [Int]
 
     /// Rows holding `texts` (the same array, as one chunk, not a copy).
     public init(_ texts: [String] = []) {
-        chunks = texts.isEmpty ? [] : [texts]
+        chunks = texts.isEmpty ? [] : [RowChunk(texts)]
         ends = texts.isEmpty ? [] : [texts.count]
     }
 
     /// Rows of these chunks (none empty), as a builder leaves them.
-    private init(chunks: [[String]], ends: [Int]) {
+    private init(chunks: [RowChunk], ends: [Int]) {
         self.chunks = chunks
         self.ends = ends
     }
@@ -73,7 +73,7 @@ public struct Rows: RandomAccessCollection, Sendable {
 
     /// All the texts, as one array: the array itself when the rows are one chunk, else a copy.
     public var texts: [String] {
-        if chunks.count == 1 { return chunks[0] }
+        if chunks.count == 1 { return chunks[0].texts }
         var all: [String] = []
         all.reserveCapacity(count)
         for chunk in chunks { all.append(contentsOf: chunk) }
@@ -198,11 +198,11 @@ public struct Rows: RandomAccessCollection, Sendable {
 
     /// The rows in order, walking each chunk.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let chunks: [[String]]
+        @usableFromInline let chunks: [RowChunk]
         @usableFromInline var c = 0
         @usableFromInline var i = 0
 
-        @inlinable init(_ chunks: [[String]]) { self.chunks = chunks }
+        @inlinable init(_ chunks: [RowChunk]) { self.chunks = chunks }
 
         @inlinable public mutating func next() -> String? {
             guard c < chunks.count else { return nil }
@@ -226,7 +226,7 @@ public struct Rows: RandomAccessCollection, Sendable {
         } else {
             // The first chunk grows as an array does (a section of three rows holds room for four); one
             // after a full chunk is reserved whole.
-            var chunk: [String] = []
+            var chunk = RowChunk()
             if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkCapacity) }
             chunk.append(text)
             chunks.append(chunk)
@@ -290,12 +290,12 @@ public struct Rows: RandomAccessCollection, Sendable {
     private mutating func split(_ c: Int) {
         let whole = chunks[c]
         let first = start(ofChunk: c)
-        var pieces: [[String]] = []
+        var pieces: [RowChunk] = []
         var pieceEnds: [Int] = []
         var from = 0
         while from < whole.count {
             let to = Swift.min(from + Self.chunkCapacity, whole.count)
-            pieces.append(Array(whole[from..<to]))
+            pieces.append(RowChunk(whole.texts(from..<to)))
             pieceEnds.append(first + to)
             from = to
         }
@@ -306,7 +306,7 @@ public struct Rows: RandomAccessCollection, Sendable {
     /// Initializes the memory at `to` with texts `range` of `texts`, each copied in line: an array's own
     /// copy (its copy on write, `Array(_:)`) copies each text through the generic value witness, about 40
     /// instructions a row against 20, a tenth of a large commit. The chunks a commit writes are copied so.
-    private static func initialize(_ to: UnsafeMutablePointer<String>, from texts: [String], _ range: Range<Int>) {
+    private static func initialize(_ to: UnsafeMutablePointer<String>, from texts: RowChunk, _ range: Range<Int>) {
         texts.withUnsafeBufferPointer { texts in
             for i in range { (to + i - range.lowerBound).initialize(to: texts[i]) }
         }
@@ -322,7 +322,7 @@ public struct Rows: RandomAccessCollection, Sendable {
         /// The rows, less the chunk taken out.
         private var rows: Rows
         /// The chunk taken out, and where it was.
-        private var chunk: [String] = []
+        private var chunk = RowChunk()
         private var c = -1
         private var (start, end) = (0, 0)
         /// The storage of the chunks this overwriter copied, which it alone holds.
@@ -349,18 +349,19 @@ public struct Rows: RandomAccessCollection, Sendable {
         }
 
         /// Where the texts of `chunk` are stored.
-        private static func storage(of chunk: [String]) -> UInt {
+        private static func storage(of chunk: RowChunk) -> UInt {
             chunk.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         }
 
         /// A copy of `texts` in an array of its own, each text copied in line.
         @inline(never)
-        private static func copy(of texts: [String]) -> [String] {
-            [String](unsafeUninitializedCapacity: texts.count) { buffer, initialized in
-                guard let to = buffer.baseAddress else { return }
-                Rows.initialize(to, from: texts, texts.indices)
-                initialized = texts.count
-            }
+        private static func copy(of texts: RowChunk) -> RowChunk {
+            RowChunk(
+                [String](unsafeUninitializedCapacity: texts.count) { buffer, initialized in
+                    guard let to = buffer.baseAddress else { return }
+                    Rows.initialize(to, from: texts, texts.indices)
+                    initialized = texts.count
+                })
         }
 
         /// Puts the chunk taken out back.
@@ -388,7 +389,7 @@ public struct Rows: RandomAccessCollection, Sendable {
     /// Writes rows in order into chunks of at most `chunkCapacity`: texts one at a time, and runs of
     /// other rows, whose chunks it shares where a run covers one whole.
     struct Builder {
-        private var chunks: [[String]] = []
+        private var chunks: [RowChunk] = []
         private var ends: [Int] = []
         /// The chunk being filled, as what it will be copied from when it closes: runs of other chunks'
         /// texts and single texts, in order. Copied then in one pass into an array of its exact size, each
@@ -401,7 +402,7 @@ public struct Rows: RandomAccessCollection, Sendable {
 
         /// A run of a chunk's texts, or one text.
         private enum Piece {
-            case run([String], Range<Int>)
+            case run(RowChunk, Range<Int>)
             case text(String)
         }
 
@@ -495,7 +496,7 @@ public struct Rows: RandomAccessCollection, Sendable {
             }
             pieces.removeAll(keepingCapacity: true)
             openCount = 0
-            chunks.append(chunk)
+            chunks.append(RowChunk(chunk))
             ends.append(count)
         }
 
