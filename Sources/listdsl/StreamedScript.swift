@@ -31,8 +31,9 @@ final class StreamedScript {
     private let fd: Int32
     private let size: Int
     /// The windows, in order: each a range of the file's bytes ending after a line feed (the last at the
-    /// end of the file), the line it starts at and how many line feeds it holds. Set by `check`.
-    private(set) var windows: [(bytes: Range<Int>, firstLine: Int, lines: Int)] = []
+    /// end of the file), the line it starts at, how many line feeds it holds, and for a window of literal
+    /// commands alone the checksum of its bytes (`TextSearch.checksum`). Set by `check`.
+    private(set) var windows: [(bytes: Range<Int>, firstLine: Int, lines: Int, literal: UInt64?)] = []
     /// Whether the text mentions `undo` or `redo`, which turns undo history on (`Interpreter.willRun`).
     private(set) var mentionsUndo = false
     /// The first window read and parsed by the check, when it was asked to keep it; `run` takes it.
@@ -73,7 +74,7 @@ final class StreamedScript {
     /// What checking a part of the file found: its windows and how many lines each holds, whether one
     /// mentions undo, whether every one parsed, and the part's first window parsed when it was kept.
     private struct Checked {
-        var windows: [(bytes: Range<Int>, lines: Int)] = []
+        var windows: [(bytes: Range<Int>, lines: Int, literal: UInt64?)] = []
         var mentionsUndo = false
         var parsed = true
         var first: Parsed?
@@ -86,7 +87,7 @@ final class StreamedScript {
         var line = 1
         for part in parts {
             for window in part.windows {
-                windows.append((window.bytes, line, window.lines))
+                windows.append((window.bytes, line, window.lines, window.literal))
                 line += window.lines
             }
             if part.mentionsUndo { mentionsUndo = true }
@@ -141,7 +142,8 @@ final class StreamedScript {
             // A window of literal inserts and deletes alone calls no `undo` or `redo`: the words can only be in its
             // texts, so it is not searched (half its lines hold "de", 15 ms of edits-1m's 280).
             if !literal && !checked.mentionsUndo && Interpreter.mentionsUndo(window) { checked.mentionsUndo = true }
-            checked.windows.append((offset..<offset + window.count, lines))
+            // A literal window's checksum lets the run read it again without checking it again.
+            checked.windows.append((offset..<offset + window.count, lines, literal ? TextSearch.checksum(window) : nil))
             offset += window.count
         }
         return checked
@@ -263,7 +265,12 @@ final class StreamedScript {
     private func parse(_ k: Int) -> Parsed {
         guard let bytes = read(windows[k].bytes) else { return Parsed() }
         let file = SourceFile(name: name, bytes: bytes, directory: directory, firstLine: windows[k].firstLine)
-        if let lines = Parser.literalLines(file, lineFeeds: windows[k].lines) {
+        // The bytes of a literal window are read again without the checks the check made, when they are the
+        // bytes it checked (the file may have been written to since).
+        let checked = windows[k].literal.map { $0 == TextSearch.checksum(bytes) } ?? false
+        if let lines = Parser.literalLines(file, lineFeeds: windows[k].lines, alreadyChecked: checked)
+            ?? (checked ? Parser.literalLines(file, lineFeeds: windows[k].lines) : nil)
+        {
             return Parsed(file: file, lines: lines)
         }
         return Parsed(file: file, program: Parser.parseWindow(file, lineFeeds: windows[k].lines))

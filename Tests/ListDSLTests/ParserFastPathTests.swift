@@ -84,12 +84,24 @@ import Testing
 
     /// Whether `Parser.literalLines`, when it takes `file`, gives the statements, ranges included, that the general
     /// rules give without the fast path (whose matcher it shares), and the file parses as a window; it may decline
-    /// anything. And `Parser.literalLineFeeds`, when it takes `file`, counts its line feeds, and the file parses.
+    /// anything. And `Parser.literalLineFeeds`, when it takes `file`, counts its line feeds, the file parses, and
+    /// `literalLines` reading it as already checked gives what it gives reading it with its checks.
     static func literalLinesAgree(_ file: SourceFile) -> Bool {
         let lineFeeds = file.bytes.filter { $0 == UInt8(ascii: "\n") }.count
         let general = Parser.parse(file, fastPaths: false)
         let parses = general.diagnostics.isEmpty && Parser.windowParses(file) && Parser.parseWindow(file) != nil
-        if let counted = Parser.literalLineFeeds(file), counted != lineFeeds || !parses { return false }
+        if let counted = Parser.literalLineFeeds(file) {
+            guard counted == lineFeeds, parses else { return false }
+            let checked = Parser.literalLines(file, alreadyChecked: true)
+            let read = Parser.literalLines(file)
+            guard (checked == nil) == (read == nil) else { return false }
+            if let checked, let read {
+                guard checked.lineFeeds == read.lineFeeds, checked.lines.map(\.range) == read.lines.map(\.range),
+                    sexpr(Program(statements: checked.statements)) == sexpr(Program(statements: read.statements)),
+                    checked.statements.flatMap(ranges) == read.statements.flatMap(ranges)
+                else { return false }
+            }
+        }
         guard let lines = Parser.literalLines(file) else { return true }
         guard parses, lines.lineFeeds == lineFeeds, Parser.literalLineFeeds(file) == lineFeeds else { return false }
         return sexpr(Program(statements: lines.statements)) == sexpr(general.program)

@@ -1,6 +1,9 @@
 import Foundation
+import ListRuntime
 import Platform
 import Testing
+
+@testable import listdsl
 
 /// A script file of 4 MB or more is checked, then run, a window of about 256 KB at a time
 /// (`StreamedScript`), so its bytes and its syntax tree are never held whole. Each case below pads a
@@ -194,6 +197,45 @@ import Testing
         #expect(first.status == 0 && first.stdout == "2 a short one\n", "\(first.stdout)\(first.stderr)")
         let oneLine = try run(12)
         #expect(oneLine.status == 0 && oneLine.stdout == "1050001 e\n", "\(oneLine.stdout)\(oneLine.stderr)")
+    }
+
+    /// A window of literal lines is read again for its run without the checks its check made, but only when its
+    /// bytes are the ones checked (`TextSearch.checksum`): after a word of a later window is changed in place
+    /// between the check and the run, `ins3rt` is not run as an insert (reading it as checked would take any word
+    /// starting with `i` for `insert`), and the run stops at that window with the syntax error, as it did before
+    /// windows were read as checked. Unchanged, the same file runs to its end.
+    @Test(arguments: [false, true])
+    func aWindowChangedAfterTheCheckIsReadWithItsChecks(_ changed: Bool) throws {
+        let dir = try scratchDirectory("streamed-changed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("big.list")
+        let text = Self.literalLines(#"reset [["a"]]"#, "print rows(0), item(0:0)")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let script = try #require(StreamedScript(path: file.path, limit: Int.max))
+        #expect(script.check(forRun: true) && script.windows.count > 4)
+        if changed {
+            // The `e` of the first `insert` past the middle (a window of literal lines alone), written in place:
+            // the same size, so the windows stay where the check cut them, and the same file, which the script
+            // holds open.
+            let middle = text.utf8.index(text.startIndex, offsetBy: text.utf8.count / 2)
+            let line = try #require(text.range(of: "\ninsert ", range: middle..<text.endIndex))
+            let at = text.utf8.distance(from: text.startIndex, to: line.lowerBound) + 4
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seek(toOffset: UInt64(at))
+            try handle.write(contentsOf: Data("3".utf8))
+            try handle.close()
+        }
+        let interpreter = Interpreter(io: ScriptRunner.io(limits: Limits(), emit: { _ in }))
+        do {
+            try script.run(interpreter)
+            #expect(!changed, "the changed window ran")
+        } catch {
+            guard case .syntax(let diagnostics) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(changed && !diagnostics.isEmpty, "\(diagnostics)")
+        }
     }
 
     /// What makes a long script cheap to hold: its peak memory does not grow with its length. Twice as many

@@ -139,4 +139,32 @@ public enum TextSearch {
     @inlinable package static func zeroBytesFromBelow(_ word: UInt64) -> UInt64 {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
+
+    /// A checksum of `bytes`, eight at a time, as Fletcher's: the sum of the words and the sum of those sums,
+    /// so a changed word, or two swapped, changes it. Bytes read again that give the checksum they gave
+    /// before are the same bytes but for a chance of about one in 2^64 (a big script's window, between its
+    /// check and its run). Not a defence against bytes chosen to collide: it is for a file changed by
+    /// accident. Two additions a word (a multiply a word, as a hash mixes, cost edits-1m 52 M instructions).
+    package static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { buffer in
+            var (sum, sums) = (UInt64(truncatingIfNeeded: buffer.count), UInt64(0))
+            guard let base = buffer.baseAddress else { return sum }
+            var i = 0
+            while i &+ 8 <= buffer.count {
+                sum &+= word(base, i)
+                sums &+= sum
+                i &+= 8
+            }
+            var last: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < buffer.count {
+                last |= UInt64(base[i]) &<< shift
+                shift &+= 8
+                i &+= 1
+            }
+            sum &+= last
+            sums &+= sum
+            return sum ^ (sums &* 0x9E37_79B9_7F4A_7C15)
+        }
+    }
 }

@@ -384,7 +384,8 @@ public final class Interpreter {
         defer { self.file = saved }
         var (inserted, deleted) = (0, 0)
         for line in literal.lines {
-            let range = line.range
+            // The range made here: `line.range` was called, not inlined (1% of edits-1m's time).
+            let range = SourceRange(Int(line.start), Int(line.end))
             // `run`'s branches, in its order: the statement is built only for the first two.
             if options.recordsUndo || operands != nil || statementEvents {
                 try runWatched(
