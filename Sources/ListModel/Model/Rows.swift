@@ -201,16 +201,22 @@ public struct Rows: RandomAccessCollection, Sendable {
         @usableFromInline let chunks: [RowChunk]
         @usableFromInline var c = 0
         @usableFromInline var i = 0
+        /// How many rows chunk `c` holds, read once a chunk.
+        @usableFromInline var count: Int
 
-        @inlinable init(_ chunks: [RowChunk]) { self.chunks = chunks }
+        @inlinable init(_ chunks: [RowChunk]) {
+            self.chunks = chunks
+            count = chunks.first?.count ?? 0
+        }
 
         @inlinable public mutating func next() -> String? {
             guard c < chunks.count else { return nil }
             let text = chunks[c][i]
             i += 1
-            if i == chunks[c].count {
+            if i == count {
                 c += 1
                 i = 0
+                count = c < chunks.count ? chunks[c].count : 0
             }
             return text
         }
