@@ -198,8 +198,10 @@ extension Parser {
     /// `eachLiteralLine` for bytes it took whole, read without its checks: the word is `insert` when it starts
     /// with an `i`, the numbers are the digits before and after the colon, a text runs from the quote after
     /// them to the next one, and the line ends at the next line feed. It gives the same lines (a test reads
-    /// every case both ways). Other bytes may give other lines, or false, but every read stays within `b` and
-    /// no arithmetic traps. On edits-1m it reads a line in about half the instructions (bench/NOTES.md).
+    /// every case both ways). Other bytes may give other lines, or false, but every read stays within `b`, no
+    /// arithmetic traps, and a text is ASCII (a byte at or above 0x80 in one gives false: a text of 15 bytes
+    /// or fewer is made a small string as it is, which must be valid UTF-8). On edits-1m it reads a line in
+    /// about half the instructions (bench/NOTES.md).
     @inline(__always)
     private static func eachCheckedLine(_ b: UnsafeBufferPointer<UInt8>, _ body: (LiteralMatch, Int) -> Bool) -> Bool {
         let end = b.count
@@ -236,15 +238,17 @@ extension Parser {
                 let open = i
                 i &+= 1
                 while i &+ 8 <= end {
-                    let marks = TextSearch.zeroBytesFromBelow(TextSearch.word(base, i) ^ quotes)
+                    let word = TextSearch.word(base, i)
+                    // The quote, or a byte beyond ASCII: the lowest mark is a true one.
+                    let marks = TextSearch.zeroBytesFromBelow(word ^ quotes) | word & 0x8080_8080_8080_8080
                     if marks != 0 {
                         i &+= marks.trailingZeroBitCount &>> 3
                         break
                     }
                     i &+= 8
                 }
-                while i < end && b[i] != Byte.quote { i &+= 1 }
-                guard i < end else { return false }
+                while i < end && b[i] != Byte.quote && b[i] < 0x80 { i &+= 1 }
+                guard i < end, b[i] == Byte.quote else { return false }
                 i &+= 1
                 text = SourceRange(open, i)
             }

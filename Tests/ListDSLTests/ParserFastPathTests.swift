@@ -113,21 +113,7 @@ import Testing
     @Test func aWindowOfLiteralLinesIsTakenWhole() throws {
         var random = SeededGenerator(seed: 41)
         for _ in 0..<2_000 {
-            var source = ""
-            let count = Int.random(in: 1...12, using: &random)
-            for k in 0..<count {
-                source += ["", " ", "\t", "  "][Int.random(in: 0..<4, using: &random)]
-                let path =
-                    "\(Int.random(in: 0...999_999_999, using: &random)):\(Int.random(in: 0...12_345, using: &random))"
-                if Bool.random(using: &random) {
-                    let text = String(repeating: "ab c!", count: Int.random(in: 0...9, using: &random))
-                    source += "insert\(["\t", " ", "   "][k % 3])\(path)\([" ", "\t\t"][k % 2])\"\(text)\""
-                } else {
-                    source += "delete \(path)"
-                }
-                source += ["", " ", "\t", "\r"][Int.random(in: 0..<4, using: &random)]
-                if k < count - 1 || Bool.random(using: &random) { source += "\n" }
-            }
+            let (source, count) = Self.randomWindow(&random)
             let file = SourceFile(name: "t.list", text: source)
             let lines = try #require(Parser.literalLines(file), "declined: \(source.debugDescription)")
             #expect(lines.count == count)
@@ -135,14 +121,67 @@ import Testing
         }
     }
 
+    /// A window of `count` literal commands, one a line, with blanks before and after them, a carriage return
+    /// before the line feed, and the last line feed or none.
+    static func randomWindow(_ random: inout SeededGenerator) -> (source: String, count: Int) {
+        var source = ""
+        let count = Int.random(in: 1...12, using: &random)
+        for k in 0..<count {
+            source += ["", " ", "\t", "  "][Int.random(in: 0..<4, using: &random)]
+            let path =
+                "\(Int.random(in: 0...999_999_999, using: &random)):\(Int.random(in: 0...12_345, using: &random))"
+            if Bool.random(using: &random) {
+                let text = String(repeating: "ab c!", count: Int.random(in: 0...9, using: &random))
+                source += "insert\(["\t", " ", "   "][k % 3])\(path)\([" ", "\t\t"][k % 2])\"\(text)\""
+            } else {
+                source += "delete \(path)"
+            }
+            source += ["", " ", "\t", "\r"][Int.random(in: 0..<4, using: &random)]
+            if k < count - 1 || Bool.random(using: &random) { source += "\n" }
+        }
+        return (source, count)
+    }
+
+    /// Read as already checked, bytes the check did not take (a window changed since, which only a checksum
+    /// collision lets through) are still read safely: every prefix of random windows and each with one byte
+    /// changed (to a byte beyond ASCII, a quote, a colon, a line feed, a blank, a digit, or removed), and every
+    /// declined input, read without a trap or a read outside the bytes (a test build checks every subscript),
+    /// and every text read is ASCII, as a small string made from its bytes must be valid UTF-8.
+    @Test func bytesNotCheckedAreStillReadSafely() {
+        var random = SeededGenerator(seed: 43)
+        var sources: [[UInt8]] = Self.declined.map { Array($0.utf8) }
+        // A review's case: a text of one byte beyond ASCII, short enough to be made a small string.
+        sources.append(Array("insert 0:0 \"".utf8) + [0xF0] + Array("\"\ndelete 0:0\ndelete 0:0\n".utf8))
+        for _ in 0..<400 {
+            let window = Array(Self.randomWindow(&random).source.utf8)
+            for end in 0...window.count { sources.append(Array(window[..<end])) }
+            for _ in 0..<8 {
+                var changed = window
+                let at = Int.random(in: 0..<changed.count, using: &random)
+                let byte = [0xF0, 0x80, 0xFF, 0x22, 0x3A, 0x0A, 0x20, 0x35, nil][Int.random(in: 0..<9, using: &random)]
+                if let byte { changed[at] = UInt8(byte) } else { changed.remove(at: at) }
+                sources.append(changed)
+            }
+        }
+        for bytes in sources {
+            guard let lines = Parser.literalLines(SourceFile(name: "t.list", bytes: bytes), alreadyChecked: true) else {
+                continue
+            }
+            let texts = lines.inserts.map(\.text)
+            #expect(texts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }, "\(bytes)")
+        }
+    }
+
     /// Anything else in a window, and it is declined, to be parsed: statements of other kinds, a blank line, a
     /// comment, a `;`, a number the compact form cannot hold, a text with an escape or beyond ASCII.
-    @Test(arguments: [
+    static let declined = [
         "insert 0:0 \"a\"\n\ndelete 0:0", "delete 0:0 # gone", "delete 0:0; delete 1:1", "# first\ndelete 0:0",
         "delete 0:0\nshow", "show\ndelete 0:0", "delete 1234567890:0", #"insert 0:0 "a\n""#, "insert 0:0 \"café\"",
         "\u{FEFF}delete 0:0", "delete 0:0\n ", "delete 0:0\n\n", "", "\n", "delete 0:0 }", "{ delete 0:0 }",
         #"insert 0:0 "a", 1:0 "b""#, "delete 0:0\rdelete 1:1", "delete 0:0\u{0}",
-    ])
+    ]
+
+    @Test(arguments: declined)
     func anythingElseIsDeclined(_ source: String) {
         #expect(Parser.literalLines(SourceFile(name: "t.list", text: source)) == nil)
         #expect(Parser.literalLineFeeds(SourceFile(name: "t.list", text: source)) == nil)

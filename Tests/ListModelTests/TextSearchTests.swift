@@ -43,4 +43,37 @@ struct TextSearchTests {
             }
         }
     }
+
+    /// A window's checksum changes with its bytes: any one byte changed anywhere (at every offset of a window that
+    /// does not end on a word), a byte added at the end, and the changes a sum of words alone misses, which a review
+    /// found in its first version: a byte raised and another lowered 2,048 bytes later, or the same byte of three
+    /// words in a row changed by +1, -2 and +1 (both sums unchanged). Two different windows of the same literal lines
+    /// differ too.
+    @Test func theChecksumChangesWithTheBytes() {
+        let line = Array("insert 3:17 \"text number 00098\"\ndelete 0:1\n".utf8)
+        let window = Array((0..<120).map { _ in line }.joined())
+        let sum = TextSearch.checksum(window)
+        #expect(TextSearch.checksum(window) == sum, "the same bytes, the same checksum")
+        var changed = 0
+        for offset in window.indices {
+            for delta: UInt8 in [1, 0x80] {
+                var other = window
+                other[offset] &+= delta
+                if TextSearch.checksum(other) != sum { changed += 1 }
+            }
+        }
+        #expect(changed == 2 * window.count, "\(2 * window.count - changed) changes missed")
+        #expect(TextSearch.checksum(window + [0x0A]) != sum && TextSearch.checksum(Array(window.dropLast())) != sum)
+        for word in stride(from: 0, to: window.count / 8 - 260, by: 37) {
+            var paired = window
+            paired[8 * word + 7] &+= 1
+            paired[8 * (word + 256) + 7] &-= 1
+            #expect(TextSearch.checksum(paired) != sum, "paired at word \(word)")
+            var three = window
+            three[8 * word] &+= 1
+            three[8 * (word + 1)] &-= 2
+            three[8 * (word + 2)] &+= 1
+            #expect(TextSearch.checksum(three) != sum, "three at word \(word)")
+        }
+    }
 }

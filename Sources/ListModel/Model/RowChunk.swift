@@ -56,6 +56,9 @@ struct RowChunk: RandomAccessCollection, MutableCollection, Sendable {
     /// first half, else the rows after it.
     mutating func insert(_ text: String, at i: Int) {
         let n = count
+        // The model checks every position first; as `Array` does, a position outside traps rather than
+        // move memory outside the rows.
+        precondition(i >= 0 && i <= n, "RowChunk.insert: position out of range")
         guard 2 &* i < n else {
             storage.insert(text, at: head + i)
             return
@@ -83,6 +86,7 @@ struct RowChunk: RandomAccessCollection, MutableCollection, Sendable {
     @discardableResult
     mutating func remove(at i: Int) -> String {
         let n = count
+        precondition(i >= 0 && i < n, "RowChunk.remove: position out of range")
         var removed = ""
         if 2 &* i < n {
             let first = head

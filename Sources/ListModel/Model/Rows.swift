@@ -71,7 +71,8 @@ public struct Rows: RandomAccessCollection, Sendable {
         }
     }
 
-    /// All the texts, as one array: the array itself when the rows are one chunk, else a copy.
+    /// All the texts, as one array: the array itself when the rows are one chunk with no room before them,
+    /// else a copy.
     public var texts: [String] {
         if chunks.count == 1 { return chunks[0].texts }
         var all: [String] = []
