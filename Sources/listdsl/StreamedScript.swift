@@ -142,8 +142,11 @@ final class StreamedScript {
             // A window of literal inserts and deletes alone calls no `undo` or `redo`: the words can only be in its
             // texts, so it is not searched (half its lines hold "de", 15 ms of edits-1m's 280).
             if !literal && !checked.mentionsUndo && Interpreter.mentionsUndo(window) { checked.mentionsUndo = true }
-            // A literal window's checksum lets the run read it again without checking it again.
-            checked.windows.append((offset..<offset + window.count, lines, literal ? TextSearch.checksum(window) : nil))
+            // A literal window's checksum lets the run read it again without checking it again (a kept first
+            // window is not read again).
+            let kept = keepingFirst && offset == part.lowerBound
+            checked.windows.append(
+                (offset..<offset + window.count, lines, literal && !kept ? TextSearch.checksum(window) : nil))
             offset += window.count
         }
         return checked
@@ -266,11 +269,9 @@ final class StreamedScript {
         guard let bytes = read(windows[k].bytes) else { return Parsed() }
         let file = SourceFile(name: name, bytes: bytes, directory: directory, firstLine: windows[k].firstLine)
         // The bytes of a literal window are read again without the checks the check made, when they are the
-        // bytes it checked (the file may have been written to since).
+        // bytes it checked (the file may have been written to since). Whatever declines them, the parse judges.
         let checked = windows[k].literal.map { $0 == TextSearch.checksum(bytes) } ?? false
-        if let lines = Parser.literalLines(file, lineFeeds: windows[k].lines, alreadyChecked: checked)
-            ?? (checked ? Parser.literalLines(file, lineFeeds: windows[k].lines) : nil)
-        {
+        if let lines = Parser.literalLines(file, lineFeeds: windows[k].lines, alreadyChecked: checked) {
             return Parsed(file: file, lines: lines)
         }
         return Parsed(file: file, program: Parser.parseWindow(file, lineFeeds: windows[k].lines))
