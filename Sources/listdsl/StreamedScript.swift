@@ -14,10 +14,13 @@ import Platform
 /// parsed whole, as any other script, and its diagnostics are exactly the whole file's. Then the
 /// windows run in order, each read again and parsed on a thread of its own while the one before runs; a
 /// window that holds literal `insert` and `delete` lines alone (a generated script's) is read into those
-/// commands' compact form and run from it, with no tree (`Parser.literalLines`). Windows are cut where the check cut them, and the file stays open between the two, so a file
-/// replaced by its editor meanwhile is still the file that was checked. A check for a run keeps the first
-/// window's tree, which runs first: a file that is one long line (a `reset` of a million rows) is one
-/// window, and is then parsed once, not checked and parsed again.
+/// commands' compact form and run from it, with no tree (`Parser.literalLines`). Windows are cut where the
+/// check cut them, and the file stays open between the two, so a file replaced by its editor meanwhile is
+/// still the file that was checked. A file written in place meanwhile (truncated, saved shorter) is
+/// noticed: each window read again must have the length and the checksum it had when it was checked, or
+/// the run stops there with `UsageError.changedWhileRunning`, before any of that window runs. A check for a
+/// run keeps the first window's tree, which runs first: a file that is one long line (a `reset` of a
+/// million rows) is one window, and is then parsed once, not checked and parsed again.
 final class StreamedScript {
     /// A file smaller than this is read whole: its tree is small.
     static let threshold = 4 << 20
@@ -31,9 +34,19 @@ final class StreamedScript {
     private let fd: Int32
     private let size: Int
     /// The windows, in order: each a range of the file's bytes ending after a line feed (the last at the
-    /// end of the file), the line it starts at, how many line feeds it holds, and for a window of literal
-    /// commands alone the checksum of its bytes (`TextSearch.checksum`). Set by `check`.
-    private(set) var windows: [(bytes: Range<Int>, firstLine: Int, lines: Int, literal: UInt64?)] = []
+    /// end of the file), the line it starts at, how many line feeds it holds, whether it holds literal
+    /// commands alone, and the checksum of its bytes (`TextSearch.checksum`; nil for a first window the
+    /// check kept, which is never read again). Set by `check`.
+    private(set) var windows: [Window] = []
+
+    /// A window of the file, as the check found it.
+    struct Window {
+        var bytes: Range<Int>
+        var firstLine: Int
+        var lines: Int
+        var literal: Bool
+        var checksum: UInt64?
+    }
     /// Whether the text mentions `undo` or `redo`, which turns undo history on (`Interpreter.willRun`).
     private(set) var mentionsUndo = false
     /// The first window read and parsed by the check, when it was asked to keep it; `run` takes it.
@@ -74,7 +87,7 @@ final class StreamedScript {
     /// What checking a part of the file found: its windows and how many lines each holds, whether one
     /// mentions undo, whether every one parsed, and the part's first window parsed when it was kept.
     private struct Checked {
-        var windows: [(bytes: Range<Int>, lines: Int, literal: UInt64?)] = []
+        var windows: [(bytes: Range<Int>, lines: Int, literal: Bool, checksum: UInt64?)] = []
         var mentionsUndo = false
         var parsed = true
         var first: Parsed?
@@ -87,7 +100,10 @@ final class StreamedScript {
         var line = 1
         for part in parts {
             for window in part.windows {
-                windows.append((window.bytes, line, window.lines, window.literal))
+                windows.append(
+                    Window(
+                        bytes: window.bytes, firstLine: line, lines: window.lines, literal: window.literal,
+                        checksum: window.checksum))
                 line += window.lines
             }
             if part.mentionsUndo { mentionsUndo = true }
@@ -142,11 +158,11 @@ final class StreamedScript {
             // A window of literal inserts and deletes alone calls no `undo` or `redo`: the words can only be in its
             // texts, so it is not searched (half its lines hold "de", 15 ms of edits-1m's 280).
             if !literal && !checked.mentionsUndo && Interpreter.mentionsUndo(window) { checked.mentionsUndo = true }
-            // A literal window's checksum lets the run read it again without checking it again (a kept first
-            // window is not read again).
+            // The checksum tells the run the bytes it reads again are the ones checked (a kept first window is
+            // not read again); a literal window's then runs without its checks made again.
             let kept = keepingFirst && offset == part.lowerBound
             checked.windows.append(
-                (offset..<offset + window.count, lines, literal && !kept ? TextSearch.checksum(window) : nil))
+                (offset..<offset + window.count, lines, literal, kept ? nil : TextSearch.checksum(window)))
             offset += window.count
         }
         return checked
@@ -223,12 +239,13 @@ final class StreamedScript {
     }
 
     /// A window read and parsed for running: its literal commands when they are all it holds, else its
-    /// program. Both are nil when it no longer parses on its own (the file was changed where it stands since
-    /// the check), and `file` is nil when it could not be read again.
+    /// program. `file` is nil when it could not be read again, and `changed` true when the bytes read are
+    /// not the ones checked (the file was written to since): neither runs.
     private struct Parsed {
         var file: SourceFile?
         var program: Program?
         var lines: LiteralLines?
+        var changed = false
     }
 
     /// Runs the checked windows in order at the interpreter's top level, each read and parsed on a thread of
@@ -250,6 +267,10 @@ final class StreamedScript {
         }
         for k in windows.indices {
             guard let parsed = k == 0 && kept != nil ? kept : reader == nil ? parse(k) : handoff.take() else { return }
+            if parsed.changed {
+                let error = UsageError.changedWhileRunning(file: name, line: windows[k].firstLine)
+                throw .runtime(Diagnostic(error, .error))
+            }
             guard let file = parsed.file else {
                 let error = UsageError.cannotRead(what: "'\(name)'", reason: "reading it again to run it failed")
                 throw .runtime(Diagnostic(error, .error))
@@ -264,17 +285,19 @@ final class StreamedScript {
         }
     }
 
-    /// Window `k` read again and parsed.
+    /// Window `k` read again and parsed; `changed` when it is shorter or other than the check found it.
     private func parse(_ k: Int) -> Parsed {
-        guard let bytes = read(windows[k].bytes) else { return Parsed() }
-        let file = SourceFile(name: name, bytes: bytes, directory: directory, firstLine: windows[k].firstLine)
-        // The bytes of a literal window are read again without the checks the check made, when they are the
-        // bytes it checked (the file may have been written to since). Whatever declines them, the parse judges.
-        let checked = windows[k].literal.map { $0 == TextSearch.checksum(bytes) } ?? false
-        if let lines = Parser.literalLines(file, lineFeeds: windows[k].lines, alreadyChecked: checked) {
+        let window = windows[k]
+        guard let bytes = read(window.bytes) else { return Parsed() }
+        guard bytes.count == window.bytes.count, window.checksum == TextSearch.checksum(bytes) else {
+            return Parsed(changed: true)
+        }
+        let file = SourceFile(name: name, bytes: bytes, directory: directory, firstLine: window.firstLine)
+        // These are the bytes checked: a literal window's lines run without the checks made again.
+        if window.literal, let lines = Parser.literalLines(file, lineFeeds: window.lines, alreadyChecked: true) {
             return Parsed(file: file, lines: lines)
         }
-        return Parsed(file: file, program: Parser.parseWindow(file, lineFeeds: windows[k].lines))
+        return Parsed(file: file, program: Parser.parseWindow(file, lineFeeds: window.lines))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ListFormats
 import ListRuntime
 import Platform
 import Testing
@@ -199,42 +200,92 @@ import Testing
         #expect(oneLine.status == 0 && oneLine.stdout == "1050001 e\n", "\(oneLine.stdout)\(oneLine.stderr)")
     }
 
-    /// A window of literal lines is read again for its run without the checks its check made, but only when its
-    /// bytes are the ones checked (`TextSearch.checksum`): after a word of a later window is changed in place
-    /// between the check and the run, `ins3rt` is not run as an insert (reading it as checked would take any word
-    /// starting with `i` for `insert`), and the run stops at that window with the syntax error, as it did before
-    /// windows were read as checked. Unchanged, the same file runs to its end.
-    @Test(arguments: [false, true])
-    func aWindowChangedAfterTheCheckIsReadWithItsChecks(_ changed: Bool) throws {
+    /// How a big file is written to between its check and its run (issue 57): each must stop the run at the
+    /// window it changed, with a diagnostic that says so, after the windows before it ran and before any of it
+    /// runs. Before windows were checked when read again, a file truncated meanwhile ended its run with status 0
+    /// and most of it not run, and one saved a byte shorter in place failed with syntax errors at lines neither
+    /// version holds, as if nothing had run.
+    enum Change: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        /// Truncated to half its size (a short read).
+        case truncated
+        /// A byte taken out in the middle, saved in place: every later window is shifted by one.
+        case oneByteShorter
+        /// A byte of a literal window changed in place (`ins3rt`): the same size, the windows where they were.
+        case byteChangedInLiteralWindow
+        /// Not written to: the run goes to its end.
+        case unchanged
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Change.allCases)
+    func aFileWrittenToWhileItRunsStopsAtTheChangedWindow(_ change: Change) throws {
         let dir = try scratchDirectory("streamed-changed")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("big.list")
-        let text = Self.literalLines(#"reset [["a"]]"#, "print rows(0), item(0:0)")
+        // Literal windows (inserts and deletes alone), or windows of appends between comment lines.
+        let text =
+            change == .byteChangedInLiteralWindow
+            ? Self.literalLines(#"reset [["a"]]"#, "append 0 \"end\"")
+            : Self.padded([#"reset [[]]"#] + (1...40).map { "append 0 \"\($0)\"" })
         try text.write(to: file, atomically: true, encoding: .utf8)
         let script = try #require(StreamedScript(path: file.path, limit: Int.max))
         #expect(script.check(forRun: true) && script.windows.count > 4)
-        if changed {
-            // The `e` of the first `insert` past the middle (a window of literal lines alone), written in place:
-            // the same size, so the windows stay where the check cut them, and the same file, which the script
-            // holds open.
-            let middle = text.utf8.index(text.startIndex, offsetBy: text.utf8.count / 2)
-            let line = try #require(text.range(of: "\ninsert ", range: middle..<text.endIndex))
-            let at = text.utf8.distance(from: text.startIndex, to: line.lowerBound) + 4
-            let handle = try FileHandle(forWritingTo: file)
-            try handle.seek(toOffset: UInt64(at))
+        let middle = text.utf8.count / 2
+        // The first byte that differs from what was checked.
+        var changedAt = middle
+        let handle = try FileHandle(forUpdating: file)
+        switch change {
+        case .truncated:
+            try handle.truncate(atOffset: UInt64(middle))
+        case .oneByteShorter:
+            var bytes = Array(text.utf8)
+            bytes.remove(at: middle)
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: Data(bytes))
+            try handle.truncate(atOffset: UInt64(bytes.count))
+        case .byteChangedInLiteralWindow:
+            // The `e` of the first `insert` past the middle: reading it as checked would run `ins3rt` as an insert.
+            let after = text.utf8.index(text.startIndex, offsetBy: middle)
+            let line = try #require(text.range(of: "\ninsert ", range: after..<text.endIndex))
+            changedAt = text.utf8.distance(from: text.startIndex, to: line.lowerBound) + 4
+            try handle.seek(toOffset: UInt64(changedAt))
             try handle.write(contentsOf: Data("3".utf8))
-            try handle.close()
+        case .unchanged:
+            break
         }
+        try handle.close()
+        let changedWindow = try #require(script.windows.firstIndex { $0.bytes.contains(changedAt) })
         let interpreter = Interpreter(io: ScriptRunner.io(limits: Limits(), emit: { _ in }))
         do {
             try script.run(interpreter)
-            #expect(!changed, "the changed window ran")
+            #expect(change == .unchanged, "the changed file ran to its end")
         } catch {
-            guard case .syntax(let diagnostics) = error else {
-                Issue.record("\(error)")
+            guard case .runtime(let diagnostic) = error else {
+                Issue.record("expected the run to stop with a runtime error, got \(error)")
                 return
             }
-            #expect(changed && !diagnostics.isEmpty, "\(diagnostics)")
+            let line = script.windows[changedWindow].firstLine
+            #expect(change != .unchanged)
+            #expect(
+                diagnostic.message
+                    == "'\(file.path)' changed after it was checked: the run stopped before line \(Quantity.grouped(line)); the lines before it ran"
+            )
+        }
+        // What ran: every window before the changed one, none of it or after it.
+        let rows = interpreter.model.dataSource.first?.rows.count ?? -1
+        if change == .byteChangedInLiteralWindow {
+            // One row, and one more when the window before stopped between an insert and its delete.
+            let ran = Array(text.utf8)[..<script.windows[changedWindow].bytes.lowerBound]
+            let inserts = String(decoding: ran, as: UTF8.self).components(separatedBy: "\ninsert ").count - 1
+            let deletes = String(decoding: ran, as: UTF8.self).components(separatedBy: "\ndelete ").count - 1
+            #expect(rows == 1 + inserts - deletes, "the final append did not run")
+        } else {
+            let appendsBefore = (1...40).filter { n in
+                let at = try? #require(text.range(of: "append 0 \"\(n)\"\n"))
+                return at.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }
+                    .map { $0 < script.windows[changedWindow].bytes.lowerBound } ?? false
+            }.count
+            #expect(rows == (change == .unchanged ? 40 : appendsBefore) && (change == .unchanged || rows < 40))
         }
     }
 
