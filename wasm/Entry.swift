@@ -196,18 +196,18 @@ import ListTeaching
             standardError = []
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             let words = lines.first.map { $0.split(separator: " ") } ?? []
-            guard words.count == 4, let level = Int(words[0]), (1...5).contains(level), let seed = UInt64(words[1]),
-                let count = Int(words[2]), (1...50).contains(count), let view = ViewKind(rawValue: String(words[3]))
+            guard words.count == 4, let level = Int64(words[0]), (1...5).contains(level), let seed = UInt64(words[1]),
+                let count = Int64(words[2]), (1...50).contains(count), let view = ViewKind(rawValue: String(words[3]))
             else {
                 standardError = Array("a quiz is asked for as 'LEVEL SEED COUNT VIEW': level 1 to 5, 1 to 50 questions, view table or collection\n".utf8)
                 return 64
             }
-            let questions = Quiz.questions(level: level, seed: seed, count: count, view: view)
+            let questions = Quiz.questions(level: Int(level), seed: seed, count: Int(count), view: view)
             guard lines.count >= 3 else {
-                standardOutput = Array(QuizPage.json(questions, level: level, seed: seed).utf8)
+                standardOutput = Array(QuizPage.json(questions, level: Int(level), seed: seed).utf8)
                 return 0
             }
-            guard let index = Int(lines[1]), questions.indices.contains(index - 1) else {
+            guard let index = Int64(lines[1]).flatMap({ Int(exactly: $0) }), questions.indices.contains(index - 1) else {
                 standardError = Array("no question \(lines[1]) in this quiz\n".utf8)
                 return 64
             }

@@ -94,6 +94,11 @@ package struct JSONWriter {
     }
 
     package mutating func integer(_ value: Int) {
+        integer(Int64(value))
+    }
+
+    /// A 64-bit integer (a script's, or a property tree's), the same in WebAssembly, where `Int` has 32 bits.
+    package mutating func integer(_ value: Int64) {
         separate()
         // The digits, written from the last: no String made for them.
         if value == 0 { return bytes.append(0x30) }

@@ -7,8 +7,9 @@ public struct PropertyTree: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Text.
         case string(String)
-        /// A whole number (a JSON number without a fraction or an exponent, a property list's `<integer>`).
-        case integer(Int)
+        /// A whole number (a JSON number without a fraction or an exponent, a property list's `<integer>`):
+        /// 64 bits everywhere, as a script's integers are (`Int` has 32 in WebAssembly).
+        case integer(Int64)
         /// `true` or `false`.
         case boolean(Bool)
         /// JSON's `null`; a property list has none.
@@ -145,10 +146,14 @@ extension PropertyTree {
     }
 
     /// The number, if this is an integer.
-    public var integer: Int? {
+    public var integer64: Int64? {
         if case .integer(let n) = kind { return n }
         return nil
     }
+
+    /// The number as an `Int`, clamped to its range (32 bits in WebAssembly), if this is an integer: for a
+    /// count, an index or a position, which is checked against its range after.
+    public var integer: Int? { integer64.map { Int(clamping: $0) } }
 
     /// The truth value, if this is `true` or `false`.
     public var boolean: Bool? {
@@ -524,7 +529,7 @@ private struct JSONReader: DocumentReader {
     }
 
     /// integer = [ "-" ] ( "0" | digit1-9 { digit } ), with no fraction or exponent.
-    mutating func parseInteger() throws(PropertyTree.Problem) -> Int {
+    mutating func parseInteger() throws(PropertyTree.Problem) -> Int64 {
         let start = i
         let negative = peek(i) == UInt8(ascii: "-")
         if negative { i += 1 }
@@ -534,9 +539,9 @@ private struct JSONReader: DocumentReader {
         if first == 0x30, let next = peek(i + 1), (0x30...0x39).contains(next) {
             throw .init(offset: start, message: "expected an integer without leading zeros")
         }
-        var value = 0
+        var value: Int64 = 0
         while let byte = peek(i), (0x30...0x39).contains(byte) {
-            let digit = Int(byte - 0x30)
+            let digit = Int64(byte - 0x30)
             // Build a negative number as one, so Int.min can be read.
             let (product, overflow) = value.multipliedReportingOverflow(by: 10)
             let (sum, carry) =
@@ -1180,7 +1185,7 @@ private struct PropertyListReader: DocumentReader {
     }
 
     /// integer text = whitespace [ "+" | "-" ] digit { digit } whitespace, up to `</integer>`.
-    mutating func parseInteger(_ tag: Tag) throws(PropertyTree.Problem) -> Int {
+    mutating func parseInteger(_ tag: Tag) throws(PropertyTree.Problem) -> Int64 {
         let text = try parseText(closedBy: "integer")
         var digits = Substring(text)
         while let c = digits.first, c == " " || c == "\t" || c == "\n" || c == "\r" { digits.removeFirst() }
@@ -1190,7 +1195,7 @@ private struct PropertyListReader: DocumentReader {
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else {
             throw .init(offset: tag.offset, message: "expected a decimal integer in <integer>")
         }
-        guard let value = Int((negative ? "-" : "") + digits) else {
+        guard let value = Int64((negative ? "-" : "") + digits) else {
             throw .init(offset: tag.offset, message: "integer out of range")
         }
         return value

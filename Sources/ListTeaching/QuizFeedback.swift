@@ -41,7 +41,7 @@ extension Quiz {
             guard let table = table(from: answer) else { return [] }
             return question.nearMisses.first { $0.table == table }?.mistakes ?? []
         case .crash:
-            guard let n = Int(answer.trimmingBlanks()) else { return [] }
+            guard let n = Int64(answer.trimmingBlanks()).flatMap({ Int(exactly: $0) }) else { return [] }
             return question.nearMisses.first { $0.choice == n - 1 }?.mistakes ?? []
         }
     }

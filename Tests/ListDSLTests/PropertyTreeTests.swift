@@ -31,7 +31,7 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
     /// A string, in a word.
     static func string(_ text: String) -> PropertyTree { PropertyTree(.string(text)) }
     /// An integer, in a word.
-    static func int(_ n: Int) -> PropertyTree { PropertyTree(.integer(n)) }
+    static func int(_ n: Int64) -> PropertyTree { PropertyTree(.integer(n)) }
     /// True or false, in a word.
     static func bool(_ b: Bool) -> PropertyTree { PropertyTree(.boolean(b)) }
     /// Null, in a word.
@@ -75,8 +75,8 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
             "every escape", .json, #""\" \\ \/ \b \f \n \r \t \u00e9 \u0000 \ud83d\ude00""#,
             string("\" \\ / \u{8} \u{C} \n \r \t é \0 😀")),
         reads("UTF-8 as it is", .json, #""é→😀""#, string("é→😀")),
-        reads("the largest integer", .json, "9223372036854775807", int(Int.max)),
-        reads("the smallest integer", .json, "-9223372036854775808", int(Int.min)),
+        reads("the largest integer", .json, "9223372036854775807", int(Int64.max)),
+        reads("the smallest integer", .json, "-9223372036854775808", int(Int64.min)),
         reads("minus zero", .json, "-0", int(0)),
         fails("nothing", .json, "", 0, "expected a value"),
         fails("only whitespace", .json, "  ", 2, "expected a value"),
@@ -168,7 +168,7 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
         reads("an integer with spaces and a sign", .propertyList, "<plist><integer> +42\n</integer></plist>", int(42)),
         reads(
             "the smallest integer", .propertyList, "<plist><integer>-9223372036854775808</integer></plist>",
-            int(Int.min)),
+            int(Int64.min)),
         reads(
             "an empty key", .propertyList, "<plist><dict><key/><true/><key>b</key><false/></dict></plist>",
             dict(("", bool(true)), ("b", bool(false)))),
@@ -486,7 +486,7 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
         case 1:
             return int(
                 Bool.random(using: &random)
-                    ? Int.random(in: -1000...1000, using: &random) : Int.random(in: .min ... .max, using: &random))
+                    ? Int64.random(in: -1000...1000, using: &random) : Int64.random(in: .min ... .max, using: &random))
         case 2: return bool(Bool.random(using: &random))
         case 3: return allowsNull ? null : string(text())
         case 4: return string(text())

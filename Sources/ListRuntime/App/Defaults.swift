@@ -94,7 +94,7 @@ extension Interpreter {
     static func tree(of value: Value) -> PropertyTree? {
         switch value {
         case .string(let s): return PropertyTree(.string(s))
-        case .integer(let n): return PropertyTree(.integer(Int(clamping: n)))
+        case .integer(let n): return PropertyTree(.integer(n))
         case .boolean(let b): return PropertyTree(.boolean(b))
         case .list(let list):
             var elements: [PropertyTree] = []

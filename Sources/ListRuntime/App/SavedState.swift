@@ -13,7 +13,7 @@ enum SavedState {
     /// The document for `state` and the accessories kept by item.
     static func document(_ state: ListState, accessories: [String: String]) -> PropertyTree {
         var members: [(String, PropertyTree.Kind)] = [
-            ("format", .string(format)), ("version", .integer(version)), ("view", .string(state.view.rawValue)),
+            ("format", .string(format)), ("version", .integer(Int64(version))), ("view", .string(state.view.rawValue)),
             ("style", .string(state.style.rawValue)), ("messages", .string(state.messages.rawValue)),
             ("editing", .boolean(state.isEditing)),
         ]
@@ -40,8 +40,8 @@ enum SavedState {
     /// An index path as `{"section": S, "row": R}`.
     private static func path(_ path: IndexPath) -> PropertyTree.Kind {
         .dictionary([
-            PropertyTree.Member(key: "section", value: PropertyTree(.integer(path.section))),
-            PropertyTree.Member(key: "row", value: PropertyTree(.integer(path.row))),
+            PropertyTree.Member(key: "section", value: PropertyTree(.integer(Int64(path.section)))),
+            PropertyTree.Member(key: "row", value: PropertyTree(.integer(Int64(path.row)))),
         ])
     }
 

@@ -93,7 +93,7 @@ extension Interpreter {
             switch values[0] {
             case .integer: return values[0]
             case .string(let s):
-                guard let n = Int(s.trimmingBlanks()) else {
+                guard let n = Int64(s.trimmingBlanks()) else {
                     throw failure(arguments[0].range, .notAnInteger(Value.quoted(s)))
                 }
                 return .integer(n)

@@ -93,7 +93,7 @@ public struct Limits: Sendable, Equatable {
             }
         }
         if shift > 0 { digits = digits.dropLast() }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits),
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int64(digits).flatMap({ Int(exactly: $0) }),
             n <= Int.max >> shift
         else { return nil }
         return n << shift
