@@ -8,7 +8,8 @@ import ListTeaching
 ///
 /// Oracles: a tree either reader gives writes back as JSON (and, when it can, as a property list) that
 /// reads into the same tree; and a document `load` accepts, saved again and loaded into a new session,
-/// gives the same state, exactly, through JSON and through a property list.
+/// gives the same state, exactly, through JSON and through a property list; and what loads is a state
+/// statements can make.
 enum StateFuzz {
     /// Small limits: a document that loads must fit them (the table limits are checked as `reset` checks).
     static let limits = Limits(
@@ -59,6 +60,11 @@ enum StateFuzz {
         let files = MemoryFiles([name: bytes])
         let session = FuzzSession(limits: limits, files: files)
         guard session.run("load \"\(name)\"") == nil else { return }
+        // What loads is a state statements can make: its view and its iOS, set again as statements set them.
+        let model = session.interpreter.model
+        if let error = session.run("view \(model.view.rawValue); ios \(model.ios)") {
+            FuzzTarget.finding("\(name) loaded a state no statement can make: \(error.message)")
+        }
         guard session.run("save \"saved.json\"") == nil, let saved = files.contents["saved.json"] else {
             FuzzTarget.finding("a state that loaded from \(name) cannot be saved as JSON")
         }

@@ -180,6 +180,12 @@ final class FileSession {
             81
         ),
         ("[]", "expected a dictionary for the document, found an array", 0),
+        // A state no statement can make: 'ios 2' refuses a collection view, and 'view collection' iOS 2.
+        (
+            #"{"format": "listdsl-state", "version": 1, "dataSource": [], "view": "collection", "ios": "2"}"#,
+            #"expected iOS 6 or later for "ios" with a collection view (UICollectionView came with iOS 6), found "2""#,
+            89
+        ),
     ])
     func badFilesChangeNothing(_ text: String, _ message: String, _ offset: Int) throws {
         let session = FileSession(files: ["bad.json": Array(text.utf8)])

@@ -8,6 +8,9 @@ public enum ViewKind: String, Sendable, CaseIterable {
     public var items: String { self == .table ? "rows" : "items" }
     /// "table view" or "collection view".
     public var name: String { self == .table ? "table view" : "collection view" }
+    /// The first iOS that has this view: UICollectionView came with iOS 6. The one rule between the
+    /// simulated view and version, which `view`, `ios` and `load` all keep.
+    public var introduced: IOSVersion { self == .collection ? IOSVersion(6) : .oldest }
 }
 
 /// Which texts a failed count check gives: the classic formula, or the modern "Invalid batch updates

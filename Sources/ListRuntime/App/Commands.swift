@@ -99,7 +99,7 @@ extension Interpreter {
             do { try model.refuseInsideBatch("view", instead: "end the batch first") } catch {
                 throw modelFailure(error, at: range)
             }
-            if kind == .collection && model.ios < IOSVersion(6) { throw failure(range, .collectionViewNeedsIOS6(model.ios)) }
+            if model.ios < kind.introduced { throw failure(range, .collectionViewNeedsIOS6(model.ios)) }
             model.view = kind
         case .messages(let style):
             model.messages = style
@@ -109,7 +109,7 @@ extension Interpreter {
             do { try model.refuseInsideBatch("ios", instead: "end the batch first") } catch {
                 throw modelFailure(error, at: range)
             }
-            if model.view == .collection && version < IOSVersion(6) {
+            if version < model.view.introduced {
                 throw failure(range, .collectionViewNeedsIOS6(version))
             }
             model.ios = version
