@@ -64,55 +64,14 @@ public struct PropertyTree: Equatable, Sendable {
             self.message = message
         }
 
-        /// A reading stopped at `offset` by `cause`, a check rather than the text.
-        init(offset: Int, cause: Cause) {
+        /// A reading stopped at `offset` by a check rather than the text.
+        init(offset: Int, stop: ReadingStop) {
             self.offset = offset
-            self.cause = cause
-            switch cause {
-            case .text: message = "stopped"
-            case .interrupted: message = "interrupted"
-            case .memoryLimit(let used, let more, let limit):
-                message =
-                    "memory limit exceeded at byte \(Quantity.grouped(offset)): \(Quantity.using(used, more: more)); "
-                    + "the limit is \(Quantity.describe(bytes: limit))"
+            switch stop {
+            case .interrupted: cause = .interrupted
+            case .memoryLimit(let used, let more, let limit): cause = .memoryLimit(used: used, more: more, limit: limit)
             }
-        }
-    }
-
-    /// What a reader checks as it goes, so no document, however big, takes the process over its memory
-    /// limit or keeps Ctrl-C waiting: every `bytesBetweenChecks` bytes of text, and before an array or a
-    /// dictionary grows a large buffer, it asks whether Ctrl-C was pressed and how much memory is in use.
-    public struct ReadingChecks {
-        /// Whether Ctrl-C was pressed since the last check.
-        public var isInterrupted: () -> Bool
-        /// The bytes of memory the process uses now, or nil when that cannot be measured.
-        public var memoryInUse: () -> Int?
-        /// The most bytes of memory the process may use.
-        public var memoryLimit: Int
-
-        /// Checks that ask `isInterrupted` and measure `memoryInUse` against `memoryLimit`.
-        public init(isInterrupted: @escaping () -> Bool, memoryInUse: @escaping () -> Int?, memoryLimit: Int) {
-            self.isInterrupted = isInterrupted
-            self.memoryInUse = memoryInUse
-            self.memoryLimit = memoryLimit
-        }
-
-        /// No checks: a small document, or a test.
-        public static var none: ReadingChecks {
-            ReadingChecks(isInterrupted: { false }, memoryInUse: { nil }, memoryLimit: .max)
-        }
-
-        /// How many bytes of text a reader reads between two checks: a few milliseconds of reading, and
-        /// at most about 2 MiB of tree (`[[],[],…]` takes 11 bytes of tree a byte of text, `[[""],…]` 22).
-        static let bytesBetweenChecks = 1 << 16
-
-        /// Fails, at `offset`, when Ctrl-C was pressed or the process would use more memory than the limit
-        /// with `more` bytes more.
-        public func check(at offset: Int, more: Int = 0) throws(Problem) {
-            if isInterrupted() { throw Problem(offset: offset, cause: .interrupted) }
-            if let used = memoryInUse(), used &+ more > memoryLimit {
-                throw Problem(offset: offset, cause: .memoryLimit(used: used, more: more, limit: memoryLimit))
-            }
+            message = stop.message(at: offset)
         }
     }
 
@@ -301,6 +260,13 @@ private enum UTF8Scan {
     }
 }
 
+extension ReadingChecks {
+    /// `check(more:)` for a document's reader: a reading stopped is the reader's problem at `offset`.
+    public func check(at offset: Int, more: Int = 0) throws(PropertyTree.Problem) {
+        do throws(ReadingStop) { try check(more: more) } catch { throw PropertyTree.Problem(offset: offset, stop: error) }
+    }
+}
+
 /// What the two readers share: the document's bytes and where reading is; each reader starts at 0.
 private protocol DocumentReader {
     /// The document.
@@ -308,7 +274,7 @@ private protocol DocumentReader {
     /// Where reading is.
     var i: Int { get set }
     /// What to check as reading goes.
-    var checks: PropertyTree.ReadingChecks { get }
+    var checks: ReadingChecks { get }
     /// Where reading is next checked.
     var nextCheck: Int { get set }
 }
@@ -323,7 +289,7 @@ extension DocumentReader {
     @inline(__always)
     mutating func checkNow() throws(PropertyTree.Problem) {
         if i >= nextCheck {
-            nextCheck = i &+ PropertyTree.ReadingChecks.bytesBetweenChecks
+            nextCheck = i &+ ReadingChecks.bytesBetweenChecks
             try checks.check(at: i)
         }
     }
@@ -347,10 +313,10 @@ extension DocumentReader {
 private struct JSONReader: DocumentReader {
     let bytes: [UInt8]
     var i = 0
-    let checks: PropertyTree.ReadingChecks
+    let checks: ReadingChecks
     var nextCheck = 0
 
-    init(bytes: [UInt8], checks: PropertyTree.ReadingChecks) {
+    init(bytes: [UInt8], checks: ReadingChecks) {
         self.bytes = bytes
         self.checks = checks
     }
@@ -614,10 +580,10 @@ private struct PropertyListReader: DocumentReader {
 
     let bytes: [UInt8]
     var i = 0
-    let checks: PropertyTree.ReadingChecks
+    let checks: ReadingChecks
     var nextCheck = 0
 
-    init(bytes: [UInt8], checks: PropertyTree.ReadingChecks) {
+    init(bytes: [UInt8], checks: ReadingChecks) {
         self.bytes = bytes
         self.checks = checks
     }

@@ -53,6 +53,8 @@ public enum ParseError: CatalogueError, Equatable {
     case nestingTooDeep(limit: Int)
     /// The error after the last one reported.
     case tooManyErrors
+    /// A reading check stopped the parse at byte `offset`: Ctrl-C, or the memory limit.
+    case readingStopped(ReadingStop, offset: Int)
     /// `proc` inside a block.
     case procedureNotAtTopLevel
     /// A procedure named after a statement word.
@@ -114,6 +116,9 @@ public enum ParseError: CatalogueError, Equatable {
         case .strayClosingBrace: "unexpected '}' with no '{' to close"
         case .nestingTooDeep: "nesting too deep"
         case .tooManyErrors: "too many errors; stopping"
+        case .readingStopped(.interrupted, _): "interrupted while parsing"
+        case .readingStopped(.memoryLimit(let used, let more, let limit), let offset):
+            "memory limit exceeded while parsing byte \(Quantity.grouped(offset)): \(Quantity.using(used, more: more)); the limit is \(Quantity.describe(bytes: limit))"
         case .procedureNotAtTopLevel: "'proc' is only allowed at the top level"
         case .procedureNamedAfterStatement(let name): "'\(name)' starts a statement and cannot name a procedure"
         case .duplicateParameter(let name): "duplicate parameter '\(name)'"
@@ -139,6 +144,8 @@ public enum ParseError: CatalogueError, Equatable {
     /// What to do about it, when there is something to say.
     public var hint: String? {
         switch self {
+        case .readingStopped(.memoryLimit, _):
+            "a script's syntax tree is held whole, up to about 50 bytes a byte of source: raise the limit with --limit memory=SIZE, or split the script"
         case .expectedEndOfStatement(_, let nextStartsStatement):
             nextStartsStatement ? "separate statements with a newline or ';'" : nil
         case .expectedStatement(_, let word?): Vocabulary.didYouMean(word, among: Vocabulary.statementKeywords)

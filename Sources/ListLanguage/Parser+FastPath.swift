@@ -32,6 +32,7 @@ extension Parser {
             // leave open); inside them, the terminator check below reports what follows.
             if !lexer.newlinesIgnored, let verb = nextLineVerb(after: matched.end) {
                 if let statement { statements.append(statement) }
+                try checkReading(at: matched.end)
                 // What `parseTerminator` and `skipSeparators` leave after one line feed: the line
                 // feed as the previous token and the next line's word as the current one.
                 lexer.skip(to: verb.range.upperBound)

@@ -17,12 +17,14 @@ extension Parser {
     }
 
     /// Parses `range` of `file` as if it were a program of its own; `lineFeeds`, when the caller knows it,
-    /// is how many line feeds the range holds.
+    /// is how many line feeds the range holds; `checks` as `parse(_:fastPaths:checks:)` runs them.
     public static func parse(
-        _ file: SourceFile, part range: Range<Int>, fastPaths: Bool = true, lineFeeds: Int? = nil
+        _ file: SourceFile, part range: Range<Int>, fastPaths: Bool = true, lineFeeds: Int? = nil,
+        checks: ReadingChecks = .none
     ) -> PartialParse {
         var parser = Parser(file: file, lexer: Lexer(file: file, range: range))
         parser.fastPaths = fastPaths
+        parser.checks = checks
         let capacity =
             lineFeeds.map { estimatedStatementCount(lineFeeds: $0, byteCount: range.count) }
             ?? estimatedStatementCount(file.bytes, range)
@@ -31,7 +33,7 @@ extension Parser {
         return PartialParse(
             statements: statements, diagnostics: diagnostics,
             isIncomplete: !diagnostics.isEmpty && parser.incompleteErrors == diagnostics.count,
-            endsOutsideBrackets: parser.lexer.openBrackets.isEmpty)
+            endsOutsideBrackets: parser.lexer.openBrackets.isEmpty, stop: parser.readingStop)
     }
 
     /// The whole file's parse from its two halves, cut at `splitPoint`, when they join cleanly;

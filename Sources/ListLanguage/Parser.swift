@@ -11,12 +11,16 @@ public struct ParseResult: Sendable {
     /// True when parsing failed only because the input ended inside an unclosed `{`, `[`, `(`
     /// or string: the REPL then asks for more lines with a continuation prompt.
     public var isIncomplete: Bool
+    /// Set when a reading check stopped the parse (Ctrl-C, the memory limit): its diagnostic is the last,
+    /// and the command's exit status is the limit's, not a syntax error's.
+    public var stop: ReadingStop?
 
     /// Creates a result.
-    public init(program: Program, diagnostics: [Diagnostic], isIncomplete: Bool) {
+    public init(program: Program, diagnostics: [Diagnostic], isIncomplete: Bool, stop: ReadingStop? = nil) {
         self.program = program
         self.diagnostics = diagnostics
         self.isIncomplete = isIncomplete
+        self.stop = stop
     }
 }
 
@@ -27,6 +31,8 @@ public struct PartialParse: Sendable {
     public var isIncomplete: Bool
     /// True when the part ended with no `(`, `[` or `{` open.
     public var endsOutsideBrackets: Bool
+    /// Set when a reading check stopped the parse (see `ParseResult.stop`).
+    public var stop: ReadingStop?
 }
 
 /// Why a parse method gave up: `recover` skips to the next statement, `stop` ends the parse.
@@ -45,12 +51,14 @@ public struct Parser {
     static let maximumErrors = 20
 
     /// Parses a whole file. Never traps, whatever the bytes. `fastPaths: false` turns off the
-    /// byte-level reading of the commonest statements, so tests can check it changes nothing.
-    public static func parse(_ file: SourceFile, fastPaths: Bool = true) -> ParseResult {
-        let whole = parse(file, part: 0..<file.bytes.count, fastPaths: fastPaths)
+    /// byte-level reading of the commonest statements, so tests can check it changes nothing. `checks`
+    /// are the reading checks (Ctrl-C, the memory limit: a syntax tree takes up to about 50 bytes a byte
+    /// of source), run every 64 KiB of source and before the statements' array is reserved.
+    public static func parse(_ file: SourceFile, fastPaths: Bool = true, checks: ReadingChecks = .none) -> ParseResult {
+        let whole = parse(file, part: 0..<file.bytes.count, fastPaths: fastPaths, checks: checks)
         return ParseResult(
             program: Program(statements: whole.statements), diagnostics: whole.diagnostics,
-            isIncomplete: whole.isIncomplete)
+            isIncomplete: whole.isIncomplete, stop: whole.stop)
     }
 
     private let file: SourceFile
@@ -83,6 +91,10 @@ public struct Parser {
     var keepsStatements = true
     /// True for the parser of a `\( … )` interpolation, whose end of input is the `)`.
     private let isInterpolation: Bool
+    /// The reading checks, run when parsing passes `nextCheck`; `readingStop` is what stopped it.
+    var checks = ReadingChecks.none
+    private var nextCheck = 0
+    private(set) var readingStop: ReadingStop?
 
     /// A parser reading `lexer`'s tokens from `file`.
     init(file: SourceFile, lexer: Lexer, depth: Int = 0, errorCount: Int = 0, isInterpolation: Bool = false) {
@@ -297,6 +309,28 @@ public struct Parser {
         depth += 1
     }
 
+    /// Runs the reading checks when parsing has passed `nextCheck` (at each statement, each element of a
+    /// list or of a call's arguments, each line of a literal run).
+    @inline(__always)
+    mutating func checkReading(at offset: Int) throws(ParseFailure) {
+        if offset >= nextCheck { try checkReadingNow(at: offset) }
+    }
+
+    /// Runs the reading checks, with `more` bytes about to be reserved; when they stop the parse, records
+    /// the diagnostic that says why (last, as "too many errors" is) and stops.
+    @inline(never)
+    mutating func checkReadingNow(at offset: Int, more: Int = 0) throws(ParseFailure) {
+        nextCheck = offset &+ ReadingChecks.bytesBetweenChecks
+        do throws(ReadingStop) { try checks.check(more: more) } catch {
+            guard !stopped else { throw .stop }
+            readingStop = error
+            diagnostics.append(
+                Diagnostic(ParseError.readingStopped(error, offset: offset), file: file, range: SourceRange(offset, offset)))
+            stopped = true
+            throw .stop
+        }
+    }
+
     /// The "nesting too deep" error.
     @inline(never)
     private mutating func tooDeep(at token: Token) -> ParseFailure {
@@ -310,7 +344,9 @@ public struct Parser {
         var statements: [Stmt] = []
         // Growing a million-statement array by doubling copies it again and again: reserve about
         // one statement per line. Pages never written are never touched, so overestimating is cheap;
-        // those written come in huge pages where they can.
+        // those written come in huge pages where they can (but they count against an address-space limit).
+        guard (try? checkReadingNow(at: current.range.lowerBound, more: capacity &* MemoryLayout<Stmt>.stride)) != nil
+        else { return statements }
         statements.reserveAdvising(capacity)
         skipSeparators()
         while !stopped && current.kind != .endOfInput {
@@ -367,6 +403,7 @@ public struct Parser {
     /// where the next statement can start instead.
     private mutating func statementOrRecovery(into statements: inout [Stmt]) {
         do throws(ParseFailure) {
+            try checkReading(at: current.range.lowerBound)
             if try literalRun(into: &statements) { return }
             let statement = try parseStatement()
             try parseTerminator()
@@ -1298,6 +1335,7 @@ public struct Parser {
         var arguments: [Expr] = []
         if !check(.rightParen) {
             repeat {
+                try checkReading(at: current.range.lowerBound)
                 arguments.append(try parseExpression())
             } while match(.comma)
         }
@@ -1311,6 +1349,7 @@ public struct Parser {
         advance()
         var elements: [Expr] = []
         while !check(.rightBracket) {
+            try checkReading(at: current.range.lowerBound)
             elements.appendAdvising(try parseExpression())
             guard match(.comma) else { break }
         }

@@ -142,9 +142,9 @@ extension HTML {
         var programs: [(SourceFile, Program)] = []
         for input in inputs {
             recorder.addFile(input)
-            let result = parseFile(input)
+            let result = parseFile(input, limits: options.settings.limits)
             for d in result.diagnostics { report(d) }
-            if result.diagnostics.contains(where: { $0.severity == .error }) { status = Exit.syntax.rawValue }
+            if let failed = result.failureStatus, status == Exit.ok.rawValue { status = failed }
             programs.append((input, result.program))
         }
         if status == Exit.ok.rawValue {

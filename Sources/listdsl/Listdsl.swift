@@ -351,6 +351,32 @@ struct LimitSetting: ExpressibleByArgument {
     }
 }
 
+/// `--limit script-size=SIZE` and `--limit memory=SIZE`: the limits of a command that reads its input and
+/// runs nothing (`check`, `diff`, `lsp`). Reading is held to them as a run is: the input's size before it is
+/// read, and the memory its tree takes as it is read (`ReadingChecks`).
+struct ReadingLimits: ParsableArguments {
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp(
+            "script-size=SIZE: the largest input; memory=SIZE: the memory reading it may use (K, M or G).",
+            valueName: "name=value"))
+    var settings: [LimitSetting] = []
+
+    func validate() throws {
+        for setting in settings where setting.name != "script-size" && setting.name != "memory" {
+            throw ValidationError("--limit: this command reads its input only; its limits are script-size and memory")
+        }
+    }
+
+    /// The limits `--limit` sets, the others at their defaults; memory within an address-space limit.
+    var limits: Limits {
+        var limits = Limits()
+        for setting in settings { _ = limits.set(setting.name, to: setting.value) }
+        limits.memoryBytes = memoryLimit(within: limits.memoryBytes)
+        return limits
+    }
+}
+
 /// `listdsl [FILE…]`, `listdsl -e CODE`, `listdsl -i FILE`, `listdsl -`.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -431,16 +457,10 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Colour diagnostics: auto, always or never.", valueName: "when"))
     var color: ColorMode = .auto
 
-    @Option(
-        name: .customLong("limit"),
-        help: ArgumentHelp("script-size=SIZE: the largest script (K, M or G).", valueName: "name=value"))
-    var limitSettings: [LimitSetting] = []
+    @OptionGroup var reading: ReadingLimits
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("check needs at least one FILE") }
-        for setting in limitSettings where setting.name != "script-size" {
-            throw ValidationError("--limit: check reads scripts only; its one limit is script-size")
-        }
     }
 
     func run() throws {
@@ -448,7 +468,8 @@ struct Check: ParsableCommand {
         let console = Console(errorColor: colorWanted(fd: 2, mode: color))
         defer { console.flush() }
         var status = Exit.ok.rawValue
-        let limit = limitSettings.last?.value ?? Limits().scriptBytes
+        let limits = reading.limits
+        let limit = limits.scriptBytes
         for path in files {
             // A big file whose every window parses on its own is clean, and was never held whole; any
             // other is read and parsed whole, for its diagnostics or its tree.
@@ -461,11 +482,12 @@ struct Check: ParsableCommand {
                 status = exit.status
                 continue
             }
-            let result = parseFile(source)
+            let result = parseFile(source, limits: limits)
             keepUntilExit(result)
             for d in result.diagnostics { console.report(d) }
-            if result.diagnostics.contains(where: { $0.severity == .error }) {
-                if status == Exit.ok.rawValue { status = Exit.syntax.rawValue }
+            if let failed = result.failureStatus {
+                if failed == Exit.interrupted.rawValue { throw ExitCode(failed) }
+                if status == Exit.ok.rawValue { status = failed }
             } else if ast {
                 console.write(sexpr(result.program))
                 console.write("\n")

@@ -332,9 +332,9 @@ final class REPL {
         guard case .success(let file) = readScript(path, limit: options.limits.scriptBytes, console: console) else {
             return
         }
-        let parsed = Parser.parse(file)
+        let parsed = Parser.parse(file, checks: readingChecks(options.limits))
         for d in parsed.diagnostics { console.report(d) }
-        if parsed.diagnostics.contains(where: { $0.severity == .error }) { return }
+        if parsed.failureStatus != nil { return }
         let before = interpreter.model
         _ = execute(parsed.program.statements, in: file, showChanges: false)
         let model = interpreter.model

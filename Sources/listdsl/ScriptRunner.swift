@@ -57,15 +57,17 @@ struct ScriptRunner {
         }
         for c in code { inputs.append(.whole(SourceFile(name: "-e", text: c, directory: ""), Program(statements: []))) }
 
-        var syntaxErrors = false
+        var failed: Int32?
         for (k, input) in inputs.enumerated() {
             guard case .whole(let file, _) = input else { continue }
-            let result = parseFile(file)
+            let result = parseFile(file, limits: options.limits)
             for d in result.diagnostics { report(d) }
-            if result.diagnostics.contains(where: { $0.severity == .error }) { syntaxErrors = true }
+            // A limit that stopped a parse stops the run at once; syntax errors are reported for every input.
+            if result.stop != nil { return result.failureStatus ?? Exit.runtime.rawValue }
+            if failed == nil { failed = result.failureStatus }
             inputs[k] = .whole(file, result.program)
         }
-        if syntaxErrors { return Exit.syntax.rawValue }
+        if let failed { return failed }
 
         let changes = wantsREPL || options.changes ? ChangeCollector() : nil
         let interpreter = makeInterpreter(
@@ -145,9 +147,9 @@ struct ScriptRunner {
         guard case .success(let file) = readScript(path, limit: options.limits.scriptBytes, console: console) else {
             return
         }
-        let result = parseFile(file)
+        let result = parseFile(file, limits: options.limits)
         for d in result.diagnostics { report(d) }
-        if result.diagnostics.contains(where: { $0.severity == .error }) { return }
+        if result.failureStatus != nil { return }
         _ = ScriptError.status(reporting: report) { () throws(ScriptError) in
             interpreter.willRun(file)
             for statement in result.program.statements {

@@ -69,6 +69,12 @@ import Testing
             "at most 200 levels of brackets, blocks and operators; split it with 'let'"
         ),
         (.tooManyErrors, "too many errors; stopping", nil),
+        (.readingStopped(.interrupted, offset: 7), "interrupted while parsing", nil),
+        (
+            .readingStopped(.memoryLimit(used: 300 << 20, more: 0, limit: 256 << 20), offset: 1_234_567),
+            "memory limit exceeded while parsing byte 1,234,567: listdsl is using 300.0 MiB; the limit is 256 MiB",
+            "a script's syntax tree is held whole, up to about 50 bytes a byte of source: raise the limit with --limit memory=SIZE, or split the script"
+        ),
         (.procedureNotAtTopLevel, "'proc' is only allowed at the top level", nil),
         (.procedureNamedAfterStatement("show"), "'show' starts a statement and cannot name a procedure", nil),
         (.duplicateParameter("a"), "duplicate parameter 'a'", nil),
@@ -365,7 +371,7 @@ import Testing
 
     @Test func everyParseErrorsText() {
         Self.check(Self.parseErrors)
-        #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 37)  // every case of ParseError
+        #expect(Set(Self.parseErrors.map { Self.name(of: $0.0) }).count == 38)  // every case of ParseError
     }
 
     @Test func everyRuntimeErrorsText() {
@@ -389,7 +395,7 @@ import Testing
             .malformedUnicodeEscape, .loneSurrogate, .expected, .expectedEndOfStatement, .expectedStatement,
             .dotCommandInScript, .unclosed,
             .unclosedInterpolation, .elseWithoutIf, .strayClosingBrace, .nestingTooDeep, .tooManyErrors,
-            .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter, .returnOutsideFunction,
+            .readingStopped, .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter, .returnOutsideFunction,
             .reservedWord, .editingStyleName, .noTableForm, .tableTakesNoValue, .unknownHook, .expectedHookName,
             .chainedComparison, .chainedRange, .nestedIndexPath, .unknownIOSVersion:
             String(String(describing: error).prefix { $0 != "(" })

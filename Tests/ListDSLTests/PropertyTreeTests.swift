@@ -314,15 +314,15 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
             format == .json
             ? "[" + Array(repeating: "[]", count: count).joined(separator: ",") + "]"
             : "<plist><array>" + String(repeating: "<array/>", count: count) + "</array></plist>"
-        let read = { (checks: PropertyTree.ReadingChecks) in
+        let read = { (checks: ReadingChecks) in
             format == .json
                 ? PropertyTree.parseJSON(Array(text.utf8), checks: checks)
                 : PropertyTree.parsePropertyList(Array(text.utf8), checks: checks)
         }
-        let between = PropertyTree.ReadingChecks.bytesBetweenChecks
+        let between = ReadingChecks.bytesBetweenChecks
         var asked = 0
         let interrupted = read(
-            PropertyTree.ReadingChecks(
+            ReadingChecks(
                 isInterrupted: {
                     asked += 1
                     return asked == 3
@@ -335,7 +335,7 @@ struct PropertyTreeCase: CustomTestStringConvertible, Sendable {
         // Memory: measured at the start, then before the outer array's buffer doubles past 16,384 elements.
         var measured: [Int] = []
         let full = read(
-            PropertyTree.ReadingChecks(
+            ReadingChecks(
                 isInterrupted: { false },
                 memoryInUse: {
                     measured.append(measured.count)

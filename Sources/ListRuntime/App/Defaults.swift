@@ -113,7 +113,7 @@ extension Interpreter {
     /// An array's elements are taken out of `tree` (left `null`) and freed as their values are made, so
     /// the tree and the value it becomes are not both whole at once (a store of 20 million one-string
     /// lists would otherwise take twice the memory).
-    static func value(of tree: inout PropertyTree, _ checks: PropertyTree.ReadingChecks, made: inout Int)
+    static func value(of tree: inout PropertyTree, _ checks: ReadingChecks, made: inout Int)
         throws(PropertyTree.Problem) -> Value
     {
         made &+= 1

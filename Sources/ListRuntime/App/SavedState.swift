@@ -69,7 +69,7 @@ enum SavedState {
     }
 
     /// Reads a document `save` wrote, or says where and why it is not one; `checks` run every 65,536 rows.
-    static func contents(of document: PropertyTree, checks: PropertyTree.ReadingChecks = .none)
+    static func contents(of document: PropertyTree, checks: ReadingChecks = .none)
         throws(PropertyTree.Problem) -> Contents
     {
         let root = try Members(document, "the document")
@@ -153,7 +153,7 @@ enum SavedState {
 
     /// Sections from an array of section dictionaries.
     private static func sections(
-        _ tree: PropertyTree, _ name: String, _ checks: PropertyTree.ReadingChecks, made: inout Int
+        _ tree: PropertyTree, _ name: String, _ checks: ReadingChecks, made: inout Int
     ) throws(PropertyTree.Problem) -> [Section] {
         guard let array = tree.array else { throw mismatch(tree, "an array of sections for \"\(name)\"") }
         var sections: [Section] = []

@@ -723,7 +723,12 @@ public final class Interpreter {
             throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: pathExpr.range))
         case .failure(let e): throw failure(pathExpr.range, .cannotRun(name, reason: e.message))
         }
-        let parsed = Parser.parse(loaded)
+        let parsed = Parser.parse(loaded, checks: readingChecks)
+        if parsed.stop == .interrupted {
+            throw .interrupted(Diagnostic(RuntimeError.interrupted, file: file, range: pathExpr.range))
+        }
+        // The memory limit's diagnostic, last, is the error; a parse it did not stop has syntax errors only.
+        if parsed.stop != nil, let why = parsed.diagnostics.last { throw .runtime(why) }
         if !parsed.diagnostics.isEmpty { throw .syntax(parsed.diagnostics) }
         // History starts here for a script run from one that did not mention undo.
         if !options.recordsUndo && Interpreter.mentionsUndo(loaded.bytes) { options.recordsUndo = true }

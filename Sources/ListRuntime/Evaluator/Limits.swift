@@ -208,8 +208,8 @@ extension Interpreter {
     static let bytesBetweenMemoryChecks = 256 << 20
 
     /// What reading a state file or the user-defaults store checks as it goes: Ctrl-C and the memory limit.
-    var readingChecks: PropertyTree.ReadingChecks {
-        PropertyTree.ReadingChecks(
+    var readingChecks: ReadingChecks {
+        ReadingChecks(
             isInterrupted: io.isInterrupted, memoryInUse: io.memoryInUse, memoryLimit: options.limits.memoryBytes)
     }
 
