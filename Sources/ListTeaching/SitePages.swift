@@ -25,6 +25,25 @@ public enum SitePages {
         }
     }
 
+    /// `path` (a file's path from the index, `/` between folders) as a relative URL: every byte but a
+    /// letter, a digit, `-._~` and `/` percent-encoded, so a script named `a#b.list`, `c?d.list` or
+    /// `100%41.list` gets a link that reaches its page.
+    public static func urlPath(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The script that carries `module` for the site's pages.
     public static func moduleScript(_ module: [UInt8]) -> String {
         "window.listdslModule = \"" + QuizSeal.base64(module) + "\";\n"
@@ -34,7 +53,7 @@ public enum SitePages {
     public static func index(title: String, lessons: [Entry]) -> String {
         var cards = ""
         for lesson in lessons {
-            cards += "<li><a href=\"" + LessonPage.escaped(lesson.page) + "\">" + LessonPage.escaped(lesson.title)
+            cards += "<li><a href=\"" + LessonPage.escaped(urlPath(lesson.page)) + "\">" + LessonPage.escaped(lesson.title)
                 + "</a><p>" + LessonPage.escaped(lesson.summary) + "</p></li>\n"
         }
         return LessonPage.filled(Resources.siteHTML) { name in

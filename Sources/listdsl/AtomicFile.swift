@@ -15,14 +15,22 @@ import Platform
 /// permissions.
 enum AtomicFile {
     /// Writes `bytes` to `path`, creating it with `mode` when it does not exist; returns why it could not,
-    /// or nil when it did (the old file is then untouched).
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
+    /// or nil when it did (the old file is then untouched). `followingLinks: false` refuses a symbolic link
+    /// at `path` instead of writing its target (a site writes inside its folder only).
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t, followingLinks: Bool = true) -> String? {
         // The system would end the name at the NUL and write another file.
         if path.utf8.contains(0) { return "the file name holds a NUL byte" }
         let target: String
-        switch resolve(path) {
-        case .success(let resolved): target = resolved
-        case .failure(let problem): return problem.message
+        if !followingLinks {
+            if let link = linkTarget(path) {
+                return "'\(path)' is a symbolic link to '\(link)'; refusing to write through it"
+            }
+            target = path
+        } else {
+            switch resolve(path) {
+            case .success(let resolved): target = resolved
+            case .failure(let problem): return problem.message
+            }
         }
         var info = stat()
         var permissions = mode
@@ -102,6 +110,18 @@ enum AtomicFile {
     /// Why a path cannot be written.
     struct Problem: Error, Equatable {
         var message: String
+    }
+
+    /// What the symbolic link at `path` points to, as it is written; nil when `path` is not a link.
+    static func linkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBufferPointer { b in
+            b.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: b.count) { readlink(path, $0, b.count) } }
+                ?? -1
+        }
+        return n < 0 ? "?" : String(decoding: buffer[0..<n], as: UTF8.self)
     }
 
     /// The file a write to `path` replaces: `path` itself, or, when it is a symbolic link, the file the

@@ -91,6 +91,13 @@ struct Site: ParsableCommand {
             console.report(.cannotWritePage("cannot make '\(folder)': \(errorDescription(errno))"))
             return Exit.cannotCreate.rawValue
         }
+        // A site writes inside DIR only: a link in it that leads elsewhere is refused, never followed.
+        if let link = AtomicFile.linkTarget(directory + "/lessons") {
+            console.report(
+                .cannotWritePage(
+                    "'\(directory)/lessons' is a symbolic link to '\(link)'; a site writes inside '\(directory)' only"))
+            return Exit.cannotCreate.rawValue
+        }
         var pages: [(path: String, text: String)] = [
             (SitePages.moduleScriptName, SitePages.moduleScript(module)),
             ("quiz.html", SitePages.quiz(moduleScript: SitePages.moduleScriptName)),
@@ -120,7 +127,9 @@ struct Site: ParsableCommand {
         }
         pages.append(("index.html", SitePages.index(title: title, lessons: entries)))
         for page in pages {
-            if let problem = AtomicFile.write(Array(page.text.utf8), to: directory + "/" + page.path, mode: 0o644) {
+            if let problem = AtomicFile.write(
+                Array(page.text.utf8), to: directory + "/" + page.path, mode: 0o644, followingLinks: false)
+            {
                 console.report(.cannotWritePage(problem))
                 return Exit.cannotCreate.rawValue
             }
