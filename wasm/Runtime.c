@@ -185,5 +185,10 @@ __int128 __multi3(__int128 a, __int128 b) {
     return (__int128)(((unsigned __int128)high << 64) | low);
 }
 
-/// The bytes of linear memory the module has now: what the memory limit measures.
-uint64_t listdsl_memory_bytes(void) { return (uint64_t)__builtin_wasm_memory_size(0) * 65536; }
+/// What the memory limit measures: the top of the heap, where the next block not found on a free list
+/// starts. The module's bound (1 GiB, scripts/wasm.sh) is on that top plus the block, so it is what the
+/// interpreter checks a large value against before making it; linear memory itself grows ahead of the top
+/// by up to a quarter, which the bound lets it skip when it must.
+uint64_t listdsl_memory_bytes(void) {
+    return heapTop ? (uint64_t)heapTop : (uint64_t)__builtin_wasm_memory_size(0) * 65536;
+}

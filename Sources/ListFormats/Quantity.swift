@@ -13,7 +13,8 @@ package enum Quantity {
     package static func approximate(bytes: Int) -> String {
         let units = [(30, "GiB"), (20, "MiB"), (10, "KiB")]
         for (shift, unit) in units where bytes >= 1 << shift {
-            let tenths = (bytes * 10) >> shift
+            // In 64 bits: ten times 215 MB is past what an `Int` holds in WebAssembly.
+            let tenths = (Int64(bytes) &* 10) >> shift
             return "\(tenths / 10).\(tenths % 10) \(unit)"
         }
         return "\(bytes) bytes"

@@ -352,8 +352,13 @@ import Testing
             nil
         ),
         (
-            .memoryLimit(used: 3 << 30, limit: 2 << 30),
+            .memoryLimit(used: 3 << 30, more: 0, limit: 2 << 30),
             "memory limit exceeded: listdsl is using 3.0 GiB; the limit is 2 GiB",
+            "raise it with --limit memory=SIZE"
+        ),
+        (
+            .memoryLimit(used: 700 << 20, more: 160 << 20, limit: 768 << 20),
+            "memory limit exceeded: listdsl is using 700.0 MiB and needs 160.0 MiB more; the limit is 768 MiB",
             "raise it with --limit memory=SIZE"
         ),
         (

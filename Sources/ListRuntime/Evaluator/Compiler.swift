@@ -259,8 +259,21 @@ extension Interpreter {
                 try i.tick(range)
                 var parts: [String] = []
                 parts.reserveCapacity(codes.count)
-                for code in codes { parts.append(try i.text(of: try code.run(i), code.range)) }
-                i.io.emit(.output(OutputEvent(kind: .print, text: parts.joined(separator: " ") + "\n")))
+                var length = codes.count  // the separators and the line feed
+                for code in codes {
+                    parts.append(try i.text(of: try code.run(i), code.range))
+                    length &+= parts[parts.count - 1].utf8.count
+                }
+                // The line is one more string as long as the values' texts together: made once, counted first.
+                try i.countAllocation(length, range)
+                var line = ""
+                line.reserveCapacity(length)
+                for (k, part) in parts.enumerated() {
+                    if k > 0 { line += " " }
+                    line += part
+                }
+                line += "\n"
+                i.io.emit(.output(OutputEvent(kind: .print, text: line)))
                 return .normal
             }
         case .expectError(let text, let body):
@@ -502,7 +515,7 @@ extension Interpreter {
                 let bytes = Array(literal.utf8)
                 return { (i, text) throws(ScriptError) in
                     bytes.withUnsafeBytes { text.append($0) }
-                    try i.checkTextSize(text, range)
+                    try i.checkTextSize(&text, range)
                 }
             case .value(let prefix, let e):
                 let code = compileStorable(e)
@@ -516,7 +529,7 @@ extension Interpreter {
                             return try i.interpolate(try code(i), into: &text, valueRange, range)
                         }
                         text.append(decimal: x)
-                        try i.checkTextSize(text, range)
+                        try i.checkTextSize(&text, range)
                     }
                 }
                 return { (i, text) throws(ScriptError) in

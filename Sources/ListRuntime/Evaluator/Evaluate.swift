@@ -85,17 +85,36 @@ extension Interpreter {
     {
         switch value {
         case .integer(let n): text.append(decimal: n)
-        case .string(let s): text.append(s)
-        default: text.append(try self.text(of: value, valueRange))
+        case .string(let s):
+            try checkTextGrowth(&text, by: s.utf8.count, range)
+            text.append(s)
+        default:
+            let piece = try self.text(of: value, valueRange)
+            try checkTextGrowth(&text, by: piece.utf8.count, range)
+            text.append(piece)
         }
-        try checkTextSize(text, range)
+        try checkTextSize(&text, range)
     }
 
-    /// Checks an interpolated string's size so far, after each of its pieces: a comparison, and the
-    /// value-size check only once the text is over the limit.
+    /// Checks an interpolated string's size so far, after each of its pieces: a few comparisons, the
+    /// value-size check only once the text is over the limit, and the memory limit once a large text has
+    /// doubled since it was last checked (`checkTextGrowth`).
     @inline(__always)
-    func checkTextSize(_ text: TextBuilder, _ range: SourceRange) throws(ScriptError) {
+    func checkTextSize(_ text: inout TextBuilder, _ range: SourceRange) throws(ScriptError) {
         if text.count > options.limits.valueSize { try checkSize(text.count, of: "string", range) }
+        try checkTextGrowth(&text, by: 0, range)
+    }
+
+    /// Before `bytes` more are appended to `text`: when that takes a large text past the length last
+    /// checked, fails if memory in use and what the text may take then would pass the memory limit (its
+    /// bytes grow by doubling, and the string made of them is as long again).
+    @inline(__always)
+    func checkTextGrowth(_ text: inout TextBuilder, by bytes: Int, _ range: SourceRange) throws(ScriptError) {
+        let after = text.count &+ bytes
+        if after > text.memoryCheckedUpTo && after >= Interpreter.largeAllocation {
+            try checkMemory(range, more: 2 &* after)
+            text.memoryCheckedUpTo = 2 &* after
+        }
     }
 
     /// `n` written in decimal, made from digits on the stack (a short one, as most are, without the heap).

@@ -42,9 +42,9 @@ public struct Limits: Sendable, Equatable {
         self.memoryBytes = memoryBytes
     }
 
-    /// 4 GiB, or the most an `Int` counts where it has 32 bits (WebAssembly's 32-bit memory is at most 4 GiB
-    /// anyway): not `4 << 30`, which is 0 there.
-    public static let defaultMemoryBytes = Int(clamping: Int64(4) << 30)
+    /// 4 GiB; where an `Int` has 32 bits (WebAssembly), 768 MiB, below the module's bound of 1 GiB
+    /// (scripts/wasm.sh), so a script meets this limit and its message, not a trap.
+    public static let defaultMemoryBytes = Int.bitWidth == 64 ? Int(clamping: Int64(4) << 30) : 768 << 20
 
     /// The names `set(_:to:)` takes, as `--limit NAME=VALUE` writes them, each with what it limits; a
     /// size takes a K, M or G suffix.
@@ -195,17 +195,25 @@ extension Interpreter {
 }
 
 extension Interpreter {
-    /// Counts `bytes` of values or table text just made; after every 256 MiB of them, measures memory
-    /// (statements measure it every 16,384 steps too), so a run cannot outgrow the limit by much between
-    /// two measurements.
+    /// Counts `bytes` of a value or of table text about to be made. A large one is checked first: it
+    /// fails when memory in use and the value would pass the limit (a block for it may be up to a quarter
+    /// larger), so no single allocation can take the process past the limit, nor the WebAssembly module
+    /// past its bound, which traps. Smaller ones are counted, and memory is measured after every 64 MiB of
+    /// them (statements measure it every 16,384 steps too), so a run cannot outgrow the limit by much
+    /// between two measurements.
     @inline(__always)
     func countAllocation(_ bytes: Int, _ range: SourceRange) throws(ScriptError) {
+        if bytes >= Interpreter.largeAllocation { return try checkMemory(range, more: bytes &+ bytes / 4) }
         bytesSinceMemoryCheck &+= bytes
         if bytesSinceMemoryCheck > Interpreter.bytesBetweenMemoryChecks { try checkMemory(range) }
     }
 
-    /// How many bytes of new values and table text may be made between two measurements of memory.
-    static let bytesBetweenMemoryChecks = 256 << 20
+    /// How many bytes of new values and table text may be made between two measurements of memory: well
+    /// under the room between the page's limit (768 MiB) and its module's bound (1 GiB).
+    static let bytesBetweenMemoryChecks = 64 << 20
+
+    /// A value this big or bigger is checked against the memory limit before it is made.
+    static let largeAllocation = 1 << 20
 
     /// What reading a state file or the user-defaults store checks as it goes: Ctrl-C and the memory limit.
     var readingChecks: ReadingChecks {
@@ -234,11 +242,12 @@ extension Interpreter {
                 notes: [Diagnostic.Note(file: loaded, range: SourceRange(at, at), message: "here")]))
     }
 
-    /// Fails when the process uses more memory than the memory limit allows.
-    func checkMemory(_ range: SourceRange) throws(ScriptError) {
-        bytesSinceMemoryCheck = 0
+    /// Fails when the process uses more memory than the memory limit allows, or would with `more` bytes
+    /// more (a value about to be made).
+    func checkMemory(_ range: SourceRange, more: Int = 0) throws(ScriptError) {
+        if more == 0 { bytesSinceMemoryCheck = 0 }
         let limit = options.limits.memoryBytes
-        guard let used = io.memoryInUse(), used > limit else { return }
-        throw failure(range, .memoryLimit(used: used, limit: limit))
+        guard let used = io.memoryInUse(), used &+ more > limit else { return }
+        throw failure(range, .memoryLimit(used: used, more: more, limit: limit))
     }
 }

@@ -138,7 +138,7 @@ public enum RuntimeError: CatalogueError, Equatable {
     case valueTextLimit(type: String, limit: Int)
     case tableSizeLimit(Int)
     case tableTextLimit(Int)
-    case memoryLimit(used: Int, limit: Int)
+    case memoryLimit(used: Int, more: Int, limit: Int)
     /// The memory limit, reached while reading `file` at byte `offset`.
     /// `more`: what a buffer about to grow needed (0 when the limit was found passed).
     case memoryLimitReading(ReadFile, offset: Int, used: Int, more: Int, limit: Int)
@@ -249,8 +249,8 @@ public enum RuntimeError: CatalogueError, Equatable {
             "table size limit exceeded: the data source would hold more than \(Quantity.grouped(limit)) rows and sections"
         case .tableTextLimit(let limit):
             "table text limit exceeded: the data source's rows and titles would hold more than \(Quantity.describe(bytes: limit)) of text"
-        case .memoryLimit(let used, let limit):
-            "memory limit exceeded: listdsl is using \(Quantity.approximate(bytes: used)); the limit is \(Quantity.describe(bytes: limit))"
+        case .memoryLimit(let used, let more, let limit):
+            "memory limit exceeded: \(Quantity.using(used, more: more)); the limit is \(Quantity.describe(bytes: limit))"
         case .memoryLimitReading(let file, let offset, let used, let more, let limit):
             "\(file.cannotRead): memory limit exceeded at byte \(Quantity.grouped(offset)): \(Quantity.using(used, more: more)); the limit is \(Quantity.describe(bytes: limit))"
         }

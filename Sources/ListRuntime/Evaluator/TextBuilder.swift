@@ -13,6 +13,8 @@ struct TextBuilder {
     private var heap: [UInt8]? = nil
     /// How many bytes the text has.
     private(set) var count = 0
+    /// The length up to which the memory its growth takes was checked (`Interpreter.checkTextSize`).
+    var memoryCheckedUpTo = 0
 
     /// Appends a string's bytes.
     mutating func append(_ text: String) {
@@ -155,6 +157,6 @@ struct ShortText {
     @inline(__always)
     func write(into text: inout TextBuilder, _ i: Interpreter, _ range: SourceRange) throws(ScriptError) {
         text.append(word: word, length: length)
-        try i.checkTextSize(text, range)
+        try i.checkTextSize(&text, range)
     }
 }
