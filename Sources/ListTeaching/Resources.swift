@@ -2348,6 +2348,41 @@ package enum Resources {
             return m.type === "checked" ? m : null;
           }
 
+          // `text` with its %XX escapes decoded where they are well formed UTF-8; a malformed one (`%ff`, a cut
+          // `%e2%82`) stays as written, where decodeURIComponent would throw for the whole text.
+          function decodeLeniently(text) {
+            try {
+              return decodeURIComponent(text);
+            } catch (error) {
+              return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+                const escapes = run.match(/%[0-9A-Fa-f]{2}/g);
+                let out = "";
+                for (let i = 0; i < escapes.length;) {
+                  let taken = 0;
+                  for (let n = Math.min(4, escapes.length - i); n > 0 && taken === 0; n--) {
+                    try {
+                      out += decodeURIComponent(escapes.slice(i, i + n).join(""));
+                      taken = n;
+                    } catch (again) { /* shorter, down to one escape, which stays as written */ }
+                  }
+                  if (taken === 0) {
+                    out += escapes[i];
+                    taken = 1;
+                  }
+                  i += taken;
+                }
+                return out;
+              });
+            }
+          }
+
+          // A field of the page's link (`#name=…&code=…`): {raw, text} (text decoded leniently), or null when the link
+          // has no such field. Every page that reads its link carries this script.
+          function linkField(name) {
+            const m = new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash);
+            return m ? { raw: m[1], text: decodeLeniently(m[1]) } : null;
+          }
+
           // The workers are made as soon as this script runs (a page puts it in its head), and `start()`, which the
           // page calls just after the module, hands it over, so that it is unpacked and compiled while the page itself
           // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
@@ -2355,6 +2390,7 @@ package enum Resources {
           const host = {
             TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
             hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
+            linkField: linkField, decodeLeniently: decodeLeniently,
           };
           function start() {
             try {
@@ -2798,7 +2834,7 @@ package enum Resources {
             const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
             unpack(m[1]).then((text) => {
               // A name is only a label: at most 100 characters, no line break, never a path to anything.
-              if (named) linkName = decodeURIComponent(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+              if (named) linkName = host.decodeLeniently(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
               page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
               setScript(text);
               editing(true);
@@ -3004,12 +3040,16 @@ package enum Resources {
             setStatus("");
           }
 
-          // The quiz of the address, or level 1 with a fresh seed.
-          const field = (name) => { const m = new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash); return m ? decodeURIComponent(m[1]) : null; };
-          if (field("level")) $("quiz-level").value = field("level");
+          // The quiz of the address, or level 1 with a fresh seed: a field that cannot be read (a malformed escape, a
+          // level or view the form does not offer) leaves the form's value as it is.
+          const field = (name) => { const f = host.linkField(name); return f ? f.text : null; };
+          const choose = (select, value) => {
+            if (value !== null && Array.from($(select).options).some((o) => o.value === value)) $(select).value = value;
+          };
+          choose("quiz-level", field("level"));
           $("quiz-seed").value = /^\d{1,19}$/.test(field("seed") || "") ? field("seed") : freshSeed();
-          if (field("count")) $("quiz-count").value = field("count");
-          if (field("view")) $("quiz-view").value = field("view");
+          if (/^\d{1,2}$/.test(field("count") || "")) $("quiz-count").value = field("count");
+          choose("quiz-view", field("view"));
           $("quiz-setup").addEventListener("submit", (e) => {
             e.preventDefault();
             if (e.submitter && e.submitter.id === "quiz-new" && quiz && quiz.request === request()) $("quiz-seed").value = freshSeed();

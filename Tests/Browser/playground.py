@@ -12,7 +12,8 @@ byte for byte. On the tour's page: typing shows the script's diagnostics; a cras
 becomes a commit); a shared link round-trips (the copied address, opened afresh, shows the same script at
 the same step); hostile scripts stop with a message while the page stays responsive (an endless loop, a
 ten-million-row table, three million inserts in the middle, deep recursion, a link whose script is larger than
-the page takes); and no request
+the page takes), a link whose name has malformed escapes
+(`name=%ff`), which still runs its script; and no request
 leaves the machine. It prints one JSON object: what it saw and every problem found.
 """
 import json, os, sys, time
@@ -180,6 +181,20 @@ def main():
         result["hostile"]["a 2 MB script in a link"] = {"status": status()[:160]}
         if "larger than" not in status():
             say("a link with a too-large script was not refused", status())
+
+        # A link's fields with malformed escapes (issue 57, finding 15): `name=%ff` refused a script that is
+        # fine; the name is read as far as it can be.
+        open_page(tour)
+        code = evaluate("window.playground.pack('reset [[\"a\"]]\\ndelete 0:0\\n')", await_promise=True)
+        open_page(tour.split("#")[0] + "#name=%ff%41%e2%82&code=" + code + "&step=2")
+        deadline = time.time() + 15
+        while time.time() < deadline and not status().startswith(("Ran", "Not run", "The link", "Stopped")):
+            time.sleep(0.1)
+        named = json.loads(evaluate("JSON.stringify({ status: document.getElementById('run-status').textContent, name: L.files[0].name, step: document.body.dataset.step })"))
+        result["malformed name"] = named
+        if not named["status"].startswith("Ran") or named["name"] != "%ffA%e2%82" or named["step"] != "2":
+            say("a link whose name has a malformed escape does not run its script", json.dumps(named))
+
         network()
 
     browser.run(result, steps)

@@ -323,7 +323,8 @@ import Testing
     /// loopback address with no request leaving the machine; every golden script, run by the module in the
     /// site's playground, draws what `listdsl html --events` writes for it; the console goes on from the
     /// end of the run as the REPL does (`--changes` is the oracle), with undo, errors and the batch prompt;
-    /// the quiz asks the terminal's questions and gives its feedback and score; and a hostile script leaves
+    /// the quiz asks the terminal's questions and gives its feedback and score (and a link with malformed
+    /// escapes, `seed=%ff`, still makes one); and a hostile script leaves
     /// the page's main thread free (its longest task, traced through the DevTools protocol).
     /// Screenshots go to `.build/lesson-screenshots/site-*.png` (Tests/Browser/site.py).
     @Test(.enabled(if: browserRequired && playgroundRequired))

@@ -277,7 +277,7 @@
     const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
     unpack(m[1]).then((text) => {
       // A name is only a label: at most 100 characters, no line break, never a path to anything.
-      if (named) linkName = decodeURIComponent(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+      if (named) linkName = host.decodeLeniently(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
       page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
       setScript(text);
       editing(true);
