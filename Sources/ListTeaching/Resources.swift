@@ -113,6 +113,8 @@ package enum Resources {
           // A longer line is drawn uncoloured: lexing it on every keystroke would cost more than its colours give.
           const LONG_LINE = 5000;
           const MAX_ITEMS = 50;
+          // The most lines a printout of the editor holds (a long script's would take the page minutes to lay out).
+          const PRINTED_LINES = 5000;
           // The edits that change only what was selected (or the character or word beside the caret) when they began:
           // the text before the selection then and after the caret now is unchanged, so rescan need not compare it.
           // Not composition (its range is not the selection), drops, spelling replacements or undo.
@@ -1012,11 +1014,14 @@ package enum Resources {
               if (n >= 0) accept(n);
             }
 
-            // Printing: the whole script, coloured and numbered, in the flow of the page (the view draws only a screenful).
+            // Printing: the script, coloured and numbered, in the flow of the page (the view draws only a screenful); a
+            // long one, its first PRINTED_LINES lines and how many more there are.
             function beforePrint() {
               sync();
               let html = "";
-              for (let k = 0; k < starts.length; k++) html += '<div class="ed-pl"><span class="ed-pn">' + (k + 1) + "</span><span>" + lineHTML(k) + "</span></div>";
+              const count = Math.min(starts.length, PRINTED_LINES);
+              for (let k = 0; k < count; k++) html += '<div class="ed-pl"><span class="ed-pn">' + (k + 1) + "</span><span>" + lineHTML(k) + "</span></div>";
+              if (count < starts.length) html += '<div class="ed-pl"><span class="ed-pn"></span><span>… ' + (starts.length - count) + " more lines</span></div>";
               printed.innerHTML = html;
             }
             function afterPrint() { printed.innerHTML = ""; }
@@ -1164,8 +1169,12 @@ package enum Resources {
         .repl-buttons { display:flex; gap:6px; margin-top:6px; }
         .repl-buttons button { font-size:13px; min-height:30px; padding:0 10px; border:1px solid var(--line); background:#fff; border-radius:8px; color:var(--accent); cursor:pointer; }
         @media print { .repl-line, .repl-buttons { display:none; } }
-        .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; }
-        .source li { display:grid; grid-template-columns: 3.5em 1fr; white-space:break-spaces; word-break:break-word; }
+        .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; overflow-anchor:none; }
+        /* A long script: the lines out of sight are gaps of their height (lesson.js, sourcePane); a very long line is
+           drawn around its statement, the characters left out counted. */
+        .source li.gap { display:block; }
+        .source .elided { color:var(--dim); font-style:italic; }
+        .source li { display:grid; grid-template-columns: var(--source-numbers, 3.5em) 1fr; white-space:break-spaces; word-break:break-word; }
         .source li .n { color:var(--dim); text-align:right; padding-right:1em; user-select:none; }
         .source li.cur { background:#fff3bf; box-shadow: inset 3px 0 0 #e0a800; }
         .source li.cur.failed { background:#ffd9d6; box-shadow: inset 3px 0 0 var(--red); }
@@ -1297,6 +1306,8 @@ package enum Resources {
           #phone { order:1; } #calls-pane { order:2; } #source-pane { order:3; } #console-pane { order:4; }
           .source { columns:2; column-gap:24px; }
           .source li { break-inside:avoid; }
+          .source li.gap { height:auto !important; color:var(--dim); font-style:italic; }
+          .source li.gap::before { content:"… " attr(data-lines); }
           .source, .console, .screen, .calls, .data.before ol { max-height:none; overflow:visible; }
           .tv .row, .tv .ghost, .data li { content-visibility:visible; }
           #replay, .playbar, #editor, #editor-diagnostics { display:none; }
@@ -1794,15 +1805,16 @@ package enum Resources {
           container.appendChild(box);
         }
 
-        // A source line with the characters from column `from` up to `to` (1-based, `to` one past the last) marked.
-        function markedLine(line, from, to, cls) {
-          const chars = Array.from(line);
-          const span = el("span", "");
-          if (from > 1) span.appendChild(document.createTextNode(chars.slice(0, from - 1).join("")));
-          const mark = el("mark", cls, chars.slice(from - 1, to - 1).join(""));
-          span.appendChild(mark);
-          if (to - 1 < chars.length) span.appendChild(document.createTextNode(chars.slice(to - 1).join("")));
-          return span;
+        // The UTF-16 index of column `column` (1-based, counting Unicode scalars as the diagnostics do) of `line`;
+        // `plain` says the line has no surrogate pair, so a column is an index.
+        function unitIndex(line, column, plain) {
+          if (plain) return Math.min(line.length, column - 1);
+          let i = 0;
+          for (let n = 1; n < column && i < line.length; n++) {
+            const c = line.charCodeAt(i);
+            i += c >= 0xd800 && c <= 0xdbff && i + 1 < line.length ? 2 : 1;
+          }
+          return i;
         }
 
         // The columns of line `n` a range covers, or null.
@@ -1811,33 +1823,274 @@ package enum Resources {
           return [n === range.line ? range.column : 1, n === range.endLine ? range.endColumn : length + 1];
         }
 
-        function drawSource(step) {
-          const file = L.files[step.file];
+        // The source pane draws the lines in view and some above and below, whatever the script's length: a link of
+        // 100,000 empty lines drew every one and kept the page's thread busy for seconds (issue 57). A line's height is
+        // estimated from its length and the pane's width until it is drawn, then measured; the lines not drawn are two
+        // gaps of their height. A short script is drawn whole, as before (and as paper takes it). A line longer than
+        // LONG_LINE characters is drawn as a window of them around its marked columns.
+        const sourcePane = (() => {
+          const WHOLE = 1500;
+          const MARGIN = 60;
+          const LONG_LINE = 4000;
           const list = $("source");
-          list.textContent = "";
-          if (!file) return;
-          $("file-name").textContent = "— " + file.name;
-          const at = step.statement;
-          const fault = step.rejection && step.rejection.file === file.name ? step.rejection : null;
-          file.lines.forEach((line, i) => {
-            const n = i + 1;
+          let file = null;
+          let marks = { at: null, fault: null, completed: true };
+          let heights = null; // each line's height in px: estimated, or measured once drawn
+          let measured = null; // 1 where heights holds a measure
+          let tops = null; // tops[k]: the top of line k; tops[n] the whole height
+          let topsValid = false;
+          let metrics = null; // {lh, perRow, width}
+          let drawn = { first: 0, last: 0, version: -1 };
+          let version = 0;
+
+          // How many characters of line k are drawn.
+          const drawnLength = (k) => Math.min(file.lines[k].length, LONG_LINE + 40);
+
+          // The line's number, and its text with the statement's (or the rejected command's) columns marked.
+          function lineItem(k) {
+            const line = file.lines[k];
+            const n = k + 1;
             const li = el("li", "");
             li.appendChild(el("span", "n", String(n)));
-            const length = Array.from(line).length;
-            const cur = at && at.file === file.name ? columns(at, n, length) : null;
-            const bad = columns(fault, n, length);
+            const plain = line.length < 64 ? !/[\uD800-\uDFFF]/.test(line) : line.search(/[\uD800-\uDFFF]/) < 0;
+            const length = plain ? line.length : Array.from(line).length;
+            const cur = marks.at && marks.at.file === file.name ? columns(marks.at, n, length) : null;
+            const bad = columns(marks.fault, n, length);
+            const mark = bad ? [bad[0], Math.max(bad[1], bad[0] + 1), "fault"] : cur ? [cur[0], cur[1], "range"] : null;
             if (line === "") li.appendChild(el("span", "", " "));
-            else if (bad) li.appendChild(markedLine(line, bad[0], Math.max(bad[1], bad[0] + 1), "fault"));
-            else if (cur) li.appendChild(markedLine(line, cur[0], cur[1], "range"));
-            else li.appendChild(el("span", "", line));
+            else li.appendChild(lineText(line, plain, mark));
             if (cur) {
               li.classList.add("cur");
-              if (!step.completed) li.classList.add("failed");
+              if (!marks.completed) li.classList.add("failed");
               li.setAttribute("aria-current", "step");
             }
             if (bad) li.classList.add("faulty");
-            list.appendChild(li);
+            if (file.lines.length > WHOLE) {
+              li.setAttribute("aria-setsize", String(file.lines.length));
+              li.setAttribute("aria-posinset", String(n));
+            }
+            return li;
+          }
+
+          // A line's text, the columns [mark[0], mark[1]) marked with class mark[2]; a long line only around them.
+          function lineText(line, plain, mark) {
+            const span = el("span", "");
+            let from = 0;
+            let to = line.length;
+            const range = mark ? [unitIndex(line, mark[0], plain), unitIndex(line, mark[1], plain)] : null;
+            if (line.length > LONG_LINE) {
+              from = Math.max(0, Math.min((range ? range[0] : 0) - LONG_LINE / 4, line.length - LONG_LINE));
+              if (from > 0 && line.charCodeAt(from) >= 0xdc00 && line.charCodeAt(from) <= 0xdfff) from++;
+              to = Math.min(line.length, from + LONG_LINE);
+              if (to < line.length && line.charCodeAt(to) >= 0xdc00 && line.charCodeAt(to) <= 0xdfff) to++;
+              if (from > 0) span.appendChild(el("span", "elided", "… " + from.toLocaleString("en") + " characters before … "));
+            }
+            const text = (a, b) => { if (b > a) span.appendChild(document.createTextNode(line.slice(a, b))); };
+            if (range && range[1] > from && range[0] < to) {
+              const a = Math.max(from, range[0]);
+              const b = Math.min(to, range[1]);
+              text(from, a);
+              span.appendChild(el("mark", mark[2], line.slice(a, b)));
+              text(b, to);
+            } else {
+              text(from, to);
+            }
+            if (to < line.length) span.appendChild(el("span", "elided", " … " + (line.length - to).toLocaleString("en") + " more characters"));
+            return span;
+          }
+
+          // The gap for lines [first, last), on paper a line that says how many are left out.
+          function gap(first, last) {
+            const li = el("li", "gap");
+            li.setAttribute("aria-hidden", "true");
+            li.dataset.lines = "lines " + (first + 1).toLocaleString("en") + "–" + last.toLocaleString("en") + " are not drawn here";
+            li.style.height = (tops[last] - tops[first]) + "px";
+            return li;
+          }
+
+          // The line height and how many characters a row holds, from a drawn line.
+          function measure() {
+            const li = list.querySelector("li:not(.gap)");
+            if (!li) return false;
+            const number = li.querySelector(".n");
+            const probe = el("span", "", "0".repeat(64));
+            probe.style.cssText = "position:absolute; visibility:hidden; white-space:pre";
+            li.appendChild(probe);
+            const charWidth = probe.getBoundingClientRect().width / 64 || 8;
+            probe.remove();
+            const style = getComputedStyle(li).lineHeight;
+            const lh = (style.endsWith("px") && parseFloat(style)) || li.getBoundingClientRect().height || 18;
+            const width = list.clientWidth;
+            const room = width - (number ? number.getBoundingClientRect().width : 45);
+            metrics = { lh: lh, perRow: Math.max(8, Math.floor(room / charWidth)), width: width };
+            return true;
+          }
+
+          function estimate() {
+            const n = file.lines.length;
+            heights = new Float64Array(n);
+            measured = new Uint8Array(n);
+            const { lh, perRow } = metrics;
+            for (let k = 0; k < n; k++) {
+              const length = drawnLength(k);
+              heights[k] = lh * (length <= perRow ? 1 : Math.ceil(length / perRow));
+            }
+            topsValid = false;
+          }
+
+          function sum() {
+            const n = file.lines.length;
+            if (!tops || tops.length !== n + 1) tops = new Float64Array(n + 1);
+            for (let k = 0; k < n; k++) tops[k + 1] = tops[k] + heights[k];
+            topsValid = true;
+          }
+
+          // The line at height y.
+          function lineAt(y) {
+            let lo = 0;
+            let hi = file.lines.length - 1;
+            while (lo < hi) {
+              const mid = (lo + hi + 1) >> 1;
+              if (tops[mid] <= y) lo = mid; else hi = mid - 1;
+            }
+            return lo;
+          }
+
+          function draw(first, last) {
+            const frame = document.createDocumentFragment();
+            if (first > 0) frame.appendChild(gap(0, first));
+            for (let k = first; k < last; k++) frame.appendChild(lineItem(k));
+            if (last < file.lines.length) frame.appendChild(gap(last, file.lines.length));
+            list.replaceChildren(frame);
+            drawn = { first: first, last: last, version: version };
+          }
+
+          // Measures the drawn lines; where an estimate was wrong, the gaps move and the line at the pane's top stays.
+          function correct() {
+            const items = list.querySelectorAll("li:not(.gap)");
+            const changed = [];
+            items.forEach((li, i) => {
+              const k = drawn.first + i;
+              const h = li.getBoundingClientRect().height;
+              if (h > 0 && Math.abs(h - heights[k]) > 0.5) changed.push([k, h]);
+              measured[k] = 1;
+            });
+            if (changed.length === 0) return;
+            const top = list.scrollTop;
+            const anchor = lineAt(top);
+            const offset = top - tops[anchor];
+            for (const [k, h] of changed) heights[k] = h;
+            sum();
+            const gaps = list.querySelectorAll("li.gap");
+            gaps.forEach((g) => {
+              const [first, last] = g === list.firstElementChild ? [0, drawn.first] : [drawn.last, file.lines.length];
+              g.style.height = (tops[last] - tops[first]) + "px";
+            });
+            list.scrollTop = tops[anchor] + offset;
+          }
+
+          // Draws what is in view (a short script: all of it).
+          function render() {
+            if (!file) return;
+            const n = file.lines.length;
+            if (n <= WHOLE) {
+              if (drawn.version !== version) {
+                tops = null;
+                const frame = document.createDocumentFragment();
+                for (let k = 0; k < n; k++) frame.appendChild(lineItem(k));
+                list.replaceChildren(frame);
+                drawn = { first: 0, last: n, version: version };
+              }
+              return;
+            }
+            // A hidden pane (the editor in its place) is drawn when it shows again (the observer below).
+            if (list.clientWidth === 0) {
+              drawn.version = -1;
+              return;
+            }
+            if (!metrics || !heights || heights.length !== n) {
+              if (!metrics || list.clientWidth !== metrics.width) {
+                // A first line drawn, to measure the font and the pane.
+                tops = null;
+                list.replaceChildren(lineItem(0));
+                if (!measure()) return;
+              }
+              estimate();
+            }
+            if (!topsValid) sum();
+            const top = list.scrollTop;
+            const height = list.clientHeight || 600;
+            const first = Math.max(0, lineAt(top) - MARGIN);
+            const last = Math.min(n, lineAt(top + height) + 1 + MARGIN);
+            const covered = drawn.version === version && drawn.first <= Math.max(0, first + MARGIN / 2) && drawn.last >= Math.min(n, last - MARGIN / 2);
+            if (covered) return;
+            draw(first, last);
+            correct();
+          }
+
+          let pending = false;
+          list.addEventListener("scroll", () => {
+            if (pending || !file || file.lines.length <= WHOLE) return;
+            pending = true;
+            requestAnimationFrame(() => { pending = false; render(); });
           });
+          if (typeof ResizeObserver === "function") {
+            new ResizeObserver(() => {
+              if (!file || file.lines.length <= WHOLE || list.clientWidth === 0) return;
+              if (metrics && list.clientWidth === metrics.width && drawn.version === version) return;
+              if (!metrics || list.clientWidth !== metrics.width) {
+                metrics = null;
+                heights = null;
+              }
+              version++;
+              render();
+            }).observe(list);
+          }
+
+          return {
+            // Shows `f` with the step's marks: the statement's range `at`, the rejected command's `fault`.
+            show(f, at, fault, completed) {
+              if (f !== file) {
+                file = f;
+                heights = null;
+                tops = null;
+                list.scrollTop = 0;
+                // Room for the numbers of a script of 10,000 lines or more.
+                const digits = String(f.lines.length).length;
+                if (digits > 4) list.style.setProperty("--source-numbers", "calc(" + digits + "ch + 1.5em)");
+                else list.style.removeProperty("--source-numbers");
+              }
+              marks = { at: at, fault: fault, completed: completed };
+              version++;
+              render();
+            },
+            clear() {
+              file = null;
+              list.textContent = "";
+            },
+            // Scrolls the pane, and only it, so the statement's first line is in view (drawing it first when it is not).
+            reveal() {
+              if (!file || !marks.at || marks.at.file !== file.name) return;
+              const k = Math.min(file.lines.length - 1, Math.max(0, marks.at.line - 1));
+              if (tops && (k < drawn.first || k >= drawn.last)) {
+                list.scrollTop = Math.max(0, tops[k] - list.clientHeight / 3);
+                render();
+              }
+              const cur = list.querySelector(".cur");
+              if (!cur) return;
+              const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
+              if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
+              else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
+            },
+          };
+        })();
+
+        function drawSource(step) {
+          const file = L.files[step.file];
+          if (!file) return sourcePane.clear();
+          $("file-name").textContent = "— " + file.name;
+          const fault = step.rejection && step.rejection.file === file.name ? step.rejection : null;
+          sourcePane.show(file, step.statement, fault, step.completed);
         }
 
         // Scrolls the source pane, and only it, to the statement (scrollIntoView would scroll the window too, and on a
@@ -1850,12 +2103,7 @@ package enum Resources {
           scrollPending = true;
           requestAnimationFrame(() => {
             scrollPending = false;
-            const list = $("source"), cur = list.querySelector(".cur");
-            if (cur) {
-              const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
-              if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
-              else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
-            }
+            sourcePane.reveal();
             const pre = $("console");
             pre.scrollTop = pre.scrollHeight;
           });
@@ -2566,6 +2814,12 @@ package enum Resources {
           const host = window.listdslHost;
           const $ = (id) => document.getElementById(id);
           const SCRIPT_LIMIT = 1 << 20;
+          // A link's script is at most LINK_LINES lines and LINK_BYTES bytes: what the editor lays out and the page
+          // draws within a frame's budget (a few hundred characters of link held 100,000 empty lines that froze the
+          // page for seconds: issue 57). A longer script is refused before anything is drawn; typed or pasted into the
+          // editor, a script may have SCRIPT_LIMIT bytes.
+          const LINK_LINES = 10000;
+          const LINK_BYTES = 256 << 10;
 
           // A script in an address: deflate-raw, then base64url.
           async function pack(text) {
@@ -2576,23 +2830,42 @@ package enum Resources {
             return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
           }
 
-          // The script of a link, at most SCRIPT_LIMIT bytes however well the link compresses.
-          async function unpack(code) {
-            const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
-            const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-            const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+          // The script of a link, at most `lines` lines and `bytes` bytes however well the link compresses: the
+          // decompression stops at the first piece past either.
+          async function unpack(code, lines = LINK_LINES, bytes = LINK_BYTES) {
+            let binary;
+            try {
+              binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+            } catch (error) {
+              throw new Error("the link's code is not base64url, as a copied link's is: was it cut short?");
+            }
+            const packed = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+            const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
             const parts = [];
             let size = 0;
+            let breaks = 0;
+            let last = 10;
+            const limits = "a link opens at most " + lines.toLocaleString("en") + " lines and " + (bytes >> 10) + " KiB";
+            const tooLong = () => new Error("it has more than " + lines.toLocaleString("en") + " lines; " + limits);
             for (;;) {
               const { done, value } = await reader.read();
               if (done) break;
+              if (value.length === 0) continue;
               size += value.length;
-              if (size > SCRIPT_LIMIT) {
+              for (let i = value.indexOf(10); i >= 0 && breaks <= lines; i = value.indexOf(10, i + 1)) breaks++;
+              last = value[value.length - 1];
+              if (breaks > lines) {
                 reader.cancel();
-                throw new Error("the link's script is larger than " + SCRIPT_LIMIT + " bytes");
+                throw tooLong();
+              }
+              if (size > bytes) {
+                reader.cancel();
+                throw new Error("it is larger than " + (bytes >> 10) + " KiB; " + limits);
               }
               parts.push(value);
             }
+            // Each line break ends a line; text after the last one is a line too.
+            if (breaks + (last === 10 ? 0 : 1) > lines) throw tooLong();
             const all = new Uint8Array(size);
             let at = 0;
             parts.forEach((p) => { all.set(p, at); at += p.length; });
@@ -2667,9 +2940,10 @@ package enum Resources {
           }
 
           let busy = false;
-          async function runEdited(step) {
+          // Runs the script `given`, else the one in the editor (when it shows) or the lesson's; then shows step `step`.
+          async function runEdited(step, given) {
             if (busy) return;
-            const source = editor.hidden ? script() : editor.value;
+            const source = given !== undefined ? given : editor.hidden ? script() : editor.value;
             if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
               status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
               return;
@@ -2826,21 +3100,25 @@ package enum Resources {
           $("repl-redo").addEventListener("click", () => enter("redo"));
           $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
 
-          // A link that carries a script runs it; the class site's playground opens in its editor.
-          const m = /code=([A-Za-z0-9_-]+)/.exec(location.hash);
+          // A link that carries a script runs it, the editor still hidden (its layout of a long script is paid only
+          // when the student opens it), and shows it when the run did not finish; the class site's playground opens
+          // in its editor.
+          const linked = host.linkField("code");
+          const m = linked && /^[A-Za-z0-9_-]+$/.test(linked.raw) ? linked.raw : null;
           if (!m && window.listdslOpensEditor) editing(true);
           if (m) {
-            const step = /step=(\d+)/.exec(location.hash);
-            const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
-            unpack(m[1]).then((text) => {
+            const step = /[#&]step=(\d+)/.exec(location.hash);
+            const named = host.linkField("name");
+            unpack(m).then((text) => {
               // A name is only a label: at most 100 characters, no line break, never a path to anything.
-              if (named) linkName = host.decodeLeniently(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
-              page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
+              if (named) linkName = named.text.replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+              page.setHashPrefix((named ? "name=" + named.raw + "&" : "") + "code=" + m);
               setScript(text);
-              editing(true);
-              return runEdited(step ? parseInt(step[1], 10) : 0);
+              return runEdited(step ? parseInt(step[1], 10) : 0, text).then(() => {
+                if (status.className === "stopped") editing(true);
+              });
             }).catch((error) => {
-              status.textContent = "The link's script cannot be read: " + error.message + ".";
+              status.textContent = "The link's script cannot be opened: " + error.message + ".";
               status.className = "stopped";
             });
           }
@@ -2858,7 +3136,8 @@ package enum Resources {
               }
             }, () => {});
           }
-          window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter };
+          window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter,
+            linkLimits: { lines: LINK_LINES, bytes: LINK_BYTES } };
         })();
 
         """##

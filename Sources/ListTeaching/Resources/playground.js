@@ -9,6 +9,12 @@
   const host = window.listdslHost;
   const $ = (id) => document.getElementById(id);
   const SCRIPT_LIMIT = 1 << 20;
+  // A link's script is at most LINK_LINES lines and LINK_BYTES bytes: what the editor lays out and the page
+  // draws within a frame's budget (a few hundred characters of link held 100,000 empty lines that froze the
+  // page for seconds: issue 57). A longer script is refused before anything is drawn; typed or pasted into the
+  // editor, a script may have SCRIPT_LIMIT bytes.
+  const LINK_LINES = 10000;
+  const LINK_BYTES = 256 << 10;
 
   // A script in an address: deflate-raw, then base64url.
   async function pack(text) {
@@ -19,23 +25,42 @@
     return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
-  // The script of a link, at most SCRIPT_LIMIT bytes however well the link compresses.
-  async function unpack(code) {
-    const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  // The script of a link, at most `lines` lines and `bytes` bytes however well the link compresses: the
+  // decompression stops at the first piece past either.
+  async function unpack(code, lines = LINK_LINES, bytes = LINK_BYTES) {
+    let binary;
+    try {
+      binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+    } catch (error) {
+      throw new Error("the link's code is not base64url, as a copied link's is: was it cut short?");
+    }
+    const packed = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
     const parts = [];
     let size = 0;
+    let breaks = 0;
+    let last = 10;
+    const limits = "a link opens at most " + lines.toLocaleString("en") + " lines and " + (bytes >> 10) + " KiB";
+    const tooLong = () => new Error("it has more than " + lines.toLocaleString("en") + " lines; " + limits);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (value.length === 0) continue;
       size += value.length;
-      if (size > SCRIPT_LIMIT) {
+      for (let i = value.indexOf(10); i >= 0 && breaks <= lines; i = value.indexOf(10, i + 1)) breaks++;
+      last = value[value.length - 1];
+      if (breaks > lines) {
         reader.cancel();
-        throw new Error("the link's script is larger than " + SCRIPT_LIMIT + " bytes");
+        throw tooLong();
+      }
+      if (size > bytes) {
+        reader.cancel();
+        throw new Error("it is larger than " + (bytes >> 10) + " KiB; " + limits);
       }
       parts.push(value);
     }
+    // Each line break ends a line; text after the last one is a line too.
+    if (breaks + (last === 10 ? 0 : 1) > lines) throw tooLong();
     const all = new Uint8Array(size);
     let at = 0;
     parts.forEach((p) => { all.set(p, at); at += p.length; });
@@ -110,9 +135,10 @@
   }
 
   let busy = false;
-  async function runEdited(step) {
+  // Runs the script `given`, else the one in the editor (when it shows) or the lesson's; then shows step `step`.
+  async function runEdited(step, given) {
     if (busy) return;
-    const source = editor.hidden ? script() : editor.value;
+    const source = given !== undefined ? given : editor.hidden ? script() : editor.value;
     if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
       status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
       return;
@@ -269,21 +295,25 @@
   $("repl-redo").addEventListener("click", () => enter("redo"));
   $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
 
-  // A link that carries a script runs it; the class site's playground opens in its editor.
-  const m = /code=([A-Za-z0-9_-]+)/.exec(location.hash);
+  // A link that carries a script runs it, the editor still hidden (its layout of a long script is paid only
+  // when the student opens it), and shows it when the run did not finish; the class site's playground opens
+  // in its editor.
+  const linked = host.linkField("code");
+  const m = linked && /^[A-Za-z0-9_-]+$/.test(linked.raw) ? linked.raw : null;
   if (!m && window.listdslOpensEditor) editing(true);
   if (m) {
-    const step = /step=(\d+)/.exec(location.hash);
-    const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
-    unpack(m[1]).then((text) => {
+    const step = /[#&]step=(\d+)/.exec(location.hash);
+    const named = host.linkField("name");
+    unpack(m).then((text) => {
       // A name is only a label: at most 100 characters, no line break, never a path to anything.
-      if (named) linkName = host.decodeLeniently(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
-      page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
+      if (named) linkName = named.text.replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+      page.setHashPrefix((named ? "name=" + named.raw + "&" : "") + "code=" + m);
       setScript(text);
-      editing(true);
-      return runEdited(step ? parseInt(step[1], 10) : 0);
+      return runEdited(step ? parseInt(step[1], 10) : 0, text).then(() => {
+        if (status.className === "stopped") editing(true);
+      });
     }).catch((error) => {
-      status.textContent = "The link's script cannot be read: " + error.message + ".";
+      status.textContent = "The link's script cannot be opened: " + error.message + ".";
       status.className = "stopped";
     });
   }
@@ -301,5 +331,6 @@
       }
     }, () => {});
   }
-  window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter };
+  window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter,
+    linkLimits: { lines: LINK_LINES, bytes: LINK_BYTES } };
 })();
