@@ -1117,7 +1117,7 @@ package enum Resources {
         * { box-sizing: border-box; }
         body { margin:0; background:var(--bg); color:var(--fg);
           font: 15px/1.4 -apple-system, "Helvetica Neue", "Segoe UI", Roboto, Arial, sans-serif; }
-        code, pre, .source, .calls, .mono { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+        code, pre, .source, .calls, .mono, .console { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
         .skip { position:absolute; left:-999px; } .skip:focus { left:8px; top:8px; background:#fff; padding:4px; z-index:9; }
         .bar { display:flex; flex-wrap:wrap; align-items:center; gap:12px; padding:8px 16px; background:#fff; border-bottom:1px solid var(--line); }
         .bar h1 { font-size:17px; margin:0; flex:1 1 auto; }
@@ -1160,7 +1160,7 @@ package enum Resources {
         /* The playground's console, under the lesson's: entries run on the state at the end of the run. */
         .repl { border-top:1px solid var(--line); margin-top:8px; padding-top:6px; }
         .repl h3 { font-size:13px; margin:2px 0 6px; color:var(--dim); font-weight:600; }
-        #repl-log { max-height:30vh; }
+        #repl-log { max-height:30vh; margin-bottom:6px; }
         #repl-log .entry { font-weight:600; } #repl-log .err { color:var(--red); } #repl-log .note { color:var(--dim); font-style:italic; }
         .repl-line { display:flex; gap:6px; align-items:flex-start; font: 12.5px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
         .repl-line label { white-space:pre; padding-top:5px; color:var(--accent); }
@@ -1289,7 +1289,7 @@ package enum Resources {
         .call .note { justify-self:start; margin:4px 4px 4px 0; padding:2px 6px; background:#eef4ff; border-radius:6px; overflow-wrap:anywhere; }
         .call .answer { color:var(--green); } .call .default { color:var(--dim); }
         .console { margin:0; max-height:40vh; overflow:auto; font-size:12.5px; white-space:pre-wrap; word-break:break-word; }
-        .console .old { color:var(--dim); }
+        .console .old, .console .note { color:var(--dim); }
         .console .error { color:var(--red); } .console .warning, .console .outOfSync { color:var(--yellow); }
         .foot { padding:8px 16px 24px; color:var(--dim); font-size:12px; }
         /* A handout of one step: the title, the step and its statement, the table view (the table before a commit
@@ -2222,16 +2222,27 @@ package enum Resources {
           if (step.moreFrames) box.appendChild(el("p", "dim", "… and " + step.moreFrames + " more calls below, not drawn"));
         }
 
+        // The console is drawn again at every step: it shows the last 300 outputs and at most CONSOLE_TEXT characters of
+        // them (a lesson may hold megabytes of output, 4 MiB at most), the end of a longer one.
+        const CONSOLE_TEXT = 256 << 10;
         function drawConsole(index) {
           const pre = $("console");
           pre.textContent = "";
           let items = [];
           for (let i = 0; i <= index; i++) L.steps[i].output.forEach((o) => items.push([i, o]));
           if (items.length > 300) items = items.slice(items.length - 300);
-          items.forEach(([i, o]) => {
-            const span = el("span", o.kind + (i < index ? " old" : ""), o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text);
-            pre.appendChild(span);
-          });
+          const texts = items.map(([, o]) => (o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text));
+          let room = CONSOLE_TEXT;
+          let first = texts.length;
+          while (first > 0 && room > 0) room -= texts[--first].length;
+          let left = 0;
+          if (room < 0) {
+            left = -room;
+            texts[first] = texts[first].slice(left);
+          }
+          for (let k = 0; k < first; k++) left += texts[k].length;
+          if (left > 0) pre.appendChild(el("span", "note", "… " + left.toLocaleString("en") + " characters of earlier output are not drawn\n"));
+          for (let k = first; k < items.length; k++) pre.appendChild(el("span", items[k][1].kind + (items[k][0] < index ? " old" : ""), texts[k]));
         }
 
         // The batch: while it is open, the calls queued; when UIKit refused it, the batch as it was, the command at
@@ -2960,7 +2971,7 @@ package enum Resources {
               }
               setScript(source);
               window.playground.last = result;
-              if (replLog.textContent !== "") say("— the script ran again: the console goes on from its new end —\n", "note");
+              if (replLog.firstChild) say("— the script ran again: the console goes on from its new end —\n", "note");
               replPrompt.textContent = "list>";
               page.load(result.stream);
               if (step !== undefined) page.go(step);
@@ -3022,7 +3033,7 @@ package enum Resources {
           const repl = document.createElement("div");
           repl.className = "repl";
           repl.innerHTML = '<h3 id="repl-title">Go on from the end of the run</h3>' +
-            '<pre id="repl-log" class="console" aria-live="polite" aria-labelledby="repl-title"></pre>' +
+            '<div id="repl-log" class="console" role="log" aria-live="polite" aria-labelledby="repl-title"></div>' +
             '<div class="repl-line"><label id="repl-prompt" for="repl-input">list&gt;</label>' +
             '<textarea id="repl-input" rows="1" spellcheck="false" autocomplete="off" ' +
             'placeholder="a statement, e.g. delete 0:0 — Enter runs it"></textarea></div>' +
@@ -3037,12 +3048,49 @@ package enum Resources {
           let recalled = 0;
           let replBusy = false;
 
-          function say(text, kind) {
-            const span = document.createElement("span");
-            if (kind) span.className = kind;
-            span.textContent = text;
-            replLog.appendChild(span);
+          // The console's text is a block per entry. It draws at most LOG_TEXT characters: past them, the oldest
+          // entries' text goes (their state stays), so an entry is drawn in the time its own text takes, whatever came
+          // before (an 8 MiB entry left every later one about 3 s: issue 57). The module cuts an entry's own output.
+          const LOG_TEXT = 1 << 20;
+          let logText = 0;
+          let dropped = null;
+          // Appends a block of [text, class] parts to the console and scrolls to it.
+          function sayParts(parts) {
+            const block = document.createElement("div");
+            let length = 0;
+            for (const [text, kind] of parts) {
+              if (text === "") continue;
+              const span = document.createElement("span");
+              if (kind) span.className = kind;
+              span.textContent = text;
+              block.appendChild(span);
+              length += text.length;
+            }
+            block.dataset.length = String(length);
+            replLog.appendChild(block);
+            logText += length;
+            while (logText > LOG_TEXT && replLog.firstElementChild !== block) {
+              const old = replLog.firstElementChild === dropped ? dropped.nextElementSibling : replLog.firstElementChild;
+              if (!old || old === block) break;
+              logText -= parseInt(old.dataset.length || "0", 10);
+              old.remove();
+              if (!dropped) {
+                dropped = document.createElement("div");
+                dropped.className = "note";
+                dropped.textContent = "(earlier entries' text is cleared from the console to keep the page quick; what they did stays)\n";
+                replLog.insertBefore(dropped, replLog.firstChild);
+              }
+            }
             replLog.scrollTop = replLog.scrollHeight;
+          }
+          function say(text, kind) {
+            sayParts([[text, kind]]);
+          }
+          // A size in bytes as a reader takes it in.
+          function bytes(n) {
+            if (n < 1024) return n + " bytes";
+            if (n < 1 << 20) return (n / 1024).toFixed(n < 10 << 10 ? 1 : 0) + " KiB";
+            return (n / (1 << 20)).toFixed(1) + " MiB";
           }
 
           // Runs `text` on the session; the session is made first (the shown script run again) when there is none.
@@ -3065,15 +3113,24 @@ package enum Resources {
                 replPrompt.textContent = " ...>";
                 return;
               }
-              say(replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry");
-              const ok = a.output.length - a.errors.length;
-              // The output is in the order written; the errors are its last part, as the REPL prints them.
-              if (a.errors.length > 0 && a.output.endsWith(a.errors)) {
-                say(a.output.slice(0, ok));
-                say(a.errors, "err");
+              const parts = [[replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry"]];
+              // The output is in the order written, the errors its last part, as the REPL prints them. Past the module's
+              // limit (`cut` bytes left out at `cutAt`) only the error that ended the entry follows.
+              const cutAt = a.cut > 0 && a.cutAt >= 0 ? a.cutAt : a.output.length;
+              const head = a.output.slice(0, cutAt);
+              const tail = a.output.slice(cutAt);
+              const headErrors = a.errors.slice(0, a.errors.length - tail.length);
+              if (headErrors.length > 0 && head.endsWith(headErrors)) {
+                parts.push([head.slice(0, head.length - headErrors.length), ""], [headErrors, "err"]);
               } else {
-                say(a.output);
+                parts.push([head, ""]);
               }
+              if (a.cut > 0) {
+                parts.push([(head.endsWith("\n") || head === "" ? "" : "\n") + "⋯ output cut: " + bytes(a.cut) + " more not shown (the entry wrote " +
+                  bytes(a.outputBytes) + "; the console shows the first " + bytes(a.outputLimit) + " of an entry's output)\n", "note cut"]);
+              }
+              parts.push([tail, "err"]);
+              sayParts(parts);
               replPrompt.textContent = a.prompt.trimEnd();
               replInput.value = "";
               window.playground.console = a;
@@ -3098,7 +3155,11 @@ package enum Resources {
           });
           $("repl-undo").addEventListener("click", () => enter("undo"));
           $("repl-redo").addEventListener("click", () => enter("redo"));
-          $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
+          $("repl-clear").addEventListener("click", () => {
+            replLog.textContent = "";
+            logText = 0;
+            dropped = null;
+          });
 
           // A link that carries a script runs it, the editor still hidden (its layout of a long script is paid only
           // when the student opens it), and shows it when the run did not finish; the class site's playground opens

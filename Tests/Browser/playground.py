@@ -16,7 +16,10 @@ the page takes), a link whose name has malformed escapes
 (`name=%ff`), which still runs its script; hostile links (long: a million empty lines, wide: a line of 1 MiB;
 refused with the link's limits) and deep ones, and scripts at the link's limits, open with the main thread's
 longest task under 250 ms, the source pane drawing the lines in view (and a statement far down, marked, at
-its step) and the editor opening in time; and no request
+its step) and the editor opening in time; a lesson's
+2 MiB of output is stepped through in time; after a run that met the step limit each console entry has its
+own budget and the page's hint; and console entries of 8 and 32 MiB are cut with a message, the main
+thread's longest task under 250 ms for them and for a later small entry; and no request
 leaves the machine. It prints one JSON object: what it saw and every problem found.
 """
 import json, os, sys, time
@@ -175,6 +178,17 @@ def main():
                     say("a hostile script does not say why it stopped", name + ": " + console[-300:])
             if name == "three million inserts in the middle":
                 browser.screenshot(shots + "-stopped.png")
+        # A lesson's own output, up to 4 MiB of it, is drawn again at each step: the console draws its end.
+        open_page(tour)
+        run('let s = "xxxxxxxx"\nfor i in 0..<18 { s = s + s }\nprint s\nprint "done"\nprint "and again"\n')
+        longest, _ = browser.longest_task(lambda: [evaluate("window.lessonPage.go(%s)" % k) for k in ("L.steps.length - 1", "L.steps.length - 2", "L.steps.length - 1")])
+        shown = evaluate("document.getElementById('console').textContent") or ""
+        result["hostile"]["2 MiB of a lesson's output, stepped through"] = {"longest task ms": round(longest or 0, 1), "characters drawn": len(shown)}
+        if longest is None or longest > 250:
+            say("the page's main thread was busy too long stepping through a lesson's big output", "%s ms" % longest)
+        if not shown.endswith("done\nand again\n") or len(shown) > 300000:
+            say("the lesson's console does not draw the end of a big output", "%d characters, ending %s" % (len(shown), shown[-80:]))
+        browser.screenshot(shots + "-lesson-output.png")
         # A link whose script is larger than the page takes: refused before it runs.
         big = evaluate("window.playground.pack('print 1\\n'.repeat(300000))", await_promise=True)
         open_page(tour.split("#")[0] + "#code=" + big + "&step=0")
@@ -298,6 +312,74 @@ def main():
         if not named["status"].startswith("Ran") or named["name"] != "%ffA%e2%82" or named["step"] != "2":
             say("a link whose name has a malformed escape does not run its script", json.dumps(named))
 
+        # The console (issue 57, finding 5): after a run that met the ten-million-step limit, each entry has
+        # its own budget (they all failed with the run's limit, and the hint named --max-steps).
+        def enter(text, limit=20.0):
+            """Types `text` into the console and presses Enter, or clicks Undo/Redo for "undo"/"redo" given
+            as ("button", id); returns (the text the entry added to the log, seconds)."""
+            before = evaluate("document.getElementById('repl-log').textContent.length")
+            start = time.time()
+            if isinstance(text, tuple):
+                evaluate("document.getElementById(%s).click()" % json.dumps(text[1]))
+            else:
+                evaluate("(() => { const i = document.getElementById('repl-input'); i.focus(); i.value = %s; })()" % json.dumps(text))
+                browser.key("Enter", 13)
+            while time.time() - start < limit:
+                if evaluate("document.getElementById('repl-log').textContent.length !== %d && document.getElementById('repl-input').value === ''" % before):
+                    break
+                time.sleep(0.05)
+            # Each entry is a block of the log (older ones may have been cleared to bound the log's text).
+            added = evaluate("(() => { const log = document.getElementById('repl-log'); const t = log.textContent; return log.lastElementChild && log.lastElementChild.tagName === 'DIV' ? log.lastElementChild.textContent : t.slice(%d); })()" % before) or ""
+            return added, time.time() - start
+
+        open_page(tour)
+        text, _, _ = run('reset [["A", "B", "C"]]\nwhile true { }\n', limit=20.0)
+        evaluate("window.lessonPage.go(L.steps.length - 1)")
+        ran = evaluate("document.getElementById('console').textContent") or ""
+        result["step budget"] = {"run": text[:120], "run's console": ran[-300:]}
+        if "step limit of 10000000 exceeded" not in ran or "--max-steps" in ran or "hint: the page gives" not in ran:
+            say("the run that met the step limit does not say so with the page's hint", ran[-300:])
+        for entry, wanted in (("print rows(0)", "3\n"), ("delete 0:0", "delete"), (("button", "repl-undo"), "undo"),
+                              (("button", "repl-redo"), "redo"), ("print rows(0)", "2\n")):
+            added, seconds = enter(entry)
+            result["step budget"][str(entry)] = added[:200]
+            if "step limit" in added or "error" in added or wanted not in added:
+                say("a console entry after a run that met the step limit failed", "%s: %s" % (entry, added[:300]))
+        added, _ = enter("while true { }")
+        result["step budget"]["an entry that meets the limit"] = added[:400]
+        if "step limit of 10000000 exceeded" not in added or "--max-steps" in added or "hint: the page gives" not in added:
+            say("an entry that met the step limit does not say so with the page's hint", added[:400])
+        evaluate("document.getElementById('repl-log').scrollIntoView()")
+        browser.screenshot(shots + "-console-step-limit.png")
+        added, _ = enter("print rows(0)")
+        if added.strip() != "list> print rows(0)\n2".strip():
+            say("the entry after one that met the step limit did not run", added[:300])
+
+        # The console's output (issue 57, finding 4): an entry that printed 8 MiB kept the main thread busy
+        # for seconds, and every later entry about 3 s; 32 MiB froze the page. The module cuts an entry's
+        # output and the console says so; its drawn text stays bounded, so later entries stay quick.
+        open_page(tour)
+        run('reset [["A"]]\n')
+        big = "let s = \"xxxxxxxx\"\nfor i in 0..<%d { s = s + s }\nprint s"
+        result["console output"] = {}
+        for name, entry in (("8 MiB", big % 20), ("32 MiB", big % 22), ("8 MiB again", big % 20), ("a small entry", "print rows(0)")):
+            seen = {}
+            longest, _ = browser.longest_task(lambda: seen.update(zip(("added", "seconds"), enter(entry, 30.0))))
+            added = seen.get("added", "")
+            result["console output"][name] = {"longest task ms": round(longest or 0, 1), "seconds": round(seen.get("seconds", 0), 2),
+                                              "characters added": len(added), "end": added[-160:]}
+            if longest is None or longest > 250:
+                say("the page's main thread was busy too long for a console entry", "%s: %s ms" % (name, longest))
+            if "MiB" in name and ("not shown" not in added or len(added) > 300000):
+                say("a console entry's huge output was not cut with a message", "%s: %d characters, ends %s" % (name, len(added), added[-200:]))
+            if name == "8 MiB":
+                evaluate("document.getElementById('repl-log').scrollIntoView()")
+                browser.screenshot(shots + "-console-8mib.png")
+        drawn = evaluate("document.getElementById('repl-log').textContent.length")
+        result["console output"]["characters drawn"] = drawn
+        if drawn > 1200000:
+            say("the console's drawn text is not bounded", drawn)
+        browser.screenshot(shots + "-console-after.png")
         network()
 
     browser.run(result, steps)

@@ -162,7 +162,9 @@ import Testing
     /// page's editor and run there, draws exactly the stream `listdsl html --events` writes for it; a
     /// crashing batch edited into a valid one commits; a shared link opens the same script at the same
     /// step; hostile scripts (an endless loop, ten million rows, deep recursion, a 2 MB script in a link)
-    /// stop with a message while the page keeps answering; and no request leaves the machine
+    /// stop with a message while the page keeps answering; hostile links (long, wide, deep), a lesson's
+    /// big output and console entries of 8 and 32 MiB keep the main thread's longest task under 250 ms,
+    /// and each console entry has its own step budget (issue 57); and no request leaves the machine
     /// (Tests/Browser/playground.py). Screenshots go to `.build/lesson-screenshots/playground-*.png`.
     @Test(.enabled(if: browserRequired && playgroundRequired))
     func thePlaygroundRunsTheRealInterpreterInThePage() throws {

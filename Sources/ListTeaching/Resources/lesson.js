@@ -837,16 +837,27 @@ function drawFrames(step) {
   if (step.moreFrames) box.appendChild(el("p", "dim", "… and " + step.moreFrames + " more calls below, not drawn"));
 }
 
+// The console is drawn again at every step: it shows the last 300 outputs and at most CONSOLE_TEXT characters of
+// them (a lesson may hold megabytes of output, 4 MiB at most), the end of a longer one.
+const CONSOLE_TEXT = 256 << 10;
 function drawConsole(index) {
   const pre = $("console");
   pre.textContent = "";
   let items = [];
   for (let i = 0; i <= index; i++) L.steps[i].output.forEach((o) => items.push([i, o]));
   if (items.length > 300) items = items.slice(items.length - 300);
-  items.forEach(([i, o]) => {
-    const span = el("span", o.kind + (i < index ? " old" : ""), o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text);
-    pre.appendChild(span);
-  });
+  const texts = items.map(([, o]) => (o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text));
+  let room = CONSOLE_TEXT;
+  let first = texts.length;
+  while (first > 0 && room > 0) room -= texts[--first].length;
+  let left = 0;
+  if (room < 0) {
+    left = -room;
+    texts[first] = texts[first].slice(left);
+  }
+  for (let k = 0; k < first; k++) left += texts[k].length;
+  if (left > 0) pre.appendChild(el("span", "note", "… " + left.toLocaleString("en") + " characters of earlier output are not drawn\n"));
+  for (let k = first; k < items.length; k++) pre.appendChild(el("span", items[k][1].kind + (items[k][0] < index ? " old" : ""), texts[k]));
 }
 
 // The batch: while it is open, the calls queued; when UIKit refused it, the batch as it was, the command at

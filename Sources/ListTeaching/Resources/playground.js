@@ -155,7 +155,7 @@
       }
       setScript(source);
       window.playground.last = result;
-      if (replLog.textContent !== "") say("— the script ran again: the console goes on from its new end —\n", "note");
+      if (replLog.firstChild) say("— the script ran again: the console goes on from its new end —\n", "note");
       replPrompt.textContent = "list>";
       page.load(result.stream);
       if (step !== undefined) page.go(step);
@@ -217,7 +217,7 @@
   const repl = document.createElement("div");
   repl.className = "repl";
   repl.innerHTML = '<h3 id="repl-title">Go on from the end of the run</h3>' +
-    '<pre id="repl-log" class="console" aria-live="polite" aria-labelledby="repl-title"></pre>' +
+    '<div id="repl-log" class="console" role="log" aria-live="polite" aria-labelledby="repl-title"></div>' +
     '<div class="repl-line"><label id="repl-prompt" for="repl-input">list&gt;</label>' +
     '<textarea id="repl-input" rows="1" spellcheck="false" autocomplete="off" ' +
     'placeholder="a statement, e.g. delete 0:0 — Enter runs it"></textarea></div>' +
@@ -232,12 +232,49 @@
   let recalled = 0;
   let replBusy = false;
 
-  function say(text, kind) {
-    const span = document.createElement("span");
-    if (kind) span.className = kind;
-    span.textContent = text;
-    replLog.appendChild(span);
+  // The console's text is a block per entry. It draws at most LOG_TEXT characters: past them, the oldest
+  // entries' text goes (their state stays), so an entry is drawn in the time its own text takes, whatever came
+  // before (an 8 MiB entry left every later one about 3 s: issue 57). The module cuts an entry's own output.
+  const LOG_TEXT = 1 << 20;
+  let logText = 0;
+  let dropped = null;
+  // Appends a block of [text, class] parts to the console and scrolls to it.
+  function sayParts(parts) {
+    const block = document.createElement("div");
+    let length = 0;
+    for (const [text, kind] of parts) {
+      if (text === "") continue;
+      const span = document.createElement("span");
+      if (kind) span.className = kind;
+      span.textContent = text;
+      block.appendChild(span);
+      length += text.length;
+    }
+    block.dataset.length = String(length);
+    replLog.appendChild(block);
+    logText += length;
+    while (logText > LOG_TEXT && replLog.firstElementChild !== block) {
+      const old = replLog.firstElementChild === dropped ? dropped.nextElementSibling : replLog.firstElementChild;
+      if (!old || old === block) break;
+      logText -= parseInt(old.dataset.length || "0", 10);
+      old.remove();
+      if (!dropped) {
+        dropped = document.createElement("div");
+        dropped.className = "note";
+        dropped.textContent = "(earlier entries' text is cleared from the console to keep the page quick; what they did stays)\n";
+        replLog.insertBefore(dropped, replLog.firstChild);
+      }
+    }
     replLog.scrollTop = replLog.scrollHeight;
+  }
+  function say(text, kind) {
+    sayParts([[text, kind]]);
+  }
+  // A size in bytes as a reader takes it in.
+  function bytes(n) {
+    if (n < 1024) return n + " bytes";
+    if (n < 1 << 20) return (n / 1024).toFixed(n < 10 << 10 ? 1 : 0) + " KiB";
+    return (n / (1 << 20)).toFixed(1) + " MiB";
   }
 
   // Runs `text` on the session; the session is made first (the shown script run again) when there is none.
@@ -260,15 +297,24 @@
         replPrompt.textContent = " ...>";
         return;
       }
-      say(replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry");
-      const ok = a.output.length - a.errors.length;
-      // The output is in the order written; the errors are its last part, as the REPL prints them.
-      if (a.errors.length > 0 && a.output.endsWith(a.errors)) {
-        say(a.output.slice(0, ok));
-        say(a.errors, "err");
+      const parts = [[replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry"]];
+      // The output is in the order written, the errors its last part, as the REPL prints them. Past the module's
+      // limit (`cut` bytes left out at `cutAt`) only the error that ended the entry follows.
+      const cutAt = a.cut > 0 && a.cutAt >= 0 ? a.cutAt : a.output.length;
+      const head = a.output.slice(0, cutAt);
+      const tail = a.output.slice(cutAt);
+      const headErrors = a.errors.slice(0, a.errors.length - tail.length);
+      if (headErrors.length > 0 && head.endsWith(headErrors)) {
+        parts.push([head.slice(0, head.length - headErrors.length), ""], [headErrors, "err"]);
       } else {
-        say(a.output);
+        parts.push([head, ""]);
       }
+      if (a.cut > 0) {
+        parts.push([(head.endsWith("\n") || head === "" ? "" : "\n") + "⋯ output cut: " + bytes(a.cut) + " more not shown (the entry wrote " +
+          bytes(a.outputBytes) + "; the console shows the first " + bytes(a.outputLimit) + " of an entry's output)\n", "note cut"]);
+      }
+      parts.push([tail, "err"]);
+      sayParts(parts);
       replPrompt.textContent = a.prompt.trimEnd();
       replInput.value = "";
       window.playground.console = a;
@@ -293,7 +339,11 @@
   });
   $("repl-undo").addEventListener("click", () => enter("undo"));
   $("repl-redo").addEventListener("click", () => enter("redo"));
-  $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
+  $("repl-clear").addEventListener("click", () => {
+    replLog.textContent = "";
+    logText = 0;
+    dropped = null;
+  });
 
   // A link that carries a script runs it, the editor still hidden (its layout of a long script is paid only
   // when the student opens it), and shows it when the run did not finish; the class site's playground opens
