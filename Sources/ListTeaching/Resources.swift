@@ -2018,10 +2018,18 @@ package enum Resources {
               estimate();
             }
             if (!topsValid) sum();
-            const top = list.scrollTop;
-            const height = list.clientHeight || 600;
-            const first = Math.max(0, lineAt(top) - MARGIN);
-            const last = Math.min(n, lineAt(top + height) + 1 + MARGIN);
+            let first, last;
+            if (getComputedStyle(list).overflowY === "visible") {
+              // On paper the pane does not scroll: the lines around the statement, the rest said to be left out.
+              const at = marks.at && marks.at.file === file.name ? marks.at.line - 1 : 0;
+              first = Math.max(0, Math.min(at - MARGIN / 2, n - MARGIN));
+              last = Math.min(n, first + MARGIN);
+            } else {
+              const top = list.scrollTop;
+              const height = list.clientHeight || 600;
+              first = Math.max(0, lineAt(top) - MARGIN);
+              last = Math.min(n, lineAt(top + height) + 1 + MARGIN);
+            }
             const covered = drawn.version === version && drawn.first <= Math.max(0, first + MARGIN / 2) && drawn.last >= Math.min(n, last - MARGIN / 2);
             if (covered) return;
             draw(first, last);
@@ -2224,7 +2232,7 @@ package enum Resources {
 
         // The console is drawn again at every step: it shows the last 300 outputs and at most CONSOLE_TEXT characters of
         // them (a lesson may hold megabytes of output, 4 MiB at most), the end of a longer one.
-        const CONSOLE_TEXT = 256 << 10;
+        const CONSOLE_TEXT = 64 << 10;
         function drawConsole(index) {
           const pre = $("console");
           pre.textContent = "";
@@ -2829,7 +2837,7 @@ package enum Resources {
           // draws within a frame's budget (a few hundred characters of link held 100,000 empty lines that froze the
           // page for seconds: issue 57). A longer script is refused before anything is drawn; typed or pasted into the
           // editor, a script may have SCRIPT_LIMIT bytes.
-          const LINK_LINES = 10000;
+          const LINK_LINES = 5000;
           const LINK_BYTES = 256 << 10;
 
           // A script in an address: deflate-raw, then base64url.

@@ -13,7 +13,7 @@
   // draws within a frame's budget (a few hundred characters of link held 100,000 empty lines that froze the
   // page for seconds: issue 57). A longer script is refused before anything is drawn; typed or pasted into the
   // editor, a script may have SCRIPT_LIMIT bytes.
-  const LINK_LINES = 10000;
+  const LINK_LINES = 5000;
   const LINK_BYTES = 256 << 10;
 
   // A script in an address: deflate-raw, then base64url.
