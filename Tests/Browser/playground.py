@@ -375,7 +375,8 @@ def main():
         run('reset [["A"]]\n')
         big = "let s = \"xxxxxxxx\"\nfor i in 0..<%d { s = s + s }\nprint s"
         result["console output"] = {}
-        for name, entry in (("8 MiB", big % 20), ("32 MiB", big % 22), ("8 MiB again", big % 20), ("a small entry", "print rows(0)")):
+        for name, entry in (("8 MiB", big % 20), ("32 MiB", big % 22), ("8 MiB again", big % 20), ("8 MiB a third time", big % 20),
+                            ("a small entry", "print rows(0)")):
             seen = {}
             longest, _ = browser.longest_task(lambda: seen.update(zip(("added", "seconds"), enter(entry, 30.0))))
             added = seen.get("added", "")
@@ -390,8 +391,9 @@ def main():
                 browser.screenshot(shots + "-console-8mib.png")
         drawn = evaluate("document.getElementById('repl-log').textContent.length")
         result["console output"]["characters drawn"] = drawn
-        if drawn > 1200000:
-            say("the console's drawn text is not bounded", drawn)
+        start = evaluate("document.getElementById('repl-log').textContent.slice(0, 80)")
+        if drawn > 1200000 or not start.startswith("(earlier entries' text is cleared"):
+            say("the console's drawn text is not bounded, with a note", "%s characters, starting %s" % (drawn, start))
         browser.screenshot(shots + "-console-after.png")
         network()
 
