@@ -2852,12 +2852,13 @@ package enum Resources {
           // The script of a link, at most `lines` lines and `bytes` bytes however well the link compresses: the
           // decompression stops at the first piece past either.
           async function unpack(code, lines = LINK_LINES, bytes = LINK_BYTES) {
-            let binary;
-            try {
-              binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
-            } catch (error) {
-              throw new Error("the link's code is not base64url, as a copied link's is: was it cut short?");
+            let binary = null;
+            if (/^[A-Za-z0-9_-]+$/.test(code)) {
+              try {
+                binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+              } catch (error) { /* a length base64 cannot have: said below */ }
             }
+            if (binary === null) throw new Error("its code is not what a copied link holds (base64url): was the link cut short or changed?");
             const packed = Uint8Array.from(binary, (c) => c.charCodeAt(0));
             const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
             const parts = [];
@@ -2867,7 +2868,13 @@ package enum Resources {
             const limits = "a link opens at most " + lines.toLocaleString("en") + " lines and " + (bytes >> 10) + " KiB";
             const tooLong = () => new Error("it has more than " + lines.toLocaleString("en") + " lines; " + limits);
             for (;;) {
-              const { done, value } = await reader.read();
+              let piece;
+              try {
+                piece = await reader.read();
+              } catch (error) {
+                throw new Error("its code does not inflate to a script: was the link cut short or changed?");
+              }
+              const { done, value } = piece;
               if (done) break;
               if (value.length === 0) continue;
               size += value.length;
@@ -3173,9 +3180,9 @@ package enum Resources {
           // when the student opens it), and shows it when the run did not finish; the class site's playground opens
           // in its editor.
           const linked = host.linkField("code");
-          const m = linked && /^[A-Za-z0-9_-]+$/.test(linked.raw) ? linked.raw : null;
-          if (!m && window.listdslOpensEditor) editing(true);
-          if (m) {
+          const m = linked ? linked.raw : null;
+          if (m === null && window.listdslOpensEditor) editing(true);
+          if (m !== null) {
             const step = /[#&]step=(\d+)/.exec(location.hash);
             const named = host.linkField("name");
             unpack(m).then((text) => {
@@ -3197,7 +3204,7 @@ package enum Resources {
           // most for the run under way.
           // A long lesson (past 2,000 steps) is not run again: its one run would compete with the page for the machine
           // while the student steps through it, and a long script is warm after its first run anyway.
-          if (host.ready && !m && window.L.steps.length <= 2000) {
+          if (host.ready && m === null && window.L.steps.length <= 2000) {
             host.ready.then(async () => {
               for (let i = 0; i < 3 && !busy && !replBusy; i++) {
                 const result = await host.run(name(), script());

@@ -325,6 +325,16 @@ def main():
         if not named["status"].startswith("Ran") or named["name"] != "%ffA%e2%82" or named["step"] != "2":
             say("a link whose name has a malformed escape does not run its script", json.dumps(named))
 
+        # A link whose code was cut short or changed: a message that says so, whatever the engine's words.
+        whole = evaluate("window.playground.pack('print 1\\n'.repeat(200))", await_promise=True)
+        for code in ("abc.def", "A", whole[: len(whole) // 2], ""):
+            open_page(tour.split("#")[0] + "#code=" + code)
+            deadline = time.time() + 10
+            while time.time() < deadline and not status():
+                time.sleep(0.05)
+            if not status().startswith("The link's script cannot be opened: its code") or "cut short or changed" not in status():
+                say("a damaged link's code does not say so", "%r: %s" % (code[:20], status()))
+
         # The console (issue 57, finding 5): after a run that met the ten-million-step limit, each entry has
         # its own budget (they all failed with the run's limit, and the hint named --max-steps).
         def enter(text, limit=20.0):
