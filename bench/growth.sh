@@ -16,8 +16,9 @@
 #   bench/growth.sh BIN --only changes --n 5000 that N instead of the size's
 #
 # Surfaces: --changes on a loop of appends; undo recording on the same loop; the REPL (in a
-# pseudo-terminal) running the loop as an entry; `html` with N sections added one by one, and with N
-# reloadData of 1,000 rows; `load` of a state of N tiny sections under --limit memory; the defaults store
+# pseudo-terminal) running the loop as an entry; the REPL printing N lines as one entry, then a small
+# one (the page's console runs entries as the REPL does); `html` with N sections added one by one,
+# and with N reloadData of 1,000 rows; `load` of a state of N tiny sections under --limit memory; the defaults store
 # with N keys, read once; `diff` of two tables of N rows. Needs bash and python3 only.
 set -euo pipefail
 bin=$(dirname "$0")/../.build/debug/listdsl
@@ -37,7 +38,7 @@ while [ $# -gt 0 ]; do
             shift
             ;;
         -h | --help)
-            sed -n '2,23p' "$0"
+            sed -n '2,24p' "$0"
             exit 0
             ;;
         -*)
@@ -163,6 +164,16 @@ def surface_repl(n):
     return [bin, "-q"], entries, None
 
 
+def surface_repl_output(n):
+    # The page's console runs an entry as the REPL does (InteractiveStatement, the change view, the text
+    # renderer); natively that is the REPL. One entry prints N lines (about 32 N bytes), then a small entry:
+    # neither the REPL nor its line editor may keep or rescan what came before each line. (The page's own
+    # cut of an entry's output is in the module, which this cannot reach: LessonPageTests tests it through
+    # Tests/Browser/module-console.mjs, and the page's drawing through playground.py.)
+    entries = 'repeat %d { print "a line of the console\'s output" }\nprint "after"\n.quit\n' % n
+    return [bin, "-q"], entries, None
+
+
 def surface_html_sections(n):
     script = write("sections-%d.list" % n, "repeat %d { insert section 0 }\n" % n)
     return [bin, "html", script, "-o", os.path.join(work, "sections.html")], None, None
@@ -205,6 +216,7 @@ SURFACES = [
     ("changes", surface_changes, 40_000, 400_000, 1),
     ("undo", surface_undo, 40_000, 400_000, 1),
     ("repl", surface_repl, 40_000, 400_000, 1),
+    ("repl-output", surface_repl_output, 100_000, 1_000_000, 1),
     ("html-sections", surface_html_sections, 300, 3_000, 2),
     ("html-reloads", surface_html_reloads, 50, 500, 1),
     ("load", surface_load, 100_000, 1_000_000, 1),

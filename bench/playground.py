@@ -7,7 +7,8 @@ it) beside the native command, for bench/NOTES.md. Not a test: these machines ar
 It makes the playground page of examples/tour.list and prints one JSON object: the page's size (raw and
 gzip'd), how long after the page's load the module was ready, the warm re-runs of the tour in the page
 (the worker's own clock, median of 5), the million-append loop in the page, and the slowest step drawn of
-the 10,000-row script's lesson.
+the 10,000-row script's lesson; then the main thread's longest task opening a link at each of its limits
+and the editor on it, and for a console entry that prints 8 MiB and a small one after it.
 """
 import gzip, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -79,6 +80,35 @@ def main():
                           await_promise=True)
             slowest = max(slowest, ms)
         result["10,000-row lesson: slowest of %d steps drawn (to its frame), ms" % len(sample)] = round(slowest, 1)
+
+        # Issue 57: a link at each of its limits, opened, then the editor opened on it; a console entry that
+        # prints 8 MiB, and a small one after it: the longest task of the page's main thread for each.
+        browser.open("file://" + page)
+        limits = evaluate("window.playground.linkLimits")
+        for name, script in (("lines", "'\\n'.repeat(%d)" % (limits["lines"] - 1)),
+                             ("bytes", "'#' + 'x'.repeat(%d) + '\\n'" % (limits["bytes"] - 2))):
+            code = evaluate("window.playground.pack(%s)" % script, await_promise=True)
+
+            def follow():
+                browser.open("file://" + page + "#code=" + code)
+                deadline = time.time() + 20
+                while time.time() < deadline and not (evaluate("document.getElementById('run-status').textContent") or "").startswith("Ran"):
+                    time.sleep(0.01)
+            opened, _ = browser.longest_task(follow)
+            edited, _ = browser.longest_task(lambda: (evaluate("document.getElementById('edit').click()"), time.sleep(0.5)))
+            result["a link at its %s limit (%s): longest task opening it, then the editor, ms" % (name, limits[name])] = [
+                round(opened or 0, 1), round(edited or 0, 1)]
+        browser.open("file://" + page)
+        run(tour)
+        for name, entry in (("8 MiB", 'let s = "xxxxxxxx"\nfor i in 0..<20 { s = s + s }\nprint s'), ("small", "print 1")):
+            def enter():
+                evaluate("(() => { const i = document.getElementById('repl-input'); i.focus(); i.value = %s; })()" % json.dumps(entry))
+                browser.key("Enter", 13)
+                deadline = time.time() + 20
+                while time.time() < deadline and evaluate("document.getElementById('repl-input').value") != "":
+                    time.sleep(0.01)
+            longest, _ = browser.longest_task(enter)
+            result["a console entry, %s: longest task, ms" % name] = round(longest or 0, 1)
 
     browser.run(result, steps)
 

@@ -128,6 +128,8 @@ import ListTeaching
             // meet the interpreter's limit before the engine's stack runs out. In Chromium a hook that calls
             // itself through a gesture (the costliest nesting) ran out between 120 and 130 levels.
             limits.callDepth = 100
+            // A page's limits are fixed: a limit's hint names what the page offers, not the command's flags.
+            limits.setBy = .page
             // The session's events go to the recorder, then, once the lesson is written, to the console
             // (`console(_:)`), which goes on with the same session.
             consoleSession = nil
@@ -162,8 +164,11 @@ import ListTeaching
         /// Runs the entry `bytes` against the last lesson's session, as the REPL runs a line: each
         /// statement's output, then the change view (with undo history, so `undo` and `redo` work). Leaves
         /// in standard output one JSON object: `status` (`ok`, `error`, `incomplete`: the entry needs more
-        /// lines, `none`: no session), `output` (the text, as the REPL prints it), `errors` (the part of
-        /// it that went to standard error) and `prompt` (the REPL's next prompt).
+        /// lines, `none`: no session), `output` (the text, as the REPL prints it, cut after
+        /// `ConsoleSession.outputLimit` bytes), `errors` (the part of it that went to standard error),
+        /// `prompt` (the REPL's next prompt), `cut` (the bytes of output left out), `cutAt` (where in
+        /// `output` they were, in UTF-16 units, as a page's string counts; -1 when nothing was cut),
+        /// `outputBytes` (all the entry wrote) and `outputLimit`.
         static func console(bytes: [UInt8]) -> Int32 {
             standardOutput = []
             standardError = []
@@ -182,6 +187,10 @@ import ListTeaching
             w.member("output", session.output)
             w.member("errors", session.errors)
             w.member("prompt", session.prompt)
+            w.member("cut", session.cutBytes)
+            w.member("cutAt", session.cutAt)
+            w.member("outputBytes", session.writtenBytes)
+            w.member("outputLimit", ConsoleSession.outputLimit)
             return status == "ok" ? 0 : 1
         }
 
@@ -265,13 +274,22 @@ import ListTeaching
         /// What the last entry printed, standard output and error in the order written; and the error part.
         var output = ""
         var errors = ""
+        /// The most bytes of an entry's output the page is handed: the page draws an entry's output on its
+        /// one thread, and 8 MiB of it kept that thread busy for seconds (issue 57). A lesson's own
+        /// output is capped too (`recorder.byteLimit`).
+        static let outputLimit = 256 << 10
+        /// The bytes the last entry wrote, kept or not; those left out past `outputLimit`; and where in
+        /// `output` the cut is, in UTF-16 units (-1: nothing was cut).
+        var writtenBytes = 0
+        var cutBytes = 0
+        var cutAt = -1
 
         // The closures hold the session strongly (Embedded Swift has no `unowned`): the sink, which holds
         // them, is replaced when the next lesson starts, and nothing else holds them.
         init(_ interpreter: Interpreter) {
             self.interpreter = interpreter
             let text = TextRenderer(
-                write: { self.output += $0 }, report: { self.reportDiagnostic($0) },
+                write: { self.show($0) }, report: { self.reportDiagnostic($0) },
                 color: false)
             let changes = self.changes
             WasmSession.sink = { event in
@@ -282,20 +300,60 @@ import ListTeaching
             interpreter.options.recordsUndo = true
         }
 
-        /// A diagnostic, as the command prints it on standard error.
+        /// A diagnostic, as the command prints it on standard error. The error that ends an entry is shown
+        /// whatever the entry printed before it (one an entry, and the renderer shows a window of a long
+        /// line); a warning or a note counts against the output's limit, as a loop can give thousands.
         func reportDiagnostic(_ d: Diagnostic) {
             let shown = DiagnosticRenderer(color: false).render(d)
-            output += shown
-            errors += shown
+            if d.severity == .error {
+                writtenBytes += shown.utf8.count
+                output += shown
+                errors += shown
+            } else if show(shown) {
+                errors += shown
+            }
+        }
+
+        /// Adds `text` to the entry's output while it stays within `outputLimit`; past it, keeps the part
+        /// that fits (to a character's end) and counts the rest. Returns whether all of it was kept.
+        @discardableResult
+        func show(_ text: String) -> Bool {
+            let count = text.utf8.count
+            writtenBytes += count
+            if cutAt >= 0 {
+                cutBytes += count
+                return false
+            }
+            let room = ConsoleSession.outputLimit - (output.utf8.count)
+            if count <= room {
+                output += text
+                return true
+            }
+            // The first `room` bytes, back to the start of a character (a UTF-8 continuation byte is
+            // 0b10xxxxxx).
+            let bytes = text.utf8
+            var kept = max(room, 0)
+            while kept > 0, kept < count, bytes[bytes.index(bytes.startIndex, offsetBy: kept)] & 0xC0 == 0x80 {
+                kept -= 1
+            }
+            output += String(decoding: bytes.prefix(kept), as: UTF8.self)
+            cutAt = output.utf16.count
+            cutBytes += count - kept
+            return false
         }
 
         /// The REPL's prompt: it shows an open batch.
         var prompt: String { InteractiveStatement.prompt(interpreter) }
 
-        /// Runs one entry; returns `ok`, `error` or `incomplete`.
+        /// Runs one entry; returns `ok`, `error` or `incomplete`. Each entry has the step budget a run has,
+        /// whatever the run or the entries before it took.
         func run(_ bytes: [UInt8]) -> String {
             output = ""
             errors = ""
+            writtenBytes = 0
+            cutBytes = 0
+            cutAt = -1
+            interpreter.startStepBudget()
             let source = SourceFile(name: "<console>", bytes: bytes)
             let parsed = Parser.parse(source)
             if parsed.isIncomplete { return "incomplete" }
@@ -306,7 +364,7 @@ import ListTeaching
                 switch InteractiveStatement.run(
                     statement, in: source, by: interpreter, changes: changes, drawingChanges: true)
                 {
-                case .success(let drawn): output += drawn
+                case .success(let drawn): show(drawn)
                 case .failure(let failure):
                     switch failure.error {
                     case .interrupted(let d), .runtime(let d): report(d)

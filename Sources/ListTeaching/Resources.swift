@@ -113,6 +113,8 @@ package enum Resources {
           // A longer line is drawn uncoloured: lexing it on every keystroke would cost more than its colours give.
           const LONG_LINE = 5000;
           const MAX_ITEMS = 50;
+          // The most lines a printout of the editor holds (a long script's would take the page minutes to lay out).
+          const PRINTED_LINES = 5000;
           // The edits that change only what was selected (or the character or word beside the caret) when they began:
           // the text before the selection then and after the caret now is unchanged, so rescan need not compare it.
           // Not composition (its range is not the selection), drops, spelling replacements or undo.
@@ -1012,11 +1014,14 @@ package enum Resources {
               if (n >= 0) accept(n);
             }
 
-            // Printing: the whole script, coloured and numbered, in the flow of the page (the view draws only a screenful).
+            // Printing: the script, coloured and numbered, in the flow of the page (the view draws only a screenful); a
+            // long one, its first PRINTED_LINES lines and how many more there are.
             function beforePrint() {
               sync();
               let html = "";
-              for (let k = 0; k < starts.length; k++) html += '<div class="ed-pl"><span class="ed-pn">' + (k + 1) + "</span><span>" + lineHTML(k) + "</span></div>";
+              const count = Math.min(starts.length, PRINTED_LINES);
+              for (let k = 0; k < count; k++) html += '<div class="ed-pl"><span class="ed-pn">' + (k + 1) + "</span><span>" + lineHTML(k) + "</span></div>";
+              if (count < starts.length) html += '<div class="ed-pl"><span class="ed-pn"></span><span>… ' + (starts.length - count) + " more lines</span></div>";
               printed.innerHTML = html;
             }
             function afterPrint() { printed.innerHTML = ""; }
@@ -1112,7 +1117,7 @@ package enum Resources {
         * { box-sizing: border-box; }
         body { margin:0; background:var(--bg); color:var(--fg);
           font: 15px/1.4 -apple-system, "Helvetica Neue", "Segoe UI", Roboto, Arial, sans-serif; }
-        code, pre, .source, .calls, .mono { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+        code, pre, .source, .calls, .mono, .console { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
         .skip { position:absolute; left:-999px; } .skip:focus { left:8px; top:8px; background:#fff; padding:4px; z-index:9; }
         .bar { display:flex; flex-wrap:wrap; align-items:center; gap:12px; padding:8px 16px; background:#fff; border-bottom:1px solid var(--line); }
         .bar h1 { font-size:17px; margin:0; flex:1 1 auto; }
@@ -1155,7 +1160,7 @@ package enum Resources {
         /* The playground's console, under the lesson's: entries run on the state at the end of the run. */
         .repl { border-top:1px solid var(--line); margin-top:8px; padding-top:6px; }
         .repl h3 { font-size:13px; margin:2px 0 6px; color:var(--dim); font-weight:600; }
-        #repl-log { max-height:30vh; }
+        #repl-log { max-height:30vh; margin-bottom:6px; }
         #repl-log .entry { font-weight:600; } #repl-log .err { color:var(--red); } #repl-log .note { color:var(--dim); font-style:italic; }
         .repl-line { display:flex; gap:6px; align-items:flex-start; font: 12.5px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
         .repl-line label { white-space:pre; padding-top:5px; color:var(--accent); }
@@ -1164,8 +1169,12 @@ package enum Resources {
         .repl-buttons { display:flex; gap:6px; margin-top:6px; }
         .repl-buttons button { font-size:13px; min-height:30px; padding:0 10px; border:1px solid var(--line); background:#fff; border-radius:8px; color:var(--accent); cursor:pointer; }
         @media print { .repl-line, .repl-buttons { display:none; } }
-        .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; }
-        .source li { display:grid; grid-template-columns: 3.5em 1fr; white-space:break-spaces; word-break:break-word; }
+        .source { list-style:none; margin:0; padding:0; max-height:70vh; overflow:auto; font-size:13px; overflow-anchor:none; }
+        /* A long script: the lines out of sight are gaps of their height (lesson.js, sourcePane); a very long line is
+           drawn around its statement, the characters left out counted. */
+        .source li.gap { display:block; }
+        .source .elided { color:var(--dim); font-style:italic; }
+        .source li { display:grid; grid-template-columns: var(--source-numbers, 3.5em) 1fr; white-space:break-spaces; word-break:break-word; }
         .source li .n { color:var(--dim); text-align:right; padding-right:1em; user-select:none; }
         .source li.cur { background:#fff3bf; box-shadow: inset 3px 0 0 #e0a800; }
         .source li.cur.failed { background:#ffd9d6; box-shadow: inset 3px 0 0 var(--red); }
@@ -1280,7 +1289,7 @@ package enum Resources {
         .call .note { justify-self:start; margin:4px 4px 4px 0; padding:2px 6px; background:#eef4ff; border-radius:6px; overflow-wrap:anywhere; }
         .call .answer { color:var(--green); } .call .default { color:var(--dim); }
         .console { margin:0; max-height:40vh; overflow:auto; font-size:12.5px; white-space:pre-wrap; word-break:break-word; }
-        .console .old { color:var(--dim); }
+        .console .old, .console .note { color:var(--dim); }
         .console .error { color:var(--red); } .console .warning, .console .outOfSync { color:var(--yellow); }
         .foot { padding:8px 16px 24px; color:var(--dim); font-size:12px; }
         /* A handout of one step: the title, the step and its statement, the table view (the table before a commit
@@ -1297,6 +1306,8 @@ package enum Resources {
           #phone { order:1; } #calls-pane { order:2; } #source-pane { order:3; } #console-pane { order:4; }
           .source { columns:2; column-gap:24px; }
           .source li { break-inside:avoid; }
+          .source li.gap { height:auto !important; color:var(--dim); font-style:italic; }
+          .source li.gap::before { content:"… " attr(data-lines); }
           .source, .console, .screen, .calls, .data.before ol { max-height:none; overflow:visible; }
           .tv .row, .tv .ghost, .data li { content-visibility:visible; }
           #replay, .playbar, #editor, #editor-diagnostics { display:none; }
@@ -1794,15 +1805,16 @@ package enum Resources {
           container.appendChild(box);
         }
 
-        // A source line with the characters from column `from` up to `to` (1-based, `to` one past the last) marked.
-        function markedLine(line, from, to, cls) {
-          const chars = Array.from(line);
-          const span = el("span", "");
-          if (from > 1) span.appendChild(document.createTextNode(chars.slice(0, from - 1).join("")));
-          const mark = el("mark", cls, chars.slice(from - 1, to - 1).join(""));
-          span.appendChild(mark);
-          if (to - 1 < chars.length) span.appendChild(document.createTextNode(chars.slice(to - 1).join("")));
-          return span;
+        // The UTF-16 index of column `column` (1-based, counting Unicode scalars as the diagnostics do) of `line`;
+        // `plain` says the line has no surrogate pair, so a column is an index.
+        function unitIndex(line, column, plain) {
+          if (plain) return Math.min(line.length, column - 1);
+          let i = 0;
+          for (let n = 1; n < column && i < line.length; n++) {
+            const c = line.charCodeAt(i);
+            i += c >= 0xd800 && c <= 0xdbff && i + 1 < line.length ? 2 : 1;
+          }
+          return i;
         }
 
         // The columns of line `n` a range covers, or null.
@@ -1811,33 +1823,282 @@ package enum Resources {
           return [n === range.line ? range.column : 1, n === range.endLine ? range.endColumn : length + 1];
         }
 
-        function drawSource(step) {
-          const file = L.files[step.file];
+        // The source pane draws the lines in view and some above and below, whatever the script's length: a link of
+        // 100,000 empty lines drew every one and kept the page's thread busy for seconds (issue 57). A line's height is
+        // estimated from its length and the pane's width until it is drawn, then measured; the lines not drawn are two
+        // gaps of their height. A short script is drawn whole, as before (and as paper takes it). A line longer than
+        // LONG_LINE characters is drawn as a window of them around its marked columns.
+        const sourcePane = (() => {
+          const WHOLE = 1500;
+          const MARGIN = 60;
+          const LONG_LINE = 4000;
           const list = $("source");
-          list.textContent = "";
-          if (!file) return;
-          $("file-name").textContent = "— " + file.name;
-          const at = step.statement;
-          const fault = step.rejection && step.rejection.file === file.name ? step.rejection : null;
-          file.lines.forEach((line, i) => {
-            const n = i + 1;
+          let file = null;
+          let marks = { at: null, fault: null, completed: true };
+          let heights = null; // each line's height in px: estimated, or measured once drawn
+          let measured = null; // 1 where heights holds a measure
+          let tops = null; // tops[k]: the top of line k; tops[n] the whole height
+          let topsValid = false;
+          let metrics = null; // {lh, perRow, width}
+          let drawn = { first: 0, last: 0, version: -1 };
+          let version = 0;
+
+          // How many characters of line k are drawn.
+          const drawnLength = (k) => Math.min(file.lines[k].length, LONG_LINE + 40);
+
+          // The line's number, and its text with the statement's (or the rejected command's) columns marked.
+          function lineItem(k) {
+            const line = file.lines[k];
+            const n = k + 1;
             const li = el("li", "");
             li.appendChild(el("span", "n", String(n)));
-            const length = Array.from(line).length;
-            const cur = at && at.file === file.name ? columns(at, n, length) : null;
-            const bad = columns(fault, n, length);
+            const plain = line.length < 64 ? !/[\uD800-\uDFFF]/.test(line) : line.search(/[\uD800-\uDFFF]/) < 0;
+            const length = plain ? line.length : Array.from(line).length;
+            const cur = marks.at && marks.at.file === file.name ? columns(marks.at, n, length) : null;
+            const bad = columns(marks.fault, n, length);
+            const mark = bad ? [bad[0], Math.max(bad[1], bad[0] + 1), "fault"] : cur ? [cur[0], cur[1], "range"] : null;
             if (line === "") li.appendChild(el("span", "", " "));
-            else if (bad) li.appendChild(markedLine(line, bad[0], Math.max(bad[1], bad[0] + 1), "fault"));
-            else if (cur) li.appendChild(markedLine(line, cur[0], cur[1], "range"));
-            else li.appendChild(el("span", "", line));
+            else li.appendChild(lineText(line, plain, mark));
             if (cur) {
               li.classList.add("cur");
-              if (!step.completed) li.classList.add("failed");
+              if (!marks.completed) li.classList.add("failed");
               li.setAttribute("aria-current", "step");
             }
             if (bad) li.classList.add("faulty");
-            list.appendChild(li);
+            if (file.lines.length > WHOLE) {
+              li.setAttribute("aria-setsize", String(file.lines.length));
+              li.setAttribute("aria-posinset", String(n));
+            }
+            return li;
+          }
+
+          // A line's text, the columns [mark[0], mark[1]) marked with class mark[2]; a long line only around them.
+          function lineText(line, plain, mark) {
+            const span = el("span", "");
+            let from = 0;
+            let to = line.length;
+            const range = mark ? [unitIndex(line, mark[0], plain), unitIndex(line, mark[1], plain)] : null;
+            if (line.length > LONG_LINE) {
+              from = Math.max(0, Math.min((range ? range[0] : 0) - LONG_LINE / 4, line.length - LONG_LINE));
+              if (from > 0 && line.charCodeAt(from) >= 0xdc00 && line.charCodeAt(from) <= 0xdfff) from++;
+              to = Math.min(line.length, from + LONG_LINE);
+              if (to < line.length && line.charCodeAt(to) >= 0xdc00 && line.charCodeAt(to) <= 0xdfff) to++;
+              if (from > 0) span.appendChild(el("span", "elided", "… " + from.toLocaleString("en") + " characters before … "));
+            }
+            const text = (a, b) => { if (b > a) span.appendChild(document.createTextNode(line.slice(a, b))); };
+            if (range && range[1] > from && range[0] < to) {
+              const a = Math.max(from, range[0]);
+              const b = Math.min(to, range[1]);
+              text(from, a);
+              span.appendChild(el("mark", mark[2], line.slice(a, b)));
+              text(b, to);
+            } else {
+              text(from, to);
+            }
+            if (to < line.length) span.appendChild(el("span", "elided", " … " + (line.length - to).toLocaleString("en") + " more characters"));
+            return span;
+          }
+
+          // The gap for lines [first, last), on paper a line that says how many are left out.
+          function gap(first, last) {
+            const li = el("li", "gap");
+            li.setAttribute("aria-hidden", "true");
+            li.dataset.lines = "lines " + (first + 1).toLocaleString("en") + "–" + last.toLocaleString("en") + " are not drawn here";
+            li.style.height = (tops[last] - tops[first]) + "px";
+            return li;
+          }
+
+          // The line height and how many characters a row holds, from a drawn line.
+          function measure() {
+            const li = list.querySelector("li:not(.gap)");
+            if (!li) return false;
+            const number = li.querySelector(".n");
+            const probe = el("span", "", "0".repeat(64));
+            probe.style.cssText = "position:absolute; visibility:hidden; white-space:pre";
+            li.appendChild(probe);
+            const charWidth = probe.getBoundingClientRect().width / 64 || 8;
+            probe.remove();
+            const style = getComputedStyle(li).lineHeight;
+            const lh = (style.endsWith("px") && parseFloat(style)) || li.getBoundingClientRect().height || 18;
+            const width = list.clientWidth;
+            const room = width - (number ? number.getBoundingClientRect().width : 45);
+            metrics = { lh: lh, perRow: Math.max(8, Math.floor(room / charWidth)), width: width };
+            return true;
+          }
+
+          function estimate() {
+            const n = file.lines.length;
+            heights = new Float64Array(n);
+            measured = new Uint8Array(n);
+            const { lh, perRow } = metrics;
+            for (let k = 0; k < n; k++) {
+              const length = drawnLength(k);
+              heights[k] = lh * (length <= perRow ? 1 : Math.ceil(length / perRow));
+            }
+            topsValid = false;
+          }
+
+          function sum() {
+            const n = file.lines.length;
+            if (!tops || tops.length !== n + 1) tops = new Float64Array(n + 1);
+            for (let k = 0; k < n; k++) tops[k + 1] = tops[k] + heights[k];
+            topsValid = true;
+          }
+
+          // The line at height y.
+          function lineAt(y) {
+            let lo = 0;
+            let hi = file.lines.length - 1;
+            while (lo < hi) {
+              const mid = (lo + hi + 1) >> 1;
+              if (tops[mid] <= y) lo = mid; else hi = mid - 1;
+            }
+            return lo;
+          }
+
+          function draw(first, last) {
+            const frame = document.createDocumentFragment();
+            if (first > 0) frame.appendChild(gap(0, first));
+            for (let k = first; k < last; k++) frame.appendChild(lineItem(k));
+            if (last < file.lines.length) frame.appendChild(gap(last, file.lines.length));
+            list.replaceChildren(frame);
+            drawn = { first: first, last: last, version: version };
+          }
+
+          // Measures the drawn lines; where an estimate was wrong, the gaps move and the line at the pane's top stays.
+          function correct() {
+            const items = list.querySelectorAll("li:not(.gap)");
+            const changed = [];
+            items.forEach((li, i) => {
+              const k = drawn.first + i;
+              const h = li.getBoundingClientRect().height;
+              if (h > 0 && Math.abs(h - heights[k]) > 0.5) changed.push([k, h]);
+              measured[k] = 1;
+            });
+            if (changed.length === 0) return;
+            const top = list.scrollTop;
+            const anchor = lineAt(top);
+            const offset = top - tops[anchor];
+            for (const [k, h] of changed) heights[k] = h;
+            sum();
+            const gaps = list.querySelectorAll("li.gap");
+            gaps.forEach((g) => {
+              const [first, last] = g === list.firstElementChild ? [0, drawn.first] : [drawn.last, file.lines.length];
+              g.style.height = (tops[last] - tops[first]) + "px";
+            });
+            list.scrollTop = tops[anchor] + offset;
+          }
+
+          // Draws what is in view (a short script: all of it).
+          function render() {
+            if (!file) return;
+            const n = file.lines.length;
+            if (n <= WHOLE) {
+              if (drawn.version !== version) {
+                tops = null;
+                const frame = document.createDocumentFragment();
+                for (let k = 0; k < n; k++) frame.appendChild(lineItem(k));
+                list.replaceChildren(frame);
+                drawn = { first: 0, last: n, version: version };
+              }
+              return;
+            }
+            // A hidden pane (the editor in its place) is drawn when it shows again (the observer below).
+            if (list.clientWidth === 0) {
+              drawn.version = -1;
+              return;
+            }
+            if (!metrics || !heights || heights.length !== n) {
+              if (!metrics || list.clientWidth !== metrics.width) {
+                // A first line drawn, to measure the font and the pane.
+                tops = null;
+                list.replaceChildren(lineItem(0));
+                if (!measure()) return;
+              }
+              estimate();
+            }
+            if (!topsValid) sum();
+            let first, last;
+            if (getComputedStyle(list).overflowY === "visible") {
+              // On paper the pane does not scroll: the lines around the statement, the rest said to be left out.
+              const at = marks.at && marks.at.file === file.name ? marks.at.line - 1 : 0;
+              first = Math.max(0, Math.min(at - MARGIN / 2, n - MARGIN));
+              last = Math.min(n, first + MARGIN);
+            } else {
+              const top = list.scrollTop;
+              const height = list.clientHeight || 600;
+              first = Math.max(0, lineAt(top) - MARGIN);
+              last = Math.min(n, lineAt(top + height) + 1 + MARGIN);
+            }
+            const covered = drawn.version === version && drawn.first <= Math.max(0, first + MARGIN / 2) && drawn.last >= Math.min(n, last - MARGIN / 2);
+            if (covered) return;
+            draw(first, last);
+            correct();
+          }
+
+          let pending = false;
+          list.addEventListener("scroll", () => {
+            if (pending || !file || file.lines.length <= WHOLE) return;
+            pending = true;
+            requestAnimationFrame(() => { pending = false; render(); });
           });
+          if (typeof ResizeObserver === "function") {
+            new ResizeObserver(() => {
+              if (!file || file.lines.length <= WHOLE || list.clientWidth === 0) return;
+              if (metrics && list.clientWidth === metrics.width && drawn.version === version) return;
+              if (!metrics || list.clientWidth !== metrics.width) {
+                metrics = null;
+                heights = null;
+              }
+              version++;
+              render();
+            }).observe(list);
+          }
+
+          return {
+            // Shows `f` with the step's marks: the statement's range `at`, the rejected command's `fault`.
+            show(f, at, fault, completed) {
+              if (f !== file) {
+                file = f;
+                heights = null;
+                tops = null;
+                list.scrollTop = 0;
+                // Room for the numbers of a script of 10,000 lines or more.
+                const digits = String(f.lines.length).length;
+                if (digits > 4) list.style.setProperty("--source-numbers", "calc(" + digits + "ch + 1.5em)");
+                else list.style.removeProperty("--source-numbers");
+              }
+              marks = { at: at, fault: fault, completed: completed };
+              version++;
+              render();
+            },
+            clear() {
+              file = null;
+              list.textContent = "";
+            },
+            // Scrolls the pane, and only it, so the statement's first line is in view (drawing it first when it is not).
+            reveal() {
+              if (!file || !marks.at || marks.at.file !== file.name) return;
+              const k = Math.min(file.lines.length - 1, Math.max(0, marks.at.line - 1));
+              if (tops && (k < drawn.first || k >= drawn.last)) {
+                list.scrollTop = Math.max(0, tops[k] - list.clientHeight / 3);
+                render();
+              }
+              const cur = list.querySelector(".cur");
+              if (!cur) return;
+              const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
+              if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
+              else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
+            },
+          };
+        })();
+
+        function drawSource(step) {
+          const file = L.files[step.file];
+          if (!file) return sourcePane.clear();
+          $("file-name").textContent = "— " + file.name;
+          const fault = step.rejection && step.rejection.file === file.name ? step.rejection : null;
+          sourcePane.show(file, step.statement, fault, step.completed);
         }
 
         // Scrolls the source pane, and only it, to the statement (scrollIntoView would scroll the window too, and on a
@@ -1850,12 +2111,7 @@ package enum Resources {
           scrollPending = true;
           requestAnimationFrame(() => {
             scrollPending = false;
-            const list = $("source"), cur = list.querySelector(".cur");
-            if (cur) {
-              const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
-              if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
-              else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
-            }
+            sourcePane.reveal();
             const pre = $("console");
             pre.scrollTop = pre.scrollHeight;
           });
@@ -1974,16 +2230,27 @@ package enum Resources {
           if (step.moreFrames) box.appendChild(el("p", "dim", "… and " + step.moreFrames + " more calls below, not drawn"));
         }
 
+        // The console is drawn again at every step: it shows the last 300 outputs and at most CONSOLE_TEXT characters of
+        // them (a lesson may hold megabytes of output, 4 MiB at most), the end of a longer one.
+        const CONSOLE_TEXT = 64 << 10;
         function drawConsole(index) {
           const pre = $("console");
           pre.textContent = "";
           let items = [];
           for (let i = 0; i <= index; i++) L.steps[i].output.forEach((o) => items.push([i, o]));
           if (items.length > 300) items = items.slice(items.length - 300);
-          items.forEach(([i, o]) => {
-            const span = el("span", o.kind + (i < index ? " old" : ""), o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text);
-            pre.appendChild(span);
-          });
+          const texts = items.map(([, o]) => (o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text));
+          let room = CONSOLE_TEXT;
+          let first = texts.length;
+          while (first > 0 && room > 0) room -= texts[--first].length;
+          let left = 0;
+          if (room < 0) {
+            left = -room;
+            texts[first] = texts[first].slice(left);
+          }
+          for (let k = 0; k < first; k++) left += texts[k].length;
+          if (left > 0) pre.appendChild(el("span", "note", "… " + left.toLocaleString("en") + " characters of earlier output are not drawn\n"));
+          for (let k = first; k < items.length; k++) pre.appendChild(el("span", items[k][1].kind + (items[k][0] < index ? " old" : ""), texts[k]));
         }
 
         // The batch: while it is open, the calls queued; when UIKit refused it, the batch as it was, the command at
@@ -2348,6 +2615,41 @@ package enum Resources {
             return m.type === "checked" ? m : null;
           }
 
+          // `text` with its %XX escapes decoded where they are well formed UTF-8; a malformed one (`%ff`, a cut
+          // `%e2%82`) stays as written, where decodeURIComponent would throw for the whole text.
+          function decodeLeniently(text) {
+            try {
+              return decodeURIComponent(text);
+            } catch (error) {
+              return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+                const escapes = run.match(/%[0-9A-Fa-f]{2}/g);
+                let out = "";
+                for (let i = 0; i < escapes.length;) {
+                  let taken = 0;
+                  for (let n = Math.min(4, escapes.length - i); n > 0 && taken === 0; n--) {
+                    try {
+                      out += decodeURIComponent(escapes.slice(i, i + n).join(""));
+                      taken = n;
+                    } catch (again) { /* shorter, down to one escape, which stays as written */ }
+                  }
+                  if (taken === 0) {
+                    out += escapes[i];
+                    taken = 1;
+                  }
+                  i += taken;
+                }
+                return out;
+              });
+            }
+          }
+
+          // A field of the page's link (`#name=…&code=…`): {raw, text} (text decoded leniently), or null when the link
+          // has no such field. Every page that reads its link carries this script.
+          function linkField(name) {
+            const m = new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash);
+            return m ? { raw: m[1], text: decodeLeniently(m[1]) } : null;
+          }
+
           // The workers are made as soon as this script runs (a page puts it in its head), and `start()`, which the
           // page calls just after the module, hands it over, so that it is unpacked and compiled while the page itself
           // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
@@ -2355,6 +2657,7 @@ package enum Resources {
           const host = {
             TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
             hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
+            linkField: linkField, decodeLeniently: decodeLeniently,
           };
           function start() {
             try {
@@ -2530,6 +2833,12 @@ package enum Resources {
           const host = window.listdslHost;
           const $ = (id) => document.getElementById(id);
           const SCRIPT_LIMIT = 1 << 20;
+          // A link's script is at most LINK_LINES lines and LINK_BYTES bytes: what the editor lays out and the page
+          // draws within a frame's budget (a few hundred characters of link held 100,000 empty lines that froze the
+          // page for seconds: issue 57). A longer script is refused before anything is drawn; typed or pasted into the
+          // editor, a script may have SCRIPT_LIMIT bytes.
+          const LINK_LINES = 5000;
+          const LINK_BYTES = 256 << 10;
 
           // A script in an address: deflate-raw, then base64url.
           async function pack(text) {
@@ -2540,23 +2849,49 @@ package enum Resources {
             return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
           }
 
-          // The script of a link, at most SCRIPT_LIMIT bytes however well the link compresses.
-          async function unpack(code) {
-            const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
-            const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-            const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+          // The script of a link, at most `lines` lines and `bytes` bytes however well the link compresses: the
+          // decompression stops at the first piece past either.
+          async function unpack(code, lines = LINK_LINES, bytes = LINK_BYTES) {
+            let binary = null;
+            if (/^[A-Za-z0-9_-]+$/.test(code)) {
+              try {
+                binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+              } catch (error) { /* a length base64 cannot have: said below */ }
+            }
+            if (binary === null) throw new Error("its code is not what a copied link holds (base64url): was the link cut short or changed?");
+            const packed = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+            const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
             const parts = [];
             let size = 0;
+            let breaks = 0;
+            let last = 10;
+            const limits = "a link opens at most " + lines.toLocaleString("en") + " lines and " + (bytes >> 10) + " KiB";
+            const tooLong = () => new Error("it has more than " + lines.toLocaleString("en") + " lines; " + limits);
             for (;;) {
-              const { done, value } = await reader.read();
+              let piece;
+              try {
+                piece = await reader.read();
+              } catch (error) {
+                throw new Error("its code does not inflate to a script: was the link cut short or changed?");
+              }
+              const { done, value } = piece;
               if (done) break;
+              if (value.length === 0) continue;
               size += value.length;
-              if (size > SCRIPT_LIMIT) {
+              for (let i = value.indexOf(10); i >= 0 && breaks <= lines; i = value.indexOf(10, i + 1)) breaks++;
+              last = value[value.length - 1];
+              if (breaks > lines) {
                 reader.cancel();
-                throw new Error("the link's script is larger than " + SCRIPT_LIMIT + " bytes");
+                throw tooLong();
+              }
+              if (size > bytes) {
+                reader.cancel();
+                throw new Error("it is larger than " + (bytes >> 10) + " KiB; " + limits);
               }
               parts.push(value);
             }
+            // Each line break ends a line; text after the last one is a line too.
+            if (breaks + (last === 10 ? 0 : 1) > lines) throw tooLong();
             const all = new Uint8Array(size);
             let at = 0;
             parts.forEach((p) => { all.set(p, at); at += p.length; });
@@ -2631,9 +2966,10 @@ package enum Resources {
           }
 
           let busy = false;
-          async function runEdited(step) {
+          // Runs the script `given`, else the one in the editor (when it shows) or the lesson's; then shows step `step`.
+          async function runEdited(step, given) {
             if (busy) return;
-            const source = editor.hidden ? script() : editor.value;
+            const source = given !== undefined ? given : editor.hidden ? script() : editor.value;
             if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
               status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
               return;
@@ -2650,7 +2986,7 @@ package enum Resources {
               }
               setScript(source);
               window.playground.last = result;
-              if (replLog.textContent !== "") say("— the script ran again: the console goes on from its new end —\n", "note");
+              if (replLog.firstChild) say("— the script ran again: the console goes on from its new end —\n", "note");
               replPrompt.textContent = "list>";
               page.load(result.stream);
               if (step !== undefined) page.go(step);
@@ -2712,7 +3048,7 @@ package enum Resources {
           const repl = document.createElement("div");
           repl.className = "repl";
           repl.innerHTML = '<h3 id="repl-title">Go on from the end of the run</h3>' +
-            '<pre id="repl-log" class="console" aria-live="polite" aria-labelledby="repl-title"></pre>' +
+            '<div id="repl-log" class="console" role="log" aria-live="polite" aria-labelledby="repl-title"></div>' +
             '<div class="repl-line"><label id="repl-prompt" for="repl-input">list&gt;</label>' +
             '<textarea id="repl-input" rows="1" spellcheck="false" autocomplete="off" ' +
             'placeholder="a statement, e.g. delete 0:0 — Enter runs it"></textarea></div>' +
@@ -2727,12 +3063,49 @@ package enum Resources {
           let recalled = 0;
           let replBusy = false;
 
-          function say(text, kind) {
-            const span = document.createElement("span");
-            if (kind) span.className = kind;
-            span.textContent = text;
-            replLog.appendChild(span);
+          // The console's text is a block per entry. It draws at most LOG_TEXT characters: past them, the oldest
+          // entries' text goes (their state stays), so an entry is drawn in the time its own text takes, whatever came
+          // before (an 8 MiB entry left every later one about 3 s: issue 57). The module cuts an entry's own output.
+          const LOG_TEXT = 1 << 20;
+          let logText = 0;
+          let dropped = null;
+          // Appends a block of [text, class] parts to the console and scrolls to it.
+          function sayParts(parts) {
+            const block = document.createElement("div");
+            let length = 0;
+            for (const [text, kind] of parts) {
+              if (text === "") continue;
+              const span = document.createElement("span");
+              if (kind) span.className = kind;
+              span.textContent = text;
+              block.appendChild(span);
+              length += text.length;
+            }
+            block.dataset.length = String(length);
+            replLog.appendChild(block);
+            logText += length;
+            while (logText > LOG_TEXT && replLog.firstElementChild !== block) {
+              const old = replLog.firstElementChild === dropped ? dropped.nextElementSibling : replLog.firstElementChild;
+              if (!old || old === block) break;
+              logText -= parseInt(old.dataset.length || "0", 10);
+              old.remove();
+              if (!dropped) {
+                dropped = document.createElement("div");
+                dropped.className = "note";
+                dropped.textContent = "(earlier entries' text is cleared from the console to keep the page quick; what they did stays)\n";
+                replLog.insertBefore(dropped, replLog.firstChild);
+              }
+            }
             replLog.scrollTop = replLog.scrollHeight;
+          }
+          function say(text, kind) {
+            sayParts([[text, kind]]);
+          }
+          // A size in bytes as a reader takes it in.
+          function bytes(n) {
+            if (n < 1024) return n + " bytes";
+            if (n < 1 << 20) return (n / 1024).toFixed(n < 10 << 10 ? 1 : 0) + " KiB";
+            return (n / (1 << 20)).toFixed(1) + " MiB";
           }
 
           // Runs `text` on the session; the session is made first (the shown script run again) when there is none.
@@ -2755,15 +3128,24 @@ package enum Resources {
                 replPrompt.textContent = " ...>";
                 return;
               }
-              say(replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry");
-              const ok = a.output.length - a.errors.length;
-              // The output is in the order written; the errors are its last part, as the REPL prints them.
-              if (a.errors.length > 0 && a.output.endsWith(a.errors)) {
-                say(a.output.slice(0, ok));
-                say(a.errors, "err");
+              const parts = [[replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry"]];
+              // The output is in the order written, the errors its last part, as the REPL prints them. Past the module's
+              // limit (`cut` bytes left out at `cutAt`) only the error that ended the entry follows.
+              const cutAt = a.cut > 0 && a.cutAt >= 0 ? a.cutAt : a.output.length;
+              const head = a.output.slice(0, cutAt);
+              const tail = a.output.slice(cutAt);
+              const headErrors = a.errors.slice(0, a.errors.length - tail.length);
+              if (headErrors.length > 0 && head.endsWith(headErrors)) {
+                parts.push([head.slice(0, head.length - headErrors.length), ""], [headErrors, "err"]);
               } else {
-                say(a.output);
+                parts.push([head, ""]);
               }
+              if (a.cut > 0) {
+                parts.push([(head.endsWith("\n") || head === "" ? "" : "\n") + "⋯ output cut: " + bytes(a.cut) + " more not shown (the entry wrote " +
+                  bytes(a.outputBytes) + "; the console shows the first " + bytes(a.outputLimit) + " of an entry's output)\n", "note cut"]);
+              }
+              parts.push([tail, "err"]);
+              sayParts(parts);
               replPrompt.textContent = a.prompt.trimEnd();
               replInput.value = "";
               window.playground.console = a;
@@ -2788,23 +3170,31 @@ package enum Resources {
           });
           $("repl-undo").addEventListener("click", () => enter("undo"));
           $("repl-redo").addEventListener("click", () => enter("redo"));
-          $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
+          $("repl-clear").addEventListener("click", () => {
+            replLog.textContent = "";
+            logText = 0;
+            dropped = null;
+          });
 
-          // A link that carries a script runs it; the class site's playground opens in its editor.
-          const m = /code=([A-Za-z0-9_-]+)/.exec(location.hash);
-          if (!m && window.listdslOpensEditor) editing(true);
-          if (m) {
-            const step = /step=(\d+)/.exec(location.hash);
-            const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
-            unpack(m[1]).then((text) => {
+          // A link that carries a script runs it, the editor still hidden (its layout of a long script is paid only
+          // when the student opens it), and shows it when the run did not finish; the class site's playground opens
+          // in its editor.
+          const linked = host.linkField("code");
+          const m = linked ? linked.raw : null;
+          if (m === null && window.listdslOpensEditor) editing(true);
+          if (m !== null) {
+            const step = /[#&]step=(\d+)/.exec(location.hash);
+            const named = host.linkField("name");
+            unpack(m).then((text) => {
               // A name is only a label: at most 100 characters, no line break, never a path to anything.
-              if (named) linkName = decodeURIComponent(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
-              page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
+              if (named) linkName = named.text.replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+              page.setHashPrefix((named ? "name=" + named.raw + "&" : "") + "code=" + m);
               setScript(text);
-              editing(true);
-              return runEdited(step ? parseInt(step[1], 10) : 0);
+              return runEdited(step ? parseInt(step[1], 10) : 0, text).then(() => {
+                if (status.className === "stopped") editing(true);
+              });
             }).catch((error) => {
-              status.textContent = "The link's script cannot be read: " + error.message + ".";
+              status.textContent = "The link's script cannot be opened: " + error.message + ".";
               status.className = "stopped";
             });
           }
@@ -2814,7 +3204,7 @@ package enum Resources {
           // most for the run under way.
           // A long lesson (past 2,000 steps) is not run again: its one run would compete with the page for the machine
           // while the student steps through it, and a long script is warm after its first run anyway.
-          if (host.ready && !m && window.L.steps.length <= 2000) {
+          if (host.ready && m === null && window.L.steps.length <= 2000) {
             host.ready.then(async () => {
               for (let i = 0; i < 3 && !busy && !replBusy; i++) {
                 const result = await host.run(name(), script());
@@ -2822,7 +3212,8 @@ package enum Resources {
               }
             }, () => {});
           }
-          window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter };
+          window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter,
+            linkLimits: { lines: LINK_LINES, bytes: LINK_BYTES } };
         })();
 
         """##
@@ -3004,12 +3395,16 @@ package enum Resources {
             setStatus("");
           }
 
-          // The quiz of the address, or level 1 with a fresh seed.
-          const field = (name) => { const m = new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash); return m ? decodeURIComponent(m[1]) : null; };
-          if (field("level")) $("quiz-level").value = field("level");
+          // The quiz of the address, or level 1 with a fresh seed: a field that cannot be read (a malformed escape, a
+          // level or view the form does not offer) leaves the form's value as it is.
+          const field = (name) => { const f = host.linkField(name); return f ? f.text : null; };
+          const choose = (select, value) => {
+            if (value !== null && Array.from($(select).options).some((o) => o.value === value)) $(select).value = value;
+          };
+          choose("quiz-level", field("level"));
           $("quiz-seed").value = /^\d{1,19}$/.test(field("seed") || "") ? field("seed") : freshSeed();
-          if (field("count")) $("quiz-count").value = field("count");
-          if (field("view")) $("quiz-view").value = field("view");
+          if (/^\d{1,2}$/.test(field("count") || "")) $("quiz-count").value = field("count");
+          choose("quiz-view", field("view"));
           $("quiz-setup").addEventListener("submit", (e) => {
             e.preventDefault();
             if (e.submitter && e.submitter.id === "quiz-new" && quiz && quiz.request === request()) $("quiz-seed").value = freshSeed();

@@ -15,7 +15,8 @@ FILE.jsonl, "files": true when it reads files, "depth": true when it meets the c
 - The console at the end of the run: each entry's output is what the command gives for it (`--changes`),
   undo works, an error shows its caret, and an open batch shows in the prompt.
 - The quiz, made in the page for a level and seed, asks the questions `listdsl quiz --print` asks, and
-  each answer gets the terminal's feedback, word for word, and a score.
+  each answer gets the terminal's feedback, word for word, and a score. A quiz link with malformed escapes
+  (`seed=%ff`) makes a quiz too, each field it cannot read left at its default.
 - While a hostile script runs, the main thread's longest task (measured through the DevTools protocol's
   tracing) stays short.
 - No request leaves the machine: from `file://` every request is local; from the static server every
@@ -239,6 +240,24 @@ def main():
         if not score or score != result["quiz"]["terminal score"]:
             say("the quiz's score is not the terminal's", "%s | %s" % (score, result["quiz"]["terminal score"]))
         browser.screenshot(shots + "-quiz.png", full_page=True)
+
+        # A quiz link with malformed escapes (issue 57, finding 15): `seed=%ff` threw a URIError and the quiz
+        # never appeared, with no message. Each field that cannot be read is left at its default.
+        for fragment, seed in (("level=3&seed=%ff&count=4&view=table", None),
+                               ("level=%E0%A4%A&seed=12&count=%ff&view=%zz", "12"),
+                               ("level=9&seed=1%32&count=4&view=sideways", "12")):
+            browser.pending.clear()
+            open_page(base + "quiz.html#" + fragment, "file")
+            shown = wait("window.quizLive && document.querySelectorAll('.question').length > 0 && JSON.stringify({ questions: document.querySelectorAll('.question').length, seed: document.getElementById('quiz-seed').value, level: document.getElementById('quiz-level').value, view: document.getElementById('quiz-view').value, status: document.getElementById('quiz-status').textContent })", 15)
+            thrown = [e["params"]["exceptionDetails"].get("exception", {}).get("description", "")[:200]
+                      for e in browser.pending if e.get("method") == "Runtime.exceptionThrown"]
+            result["quiz"].setdefault("malformed links", []).append({"fragment": fragment, "shown": shown, "thrown": thrown})
+            if not shown or thrown:
+                say("a quiz link with malformed escapes does not make a quiz", "%s: %s %s" % (fragment, shown, thrown))
+                continue
+            seen = json.loads(shown)
+            if not seen["seed"].isdigit() or (seed and seen["seed"] != seed) or seen["level"] not in ("1", "2", "3", "4", "5") or seen["view"] not in ("table", "collection"):
+                say("a quiz link's unreadable field is not left at its default", "%s: %s" % (fragment, shown))
         network("file")
 
     try:

@@ -530,6 +530,57 @@ import Testing
         #expect(frames.map { $0["name"] as? String } == ["on canEdit", "proc double"])
     }
 
+    /// Issue 57, finding 5: a page's console went on with the session of a run that met the step limit,
+    /// so every entry met it again, with the hint "raise it with --max-steps", which a page cannot. Limits a
+    /// page sets (`LimitSetter.page`) give hints that name what the page offers; the command's hints stay
+    /// as they are; `startStepBudget` gives the statements after it the whole budget again.
+    @Test(arguments: [LimitSetter.commandLine, .page])
+    func aPagesLimitsHintWhatThePageOffersAndEachEntryHasItsOwnBudget(_ setter: LimitSetter) throws {
+        var limits = Limits(steps: 1000)
+        limits.setBy = setter
+        let (recorder, interpreter) = Self.recording(options: InterpreterOptions(limits: limits))
+        func run(_ source: String) -> Diagnostic? {
+            let file = SourceFile(name: "lesson.list", text: source)
+            do {
+                try interpreter.run(Parser.parse(file).program, in: file)
+                return nil
+            } catch {
+                if case .runtime(let d) = error { return d }
+                return nil
+            }
+        }
+        let met = try #require(run("reset [[\"A\", \"B\"]]\nwhile true { }\n"))
+        #expect(met.message == "step limit of 1000 exceeded")
+        let hint = try #require(met.hint)
+        if setter == .page {
+            #expect(!hint.contains("--") && hint.contains("each console entry"), "\(hint)")
+        } else {
+            #expect(hint == "raise it with --max-steps")
+        }
+        // The budget is spent: the next statement meets the limit, until a fresh budget starts.
+        #expect(run("delete 0:0")?.message == "step limit of 1000 exceeded")
+        interpreter.startStepBudget()
+        #expect(run("delete 0:0") == nil)
+        #expect(interpreter.model.dataSource.map(\.rows) == [["B"]])
+        interpreter.startStepBudget()
+        #expect(run("repeat 999 { print 1 }") != nil, "a loop of 999 takes more than 1,000 steps")
+        interpreter.startStepBudget()
+        #expect(run("repeat 400 { print 1 }") == nil)
+        recorder.finish()
+        // Every limit's hint in a page names no flag; the command's are its own.
+        let errors: [RuntimeError] = [
+            .stepLimit(10), .memoryLimit(used: 1 << 30, limit: 768 << 20),
+            .valueSizeLimit(what: "string", size: 300 << 20, limit: 256 << 20),
+            .valueTextLimit(type: "list", limit: 1 << 20), .tableSizeLimit(100),
+        ]
+        for error in errors {
+            let shown = error.hint(limitsSetBy: setter) ?? ""
+            #expect(shown.contains("--") == (setter == .commandLine), "\(error): \(shown)")
+            if setter == .commandLine { #expect(shown == error.hint) }
+        }
+        #expect(RuntimeError.callDepthLimit(100).hint(limitsSetBy: setter) == RuntimeError.callDepthLimit(100).hint)
+    }
+
     /// Once a lesson stops recording, the run goes on without paying for it: the recorder asks the
     /// interpreter for no more calls, commits or tables (a million appends past the step limit made every
     /// commit copy the whole table: minutes and gigabytes for a page that shows none of it).

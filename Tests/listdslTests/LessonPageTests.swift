@@ -162,7 +162,9 @@ import Testing
     /// page's editor and run there, draws exactly the stream `listdsl html --events` writes for it; a
     /// crashing batch edited into a valid one commits; a shared link opens the same script at the same
     /// step; hostile scripts (an endless loop, ten million rows, deep recursion, a 2 MB script in a link)
-    /// stop with a message while the page keeps answering; and no request leaves the machine
+    /// stop with a message while the page keeps answering; hostile links (long, wide, deep), a lesson's
+    /// big output and console entries of 8 and 32 MiB keep the main thread's longest task under 250 ms,
+    /// and each console entry has its own step budget (issue 57); and no request leaves the machine
     /// (Tests/Browser/playground.py). Screenshots go to `.build/lesson-screenshots/playground-*.png`.
     @Test(.enabled(if: browserRequired && playgroundRequired))
     func thePlaygroundRunsTheRealInterpreterInThePage() throws {
@@ -201,6 +203,111 @@ import Testing
         #expect((result["requests"] as? Int ?? 0) >= 0)
     }
 
+    /// The WebAssembly module itself, unpacked (`scripts/wasm.sh` writes it beside the pack).
+    static let wasmBinary = packageRoot.appendingPathComponent(".build-wasm/listdsl.wasm")
+    static let nodePath: String? = executableOnPath("node")
+    static let moduleRequired =
+        (FileManager.default.fileExists(atPath: wasmBinary.path) && nodePath != nil)
+        || ProcessInfo.processInfo.environment["CI"] != nil
+
+    /// Runs `script` as the playground's lesson (with at most `steps` steps) and then each of `entries` in
+    /// its console, through the module under node as the page's worker runs them
+    /// (Tests/Browser/module-console.mjs); returns what it printed.
+    static func console(_ script: String, steps: Int, _ entries: [String]) throws -> [String: Any] {
+        let node = try #require(nodePath, "install Debian's nodejs package (.ci/run does)")
+        #expect(FileManager.default.fileExists(atPath: wasmBinary.path), "run scripts/wasm.sh first")
+        let work = try scratchDirectory("module-console")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let file = work.appendingPathComponent("lesson.list")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        let run = try runProcess(
+            URL(fileURLWithPath: node),
+            [
+                "--max-old-space-size=2048", "Tests/Browser/module-console.mjs", wasmBinary.path, file.path,
+                String(steps),
+            ]
+                + entries,
+            directory: packageRoot, timeout: 300)
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+            "module-console.mjs printed \(run.stdout.prefix(400)) \(run.stderr.prefix(400))")
+    }
+
+    /// The answers of `console`'s entries, each the module's JSON.
+    static func answers(_ result: [String: Any]) -> [[String: Any]] {
+        (result["entries"] as? [[String: Any]] ?? []).map { $0["answer"] as? [String: Any] ?? [:] }
+    }
+
+    /// Issue 57, finding 5: after a run that met the step limit, every console entry failed with the same
+    /// limit ("step limit of 10000000 exceeded"), and the hint said to raise it with --max-steps, which a
+    /// page cannot. Each entry has its own budget (an entry that meets it leaves the next one its own), and
+    /// a limit's hint in the page names what the page offers.
+    @Test(.enabled(if: moduleRequired))
+    func eachConsoleEntryHasItsOwnStepBudget() throws {
+        let result = try Self.console(
+            "reset [[\"A\", \"B\", \"C\"]]\nwhile true { }\n", steps: 200_000,
+            ["print rows(0)", "delete 0:0", "undo", "redo", "while true { }", "print rows(0)"])
+        let lesson = result["lesson"] as? [String: Any] ?? [:]
+        #expect(lesson["status"] as? Int == 70, "\(lesson)")
+        let ran = lesson["lastDiagnostic"] as? [String: Any] ?? [:]
+        #expect(ran["message"] as? String == "step limit of 200000 exceeded", "\(ran)")
+        let runHint = ran["hint"] as? String ?? ""
+        #expect(!runHint.contains("--") && runHint.contains("each console entry"), "the run's hint: \(runHint)")
+        let answers = Self.answers(result)
+        try #require(answers.count == 6)
+        for (i, entry) in ["print rows(0)", "delete 0:0", "undo", "redo"].enumerated() {
+            #expect(answers[i]["status"] as? String == "ok", "\(entry): \(answers[i])")
+            #expect((answers[i]["errors"] as? String ?? "x").isEmpty, "\(entry): \(answers[i])")
+        }
+        #expect((answers[0]["output"] as? String ?? "").hasPrefix("3\n"), "\(answers[0])")
+        let limited = answers[4]["errors"] as? String ?? ""
+        #expect(answers[4]["status"] as? String == "error", "\(answers[4])")
+        #expect(limited.contains("step limit of 200000 exceeded"), "\(limited)")
+        #expect(!limited.contains("--max-steps") && limited.contains("hint: the page gives"), "\(limited)")
+        #expect(answers[5]["status"] as? String == "ok", "the entry after one that met the limit: \(answers[5])")
+        #expect((answers[5]["output"] as? String ?? "").hasPrefix("2\n"), "\(answers[5])")
+    }
+
+    /// Issue 57, finding 4: a console entry that printed 8 MiB handed all of it to the page, whose main
+    /// thread then drew it for seconds. The module keeps an entry's first `ConsoleSession.outputLimit` bytes
+    /// (256 KiB) and says how many it left out; the error that ends the entry still shows in full, and the
+    /// entry after is whole.
+    @Test(.enabled(if: moduleRequired))
+    func theModuleCutsAConsoleEntrysOutput() throws {
+        let big = "let s = \"xxxxxxxx\"\nfor i in 0..<20 { s = s + s }\nprint s\n"
+        let result = try Self.console(
+            "reset [[\"A\"]]\n", steps: 10_000_000,
+            [big, big + "delete 0:9", "repeat 100000 { print \"line\" }", "print rows(0)"])
+        let entries = result["entries"] as? [[String: Any]] ?? []
+        let answers = Self.answers(result)
+        try #require(answers.count == 4)
+        let limit = 256 << 10
+        for (i, answer) in answers.prefix(3).enumerated() {
+            // The JSON escapes each line break as two characters.
+            let bytes = entries[i]["bytes"] as? Int ?? 0
+            #expect(bytes < 2 * limit, "entry \(i + 1) handed the page \(bytes) characters")
+            let output = answer["output"] as? String ?? ""
+            let errors = answer["errors"] as? String ?? ""
+            #expect(
+                output.utf8.count <= limit + errors.utf8.count, "entry \(i + 1): \(output.utf8.count) bytes of output")
+            let cutAt = answer["cutAt"] as? Int ?? -1
+            #expect(
+                cutAt > limit - 64 && cutAt <= limit && cutAt <= output.utf16.count, "entry \(i + 1): cut at \(cutAt)")
+        }
+        // 8 MiB and the line break: the bytes left out, counted.
+        #expect(
+            answers[0]["cut"] as? Int == (8 << 20) + 1 - (answers[0]["cutAt"] as? Int ?? 0),
+            "\(answers[0]["cut"] ?? "")")
+        #expect(answers[0]["status"] as? String == "ok")
+        let failed = answers[1]["output"] as? String ?? ""
+        #expect(answers[1]["status"] as? String == "error")
+        #expect(
+            failed.hasSuffix(answers[1]["errors"] as? String ?? "?")
+                && failed.contains("error: attempt to delete row 9 from section 0"), "\(failed.suffix(300))")
+        #expect(answers[2]["cut"] as? Int == 100_000 * 5 - (answers[2]["cutAt"] as? Int ?? 0))
+        #expect(answers[3]["output"] as? String == "1\n" && answers[3]["cut"] as? Int == 0, "\(answers[3])")
+    }
+
     /// The golden scripts that read files (`run FILE`): in a page there are none, and the page says so.
     static let goldensReadingFiles: Set<String> = [
         "gestures/target-for-move-other-file.list", "run/runs-a-file.list", "run/runs-inside-a-block.list",
@@ -218,7 +325,8 @@ import Testing
     /// loopback address with no request leaving the machine; every golden script, run by the module in the
     /// site's playground, draws what `listdsl html --events` writes for it; the console goes on from the
     /// end of the run as the REPL does (`--changes` is the oracle), with undo, errors and the batch prompt;
-    /// the quiz asks the terminal's questions and gives its feedback and score; and a hostile script leaves
+    /// the quiz asks the terminal's questions and gives its feedback and score (and a link with malformed
+    /// escapes, `seed=%ff`, still makes one); and a hostile script leaves
     /// the page's main thread free (its longest task, traced through the DevTools protocol).
     /// Screenshots go to `.build/lesson-screenshots/site-*.png` (Tests/Browser/site.py).
     @Test(.enabled(if: browserRequired && playgroundRequired))

@@ -489,7 +489,16 @@ public final class Interpreter {
 
     /// A runtime error at `range` in the current file.
     func failure(_ range: SourceRange, _ error: RuntimeError) -> ScriptError {
-        .runtime(Diagnostic(error, file: file, range: range))
+        var diagnostic = Diagnostic(error, file: file, range: range)
+        // A limit's hint names a way to raise it where the limits were set (a page has no flags).
+        if options.limits.setBy != .commandLine { diagnostic.hint = error.hint(limitsSetBy: options.limits.setBy) }
+        return .runtime(diagnostic)
+    }
+
+    /// Starts a fresh step budget: the statements from here may take `limits.steps` steps again, whatever
+    /// ran before (a page's console gives each entry its own budget, as each run has).
+    public func startStepBudget() {
+        steps = 0
     }
 
     /// The error for a name bound nowhere visible, with the names that are.

@@ -26,6 +26,8 @@ public struct Limits: Sendable, Equatable {
     /// Bytes of memory the process may use, checked as statements run (`memory`): a backstop for
     /// what the other limits allow together, such as a deep recursion holding a large value per call.
     public var memoryBytes: Int
+    /// Who set these limits: what a limit's error may offer to raise it (a flag, or nothing a page has).
+    public var setBy: LimitSetter = .commandLine
 
     /// The defaults: far beyond any lesson or benchmark, well within a laptop's memory.
     public init(
@@ -192,6 +194,15 @@ extension Interpreter {
             throw failure(range, .tableTextLimit(limits.tableText))
         }
     }
+}
+
+/// Who sets a session's limits, so that a limit's error names a way to raise it that exists there.
+public enum LimitSetter: Sendable, Equatable {
+    /// The command line: `--max-steps` and `--limit NAME=VALUE` raise them.
+    case commandLine
+    /// A page (the playground, the class site): its limits are fixed, and each run and each console entry
+    /// starts with a fresh step budget.
+    case page
 }
 
 extension Interpreter {

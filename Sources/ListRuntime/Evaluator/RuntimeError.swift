@@ -295,6 +295,22 @@ public enum RuntimeError: CatalogueError, Equatable {
         }
     }
 
+    /// The hint where the limits were set by `setter`: a limit set by a page cannot be raised there, so its
+    /// hint names what the page offers instead of the command's flags; any other error's hint is `hint`.
+    public func hint(limitsSetBy setter: LimitSetter) -> String? {
+        guard setter == .page else { return hint }
+        switch self {
+        case .stepLimit: return "the page gives each run and each console entry this many steps: does a loop never end?"
+        case .valueSizeLimit:
+            return
+                "a string's size is its bytes; a list's, 80 bytes, 24 an element and theirs; the page's limits are fixed"
+        case .tableSizeLimit: return "an open batch's operations count too; the page's limits are fixed"
+        case .valueTextLimit, .memoryLimit, .memoryLimitReading:
+            return "the page's limits are fixed: make fewer or smaller values"
+        default: return hint
+        }
+    }
+
     public var keepsLineBreaks: Bool {
         switch self {
         case .snapshot(.duplicateItemIdentifiers), .snapshot(.duplicateSectionIdentifiers): true

@@ -18,6 +18,8 @@
   // A longer line is drawn uncoloured: lexing it on every keystroke would cost more than its colours give.
   const LONG_LINE = 5000;
   const MAX_ITEMS = 50;
+  // The most lines a printout of the editor holds (a long script's would take the page minutes to lay out).
+  const PRINTED_LINES = 5000;
   // The edits that change only what was selected (or the character or word beside the caret) when they began:
   // the text before the selection then and after the caret now is unchanged, so rescan need not compare it.
   // Not composition (its range is not the selection), drops, spelling replacements or undo.
@@ -917,11 +919,14 @@
       if (n >= 0) accept(n);
     }
 
-    // Printing: the whole script, coloured and numbered, in the flow of the page (the view draws only a screenful).
+    // Printing: the script, coloured and numbered, in the flow of the page (the view draws only a screenful); a
+    // long one, its first PRINTED_LINES lines and how many more there are.
     function beforePrint() {
       sync();
       let html = "";
-      for (let k = 0; k < starts.length; k++) html += '<div class="ed-pl"><span class="ed-pn">' + (k + 1) + "</span><span>" + lineHTML(k) + "</span></div>";
+      const count = Math.min(starts.length, PRINTED_LINES);
+      for (let k = 0; k < count; k++) html += '<div class="ed-pl"><span class="ed-pn">' + (k + 1) + "</span><span>" + lineHTML(k) + "</span></div>";
+      if (count < starts.length) html += '<div class="ed-pl"><span class="ed-pn"></span><span>… ' + (starts.length - count) + " more lines</span></div>";
       printed.innerHTML = html;
     }
     function afterPrint() { printed.innerHTML = ""; }

@@ -420,15 +420,16 @@ function drawData(step, container) {
   container.appendChild(box);
 }
 
-// A source line with the characters from column `from` up to `to` (1-based, `to` one past the last) marked.
-function markedLine(line, from, to, cls) {
-  const chars = Array.from(line);
-  const span = el("span", "");
-  if (from > 1) span.appendChild(document.createTextNode(chars.slice(0, from - 1).join("")));
-  const mark = el("mark", cls, chars.slice(from - 1, to - 1).join(""));
-  span.appendChild(mark);
-  if (to - 1 < chars.length) span.appendChild(document.createTextNode(chars.slice(to - 1).join("")));
-  return span;
+// The UTF-16 index of column `column` (1-based, counting Unicode scalars as the diagnostics do) of `line`;
+// `plain` says the line has no surrogate pair, so a column is an index.
+function unitIndex(line, column, plain) {
+  if (plain) return Math.min(line.length, column - 1);
+  let i = 0;
+  for (let n = 1; n < column && i < line.length; n++) {
+    const c = line.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < line.length ? 2 : 1;
+  }
+  return i;
 }
 
 // The columns of line `n` a range covers, or null.
@@ -437,33 +438,282 @@ function columns(range, n, length) {
   return [n === range.line ? range.column : 1, n === range.endLine ? range.endColumn : length + 1];
 }
 
-function drawSource(step) {
-  const file = L.files[step.file];
+// The source pane draws the lines in view and some above and below, whatever the script's length: a link of
+// 100,000 empty lines drew every one and kept the page's thread busy for seconds (issue 57). A line's height is
+// estimated from its length and the pane's width until it is drawn, then measured; the lines not drawn are two
+// gaps of their height. A short script is drawn whole, as before (and as paper takes it). A line longer than
+// LONG_LINE characters is drawn as a window of them around its marked columns.
+const sourcePane = (() => {
+  const WHOLE = 1500;
+  const MARGIN = 60;
+  const LONG_LINE = 4000;
   const list = $("source");
-  list.textContent = "";
-  if (!file) return;
-  $("file-name").textContent = "— " + file.name;
-  const at = step.statement;
-  const fault = step.rejection && step.rejection.file === file.name ? step.rejection : null;
-  file.lines.forEach((line, i) => {
-    const n = i + 1;
+  let file = null;
+  let marks = { at: null, fault: null, completed: true };
+  let heights = null; // each line's height in px: estimated, or measured once drawn
+  let measured = null; // 1 where heights holds a measure
+  let tops = null; // tops[k]: the top of line k; tops[n] the whole height
+  let topsValid = false;
+  let metrics = null; // {lh, perRow, width}
+  let drawn = { first: 0, last: 0, version: -1 };
+  let version = 0;
+
+  // How many characters of line k are drawn.
+  const drawnLength = (k) => Math.min(file.lines[k].length, LONG_LINE + 40);
+
+  // The line's number, and its text with the statement's (or the rejected command's) columns marked.
+  function lineItem(k) {
+    const line = file.lines[k];
+    const n = k + 1;
     const li = el("li", "");
     li.appendChild(el("span", "n", String(n)));
-    const length = Array.from(line).length;
-    const cur = at && at.file === file.name ? columns(at, n, length) : null;
-    const bad = columns(fault, n, length);
+    const plain = line.length < 64 ? !/[\uD800-\uDFFF]/.test(line) : line.search(/[\uD800-\uDFFF]/) < 0;
+    const length = plain ? line.length : Array.from(line).length;
+    const cur = marks.at && marks.at.file === file.name ? columns(marks.at, n, length) : null;
+    const bad = columns(marks.fault, n, length);
+    const mark = bad ? [bad[0], Math.max(bad[1], bad[0] + 1), "fault"] : cur ? [cur[0], cur[1], "range"] : null;
     if (line === "") li.appendChild(el("span", "", " "));
-    else if (bad) li.appendChild(markedLine(line, bad[0], Math.max(bad[1], bad[0] + 1), "fault"));
-    else if (cur) li.appendChild(markedLine(line, cur[0], cur[1], "range"));
-    else li.appendChild(el("span", "", line));
+    else li.appendChild(lineText(line, plain, mark));
     if (cur) {
       li.classList.add("cur");
-      if (!step.completed) li.classList.add("failed");
+      if (!marks.completed) li.classList.add("failed");
       li.setAttribute("aria-current", "step");
     }
     if (bad) li.classList.add("faulty");
-    list.appendChild(li);
+    if (file.lines.length > WHOLE) {
+      li.setAttribute("aria-setsize", String(file.lines.length));
+      li.setAttribute("aria-posinset", String(n));
+    }
+    return li;
+  }
+
+  // A line's text, the columns [mark[0], mark[1]) marked with class mark[2]; a long line only around them.
+  function lineText(line, plain, mark) {
+    const span = el("span", "");
+    let from = 0;
+    let to = line.length;
+    const range = mark ? [unitIndex(line, mark[0], plain), unitIndex(line, mark[1], plain)] : null;
+    if (line.length > LONG_LINE) {
+      from = Math.max(0, Math.min((range ? range[0] : 0) - LONG_LINE / 4, line.length - LONG_LINE));
+      if (from > 0 && line.charCodeAt(from) >= 0xdc00 && line.charCodeAt(from) <= 0xdfff) from++;
+      to = Math.min(line.length, from + LONG_LINE);
+      if (to < line.length && line.charCodeAt(to) >= 0xdc00 && line.charCodeAt(to) <= 0xdfff) to++;
+      if (from > 0) span.appendChild(el("span", "elided", "… " + from.toLocaleString("en") + " characters before … "));
+    }
+    const text = (a, b) => { if (b > a) span.appendChild(document.createTextNode(line.slice(a, b))); };
+    if (range && range[1] > from && range[0] < to) {
+      const a = Math.max(from, range[0]);
+      const b = Math.min(to, range[1]);
+      text(from, a);
+      span.appendChild(el("mark", mark[2], line.slice(a, b)));
+      text(b, to);
+    } else {
+      text(from, to);
+    }
+    if (to < line.length) span.appendChild(el("span", "elided", " … " + (line.length - to).toLocaleString("en") + " more characters"));
+    return span;
+  }
+
+  // The gap for lines [first, last), on paper a line that says how many are left out.
+  function gap(first, last) {
+    const li = el("li", "gap");
+    li.setAttribute("aria-hidden", "true");
+    li.dataset.lines = "lines " + (first + 1).toLocaleString("en") + "–" + last.toLocaleString("en") + " are not drawn here";
+    li.style.height = (tops[last] - tops[first]) + "px";
+    return li;
+  }
+
+  // The line height and how many characters a row holds, from a drawn line.
+  function measure() {
+    const li = list.querySelector("li:not(.gap)");
+    if (!li) return false;
+    const number = li.querySelector(".n");
+    const probe = el("span", "", "0".repeat(64));
+    probe.style.cssText = "position:absolute; visibility:hidden; white-space:pre";
+    li.appendChild(probe);
+    const charWidth = probe.getBoundingClientRect().width / 64 || 8;
+    probe.remove();
+    const style = getComputedStyle(li).lineHeight;
+    const lh = (style.endsWith("px") && parseFloat(style)) || li.getBoundingClientRect().height || 18;
+    const width = list.clientWidth;
+    const room = width - (number ? number.getBoundingClientRect().width : 45);
+    metrics = { lh: lh, perRow: Math.max(8, Math.floor(room / charWidth)), width: width };
+    return true;
+  }
+
+  function estimate() {
+    const n = file.lines.length;
+    heights = new Float64Array(n);
+    measured = new Uint8Array(n);
+    const { lh, perRow } = metrics;
+    for (let k = 0; k < n; k++) {
+      const length = drawnLength(k);
+      heights[k] = lh * (length <= perRow ? 1 : Math.ceil(length / perRow));
+    }
+    topsValid = false;
+  }
+
+  function sum() {
+    const n = file.lines.length;
+    if (!tops || tops.length !== n + 1) tops = new Float64Array(n + 1);
+    for (let k = 0; k < n; k++) tops[k + 1] = tops[k] + heights[k];
+    topsValid = true;
+  }
+
+  // The line at height y.
+  function lineAt(y) {
+    let lo = 0;
+    let hi = file.lines.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (tops[mid] <= y) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  function draw(first, last) {
+    const frame = document.createDocumentFragment();
+    if (first > 0) frame.appendChild(gap(0, first));
+    for (let k = first; k < last; k++) frame.appendChild(lineItem(k));
+    if (last < file.lines.length) frame.appendChild(gap(last, file.lines.length));
+    list.replaceChildren(frame);
+    drawn = { first: first, last: last, version: version };
+  }
+
+  // Measures the drawn lines; where an estimate was wrong, the gaps move and the line at the pane's top stays.
+  function correct() {
+    const items = list.querySelectorAll("li:not(.gap)");
+    const changed = [];
+    items.forEach((li, i) => {
+      const k = drawn.first + i;
+      const h = li.getBoundingClientRect().height;
+      if (h > 0 && Math.abs(h - heights[k]) > 0.5) changed.push([k, h]);
+      measured[k] = 1;
+    });
+    if (changed.length === 0) return;
+    const top = list.scrollTop;
+    const anchor = lineAt(top);
+    const offset = top - tops[anchor];
+    for (const [k, h] of changed) heights[k] = h;
+    sum();
+    const gaps = list.querySelectorAll("li.gap");
+    gaps.forEach((g) => {
+      const [first, last] = g === list.firstElementChild ? [0, drawn.first] : [drawn.last, file.lines.length];
+      g.style.height = (tops[last] - tops[first]) + "px";
+    });
+    list.scrollTop = tops[anchor] + offset;
+  }
+
+  // Draws what is in view (a short script: all of it).
+  function render() {
+    if (!file) return;
+    const n = file.lines.length;
+    if (n <= WHOLE) {
+      if (drawn.version !== version) {
+        tops = null;
+        const frame = document.createDocumentFragment();
+        for (let k = 0; k < n; k++) frame.appendChild(lineItem(k));
+        list.replaceChildren(frame);
+        drawn = { first: 0, last: n, version: version };
+      }
+      return;
+    }
+    // A hidden pane (the editor in its place) is drawn when it shows again (the observer below).
+    if (list.clientWidth === 0) {
+      drawn.version = -1;
+      return;
+    }
+    if (!metrics || !heights || heights.length !== n) {
+      if (!metrics || list.clientWidth !== metrics.width) {
+        // A first line drawn, to measure the font and the pane.
+        tops = null;
+        list.replaceChildren(lineItem(0));
+        if (!measure()) return;
+      }
+      estimate();
+    }
+    if (!topsValid) sum();
+    let first, last;
+    if (getComputedStyle(list).overflowY === "visible") {
+      // On paper the pane does not scroll: the lines around the statement, the rest said to be left out.
+      const at = marks.at && marks.at.file === file.name ? marks.at.line - 1 : 0;
+      first = Math.max(0, Math.min(at - MARGIN / 2, n - MARGIN));
+      last = Math.min(n, first + MARGIN);
+    } else {
+      const top = list.scrollTop;
+      const height = list.clientHeight || 600;
+      first = Math.max(0, lineAt(top) - MARGIN);
+      last = Math.min(n, lineAt(top + height) + 1 + MARGIN);
+    }
+    const covered = drawn.version === version && drawn.first <= Math.max(0, first + MARGIN / 2) && drawn.last >= Math.min(n, last - MARGIN / 2);
+    if (covered) return;
+    draw(first, last);
+    correct();
+  }
+
+  let pending = false;
+  list.addEventListener("scroll", () => {
+    if (pending || !file || file.lines.length <= WHOLE) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; render(); });
   });
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => {
+      if (!file || file.lines.length <= WHOLE || list.clientWidth === 0) return;
+      if (metrics && list.clientWidth === metrics.width && drawn.version === version) return;
+      if (!metrics || list.clientWidth !== metrics.width) {
+        metrics = null;
+        heights = null;
+      }
+      version++;
+      render();
+    }).observe(list);
+  }
+
+  return {
+    // Shows `f` with the step's marks: the statement's range `at`, the rejected command's `fault`.
+    show(f, at, fault, completed) {
+      if (f !== file) {
+        file = f;
+        heights = null;
+        tops = null;
+        list.scrollTop = 0;
+        // Room for the numbers of a script of 10,000 lines or more.
+        const digits = String(f.lines.length).length;
+        if (digits > 4) list.style.setProperty("--source-numbers", "calc(" + digits + "ch + 1.5em)");
+        else list.style.removeProperty("--source-numbers");
+      }
+      marks = { at: at, fault: fault, completed: completed };
+      version++;
+      render();
+    },
+    clear() {
+      file = null;
+      list.textContent = "";
+    },
+    // Scrolls the pane, and only it, so the statement's first line is in view (drawing it first when it is not).
+    reveal() {
+      if (!file || !marks.at || marks.at.file !== file.name) return;
+      const k = Math.min(file.lines.length - 1, Math.max(0, marks.at.line - 1));
+      if (tops && (k < drawn.first || k >= drawn.last)) {
+        list.scrollTop = Math.max(0, tops[k] - list.clientHeight / 3);
+        render();
+      }
+      const cur = list.querySelector(".cur");
+      if (!cur) return;
+      const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
+      if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
+      else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
+    },
+  };
+})();
+
+function drawSource(step) {
+  const file = L.files[step.file];
+  if (!file) return sourcePane.clear();
+  $("file-name").textContent = "— " + file.name;
+  const fault = step.rejection && step.rejection.file === file.name ? step.rejection : null;
+  sourcePane.show(file, step.statement, fault, step.completed);
 }
 
 // Scrolls the source pane, and only it, to the statement (scrollIntoView would scroll the window too, and on a
@@ -476,12 +726,7 @@ function scrollPanes() {
   scrollPending = true;
   requestAnimationFrame(() => {
     scrollPending = false;
-    const list = $("source"), cur = list.querySelector(".cur");
-    if (cur) {
-      const pane = list.getBoundingClientRect(), line = cur.getBoundingClientRect();
-      if (line.top < pane.top) list.scrollTop -= pane.top - line.top;
-      else if (line.bottom > pane.bottom) list.scrollTop += Math.min(line.bottom - pane.bottom, line.top - pane.top);
-    }
+    sourcePane.reveal();
     const pre = $("console");
     pre.scrollTop = pre.scrollHeight;
   });
@@ -600,16 +845,27 @@ function drawFrames(step) {
   if (step.moreFrames) box.appendChild(el("p", "dim", "… and " + step.moreFrames + " more calls below, not drawn"));
 }
 
+// The console is drawn again at every step: it shows the last 300 outputs and at most CONSOLE_TEXT characters of
+// them (a lesson may hold megabytes of output, 4 MiB at most), the end of a longer one.
+const CONSOLE_TEXT = 64 << 10;
 function drawConsole(index) {
   const pre = $("console");
   pre.textContent = "";
   let items = [];
   for (let i = 0; i <= index; i++) L.steps[i].output.forEach((o) => items.push([i, o]));
   if (items.length > 300) items = items.slice(items.length - 300);
-  items.forEach(([i, o]) => {
-    const span = el("span", o.kind + (i < index ? " old" : ""), o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text);
-    pre.appendChild(span);
-  });
+  const texts = items.map(([, o]) => (o.kind === "outOfSync" ? "! " + o.text + "\n" : o.text));
+  let room = CONSOLE_TEXT;
+  let first = texts.length;
+  while (first > 0 && room > 0) room -= texts[--first].length;
+  let left = 0;
+  if (room < 0) {
+    left = -room;
+    texts[first] = texts[first].slice(left);
+  }
+  for (let k = 0; k < first; k++) left += texts[k].length;
+  if (left > 0) pre.appendChild(el("span", "note", "… " + left.toLocaleString("en") + " characters of earlier output are not drawn\n"));
+  for (let k = first; k < items.length; k++) pre.appendChild(el("span", items[k][1].kind + (items[k][0] < index ? " old" : ""), texts[k]));
 }
 
 // The batch: while it is open, the calls queued; when UIKit refused it, the batch as it was, the command at

@@ -119,6 +119,41 @@
     return m.type === "checked" ? m : null;
   }
 
+  // `text` with its %XX escapes decoded where they are well formed UTF-8; a malformed one (`%ff`, a cut
+  // `%e2%82`) stays as written, where decodeURIComponent would throw for the whole text.
+  function decodeLeniently(text) {
+    try {
+      return decodeURIComponent(text);
+    } catch (error) {
+      return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+        const escapes = run.match(/%[0-9A-Fa-f]{2}/g);
+        let out = "";
+        for (let i = 0; i < escapes.length;) {
+          let taken = 0;
+          for (let n = Math.min(4, escapes.length - i); n > 0 && taken === 0; n--) {
+            try {
+              out += decodeURIComponent(escapes.slice(i, i + n).join(""));
+              taken = n;
+            } catch (again) { /* shorter, down to one escape, which stays as written */ }
+          }
+          if (taken === 0) {
+            out += escapes[i];
+            taken = 1;
+          }
+          i += taken;
+        }
+        return out;
+      });
+    }
+  }
+
+  // A field of the page's link (`#name=…&code=…`): {raw, text} (text decoded leniently), or null when the link
+  // has no such field. Every page that reads its link carries this script.
+  function linkField(name) {
+    const m = new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash);
+    return m ? { raw: m[1], text: decodeLeniently(m[1]) } : null;
+  }
+
   // The workers are made as soon as this script runs (a page puts it in its head), and `start()`, which the
   // page calls just after the module, hands it over, so that it is unpacked and compiled while the page itself
   // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
@@ -126,6 +161,7 @@
   const host = {
     TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
     hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
+    linkField: linkField, decodeLeniently: decodeLeniently,
   };
   function start() {
     try {

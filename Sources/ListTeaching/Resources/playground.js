@@ -9,6 +9,12 @@
   const host = window.listdslHost;
   const $ = (id) => document.getElementById(id);
   const SCRIPT_LIMIT = 1 << 20;
+  // A link's script is at most LINK_LINES lines and LINK_BYTES bytes: what the editor lays out and the page
+  // draws within a frame's budget (a few hundred characters of link held 100,000 empty lines that froze the
+  // page for seconds: issue 57). A longer script is refused before anything is drawn; typed or pasted into the
+  // editor, a script may have SCRIPT_LIMIT bytes.
+  const LINK_LINES = 5000;
+  const LINK_BYTES = 256 << 10;
 
   // A script in an address: deflate-raw, then base64url.
   async function pack(text) {
@@ -19,23 +25,49 @@
     return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
-  // The script of a link, at most SCRIPT_LIMIT bytes however well the link compresses.
-  async function unpack(code) {
-    const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  // The script of a link, at most `lines` lines and `bytes` bytes however well the link compresses: the
+  // decompression stops at the first piece past either.
+  async function unpack(code, lines = LINK_LINES, bytes = LINK_BYTES) {
+    let binary = null;
+    if (/^[A-Za-z0-9_-]+$/.test(code)) {
+      try {
+        binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+      } catch (error) { /* a length base64 cannot have: said below */ }
+    }
+    if (binary === null) throw new Error("its code is not what a copied link holds (base64url): was the link cut short or changed?");
+    const packed = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
     const parts = [];
     let size = 0;
+    let breaks = 0;
+    let last = 10;
+    const limits = "a link opens at most " + lines.toLocaleString("en") + " lines and " + (bytes >> 10) + " KiB";
+    const tooLong = () => new Error("it has more than " + lines.toLocaleString("en") + " lines; " + limits);
     for (;;) {
-      const { done, value } = await reader.read();
+      let piece;
+      try {
+        piece = await reader.read();
+      } catch (error) {
+        throw new Error("its code does not inflate to a script: was the link cut short or changed?");
+      }
+      const { done, value } = piece;
       if (done) break;
+      if (value.length === 0) continue;
       size += value.length;
-      if (size > SCRIPT_LIMIT) {
+      for (let i = value.indexOf(10); i >= 0 && breaks <= lines; i = value.indexOf(10, i + 1)) breaks++;
+      last = value[value.length - 1];
+      if (breaks > lines) {
         reader.cancel();
-        throw new Error("the link's script is larger than " + SCRIPT_LIMIT + " bytes");
+        throw tooLong();
+      }
+      if (size > bytes) {
+        reader.cancel();
+        throw new Error("it is larger than " + (bytes >> 10) + " KiB; " + limits);
       }
       parts.push(value);
     }
+    // Each line break ends a line; text after the last one is a line too.
+    if (breaks + (last === 10 ? 0 : 1) > lines) throw tooLong();
     const all = new Uint8Array(size);
     let at = 0;
     parts.forEach((p) => { all.set(p, at); at += p.length; });
@@ -110,9 +142,10 @@
   }
 
   let busy = false;
-  async function runEdited(step) {
+  // Runs the script `given`, else the one in the editor (when it shows) or the lesson's; then shows step `step`.
+  async function runEdited(step, given) {
     if (busy) return;
-    const source = editor.hidden ? script() : editor.value;
+    const source = given !== undefined ? given : editor.hidden ? script() : editor.value;
     if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
       status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
       return;
@@ -129,7 +162,7 @@
       }
       setScript(source);
       window.playground.last = result;
-      if (replLog.textContent !== "") say("— the script ran again: the console goes on from its new end —\n", "note");
+      if (replLog.firstChild) say("— the script ran again: the console goes on from its new end —\n", "note");
       replPrompt.textContent = "list>";
       page.load(result.stream);
       if (step !== undefined) page.go(step);
@@ -191,7 +224,7 @@
   const repl = document.createElement("div");
   repl.className = "repl";
   repl.innerHTML = '<h3 id="repl-title">Go on from the end of the run</h3>' +
-    '<pre id="repl-log" class="console" aria-live="polite" aria-labelledby="repl-title"></pre>' +
+    '<div id="repl-log" class="console" role="log" aria-live="polite" aria-labelledby="repl-title"></div>' +
     '<div class="repl-line"><label id="repl-prompt" for="repl-input">list&gt;</label>' +
     '<textarea id="repl-input" rows="1" spellcheck="false" autocomplete="off" ' +
     'placeholder="a statement, e.g. delete 0:0 — Enter runs it"></textarea></div>' +
@@ -206,12 +239,49 @@
   let recalled = 0;
   let replBusy = false;
 
-  function say(text, kind) {
-    const span = document.createElement("span");
-    if (kind) span.className = kind;
-    span.textContent = text;
-    replLog.appendChild(span);
+  // The console's text is a block per entry. It draws at most LOG_TEXT characters: past them, the oldest
+  // entries' text goes (their state stays), so an entry is drawn in the time its own text takes, whatever came
+  // before (an 8 MiB entry left every later one about 3 s: issue 57). The module cuts an entry's own output.
+  const LOG_TEXT = 1 << 20;
+  let logText = 0;
+  let dropped = null;
+  // Appends a block of [text, class] parts to the console and scrolls to it.
+  function sayParts(parts) {
+    const block = document.createElement("div");
+    let length = 0;
+    for (const [text, kind] of parts) {
+      if (text === "") continue;
+      const span = document.createElement("span");
+      if (kind) span.className = kind;
+      span.textContent = text;
+      block.appendChild(span);
+      length += text.length;
+    }
+    block.dataset.length = String(length);
+    replLog.appendChild(block);
+    logText += length;
+    while (logText > LOG_TEXT && replLog.firstElementChild !== block) {
+      const old = replLog.firstElementChild === dropped ? dropped.nextElementSibling : replLog.firstElementChild;
+      if (!old || old === block) break;
+      logText -= parseInt(old.dataset.length || "0", 10);
+      old.remove();
+      if (!dropped) {
+        dropped = document.createElement("div");
+        dropped.className = "note";
+        dropped.textContent = "(earlier entries' text is cleared from the console to keep the page quick; what they did stays)\n";
+        replLog.insertBefore(dropped, replLog.firstChild);
+      }
+    }
     replLog.scrollTop = replLog.scrollHeight;
+  }
+  function say(text, kind) {
+    sayParts([[text, kind]]);
+  }
+  // A size in bytes as a reader takes it in.
+  function bytes(n) {
+    if (n < 1024) return n + " bytes";
+    if (n < 1 << 20) return (n / 1024).toFixed(n < 10 << 10 ? 1 : 0) + " KiB";
+    return (n / (1 << 20)).toFixed(1) + " MiB";
   }
 
   // Runs `text` on the session; the session is made first (the shown script run again) when there is none.
@@ -234,15 +304,24 @@
         replPrompt.textContent = " ...>";
         return;
       }
-      say(replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry");
-      const ok = a.output.length - a.errors.length;
-      // The output is in the order written; the errors are its last part, as the REPL prints them.
-      if (a.errors.length > 0 && a.output.endsWith(a.errors)) {
-        say(a.output.slice(0, ok));
-        say(a.errors, "err");
+      const parts = [[replPrompt.textContent === " ...>" ? text + "\n" : replPrompt.textContent + " " + text + "\n", "entry"]];
+      // The output is in the order written, the errors its last part, as the REPL prints them. Past the module's
+      // limit (`cut` bytes left out at `cutAt`) only the error that ended the entry follows.
+      const cutAt = a.cut > 0 && a.cutAt >= 0 ? a.cutAt : a.output.length;
+      const head = a.output.slice(0, cutAt);
+      const tail = a.output.slice(cutAt);
+      const headErrors = a.errors.slice(0, a.errors.length - tail.length);
+      if (headErrors.length > 0 && head.endsWith(headErrors)) {
+        parts.push([head.slice(0, head.length - headErrors.length), ""], [headErrors, "err"]);
       } else {
-        say(a.output);
+        parts.push([head, ""]);
       }
+      if (a.cut > 0) {
+        parts.push([(head.endsWith("\n") || head === "" ? "" : "\n") + "⋯ output cut: " + bytes(a.cut) + " more not shown (the entry wrote " +
+          bytes(a.outputBytes) + "; the console shows the first " + bytes(a.outputLimit) + " of an entry's output)\n", "note cut"]);
+      }
+      parts.push([tail, "err"]);
+      sayParts(parts);
       replPrompt.textContent = a.prompt.trimEnd();
       replInput.value = "";
       window.playground.console = a;
@@ -267,23 +346,31 @@
   });
   $("repl-undo").addEventListener("click", () => enter("undo"));
   $("repl-redo").addEventListener("click", () => enter("redo"));
-  $("repl-clear").addEventListener("click", () => { replLog.textContent = ""; });
+  $("repl-clear").addEventListener("click", () => {
+    replLog.textContent = "";
+    logText = 0;
+    dropped = null;
+  });
 
-  // A link that carries a script runs it; the class site's playground opens in its editor.
-  const m = /code=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (!m && window.listdslOpensEditor) editing(true);
-  if (m) {
-    const step = /step=(\d+)/.exec(location.hash);
-    const named = /(?:^#|&)name=([^&]*)/.exec(location.hash);
-    unpack(m[1]).then((text) => {
+  // A link that carries a script runs it, the editor still hidden (its layout of a long script is paid only
+  // when the student opens it), and shows it when the run did not finish; the class site's playground opens
+  // in its editor.
+  const linked = host.linkField("code");
+  const m = linked ? linked.raw : null;
+  if (m === null && window.listdslOpensEditor) editing(true);
+  if (m !== null) {
+    const step = /[#&]step=(\d+)/.exec(location.hash);
+    const named = host.linkField("name");
+    unpack(m).then((text) => {
       // A name is only a label: at most 100 characters, no line break, never a path to anything.
-      if (named) linkName = decodeURIComponent(named[1]).replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
-      page.setHashPrefix((named ? "name=" + named[1] + "&" : "") + "code=" + m[1]);
+      if (named) linkName = named.text.replace(/[\u0000-\u001f]/g, " ").slice(0, 100) || null;
+      page.setHashPrefix((named ? "name=" + named.raw + "&" : "") + "code=" + m);
       setScript(text);
-      editing(true);
-      return runEdited(step ? parseInt(step[1], 10) : 0);
+      return runEdited(step ? parseInt(step[1], 10) : 0, text).then(() => {
+        if (status.className === "stopped") editing(true);
+      });
     }).catch((error) => {
-      status.textContent = "The link's script cannot be read: " + error.message + ".";
+      status.textContent = "The link's script cannot be opened: " + error.message + ".";
       status.className = "stopped";
     });
   }
@@ -293,7 +380,7 @@
   // most for the run under way.
   // A long lesson (past 2,000 steps) is not run again: its one run would compete with the page for the machine
   // while the student steps through it, and a long script is warm after its first run anyway.
-  if (host.ready && !m && window.L.steps.length <= 2000) {
+  if (host.ready && m === null && window.L.steps.length <= 2000) {
     host.ready.then(async () => {
       for (let i = 0; i < 3 && !busy && !replBusy; i++) {
         const result = await host.run(name(), script());
@@ -301,5 +388,6 @@
       }
     }, () => {});
   }
-  window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter };
+  window.playground = { run: runEdited, editing: editing, pack: pack, unpack: unpack, enter: enter,
+    linkLimits: { lines: LINK_LINES, bytes: LINK_BYTES } };
 })();

@@ -125,12 +125,16 @@
     setStatus("");
   }
 
-  // The quiz of the address, or level 1 with a fresh seed.
-  const field = (name) => { const m = new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash); return m ? decodeURIComponent(m[1]) : null; };
-  if (field("level")) $("quiz-level").value = field("level");
+  // The quiz of the address, or level 1 with a fresh seed: a field that cannot be read (a malformed escape, a
+  // level or view the form does not offer) leaves the form's value as it is.
+  const field = (name) => { const f = host.linkField(name); return f ? f.text : null; };
+  const choose = (select, value) => {
+    if (value !== null && Array.from($(select).options).some((o) => o.value === value)) $(select).value = value;
+  };
+  choose("quiz-level", field("level"));
   $("quiz-seed").value = /^\d{1,19}$/.test(field("seed") || "") ? field("seed") : freshSeed();
-  if (field("count")) $("quiz-count").value = field("count");
-  if (field("view")) $("quiz-view").value = field("view");
+  if (/^\d{1,2}$/.test(field("count") || "")) $("quiz-count").value = field("count");
+  choose("quiz-view", field("view"));
   $("quiz-setup").addEventListener("submit", (e) => {
     e.preventDefault();
     if (e.submitter && e.submitter.id === "quiz-new" && quiz && quiz.request === request()) $("quiz-seed").value = freshSeed();
