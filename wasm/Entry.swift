@@ -31,6 +31,19 @@ import ListTeaching
             case ok = 0
             case expectFailed = 1
             case syntax = 65
+            case runtime = 70
+
+            /// A script that parsed so: nil when it has no error; 70 when the memory limit stopped the parse
+            /// (the limit's status, as natively), else 65.
+            init?(_ parsed: ParseResult) {
+                if parsed.stop != nil {
+                    self = .runtime
+                } else if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+                    self = .syntax
+                } else {
+                    return nil
+                }
+            }
         }
 
         /// Runs the script `bytes`, named `name` as on the native command line, with `flags`; returns the exit
@@ -52,9 +65,9 @@ import ListTeaching
             }
 
             let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
-            let parsed = Parser.parse(file)
+            let parsed = Parser.parse(file, checks: readingChecks)
             for d in parsed.diagnostics { report(d) }
-            if parsed.diagnostics.contains(where: { $0.severity == .error }) { return Status.syntax.rawValue }
+            if let failed = Status(parsed) { return failed.rawValue }
 
             let draw: (Event) -> Void
             if let stream {
@@ -72,6 +85,14 @@ import ListTeaching
             let interpreter = Interpreter(
                 io: io, options: InterpreterOptions(limits: Limits(), trace: trace, color: false))
             return status(running: parsed.program, in: file, by: interpreter, reporting: report)
+        }
+
+        /// What every parse here checks as it goes (`ReadingChecks`): the module's memory against the limit a
+        /// run has, so a script whose tree would pass the module's bound meets the limit's message instead.
+        static var readingChecks: ReadingChecks {
+            ReadingChecks(
+                isInterrupted: { false }, memoryInUse: { Int(clamping: wasmMemoryBytes()) },
+                memoryLimit: Limits.defaultMemoryBytes)
         }
 
         /// A session's I/O here: events go to `emit`, `run` reads its file through the host, and a write is
@@ -142,16 +163,15 @@ import ListTeaching
             let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
             recorder.addFile(file)
             let report: (Diagnostic) -> Void = { recorder.receive(.diagnostic($0)) }
-            let parsed = Parser.parse(file)
+            let parsed = Parser.parse(file, checks: readingChecks)
             for d in parsed.diagnostics { report(d) }
+            let failed = Status(parsed)
             let status =
-                parsed.diagnostics.contains(where: { $0.severity == .error })
-                ? Status.syntax.rawValue
-                : Self.status(running: parsed.program, in: file, by: interpreter, reporting: report)
+                failed?.rawValue ?? Self.status(running: parsed.program, in: file, by: interpreter, reporting: report)
             recorder.finish()
             standardOutput = recorder.lesson.streamBytes
             sink = { _ in }
-            if status != Status.syntax.rawValue { consoleSession = ConsoleSession(interpreter) }
+            if failed == nil { consoleSession = ConsoleSession(interpreter) }
             return status
         }
 
@@ -239,7 +259,7 @@ import ListTeaching
             standardError = []
             let renderer = JSONLinesRenderer(write: { standardOutput.append(contentsOf: $0.utf8) })
             let file = SourceFile(name: name, bytes: bytes, directory: directoryName(name))
-            let diagnostics = Parser.parse(file).diagnostics
+            let diagnostics = Parser.parse(file, checks: readingChecks).diagnostics
             for d in diagnostics { renderer.render(.diagnostic(d)) }
             return Int32(diagnostics.filter { $0.severity == .error }.count)
         }
@@ -355,7 +375,7 @@ import ListTeaching
             cutAt = -1
             interpreter.startStepBudget()
             let source = SourceFile(name: "<console>", bytes: bytes)
-            let parsed = Parser.parse(source)
+            let parsed = Parser.parse(source, checks: WasmSession.readingChecks)
             if parsed.isIncomplete { return "incomplete" }
             let report: (Diagnostic) -> Void = { d in self.reportDiagnostic(d) }
             for d in parsed.diagnostics { report(d) }

@@ -569,7 +569,7 @@ import Testing
         recorder.finish()
         // Every limit's hint in a page names no flag; the command's are its own.
         let errors: [RuntimeError] = [
-            .stepLimit(10), .memoryLimit(used: 1 << 30, limit: 768 << 20),
+            .stepLimit(10), .memoryLimit(used: 1 << 30, more: 0, limit: 768 << 20),
             .valueSizeLimit(what: "string", size: 300 << 20, limit: 256 << 20),
             .valueTextLimit(type: "list", limit: 1 << 20), .tableSizeLimit(100),
         ]
