@@ -51,6 +51,15 @@ static inline void listdsl_rl_set_sort_completion_matches(int value) { rl_sort_c
 /// Installs the function readline reads each byte with.
 static inline void listdsl_rl_set_getc_function(int (*fn)(FILE *)) { rl_getc_function = fn; }
 
+/// Gives the terminal back as it was before the editor took it (before the process stops for Ctrl-Z).
+static inline void listdsl_rl_release_terminal(void) { rl_deprep_terminal(); }
+
+/// Takes the terminal again and draws the prompt and the line anew (after `fg`).
+static inline void listdsl_rl_retake_terminal(void) {
+    rl_prep_terminal(1);
+    rl_forced_update_display();
+}
+
 /// Sets the maximum number of entries kept in the history list.
 static inline void listdsl_history_limit(int max) { stifle_history(max); }
 

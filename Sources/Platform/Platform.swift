@@ -155,18 +155,39 @@ public enum Host {
     /// `EINTR` instead of starting again, so a wait for input notices at once), and unblocks SIGINT (a
     /// parent may have started the process with it blocked: test runners do).
     public static func handleInterrupts(_ handler: @convention(c) (Int32) -> Void) {
+        handle(SIGINT, handler)
+    }
+
+    /// Installs `handler` for SIGTSTP (Ctrl-Z) as `handleInterrupts` installs one for SIGINT; nil puts back
+    /// the default action, which stops the process.
+    public static func handleSuspend(_ handler: (@convention(c) (Int32) -> Void)?) {
+        handle(SIGTSTP, handler)
+    }
+
+    /// Stops the process as Ctrl-Z does when nothing handles it, so the shell reports it stopped, and
+    /// returns once it is continued (`fg`); the handler of SIGTSTP is back in place then.
+    public static func stopAsSuspended() {
+        var previous = sigaction()
+        sigaction(SIGTSTP, nil, &previous)
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        sigaction(SIGTSTP, &previous, nil)
+    }
+
+    /// Installs `handler` for `signal` without `SA_RESTART` and unblocks it; nil installs the default.
+    private static func handle(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
         var action = sigaction()
         #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handler
+            action.__sigaction_handler.sa_handler = handler ?? SIG_DFL
         #else
-            action.__sigaction_u.__sa_handler = handler
+            action.__sigaction_u.__sa_handler = handler ?? SIG_DFL
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
+        sigaction(signal, &action, nil)
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
+        sigaddset(&set, signal)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 

@@ -1,4 +1,5 @@
 import CReadline
+import Synchronization
 
 import Platform
 
@@ -68,10 +69,18 @@ final class LineReader {
     }
 
     /// Shows `prompt` and reads one line, returning early on Ctrl-C or end of input.
+    ///
+    /// While it reads, Ctrl-Z only raises a flag, and the byte reader stops the process at a safe point:
+    /// it gives the terminal back first and, after `fg`, takes it again and draws the prompt and the line
+    /// anew (with the editor's own signal handlers off, the process stopped with the terminal still the
+    /// editor's, and after `fg` the prompt was gone and each key echoed twice). A statement that runs stops
+    /// at once, as it always did.
     func read(prompt: String) -> LineInput {
         LineReaderState.interrupted = false
         LineReaderState.echoedInterrupt = false
         LineReaderState.searchKeys = 0
+        Host.handleSuspend { _ in LineReaderState.suspendRequested.store(true, ordering: .relaxed) }
+        defer { Host.handleSuspend(nil) }
         let line = readline(prompt)
         defer { free(line) }
         if LineReaderState.interrupted && !LineReaderState.echoedInterrupt { writeOut("^C") }
@@ -103,6 +112,8 @@ final class LineReader {
 private enum LineReaderState {
     /// Set by the byte reader when Ctrl-C ended the read in progress.
     nonisolated(unsafe) static var interrupted = false
+    /// Set by the SIGTSTP handler (Ctrl-Z) while a line is read; the byte reader stops the process.
+    static let suspendRequested = Atomic<Bool>(false)
     /// Whether the byte reader has shown `^C` after the line.
     nonisolated(unsafe) static var echoedInterrupt = false
     /// The REPL's completion function.
@@ -134,6 +145,7 @@ private enum LineReaderState {
         }
         while true {
             if interruptRequested.load(ordering: .relaxed) { return interrupt() }
+            if suspendRequested.exchange(false, ordering: .relaxed) { suspend() }
             var request = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, 100)
             if ready < 0 && errno != EINTR { return EOF }
@@ -153,6 +165,14 @@ private enum LineReaderState {
             if n == 0 { return EOF }
             if failure != EAGAIN && failure != EINTR { return EOF }
         }
+    }
+
+    /// Ctrl-Z, at a safe point: the terminal as the shell left it, the process stopped as Ctrl-Z stops it,
+    /// and after `fg` the terminal the editor's again, with the prompt and the line drawn anew.
+    static func suspend() {
+        listdsl_rl_release_terminal()
+        Host.stopAsSuspended()
+        listdsl_rl_retake_terminal()
     }
 
     /// `key`, or, when it would make the incremental search in progress longer than `searchLength`, Ctrl-J

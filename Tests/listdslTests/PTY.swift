@@ -32,10 +32,11 @@ final class TerminalSession {
         "tmux is not installed: the REPL tests drive the REPL through it (apt-get install tmux)"
 
     /// Starts `listdsl arguments` in a `width`×`height` terminal with `environment` added (plain output and
-    /// a history file in the scratch directory unless overridden).
+    /// a history file in the scratch directory unless overridden). With `inShell`, starts an interactive
+    /// bash with job control instead (its prompt `$ `), for a test to type the command into and use `fg`.
     init(
         _ arguments: [String] = [], environment: [String: String] = [:], directory: URL? = nil, width: Int = 120,
-        height: Int = 40
+        height: Int = 40, inShell: Bool = false
     ) throws {
         let unique = "\(getpid())-\(UUID().uuidString.prefix(8))"
         socket = "listdsl-test-\(unique)"
@@ -54,9 +55,13 @@ final class TerminalSession {
         for (k, v) in environment { env[k] = v }
         let assignments = env.keys.sorted().map { TerminalSession.quote("\($0)=\(env[$0] ?? "")") }.joined(
             separator: " ")
+        let program =
+            inShell
+            ? ["bash", "--norc", "--noprofile", "-i"]
+            : [listdslBinary.path] + arguments
         let command =
-            "cd \(TerminalSession.quote(self.directory.path)) && env \(assignments) "
-            + ([listdslBinary.path] + arguments).map(TerminalSession.quote).joined(separator: " ")
+            "cd \(TerminalSession.quote(self.directory.path)) && env \(assignments) \(inShell ? "PS1='$ ' " : "")"
+            + program.map(TerminalSession.quote).joined(separator: " ")
             + "; echo $? > \(TerminalSession.quote(statusFile.path))"
         // The server this starts keeps its inherited descriptors: it must not get a pipe we read to the end.
         try tmux(

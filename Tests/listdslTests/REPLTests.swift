@@ -425,6 +425,36 @@ struct REPLTerminalTests {
         #expect(try Data(contentsOf: file) == garbage, "the file is left alone")
     }
 
+    /// Ctrl-Z at the prompt stops the REPL as it stops any program, and after `fg` the prompt and the line
+    /// typed so far are drawn again and each key echoes once (issue 57: the prompt was not redrawn, and
+    /// under libedit the typed line echoed twice, the terminal left in the shell's mode).
+    @Test func ctrlZThenFgRedrawsThePromptAndTheLine() throws {
+        let t = try TerminalSession(inShell: true)
+        defer { t.close() }
+        t.waitFor("the shell's prompt") { TerminalSession.lastLine($0) == "$" }
+        try t.type(TerminalSession.quote(listdslBinary.path))
+        try t.press("Enter")
+        t.waitForPrompt()
+        try t.type("print 12")
+        t.waitFor("the line typed") { TerminalSession.lastLine($0) == "list> print 12" }
+        try t.press("C-z")
+        t.waitFor("the shell to say the REPL stopped") { $0.contains("Stopped") && TerminalSession.lastLine($0) == "$" }
+        try t.type("fg")
+        try t.press("Enter")
+        let again = t.waitFor("the prompt and the line drawn again") {
+            TerminalSession.lastLine($0) == "list> print 12"
+        }
+        #expect(again.components(separatedBy: "list> print 12").count == 3, "\(again)")
+        try t.type("3")
+        let typed = t.waitFor("the key echoed once") { TerminalSession.lastLine($0).hasSuffix("3") }
+        #expect(TerminalSession.lastLine(typed) == "list> print 123", "\(typed)")
+        try t.press("Enter")
+        let ran = t.waitFor("the statement's output") { $0.hasSuffix("123\nlist>") }
+        #expect(!ran.contains("\n3\n"), "a key echoed twice: \(ran)")
+        try t.press("C-d")
+        t.waitFor("the shell's prompt after the REPL") { TerminalSession.lastLine($0) == "$" }
+    }
+
     @Test func readRunsAScriptInTheSession() throws {
         let t = try TerminalSession()
         defer { t.close() }
