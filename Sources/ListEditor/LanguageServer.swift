@@ -43,6 +43,12 @@ public final class LanguageServer {
         self.version = version
     }
 
+    /// The text of the open script at `uri` as the server holds it now (after every change so far), or nil
+    /// when it is not open: what the tests and the fuzzer compare with the text the client has.
+    public func text(of uri: String) -> [UInt8]? {
+        documents[uri]?.bytes
+    }
+
     /// The messages to send for one message received (its JSON), each framed.
     public func handle(_ json: [UInt8]) -> [[UInt8]] {
         let message: PropertyTree
@@ -64,6 +70,8 @@ public final class LanguageServer {
             return notification(method, params)
         }
         if method == "initialize" {
+            // Once only (the protocol's rule): the positions of documents already open count as it chose.
+            guard !initialized else { return [Self.error(id: id, code: -32600, "the server is already initialized")] }
             return [respond(id, initialize(params))]
         }
         guard initialized else { return [Self.error(id: id, code: -32002, "the server is not initialized yet")] }

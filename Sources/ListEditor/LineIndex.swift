@@ -60,14 +60,17 @@ struct LineIndex: Sendable {
         return (low, units)
     }
 
-    /// The byte offset of a position; a line or character past the end is clamped to it (a client may ask
-    /// about any position).
+    /// The byte offset of a position; a line or character past the end is clamped to it, one before the
+    /// start to the start (a client may send any number: no arithmetic on it may overflow).
     func offset(line: Int, character: Int) -> Int {
         guard line >= 0 else { return 0 }
         guard line < starts.count else { return bytes.count }
         let start = starts[line]
         let end = lineEnd(line)
-        guard utf16 else { return min(start + max(0, character), end) }
+        guard character > 0 else { return start }
+        // A character is at least one byte: one past the line's bytes is past its end, whatever it counts.
+        guard character < end - start else { return end }
+        guard utf16 else { return start + character }
         var units = 0
         var i = start
         while i < end && units < character {
