@@ -102,21 +102,26 @@ public final class LanguageServer {
             else { return [] }
             return [open(uri, Array(text.utf8))]
         case "textDocument/didChange":
-            guard initialized, let uri = params["textDocument"]?["uri"]?.string, var bytes = documents[uri]?.bytes,
+            guard initialized, let uri = params["textDocument"]?["uri"]?.string, let bytes = documents[uri]?.bytes,
                 let changes = params["contentChanges"]?.array
             else { return [] }
+            // Many edits (one per cursor) come in one message: they go into chunks, and the text is joined
+            // and its lines indexed once, after the last.
+            var text = ChunkedText(bytes, utf16: utf16)
             for change in changes {
-                guard let text = change["text"]?.string else { continue }
+                guard let replacement = change["text"]?.string else { continue }
                 if let range = change["range"] {
                     // An incremental change: the range, in the text as the earlier changes left it.
-                    let (from, to) = offsets(range, LineIndex(bytes, utf16: utf16))
-                    bytes.replaceSubrange(from..<max(from, to), with: Array(text.utf8))
+                    let from = text.offset(range["start"])
+                    let to = text.offset(range["end"])
+                    text.replace(from, to, with: Array(replacement.utf8))
                 } else {
-                    bytes = Array(text.utf8)
+                    text = ChunkedText(Array(replacement.utf8), utf16: utf16)
                 }
             }
-            documents[uri]?.bytes = bytes
-            documents[uri]?.lines = LineIndex(bytes, utf16: utf16)
+            let changed = text.bytes
+            documents[uri]?.bytes = changed
+            documents[uri]?.lines = LineIndex(changed, utf16: utf16)
             documents[uri]?.stale = true
             return []
         case "textDocument/didClose":
@@ -499,14 +504,6 @@ public final class LanguageServer {
         }
     }
 
-    /// The byte offsets of a protocol range.
-    private func offsets(_ range: PropertyTree, _ lines: LineIndex) -> (Int, Int) {
-        func offset(_ position: PropertyTree?) -> Int {
-            lines.offset(line: position?["line"]?.integer ?? 0, character: position?["character"]?.integer ?? 0)
-        }
-        return (offset(range["start"]), offset(range["end"]))
-    }
-
     /// A message object with `"jsonrpc": "2.0"` and `members`, framed.
     private static func message(_ members: (inout JSONWriter) -> Void) -> [UInt8] {
         var w = JSONWriter()
@@ -545,5 +542,12 @@ public final class LanguageServer {
                 w.member("message", text)
             }
         }
+    }
+}
+
+extension ChunkedText {
+    /// The byte offset of a protocol position (a missing line or character is 0).
+    fileprivate func offset(_ position: PropertyTree?) -> Int {
+        offset(line: position?["line"]?.integer ?? 0, character: position?["character"]?.integer ?? 0)
     }
 }

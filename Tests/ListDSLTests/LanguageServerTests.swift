@@ -137,4 +137,138 @@ import Testing
         let answers = session.send("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"initialize\",\"params\":{}}")
         #expect(answers.first?["error"]?["code"]?.integer == -32600)
     }
+
+    /// Finding 7 of issue 57: one `didChange` of 10,000 one-character edits to a script of 100,000 lines
+    /// rebuilt the line index and moved the whole text for each edit (5-9 s on a release build). The time
+    /// limit is for the quadratic way, which a debug build cannot finish within it; the edits take well under
+    /// a second.
+    @Test(.timeLimit(.minutes(1)), arguments: [true, false])
+    func manyChangesInOneMessageCostTheirSizeAndTheTextsOnce(utf8: Bool) {
+        let lines = 100_000
+        let session = Session(utf8: utf8)
+        session.open(String(repeating: "print 1\n", count: lines))
+        // The cursors as an editor sends them, last first, then some anywhere (each in the text as the
+        // edits before it left it): an insertion at each line's start and a deletion after it.
+        var changes: [String] = []
+        var expected = Array(repeating: "print 1", count: lines)
+        for line in stride(from: lines - 10, through: 0, by: -20) {
+            changes.append(Self.edit(line, 0, line, 0, "é"))
+            expected[line] = "é" + expected[line]
+        }
+        for k in 0..<5_000 {
+            let line = (k * 7_919) % lines
+            let length = utf8 ? expected[line].utf8.count : expected[line].utf16.count
+            changes.append(Self.edit(line, length - 1, line, length, ""))
+            expected[line].removeLast()
+        }
+        session.change(changes)
+        #expect(session.text == expected.joined(separator: "\n") + "\n")
+    }
+
+    /// Positions as the protocol defines them, the plainest way: each line found from the text's start,
+    /// each character counted from its line's start. What `LineIndex` and `ChunkedText` must agree with.
+    struct ReferencePositions {
+        let bytes: [UInt8]
+        let utf16: Bool
+        /// Each line's start and the end of its text.
+        let lines: [(start: Int, end: Int)]
+
+        init(bytes: [UInt8], utf16: Bool) {
+            self.bytes = bytes
+            self.utf16 = utf16
+            var lines: [(start: Int, end: Int)] = []
+            var start = 0
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 10 || bytes[i] == 13 {
+                    let end = i
+                    if bytes[i] == 13 && i + 1 < bytes.count && bytes[i + 1] == 10 { i += 1 }
+                    lines.append((start, end))
+                    start = i + 1
+                }
+                i += 1
+            }
+            lines.append((start, bytes.count))
+            self.lines = lines
+        }
+
+        func units(_ range: Range<Int>) -> Int {
+            utf16 ? bytes[range].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : $1 >= 0xF0 ? 2 : 1) } : range.count
+        }
+
+        func offset(line: Int, character: Int) -> Int {
+            guard line >= 0 else { return 0 }
+            guard line < lines.count else { return bytes.count }
+            let (start, end) = lines[line]
+            var i = start
+            while i < end && units(start..<i) < character { i += 1 }
+            // Inside a character: its end (at most three continuation bytes on).
+            var skipped = 0
+            while utf16 && i < end && skipped < 3 && bytes[i] & 0xC0 == 0x80 {
+                i += 1
+                skipped += 1
+            }
+            return i
+        }
+
+        func position(of offset: Int) -> [Int] {
+            let offset = max(0, min(offset, bytes.count))
+            let line = lines.lastIndex { $0.start <= offset } ?? 0
+            return [line, units(lines[line].start..<min(offset, lines[line].end))]
+        }
+    }
+
+    /// A small deterministic generator (xorshift), so each case is the same on every run.
+    struct Generator {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+
+        /// A line or character: mostly near the text, sometimes at the integer limits.
+        mutating func number(_ near: Int) -> Int {
+            switch next(10) {
+            case 0: [Int.max, Int.min, -1, Int.max - 1, 1 << 40][next(5)]
+            default: next(near + 3)
+            }
+        }
+
+        /// Text with every kind of line break and characters of one to four bytes.
+        mutating func text(_ length: Int) -> [UInt8] {
+            let pieces = ["a", "b", " ", "\n", "\r", "\r\n", "é", "中", "😀", "\n\n"]
+            var text: [UInt8] = []
+            while text.count < length { text += Array(pieces[next(pieces.count)].utf8) }
+            return text
+        }
+    }
+
+    /// `ChunkedText` makes the text the reference makes of the same edits (each applied to the whole text
+    /// as the last left it), whatever its chunks' length: line breaks cut or made across chunks
+    /// (`\r` then `\n`), characters split, ranges backwards or past the end.
+    @Test(arguments: 1...60)
+    func chunkedTextEditsAsTheReferenceDoes(seed: Int) {
+        var generator = Generator(state: UInt64(seed) &* 0xD1B5_4A32_D192_ED03)
+        let utf16 = seed % 2 == 0
+        var expected = generator.text(generator.next(3_000))
+        var text = ChunkedText(expected, utf16: utf16, chunkLength: [1, 2, 3, 7, 64, 1024][seed % 6])
+        for _ in 0..<200 {
+            let reference = ReferencePositions(bytes: expected, utf16: utf16)
+            let lines = reference.lines.count
+            let (l1, c1) = (generator.number(lines), generator.number(30))
+            let (l2, c2) = (generator.number(lines), generator.number(30))
+            let from = reference.offset(line: l1, character: c1)
+            let to = reference.offset(line: l2, character: c2)
+            #expect(text.offset(line: l1, character: c1) == from, "line \(l1), character \(c1)")
+            #expect(text.offset(line: l2, character: c2) == to, "line \(l2), character \(c2)")
+            let replacement = generator.next(3) == 0 ? [] : generator.text(generator.next(12))
+            expected.replaceSubrange(from..<max(from, to), with: replacement)
+            text.replace(from, to, with: replacement)
+            #expect(text.count == expected.count)
+        }
+        #expect(text.bytes == expected)
+    }
 }
