@@ -165,6 +165,40 @@ import Testing
         #expect(session.text == expected.joined(separator: "\n") + "\n")
     }
 
+    /// The script of `count` procedures on one line, after a letter UTF-16 counts as one unit in two bytes.
+    static func proceduresOnOneLine(_ count: Int) -> String {
+        "print \"é\"; " + (0..<count).map { "proc p\($0)() {}" }.joined(separator: "; ") + "\n"
+    }
+
+    /// Finding 8 of issue 57: every UTF-16 position was counted from its line's start, so 20,000 procedures
+    /// on one line took 12 s to list on a release build (quadratic: a debug build cannot within the limit).
+    @Test(.timeLimit(.minutes(1)))
+    func symbolsOnOneLongLineAreCountedOnce() throws {
+        let count = 20_000
+        let session = Session(utf8: false)
+        let text = Self.proceduresOnOneLine(count)
+        session.open(text)
+        let symbols = try #require(
+            session.request("textDocument/documentSymbol", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"}}")?.array)
+        #expect(symbols.count == count)
+        // The last procedure's name, in UTF-16 units from the line's start.
+        let last = "proc p\(count - 1)() {}"
+        let column = text.utf16.count - 1 - last.utf16.count + "proc ".utf16.count
+        #expect(symbols.last?["selectionRange"]?["start"]?["character"]?.integer == column)
+    }
+
+    /// Finding 8 of issue 57, for references: a name used 100,000 times on one line took 19 s.
+    @Test(.timeLimit(.minutes(1)))
+    func referencesOnOneLongLineAreCountedOnce() throws {
+        let uses = 100_000
+        let session = Session(utf8: false)
+        session.open("let v = 1\nprint [\"é\"," + Array(repeating: "v", count: uses).joined(separator: ",") + "]\n")
+        let references = try #require(session.request("textDocument/references", Self.at(0, 4))?.array)
+        #expect(references.count == uses + 1)
+        // `print ["é",` is 11 units (12 bytes) before the first use.
+        #expect(references.last?["range"]?["start"]?["character"]?.integer == 11 + 2 * (uses - 1))
+    }
+
     /// Positions as the protocol defines them, the plainest way: each line found from the text's start,
     /// each character counted from its line's start. What `LineIndex` and `ChunkedText` must agree with.
     struct ReferencePositions {
@@ -243,6 +277,27 @@ import Testing
             var text: [UInt8] = []
             while text.count < length { text += Array(pieces[next(pieces.count)].utf8) }
             return text
+        }
+    }
+
+    /// `LineIndex` converts as the reference does, both ways, at every offset and at hostile positions.
+    @Test(arguments: 1...40)
+    func lineIndexAgreesWithTheReference(seed: Int) {
+        var generator = Generator(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15)
+        let bytes = generator.text(generator.next(2_000))
+        for utf16 in [true, false] {
+            let index = LineIndex(bytes, utf16: utf16)
+            let reference = ReferencePositions(bytes: bytes, utf16: utf16)
+            for offset in -1...(bytes.count + 1) {
+                let position = index.position(of: offset)
+                #expect([position.line, position.character] == reference.position(of: offset))
+            }
+            for _ in 0..<300 {
+                let line = generator.number(reference.lines.count)
+                let character = generator.number(40)
+                let expected = reference.offset(line: line, character: character)
+                #expect(index.offset(line: line, character: character) == expected, "at \(line), \(character)")
+            }
         }
     }
 
