@@ -23,8 +23,9 @@ public final class LanguageServer {
         var uri: String
         var bytes: [UInt8]
         var lines: LineIndex
-        /// The outline of the text as last parsed: while the text is `stale` (changed since), completion
-        /// answers from it rather than wait for a parse.
+        /// The outline of the text as last parsed: while the text is `stale` (changed since), completion and
+        /// hover take names and signatures from it rather than wait for a parse (never its byte ranges, which
+        /// are of the text it was made from: the requests that answer with them parse first).
         var outline: Outline
         var stale = false
     }
@@ -82,9 +83,17 @@ public final class LanguageServer {
             return flush() + [respond(id) { $0.null() }]
         case "textDocument/completion": return [respond(id, completion(params))]
         case "textDocument/hover": return [respond(id, hover(params))]
-        case "textDocument/documentSymbol": return [respond(id, symbols(params))]
-        case "textDocument/definition": return [respond(id, definition(params))]
-        case "textDocument/references": return [respond(id, references(params))]
+        // These answer with ranges of the script's outline: from the text as it is now, parsed first if it
+        // changed (its diagnostics published then, before the answer).
+        case "textDocument/documentSymbol":
+            let published = parseIfChanged(params)
+            return published + [respond(id, symbols(params))]
+        case "textDocument/definition":
+            let published = parseIfChanged(params)
+            return published + [respond(id, definition(params))]
+        case "textDocument/references":
+            let published = parseIfChanged(params)
+            return published + [respond(id, references(params))]
         default: return [Self.error(id: id, code: -32601, "the method \(method) is not provided")]
         }
     }
@@ -133,6 +142,14 @@ public final class LanguageServer {
             // `$/setTrace` and the rest ask nothing of this server.
             return []
         }
+    }
+
+    /// Parses the script a request names if it changed since its last parse, and returns its diagnostics to
+    /// publish (none when it did not change): an outline's byte ranges are of the text it was made from.
+    private func parseIfChanged(_ params: PropertyTree) -> [[UInt8]] {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], document.stale
+        else { return [] }
+        return [open(uri, document.bytes)]
     }
 
     /// Parses `bytes` as the script at `uri` and publishes its diagnostics.
@@ -443,11 +460,9 @@ public final class LanguageServer {
         }
     }
 
-    /// The name at a request's position, and the declarations it may refer to (from the text as it is now).
+    /// The name at a request's position, and the declarations it may refer to (the caller parsed the text
+    /// as it is now).
     private func declarations(_ params: PropertyTree) -> (Document, String, [Outline.Declaration])? {
-        if let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], document.stale {
-            _ = open(uri, document.bytes)
-        }
         guard let (document, offset) = place(params), let (name, _) = document.outline.name(at: offset) else {
             return nil
         }

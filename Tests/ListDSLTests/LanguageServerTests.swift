@@ -138,6 +138,28 @@ import Testing
         #expect(answers.first?["error"]?["code"]?.integer == -32600)
     }
 
+    /// Finding 12 of issue 57: after a change, the symbols are those of the text as it is now, not of the
+    /// last parse with its byte ranges mapped onto the new text; so are definitions and references, and the
+    /// parse a request makes publishes its diagnostics rather than drop them.
+    @Test func requestsAnswerFromTheTextAsItIsNow() throws {
+        let session = Session(utf8: false)
+        session.open(Self.document)
+        _ = session.server.flush()
+        session.change(["{\"text\":\"print 1\\ndelete 0:\\n\"}"])
+        let symbols = session.request("textDocument/documentSymbol", "{\"textDocument\":{\"uri\":\"\(Self.uri)\"}}")
+        #expect(symbols?.array?.isEmpty == true, "the old text's symbols: \(String(describing: symbols))")
+        let published = session.received.last { $0["method"]?.string == "textDocument/publishDiagnostics" }
+        let diagnostics = published?["params"]?["diagnostics"]?.array
+        #expect(diagnostics?.count == 1, "the new text's diagnostics were not published")
+
+        session.change(["{\"text\":\"let a = 1\\nlet b = a\\n\"}"])
+        let definition = session.request("textDocument/definition", Self.at(1, 8))
+        #expect(definition?["range"]?["start"]?["line"]?.integer == 0)
+        #expect(definition?["range"]?["start"]?["character"]?.integer == 4)
+        let references = session.request("textDocument/references", Self.at(0, 4))
+        #expect(references?.array?.count == 2)
+    }
+
     /// Finding 7 of issue 57: one `didChange` of 10,000 one-character edits to a script of 100,000 lines
     /// rebuilt the line index and moved the whole text for each edit (5-9 s on a release build). The time
     /// limit is for the quadratic way, which a debug build cannot finish within it; the edits take well under
