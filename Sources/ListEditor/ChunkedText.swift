@@ -39,13 +39,17 @@ struct ChunkedText {
     /// text has chunks, plus a few).
     private var unused: [Int] = []
     private var root = ChunkedText.none
-    /// The state of the priorities' generator (xorshift: any fixed sequence balances the tree as well).
-    private var seed: UInt32 = 0x9E37_79B9
+    /// The state of the priorities' generator (xorshift), started from the process's hashing seed: a
+    /// client that knew the priorities could order its edits to make the tree a list.
+    private var seed: UInt32
 
     /// The chunks of `bytes`.
     init(_ bytes: [UInt8], utf16: Bool, chunkLength: Int = 512) {
         self.utf16 = utf16
         self.chunkLength = max(1, chunkLength)
+        var hasher = Hasher()
+        hasher.combine(bytes.count)
+        seed = UInt32(truncatingIfNeeded: hasher.finalize()) | 1  // xorshift never leaves 0
         root = tree(of: bytes)
     }
 
