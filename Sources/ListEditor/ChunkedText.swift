@@ -81,9 +81,9 @@ struct ChunkedText {
     func offset(line: Int, character: Int) -> Int {
         guard line >= 0 else { return 0 }
         guard line <= nodes[root].breaks else { return count }
-        let start = line == 0 ? 0 : lineStart(line)
-        let end = lineEnd(line, start: start)
+        let start = line == 0 ? 0 : lineStart(line).offset
         guard character > 0 else { return start }
+        let end = lineEnd(line)
         // A character is at least one byte: one past the line's bytes is past its end, whatever it counts.
         guard character < end - start else { return end }
         guard utf16 else { return start + character }
@@ -91,8 +91,9 @@ struct ChunkedText {
         return UTF16Units.endOfCharacter(from: offset, before: end) { byte(at: $0) }
     }
 
-    /// Where line `line` (1...breaks) starts: just after the `line`th line break.
-    private func lineStart(_ line: Int) -> Int {
+    /// Where line `line` (1...breaks) starts: just after the `line`th line break, which is `breakLength`
+    /// bytes long (a `\r\n` is in one chunk).
+    private func lineStart(_ line: Int) -> (offset: Int, breakLength: Int) {
         var node = root
         var base = 0
         var remaining = line
@@ -105,28 +106,27 @@ struct ChunkedText {
             remaining -= nodes[left].breaks
             base += nodes[left].bytes
             if remaining <= nodes[node].ownBreaks {
-                let found = chunks[node].withUnsafeBufferPointer { bytes -> Int? in
+                let found = chunks[node].withUnsafeBufferPointer { bytes -> (Int, Int)? in
                     for i in bytes.indices where Self.endsLineBreak(bytes, at: i) {
                         remaining -= 1
-                        if remaining == 0 { return i + 1 }
+                        if remaining == 0 { return (i + 1, i > 0 && bytes[i] == 10 && bytes[i - 1] == 13 ? 2 : 1) }
                     }
                     return nil
                 }
-                if let found { return base + found }
+                if let (end, length) = found { return (base + end, length) }
             }
             remaining -= nodes[node].ownBreaks
             base += chunks[node].count
             node = nodes[node].right
         }
-        return base
+        return (base, 0)
     }
 
-    /// The end of line `line`'s text (before its line break), the line starting at `start`.
-    private func lineEnd(_ line: Int, start: Int) -> Int {
+    /// The end of line `line`'s text (before its line break).
+    private func lineEnd(_ line: Int) -> Int {
         guard line < nodes[root].breaks else { return count }
-        var end = lineStart(line + 1) - 1
-        if end > start && byte(at: end) == 10 && byte(at: end - 1) == 13 { end -= 1 }
-        return end
+        let next = lineStart(line + 1)
+        return next.offset - next.breakLength
     }
 
     /// The byte at `offset` (0..<count).

@@ -122,7 +122,8 @@ public final class LanguageServer {
                 if let range = change["range"] {
                     // An incremental change: the range, in the text as the earlier changes left it.
                     let from = text.offset(range["start"])
-                    let to = text.offset(range["end"])
+                    // An insertion (a keystroke) is found once.
+                    let to = range["end"] == range["start"] ? from : text.offset(range["end"])
                     text.replace(from, to, with: Array(replacement.utf8))
                 } else {
                     text = ChunkedText(Array(replacement.utf8), utf16: utf16)
