@@ -88,7 +88,9 @@ let package = Package(
         // The libFuzzer target (built by fuzz/run.sh with -sanitize=fuzzer); a plain build replays inputs.
         .executableTarget(
             name: "listdsl-fuzz",
-            dependencies: ["ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "Platform"]),
+            dependencies: [
+                "ListModel", "ListFormats", "ListLanguage", "ListRuntime", "ListTeaching", "ListEditor", "Platform",
+            ]),
         // Types random key sequences into the real REPL through a pseudo-terminal (fuzz/run.sh).
         .executableTarget(name: "listdsl-keyfuzz", dependencies: ["Platform", "ListModel"]),
         .testTarget(name: "ListModelTests", dependencies: ["ListModel"]),

@@ -18,8 +18,11 @@
 # Surfaces: --changes on a loop of appends; undo recording on the same loop; the REPL (in a
 # pseudo-terminal) running the loop as an entry; the REPL printing N lines as one entry, then a small
 # one (the page's console runs entries as the REPL does); `html` with N sections added one by one,
-# and with N reloadData of 1,000 rows; `load` of a state of N tiny sections under --limit memory; the defaults store
-# with N keys, read once; `diff` of two tables of N rows. Needs bash and python3 only.
+# and with N reloadData of 1,000 rows; `load` of a state of N tiny sections under --limit memory; the
+# defaults store with N keys, read once; `diff` of two tables of N rows; the language server (`lsp`)
+# given one didChange of N one-character edits, scattered over a script of N lines, and asked for the
+# symbols of N procedures on one line (positions in UTF-16, the protocol's default). Needs bash and
+# python3 only.
 set -euo pipefail
 bin=$(dirname "$0")/../.build/debug/listdsl
 size=small
@@ -38,7 +41,7 @@ while [ $# -gt 0 ]; do
             shift
             ;;
         -h | --help)
-            sed -n '2,24p' "$0"
+            sed -n '2,25p' "$0"
             exit 0
             ;;
         -*)
@@ -90,24 +93,30 @@ def resident(pid):
 
 def run(cmd, stdin_text=None, extra_env=None, limit=None):
     """Runs cmd to its end, or stops it after `limit` seconds or past MEMORY_CAP: (wall seconds, peak RSS
-    in KiB, exit status, why it was stopped or None, whether a terminal's output reported an error)."""
+    in KiB, exit status, why it was stopped or None, whether a terminal's output reported an error).
+    stdin_text, a str, is typed on a terminal; bytes are read from a file (a language server's messages)."""
     e = dict(env, **(extra_env or {}))
     deadline = time.perf_counter() + (limit or 600)
     start = time.perf_counter()
     fd = None
-    if stdin_text is None:
+    if stdin_text is None or isinstance(stdin_text, bytes):
+        if stdin_text is not None:
+            with open(os.path.join(work, "stdin"), "wb") as f:
+                f.write(stdin_text)
         pid = os.fork()
         if pid == 0:
             devnull = os.open(os.devnull, os.O_RDWR)
             for i in (0, 1, 2):
                 os.dup2(devnull, i)
+            if stdin_text is not None:
+                os.dup2(os.open(os.path.join(work, "stdin"), os.O_RDONLY), 0)
             os.execve(cmd[0], cmd, e)
     else:
         # The REPL runs only on a terminal: a pseudo-terminal, fed stdin_text, read until it closes.
         pid, fd = pty.fork()
         if pid == 0:
             os.execve(cmd[0], cmd, e)
-    pending = stdin_text.encode() if stdin_text else b""
+    pending = stdin_text.encode() if fd is not None else b""
     stopped = None
     tail = b""  # a terminal's output last read (and the end of the read before, for a split word)
     saw_error = False
@@ -206,6 +215,39 @@ def surface_diff(n):
     return [bin, "diff", old_path, new_path], None, None
 
 
+def lsp_session(messages):
+    """The framed messages of a language server's session: initialize, `messages`, shutdown and exit."""
+    import json
+    framed = b""
+    for message in ([{"id": 1, "method": "initialize", "params": {"capabilities": {}}},
+                     {"method": "initialized", "params": {}}] + messages
+                    + [{"id": 2, "method": "shutdown"}, {"method": "exit"}]):
+        body = json.dumps(dict(message, jsonrpc="2.0")).encode()
+        framed += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    return framed
+
+
+def lsp_open(text):
+    return {"method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": "file:///growth.list", "languageId": "listdsl", "version": 1,
+                                        "text": text}}}
+
+
+def surface_lsp_changes(n):
+    # One keystroke with n cursors, one on each line, in a scattered order (7,919 is prime: every line once).
+    changes = [{"range": {"start": {"line": k * 7919 % n, "character": 0}, "end": {"line": k * 7919 % n, "character": 0}},
+                "text": "#"} for k in range(n)]
+    change = {"method": "textDocument/didChange",
+              "params": {"textDocument": {"uri": "file:///growth.list", "version": 2}, "contentChanges": changes}}
+    return [bin, "lsp"], lsp_session([lsp_open("print 1\n" * n), change]), None
+
+
+def surface_lsp_symbols(n):
+    line = 'print "é"; ' + "; ".join("proc p%d() {}" % i for i in range(n)) + "\n"
+    symbols = {"id": 3, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": "file:///growth.list"}}}
+    return [bin, "lsp"], lsp_session([lsp_open(line), symbols]), None
+
+
 # name, workload, N for --small and --large, and the power of N its work grows with: every surface's
 # memory must grow linearly, and its time too, but for html-sections, whose run is N commits that each
 # ask the data source every section's row count, as UITableView does after an update (N² calls, which
@@ -222,6 +264,8 @@ SURFACES = [
     ("load", surface_load, 100_000, 1_000_000, 1),
     ("defaults", surface_defaults, 100_000, 1_000_000, 1),
     ("diff", surface_diff, 50_000, 500_000, 1),
+    ("lsp-changes", surface_lsp_changes, 10_000, 100_000, 1),
+    ("lsp-symbols", surface_lsp_symbols, 10_000, 100_000, 1),
 ]
 wanted = set(only.split(",")) if only else None
 if wanted and wanted - {s[0] for s in SURFACES}:

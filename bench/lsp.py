@@ -3,6 +3,12 @@
 are shared and noisy, so it prints medians.
 
     bench/lsp.py LISTDSL [LINES]
+    bench/lsp.py LISTDSL --hostile [SCALE]
+
+--hostile times instead the hostile sizes of issue 57, each the median of 3 (SCALE, default 1,
+multiplies them): one didChange of 10,000 one-character edits at scattered lines of a 100,000-line
+script, to the answer of the hover sent after it; documentSymbol of 20,000 procedures on one line; and
+references to a name used 100,000 times on one line (UTF-16 positions, after an 'é' on the line).
 
 It starts `LISTDSL lsp` as an editor does (JSON-RPC over standard input and output, Content-Length
 framing), opens a script of LINES lines (default 1,000,000: edits, loops, procedures and their calls), and
@@ -71,8 +77,56 @@ class Server:
                     return params["diagnostics"]
 
 
+def hostile(listdsl, scale):
+    uri = "file:///hostile.list"
+    result = {}
+
+    def timed(name, text, message):
+        times = []
+        for _ in range(3):
+            server = Server([listdsl, "lsp"])
+            server.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {}})
+            server.notify("initialized", {})
+            server.notify("textDocument/didOpen",
+                          {"textDocument": {"uri": uri, "languageId": "listdsl", "version": 1, "text": text}})
+            server.diagnostics(1)
+            start = time.perf_counter()
+            answer = message(server)
+            times.append(time.perf_counter() - start)
+            if "error" in answer:
+                raise SystemExit("%s: %s" % (name, answer["error"]))
+            server.request("shutdown", None)
+            server.notify("exit", None)
+            server.process.wait(timeout=60)
+        result[name + " s (median of 3)"] = round(statistics.median(times), 3)
+
+    lines = 100_000 * scale
+
+    def change(server):
+        changes = [{"range": {"start": {"line": k * 7919 % lines, "character": 0},
+                              "end": {"line": k * 7919 % lines, "character": 0}}, "text": "#"}
+                   for k in range(10_000 * scale)]
+        server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": changes})
+        return server.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
+
+    timed("didChange of %d edits on %d lines" % (10_000 * scale, lines), "print 1\n" * lines, change)
+    procedures = 20_000 * scale
+    timed("documentSymbol of %d procedures on one line" % procedures,
+          'print "é"; ' + "; ".join("proc p%d() {}" % i for i in range(procedures)) + "\n",
+          lambda server: server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
+    uses = 100_000 * scale
+    timed("references to a name used %d times on one line" % uses,
+          'let v = 1\nprint ["é",' + ",".join(["v"] * uses) + "]\n",
+          lambda server: server.request("textDocument/references", {
+              "textDocument": {"uri": uri}, "position": {"line": 0, "character": 4},
+              "context": {"includeDeclaration": True}}))
+    print(json.dumps(result))
+
+
 def main():
     listdsl = sys.argv[1]
+    if len(sys.argv) > 2 and sys.argv[2] == "--hostile":
+        return hostile(listdsl, int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     lines = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
     text = script(lines)
     uri = "file:///bench.list"

@@ -23,8 +23,9 @@ public final class LanguageServer {
         var uri: String
         var bytes: [UInt8]
         var lines: LineIndex
-        /// The outline of the text as last parsed: while the text is `stale` (changed since), completion
-        /// answers from it rather than wait for a parse.
+        /// The outline of the text as last parsed: while the text is `stale` (changed since), completion and
+        /// hover take names and signatures from it rather than wait for a parse (never its byte ranges, which
+        /// are of the text it was made from: the requests that answer with them parse first).
         var outline: Outline
         var stale = false
     }
@@ -41,6 +42,12 @@ public final class LanguageServer {
 
     public init(version: String) {
         self.version = version
+    }
+
+    /// The text of the open script at `uri` as the server holds it now (after every change so far), or nil
+    /// when it is not open: what the tests and the fuzzer compare with the text the client has.
+    public func text(of uri: String) -> [UInt8]? {
+        documents[uri]?.bytes
     }
 
     /// The messages to send for one message received (its JSON), each framed.
@@ -64,6 +71,8 @@ public final class LanguageServer {
             return notification(method, params)
         }
         if method == "initialize" {
+            // Once only (the protocol's rule): the positions of documents already open count as it chose.
+            guard !initialized else { return [Self.error(id: id, code: -32600, "the server is already initialized")] }
             return [respond(id, initialize(params))]
         }
         guard initialized else { return [Self.error(id: id, code: -32002, "the server is not initialized yet")] }
@@ -74,9 +83,17 @@ public final class LanguageServer {
             return flush() + [respond(id) { $0.null() }]
         case "textDocument/completion": return [respond(id, completion(params))]
         case "textDocument/hover": return [respond(id, hover(params))]
-        case "textDocument/documentSymbol": return [respond(id, symbols(params))]
-        case "textDocument/definition": return [respond(id, definition(params))]
-        case "textDocument/references": return [respond(id, references(params))]
+        // These answer with ranges of the script's outline: from the text as it is now, parsed first if it
+        // changed (its diagnostics published then, before the answer).
+        case "textDocument/documentSymbol":
+            let published = parseIfChanged(params)
+            return published + [respond(id, symbols(params))]
+        case "textDocument/definition":
+            let published = parseIfChanged(params)
+            return published + [respond(id, definition(params))]
+        case "textDocument/references":
+            let published = parseIfChanged(params)
+            return published + [respond(id, references(params))]
         default: return [Self.error(id: id, code: -32601, "the method \(method) is not provided")]
         }
     }
@@ -94,21 +111,27 @@ public final class LanguageServer {
             else { return [] }
             return [open(uri, Array(text.utf8))]
         case "textDocument/didChange":
-            guard initialized, let uri = params["textDocument"]?["uri"]?.string, var bytes = documents[uri]?.bytes,
+            guard initialized, let uri = params["textDocument"]?["uri"]?.string, let bytes = documents[uri]?.bytes,
                 let changes = params["contentChanges"]?.array
             else { return [] }
+            // Many edits (one per cursor) come in one message: they go into chunks, and the text is joined
+            // and its lines indexed once, after the last.
+            var text = ChunkedText(bytes, utf16: utf16)
             for change in changes {
-                guard let text = change["text"]?.string else { continue }
+                guard let replacement = change["text"]?.string else { continue }
                 if let range = change["range"] {
                     // An incremental change: the range, in the text as the earlier changes left it.
-                    let (from, to) = offsets(range, LineIndex(bytes, utf16: utf16))
-                    bytes.replaceSubrange(from..<max(from, to), with: Array(text.utf8))
+                    let from = text.offset(range["start"])
+                    // An insertion (a keystroke) is found once.
+                    let to = range["end"] == range["start"] ? from : text.offset(range["end"])
+                    text.replace(from, to, with: Array(replacement.utf8))
                 } else {
-                    bytes = Array(text.utf8)
+                    text = ChunkedText(Array(replacement.utf8), utf16: utf16)
                 }
             }
-            documents[uri]?.bytes = bytes
-            documents[uri]?.lines = LineIndex(bytes, utf16: utf16)
+            let changed = text.bytes
+            documents[uri]?.bytes = changed
+            documents[uri]?.lines = LineIndex(changed, utf16: utf16)
             documents[uri]?.stale = true
             return []
         case "textDocument/didClose":
@@ -120,6 +143,14 @@ public final class LanguageServer {
             // `$/setTrace` and the rest ask nothing of this server.
             return []
         }
+    }
+
+    /// Parses the script a request names if it changed since its last parse, and returns its diagnostics to
+    /// publish (none when it did not change): an outline's byte ranges are of the text it was made from.
+    private func parseIfChanged(_ params: PropertyTree) -> [[UInt8]] {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], document.stale
+        else { return [] }
+        return [open(uri, document.bytes)]
     }
 
     /// Parses `bytes` as the script at `uri` and publishes its diagnostics.
@@ -430,11 +461,9 @@ public final class LanguageServer {
         }
     }
 
-    /// The name at a request's position, and the declarations it may refer to (from the text as it is now).
+    /// The name at a request's position, and the declarations it may refer to (the caller parsed the text
+    /// as it is now).
     private func declarations(_ params: PropertyTree) -> (Document, String, [Outline.Declaration])? {
-        if let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], document.stale {
-            _ = open(uri, document.bytes)
-        }
         guard let (document, offset) = place(params), let (name, _) = document.outline.name(at: offset) else {
             return nil
         }
@@ -491,14 +520,6 @@ public final class LanguageServer {
         }
     }
 
-    /// The byte offsets of a protocol range.
-    private func offsets(_ range: PropertyTree, _ lines: LineIndex) -> (Int, Int) {
-        func offset(_ position: PropertyTree?) -> Int {
-            lines.offset(line: position?["line"]?.integer ?? 0, character: position?["character"]?.integer ?? 0)
-        }
-        return (offset(range["start"]), offset(range["end"]))
-    }
-
     /// A message object with `"jsonrpc": "2.0"` and `members`, framed.
     private static func message(_ members: (inout JSONWriter) -> Void) -> [UInt8] {
         var w = JSONWriter()
@@ -537,5 +558,12 @@ public final class LanguageServer {
                 w.member("message", text)
             }
         }
+    }
+}
+
+extension ChunkedText {
+    /// The byte offset of a protocol position (a missing line or character is 0).
+    fileprivate func offset(_ position: PropertyTree?) -> Int {
+        offset(line: position?["line"]?.integer ?? 0, character: position?["character"]?.integer ?? 0)
     }
 }

@@ -21,6 +21,8 @@ enum FuzzMode: String, CaseIterable {
     case defaults
     /// Scripts recorded as an HTML lesson (`LessonFuzz`).
     case html
+    /// Sessions with the language server (`LanguageServerFuzz`).
+    case lsp
 
     /// The mode of this run, read once.
     static let current = selected
@@ -45,6 +47,7 @@ enum FuzzMode: String, CaseIterable {
         case .undo: UndoFuzz.run(bytes)
         case .defaults: DefaultsFuzz.run(bytes)
         case .html: LessonFuzz.run(bytes)
+        case .lsp: LanguageServerFuzz.run(bytes)
         }
     }
 
@@ -53,6 +56,7 @@ enum FuzzMode: String, CaseIterable {
         switch self {
         case .script, .undo, .html: FuzzTarget.dictionary
         case .state, .diff, .defaults: FuzzTarget.documentDictionary
+        case .lsp: LanguageServerFuzz.dictionary
         }
     }
 }
@@ -221,6 +225,10 @@ enum FuzzMain {
                 fclose(handle)
                 mode.run(bytes)
                 print("\(path): ok")
+            }
+            if mode == .lsp {
+                let c = LanguageServerFuzz.counts
+                print("lsp: \(c.messages) messages read, \(c.texts) texts compared, \(c.positions) positions checked")
             }
             if mode == .undo {
                 let c = UndoFuzz.counts
