@@ -40,8 +40,19 @@ public final class LanguageServer {
         documents.values.filter { $0.stale }.map { open($0.uri, $0.bytes) }
     }
 
-    public init(version: String) {
+    /// What reading a message and parsing a script check as they go (`ReadingChecks`): the memory limit, so
+    /// a huge script meets it with a diagnostic instead of taking the process past its memory.
+    let checks: ReadingChecks
+
+    /// Checks that stop a reading at once: the outline of a script whose parse the limit stopped.
+    private static var stopped: ReadingChecks {
+        ReadingChecks(isInterrupted: { true }, memoryInUse: { nil }, memoryLimit: .max)
+    }
+
+    /// A server reporting `version`, reading under `checks`.
+    public init(version: String, checks: ReadingChecks = .none) {
         self.version = version
+        self.checks = checks
     }
 
     /// The text of the open script at `uri` as the server holds it now (after every change so far), or nil
@@ -53,7 +64,7 @@ public final class LanguageServer {
     /// The messages to send for one message received (its JSON), each framed.
     public func handle(_ json: [UInt8]) -> [[UInt8]] {
         let message: PropertyTree
-        switch PropertyTree.parseJSON(json) {
+        switch PropertyTree.parseJSON(json, checks: checks) {
         case .success(let tree): message = tree
         case .failure(let problem):
             return [Self.error(id: nil, code: -32700, "parse error at byte \(problem.offset): \(problem.message)")]
@@ -153,13 +164,22 @@ public final class LanguageServer {
         return [open(uri, document.bytes)]
     }
 
-    /// Parses `bytes` as the script at `uri` and publishes its diagnostics.
+    /// Parses `bytes` as the script at `uri` and publishes its diagnostics (with the memory limit's, when it
+    /// stopped the parse: the outline is then of the statements before it).
     private func open(_ uri: String, _ bytes: [UInt8]) -> [UInt8] {
         let file = SourceFile(name: Self.fileName(uri), bytes: bytes, directory: nil)
-        let parsed = Parser.parse(file)
+        let parsed = Parser.parse(file, checks: checks)
         let lines = LineIndex(bytes, utf16: utf16)
-        documents[uri] = Document(uri: uri, bytes: bytes, lines: lines, outline: Outline(file, parsed.program))
-        return publish(uri, parsed.diagnostics.map { diagnostic(for: $0, uri: uri, lines) })
+        // A parse the memory limit stopped has no room for the outline's names either.
+        let outline = Outline(file, parsed.program, checks: parsed.stop == nil ? checks : Self.stopped)
+        var diagnostics = parsed.diagnostics
+        if parsed.stop == nil, let (offset, why) = outline.stop {
+            diagnostics.append(
+                Diagnostic(
+                    ParseError.readingStopped(why, offset: offset), file: file, range: SourceRange(offset, offset)))
+        }
+        documents[uri] = Document(uri: uri, bytes: bytes, lines: lines, outline: outline)
+        return publish(uri, diagnostics.map { diagnostic(for: $0, uri: uri, lines) })
     }
 
     /// The last path component of a `file:` URI, as diagnostics name the script.

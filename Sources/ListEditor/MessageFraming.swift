@@ -1,3 +1,5 @@
+import ListFormats
+
 /// The Language Server Protocol's framing: each message is `Content-Length: N` (other headers allowed),
 /// a blank line (`\r\n\r\n`), then N bytes of JSON. `MessageReader` cuts the bytes as they arrive into
 /// messages, and refuses a header block or a message past its limits without losing its place.
@@ -43,8 +45,10 @@ public struct MessageReader: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// The next complete message, or nil until more bytes arrive.
-    public mutating func next() -> Item? {
+    /// The next complete message, or nil until more bytes arrive. Once a message's length is known, room
+    /// for it is made at once, after `checks` (`ReadingChecks`) say the memory it takes is within the limit;
+    /// a message that is not is skipped, and said to be, as one past `maximumLength` is.
+    public mutating func next(within checks: ReadingChecks = .none) -> Item? {
         guard skipping == 0 else { return nil }
         if resyncing {
             guard let header = nextHeaderName() else {
@@ -73,6 +77,22 @@ public struct MessageReader: Sendable {
             skipping = length - available
             start = bodyStart + available
             return .malformed("a message of \(length) bytes, over the limit of \(maximumLength)")
+        }
+        if buffer.capacity < bodyStart + length {
+            do throws(ReadingStop) {
+                try checks.check(more: bodyStart + length)
+            } catch {
+                let available = min(length, buffer.count - bodyStart)
+                skipping = length - available
+                start = bodyStart + available
+                guard case .memoryLimit(let used, let more, let limit) = error else {
+                    return .malformed("a message of \(length) bytes: reading it was interrupted")
+                }
+                return .malformed(
+                    "a message of \(length) bytes would take the server past its memory limit: "
+                        + "\(Quantity.using(used, more: more)); the limit is \(Quantity.describe(bytes: limit))")
+            }
+            buffer.reserveCapacity(bodyStart + length)
         }
         guard buffer.count - bodyStart >= length else { return nil }
         let body = Array(buffer[bodyStart..<(bodyStart + length)])

@@ -1,3 +1,5 @@
+import ListFormats
+
 /// What an editor shows of a script besides its diagnostics: its procedures, hooks and batches (the
 /// document's symbols), where each name is declared, and every place a name is written. Built from the
 /// parsed program and the script's tokens, so a name inside a string or a comment is not a use of it.
@@ -33,17 +35,34 @@ public struct Outline: Sendable {
     public private(set) var distinctDeclarations: [Declaration] = []
     /// Every name written in the script (identifier tokens), in order.
     public private(set) var names: [(name: String, range: SourceRange)] = []
+    /// Set when the reading checks stopped the list of names at a byte (the memory limit): names past it
+    /// are not listed.
+    public private(set) var stop: (offset: Int, why: ReadingStop)?
 
-    /// The outline of `program`, parsed from `file`.
-    public init(_ file: SourceFile, _ program: Program) {
+    /// The outline of `program`, parsed from `file`; `checks` run every 64 KiB of the file's names, with the
+    /// memory the list of names may take before the next (a million-line script of calls lists millions).
+    public init(_ file: SourceFile, _ program: Program, checks: ReadingChecks = .none) {
         var openBatches: [SourceRange] = []
         for statement in program.statements { visit(statement, &openBatches) }
         var seen: Set<String> = []
         distinctDeclarations = declarations.filter { seen.insert($0.name).inserted }
         var lexer = Lexer(file: file)
+        var nextCheck = 0
+        // At most one name every two bytes (`a b`): what the list can grow by between two checks.
+        let namesBetweenChecks = ReadingChecks.bytesBetweenChecks / 2
         while true {
             let token = lexer.nextToken()
             if token.kind == .endOfInput { break }
+            if token.range.lowerBound >= nextCheck {
+                nextCheck = token.range.lowerBound &+ ReadingChecks.bytesBetweenChecks
+                let growth = names.count &+ namesBetweenChecks > names.capacity ? max(names.capacity, 16) : 0
+                do throws(ReadingStop) {
+                    try checks.check(more: growth &* MemoryLayout<(name: String, range: SourceRange)>.stride)
+                } catch {
+                    stop = (token.range.lowerBound, error)
+                    break
+                }
+            }
             if token.kind == .identifier && token.keyword == .plainName {
                 let bytes = file.bytes[token.range.lowerBound..<token.range.upperBound]
                 names.append((String(decoding: bytes, as: UTF8.self), token.range))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ListEditor
+import ListRuntime
 
 import Platform
 
@@ -17,14 +18,32 @@ struct LSP: ParsableCommand {
             help (as '.help WORD'), the script's procedures, hooks and batches, go to definition and find
             references. editors/ holds a VS Code extension and a TextMate grammar that use it.
 
+            A script too big to parse within the memory limit gets the limit's diagnostic, and the server
+            goes on.
+
             EXIT STATUS:
               0    the client sent shutdown, then exit
               1    the client sent exit without shutdown, or closed standard input
             """
     )
 
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp("memory=SIZE: the memory the server may use (K, M or G).", valueName: "name=value"))
+    var limitSettings: [LimitSetting] = []
+
+    func validate() throws {
+        for setting in limitSettings where setting.name != "memory" {
+            throw ValidationError("--limit: the language server's one limit is memory")
+        }
+    }
+
     func run() throws {
-        let server = LanguageServer(version: listdslVersion)
+        var limits = Limits()
+        for setting in limitSettings { _ = limits.set(setting.name, to: setting.value) }
+        limits.memoryBytes = memoryLimit(within: limits.memoryBytes)
+        let checks = readingChecks(limits)
+        let server = LanguageServer(version: listdslVersion, checks: checks)
         var reader = MessageReader()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while server.exitCode == nil {
@@ -32,7 +51,7 @@ struct LSP: ParsableCommand {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { throw ExitCode(1) }  // the client went away
             chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-            while server.exitCode == nil, let item = reader.next() {
+            while server.exitCode == nil, let item = reader.next(within: checks) {
                 let answers: [[UInt8]]
                 switch item {
                 case .message(let json): answers = server.handle(json)

@@ -1,3 +1,4 @@
+import ListFormats
 import Testing
 
 @testable import ListEditor
@@ -20,6 +21,28 @@ import Testing
     }
 
     static func message(_ text: String) -> MessageReader.Item { .message(Array(text.utf8)) }
+
+    /// A message the memory limit has no room for is skipped and said to be, before its bytes are held
+    /// (issue 57: the reader's buffer grew by doubling until an allocation failed), and the next is read.
+    @Test func aMessageWithNoRoomUnderTheMemoryLimitIsSkipped() {
+        var reader = MessageReader()
+        let checks = ReadingChecks(isInterrupted: { false }, memoryInUse: { 100 << 20 }, memoryLimit: 128 << 20)
+        let big = "Content-Length: \(64 << 20)\r\n\r\n"
+        Array(big.utf8).withUnsafeBytes { reader.append($0) }
+        #expect(
+            reader.next(within: checks)
+                == .malformed(
+                    "a message of 67108864 bytes would take the server past its memory limit: listdsl is using 100.0 MiB and needs 64.0 MiB more; the limit is 128 MiB"
+                ))
+        // Its bytes as they arrive are dropped, not kept; the message after it is read.
+        let chunk = [UInt8](repeating: 0x20, count: 1 << 20)
+        for _ in 0..<64 { chunk.withUnsafeBytes { reader.append($0) } }
+        Array("Content-Length: 2\r\n\r\n{}".utf8).withUnsafeBytes { reader.append($0) }
+        #expect(reader.next(within: checks) == Self.message("{}"))
+        // A message that fits is taken with its room made at once.
+        Array("Content-Length: 5\r\n\r\n[1,2]".utf8).withUnsafeBytes { reader.append($0) }
+        #expect(reader.next(within: checks) == Self.message("[1,2]"))
+    }
 
     @Test(arguments: [1, 2, 7, 1000])
     func messagesArriveWhateverTheReadsCut(_ piece: Int) {

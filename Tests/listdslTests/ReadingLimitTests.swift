@@ -73,6 +73,39 @@ import Testing
         #expect(enough.status == 0 && enough.stdout == "begin\nend\n", "\(enough.stderr.prefix(600))")
     }
 
+    /// The language server, given the same script in a `didOpen` under the same address-space limit,
+    /// publishes the memory limit's diagnostic and goes on answering (before, it died: SIGABRT).
+    @Test func theLanguageServerMeetsTheMemoryLimitAndGoesOn() throws {
+        func framed(_ json: [String: Any]) throws -> Data {
+            let body = try JSONSerialization.data(withJSONObject: json)
+            return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        let text = String(decoding: Self.calls(1_400_000), as: UTF8.self)
+        var input = Data()
+        for message: [String: Any] in [
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:] as [String: Any]]],
+            [
+                "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": ["textDocument": ["uri": "file:///calls.list", "languageId": "listdsl", "version": 1, "text": text]],
+            ],
+            [
+                "jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                "params": ["textDocument": ["uri": "file:///calls.list"], "position": ["line": 1, "character": 0]],
+            ],
+            ["jsonrpc": "2.0", "id": 3, "method": "shutdown"], ["jsonrpc": "2.0", "method": "exit"],
+        ] {
+            input += try framed(message)
+        }
+        let dir = try scratchDirectory("reading-limit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try input.write(to: dir.appendingPathComponent("session.bin"))
+        let run = try runShell(
+            "ulimit -v 300000; exec '" + listdslBinary.path + "' lsp < session.bin", directory: dir, timeout: 300)
+        #expect(run.status == 0, "\(run.stderr.prefix(600))")
+        #expect(run.stdout.contains("memory limit exceeded while parsing byte "), "\(run.stdout.suffix(1200))")
+        #expect(run.stdout.contains(#""id":2,"result""#) && run.stdout.contains(#""id":3,"result":null"#))
+    }
+
     /// The REPL's `.read` of a script too big for the memory limit reports the limit, and the REPL goes on.
     @Test(.enabled(if: TerminalSession.isAvailable, TerminalSession.unavailable))
     func readInTheREPLMeetsTheMemoryLimit() throws {
