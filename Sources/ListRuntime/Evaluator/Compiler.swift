@@ -265,7 +265,7 @@ extension Interpreter {
                     length &+= parts[parts.count - 1].utf8.count
                 }
                 // The line is one more string as long as the values' texts together: made once, counted first.
-                try i.countAllocation(length, range)
+                try i.admitAllocation(length, range)
                 var line = ""
                 line.reserveCapacity(length)
                 for (k, part) in parts.enumerated() {

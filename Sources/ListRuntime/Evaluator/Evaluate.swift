@@ -199,7 +199,7 @@ extension Interpreter {
         case (.string(let a), .string(let b)) where op == .add:
             return try concatenation(a, b, range)
         case (.list(let a), .list(let b)) where op == .add:
-            try checkSize(ListValue.sizeOfSum(a, b), of: "list", range)
+            try checkSizeBeforeMaking(ListValue.sizeOfSum(a, b), of: "list", range)
             return .list(a + b)
         default:
             var concatenation = false
@@ -215,7 +215,7 @@ extension Interpreter {
     /// `a + b` on strings, within the value-size limit.
     @inline(__always)
     func concatenation(_ a: String, _ b: String, _ range: SourceRange) throws(ScriptError) -> Value {
-        try checkSize(a.utf8.count + b.utf8.count, of: "string", range)
+        try checkSizeBeforeMaking(a.utf8.count + b.utf8.count, of: "string", range)
         return .string(a + b)
     }
 

@@ -117,12 +117,20 @@ extension Interpreter {
         return .list(list)
     }
 
-    /// Fails when a value of `size` (a string's bytes, a list's size) would be over the value size limit;
-    /// else counts it towards the next measurement of memory.
+    /// Fails when a value of `size` (a string's bytes, a list's size), just made, is over the value size
+    /// limit; else counts it towards the next measurement of memory.
     @inline(__always)
     func checkSize(_ size: Int, of what: String, _ range: SourceRange) throws(ScriptError) {
         if size > options.limits.valueSize { try valueSizeExceeded(size, of: what, range) }
         try countAllocation(size, range)
+    }
+
+    /// Fails when a value of `size` about to be made (a concatenation) would be over the value size limit,
+    /// or, when it is large, would take memory past the memory limit (`admitAllocation`).
+    @inline(__always)
+    func checkSizeBeforeMaking(_ size: Int, of what: String, _ range: SourceRange) throws(ScriptError) {
+        if size > options.limits.valueSize { try valueSizeExceeded(size, of: what, range) }
+        try admitAllocation(size, range)
     }
 
     /// The error for a value of `size`, over the limit.
@@ -206,17 +214,22 @@ public enum LimitSetter: Sendable, Equatable {
 }
 
 extension Interpreter {
-    /// Counts `bytes` of a value or of table text about to be made. A large one is checked first: it
-    /// fails when memory in use and the value would pass the limit (a block for it may be up to a quarter
-    /// larger), so no single allocation can take the process past the limit, nor the WebAssembly module
-    /// past its bound, which traps. Smaller ones are counted, and memory is measured after every 64 MiB of
-    /// them (statements measure it every 16,384 steps too), so a run cannot outgrow the limit by much
-    /// between two measurements.
+    /// Counts `bytes` of values or table text just made; after every 64 MiB of them, measures memory
+    /// (statements measure it every 16,384 steps too), so a run cannot outgrow the limit by much between
+    /// two measurements.
     @inline(__always)
     func countAllocation(_ bytes: Int, _ range: SourceRange) throws(ScriptError) {
-        if bytes >= Interpreter.largeAllocation { return try checkMemory(range, more: bytes &+ bytes / 4) }
         bytesSinceMemoryCheck &+= bytes
         if bytesSinceMemoryCheck > Interpreter.bytesBetweenMemoryChecks { try checkMemory(range) }
+    }
+
+    /// Before `bytes` of a value are made: a large value fails when memory in use and the value would pass
+    /// the limit (a block for it may be up to a quarter larger), so no single allocation takes the process
+    /// past the limit, nor the WebAssembly module past its bound, which traps; a smaller one is counted.
+    @inline(__always)
+    func admitAllocation(_ bytes: Int, _ range: SourceRange) throws(ScriptError) {
+        if bytes >= Interpreter.largeAllocation { return try checkMemory(range, more: bytes &+ bytes / 4) }
+        try countAllocation(bytes, range)
     }
 
     /// How many bytes of new values and table text may be made between two measurements of memory: well
