@@ -28,9 +28,8 @@ extension Parser {
         {
             let statement = keepsStatements ? literalStatement(matched) : nil
             if keepsStatements && statement == nil { return false }
-            // A line feed ends the statement only outside `( )` and `[ ]` (which error recovery can
-            // leave open); inside them, the terminator check below reports what follows.
-            if !lexer.newlinesIgnored, let verb = nextLineVerb(after: matched.end) {
+            // A line feed ends the statement (the match declines inside an open `(` or `[`).
+            if let verb = nextLineVerb(after: matched.end) {
                 if let statement { statements.append(statement) }
                 try checkReading(at: matched.end)
                 // What `parseTerminator` and `skipSeparators` leave after one line feed: the line
@@ -55,11 +54,6 @@ extension Parser {
         guard !stopped && current.kind == .identifier && (current.keyword == .insert || current.keyword == .delete),
             let first = matchLiteralRowCommand()
         else { return false }
-        if lexer.newlinesIgnored {
-            moveAfterLiteral(first)
-            try parseTerminator()
-            return true
-        }
         let end = lexer.end
         // The last statement matched, and the word of the line after it when that line's statement is not one
         // the fast path takes.
@@ -315,7 +309,11 @@ extension Parser {
     /// the statement ends.
     @inline(__always)  // out of line, each call from the literal run copied the parser (callgrind: 64 instructions)
     private func matchLiteralRowCommand() -> LiteralMatch? {
-        guard fastPaths, lookahead == nil, depth + 4 < Parser.maximumNesting else { return nil }
+        // Inside a `(` or `[` that error recovery left open a line feed ends nothing, so the general rules
+        // read on past it (`t[;delete 0:3` then `==` on the next line: a comparison, not a statement's end).
+        guard fastPaths, lookahead == nil, !lexer.newlinesIgnored, depth + 4 < Parser.maximumNesting else {
+            return nil
+        }
         let verb = current
         let end = lexer.end
         return bytes.withUnsafeBufferPointer { Self.matchLiteral($0, verb: verb, end: end) }

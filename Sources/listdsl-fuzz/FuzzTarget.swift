@@ -122,7 +122,10 @@ enum FuzzTarget {
             || general.isIncomplete != parsed.isIncomplete
             || (parsed.diagnostics.isEmpty && sexpr(general.program) != sexpr(parsed.program))
         {
-            finding("the parser's fast path and its general rules disagree")
+            let fast = parsed.diagnostics.map { "\($0.range.lowerBound): \($0.message)" }
+            let slow = general.diagnostics.map { "\($0.range.lowerBound): \($0.message)" }
+            let first = zip(fast, slow).first { $0 != $1 }.map { "\($0.0) | \($0.1)" } ?? "\(fast.count) | \(slow.count)"
+            finding("the parser's fast path and its general rules disagree: fast | general: \(first)")
         }
     }
 

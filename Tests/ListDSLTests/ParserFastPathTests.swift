@@ -35,6 +35,9 @@ import Testing
         ("if true {\n  delete 0:0\n  delete 1:1\n}\ndelete 2:2\n}\ndelete 3:3", 4),
         // Error recovery can leave a `(` open, where a line feed does not end a statement.
         ("x = 1 2 (\n}\ninsert 0:0 \"a\"\ndelete 0:0\nend", 0),
+        // A `[` left open: the general rules read on past the line feed into `==` (the script fuzzer's find).
+        ("t[;delete 0:3\n==", 0),
+        ("t[;insert 0:0 \"a\" # c\n== 1", 0),
         // The general rules only: more than one row, expressions, escapes, non-ASCII, big numbers.
         (#"insert 0:0 "a", 1:0 "b""#, 0),
         ("delete 0:0, 1:1", 0),
