@@ -57,6 +57,13 @@ def main():
         def status():
             return evaluate("document.getElementById('run-status').textContent") or ""
 
+        def open_link(url):
+            """Opens a shared link and waits (at most 15 s) until the page says how its run went."""
+            open_page(url)
+            deadline = time.time() + 15
+            while time.time() < deadline and not status().startswith(("Ran", "Not run", "The link", "Stopped")):
+                time.sleep(0.1)
+
         def run(script, limit=15.0):
             """Types `script` into the editor and runs it; returns (status, seconds, slowest answer)."""
             evaluate("document.getElementById('edit').getAttribute('aria-pressed') === 'true' || document.getElementById('edit').click()")
@@ -279,10 +286,7 @@ def main():
         # and each step after.
         open_page(tour)
         code = evaluate("window.playground.pack('\\n'.repeat(2999) + 'reset [[\"A\"]]\\n' + '\\n'.repeat(1500) + 'delete 0:0\\n')", await_promise=True)
-        open_page(tour.split("#")[0] + "#code=" + code + "&step=2")
-        deadline = time.time() + 15
-        while time.time() < deadline and not status().startswith(("Ran", "Not run", "The link", "Stopped")):
-            time.sleep(0.1)
+        open_link(tour.split("#")[0] + "#code=" + code + "&step=2")
         marked = []
         for step in (2, 1, 2):
             evaluate("window.lessonPage.go(%d)" % step)
@@ -316,10 +320,7 @@ def main():
         # fine; the name is read as far as it can be.
         open_page(tour)
         code = evaluate("window.playground.pack('reset [[\"a\"]]\\ndelete 0:0\\n')", await_promise=True)
-        open_page(tour.split("#")[0] + "#name=%ff%41%e2%82&code=" + code + "&step=2")
-        deadline = time.time() + 15
-        while time.time() < deadline and not status().startswith(("Ran", "Not run", "The link", "Stopped")):
-            time.sleep(0.1)
+        open_link(tour.split("#")[0] + "#name=%ff%41%e2%82&code=" + code + "&step=2")
         named = json.loads(evaluate("JSON.stringify({ status: document.getElementById('run-status').textContent, name: L.files[0].name, step: document.body.dataset.step })"))
         result["malformed name"] = named
         if not named["status"].startswith("Ran") or named["name"] != "%ffA%e2%82" or named["step"] != "2":
