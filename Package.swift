@@ -15,7 +15,8 @@ let lineEditor = Context.environment["LISTDSL_LINE_EDITOR"] ?? defaultLineEditor
 let lineEditorTarget: Target =
     lineEditor == "libedit"
     ? .systemLibrary(name: "CReadline", path: "Sources/CEditLine", providers: [.apt(["libedit-dev"])])
-    : .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"]), .brew(["readline"])])
+    : .systemLibrary(
+        name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"]), .brew(["readline"])])
 
 let package = Package(
     name: "ListDSL",

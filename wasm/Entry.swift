@@ -228,7 +228,9 @@ import ListTeaching
             guard words.count == 4, let level = Int64(words[0]), (1...5).contains(level), let seed = UInt64(words[1]),
                 let count = Int64(words[2]), (1...50).contains(count), let view = ViewKind(rawValue: String(words[3]))
             else {
-                standardError = Array("a quiz is asked for as 'LEVEL SEED COUNT VIEW': level 1 to 5, 1 to 50 questions, view table or collection\n".utf8)
+                standardError = Array(
+                    "a quiz is asked for as 'LEVEL SEED COUNT VIEW': level 1 to 5, 1 to 50 questions, view table or collection\n"
+                        .utf8)
                 return 64
             }
             let questions = Quiz.questions(level: Int(level), seed: seed, count: Int(count), view: view)
@@ -236,7 +238,8 @@ import ListTeaching
                 standardOutput = Array(QuizPage.json(questions, level: Int(level), seed: seed).utf8)
                 return 0
             }
-            guard let index = Int64(lines[1]).flatMap({ Int(exactly: $0) }), questions.indices.contains(index - 1) else {
+            guard let index = Int64(lines[1]).flatMap({ Int(exactly: $0) }), questions.indices.contains(index - 1)
+            else {
                 standardError = Array("no question \(lines[1]) in this quiz\n".utf8)
                 return 64
             }

@@ -373,7 +373,8 @@ public final class LanguageServer {
                     w.object { w in
                         w.member("label", declaration.name)
                         w.member("kind", declaration.kind == .procedure ? 3 : 6)
-                        w.member("detail", declaration.kind == .procedure ? "proc " + declaration.signature : "variable")
+                        w.member(
+                            "detail", declaration.kind == .procedure ? "proc " + declaration.signature : "variable")
                     }
                 case .indexPath(let usage):
                     guard seen.insert("S:R").inserted else { return }
@@ -393,7 +394,8 @@ public final class LanguageServer {
 
     /// Whether `byte` can be part of a word being typed (a name, a keyword, a dot command).
     static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
             || byte >= 0x80
     }
 

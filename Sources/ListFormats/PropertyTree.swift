@@ -263,7 +263,9 @@ private enum UTF8Scan {
 extension ReadingChecks {
     /// `check(more:)` for a document's reader: a reading stopped is the reader's problem at `offset`.
     public func check(at offset: Int, more: Int = 0) throws(PropertyTree.Problem) {
-        do throws(ReadingStop) { try check(more: more) } catch { throw PropertyTree.Problem(offset: offset, stop: error) }
+        do throws(ReadingStop) { try check(more: more) } catch {
+            throw PropertyTree.Problem(offset: offset, stop: error)
+        }
     }
 }
 

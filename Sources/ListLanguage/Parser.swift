@@ -325,7 +325,8 @@ public struct Parser {
             guard !stopped else { throw .stop }
             readingStop = error
             diagnostics.append(
-                Diagnostic(ParseError.readingStopped(error, offset: offset), file: file, range: SourceRange(offset, offset)))
+                Diagnostic(
+                    ParseError.readingStopped(error, offset: offset), file: file, range: SourceRange(offset, offset)))
             stopped = true
             throw .stop
         }

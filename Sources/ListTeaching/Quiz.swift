@@ -388,7 +388,8 @@ public enum Quiz {
             guard let table = table(from: answer) else { return nil }
             return table == question.answerTable
         case .crash(let choices):
-            guard let n = Int64(answer.trimmingBlanks()).flatMap({ Int(exactly: $0) }), n >= 1, n <= choices.count else {
+            guard let n = Int64(answer.trimmingBlanks()).flatMap({ Int(exactly: $0) }), n >= 1, n <= choices.count
+            else {
                 return nil
             }
             return n - 1 == question.answerChoice

@@ -53,7 +53,8 @@ public enum SitePages {
     public static func index(title: String, lessons: [Entry]) -> String {
         var cards = ""
         for lesson in lessons {
-            cards += "<li><a href=\"" + LessonPage.escaped(urlPath(lesson.page)) + "\">" + LessonPage.escaped(lesson.title)
+            cards +=
+                "<li><a href=\"" + LessonPage.escaped(urlPath(lesson.page)) + "\">" + LessonPage.escaped(lesson.title)
                 + "</a><p>" + LessonPage.escaped(lesson.summary) + "</p></li>\n"
         }
         return LessonPage.filled(Resources.siteHTML) { name in

@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// What the fuzzer feeds its inputs to, chosen by `LISTDSL_FUZZ_MODE` (default `script`); fuzz/run.sh
@@ -124,7 +123,8 @@ enum FuzzTarget {
         {
             let fast = parsed.diagnostics.map { "\($0.range.lowerBound): \($0.message)" }
             let slow = general.diagnostics.map { "\($0.range.lowerBound): \($0.message)" }
-            let first = zip(fast, slow).first { $0 != $1 }.map { "\($0.0) | \($0.1)" } ?? "\(fast.count) | \(slow.count)"
+            let first =
+                zip(fast, slow).first { $0 != $1 }.map { "\($0.0) | \($0.1)" } ?? "\(fast.count) | \(slow.count)"
             finding("the parser's fast path and its general rules disagree: fast | general: \(first)")
         }
     }
@@ -145,7 +145,9 @@ enum FuzzTarget {
         }
         let parsed = programs.compactMap { $0 }
         let statements = parsed.flatMap { program in program.statements.map { sexpr($0) } }
-        if parsed.count == windows.count && (!whole.diagnostics.isEmpty || statements != whole.program.statements.map { sexpr($0) }) {
+        if parsed.count == windows.count
+            && (!whole.diagnostics.isEmpty || statements != whole.program.statements.map { sexpr($0) })
+        {
             finding("a file's two windows parsed into something other than its whole parse")
         }
         guard let joined = Parser.joined(first, second) else { return }

@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// The one way listdsl writes a file (the history, `.save`): whole or not at all.
@@ -118,7 +117,9 @@ enum AtomicFile {
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBufferPointer { b in
-            b.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: b.count) { readlink(path, $0, b.count) } }
+            b.baseAddress.map {
+                $0.withMemoryRebound(to: CChar.self, capacity: b.count) { readlink(path, $0, b.count) }
+            }
                 ?? -1
         }
         return n < 0 ? "?" : String(decoding: buffer[0..<n], as: UTF8.self)

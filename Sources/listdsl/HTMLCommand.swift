@@ -4,7 +4,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// `listdsl html FILE… [-o OUT.html]`: runs the scripts as `listdsl FILE…` does and writes the run as
@@ -44,7 +43,8 @@ struct HTML: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "Make the page a playground: it carries the interpreter (WebAssembly) and runs an edited script.",
-            discussion: "The module is scripts/wasm.sh's .build-wasm/listdsl.wasm.pack, or the one install.sh installs."))
+            discussion: "The module is scripts/wasm.sh's .build-wasm/listdsl.wasm.pack, or the one install.sh installs."
+        ))
     var playground = false
 
     @Option(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ListEditor
 import ListRuntime
-
 import Platform
 
 /// `listdsl lsp`: the language server, for editors. It speaks the Language Server Protocol over standard

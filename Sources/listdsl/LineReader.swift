@@ -1,7 +1,6 @@
 import CReadline
-import Synchronization
-
 import Platform
+import Synchronization
 
 /// What one read from the terminal produced.
 enum LineInput: Equatable {

@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// Parses a whole script as every command reads one: with the reading checks of `limits` (Ctrl-C and
@@ -22,7 +21,8 @@ func parseFile(_ file: SourceFile, limits: Limits, parallelAbove threshold: Int 
     let first = Parser.parse(file, part: 0..<cut, checks: checks)
     let halves = (first, second.join())
     for half in [halves.0, halves.1] where half.stop != nil {
-        return ParseResult(program: Program(statements: []), diagnostics: half.diagnostics, isIncomplete: false, stop: half.stop)
+        return ParseResult(
+            program: Program(statements: []), diagnostics: half.diagnostics, isIncomplete: false, stop: half.stop)
     }
     return Parser.joined(halves.0, halves.1) ?? Parser.parse(file, checks: checks)
 }

@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// The interactive session (README, "The REPL"): reads entries with readline, runs them in one interpreter, shows

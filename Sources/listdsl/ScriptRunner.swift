@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// Runs scripts, `-e` code and standard input in one session, with the exit statuses of `Exit`.

@@ -2,7 +2,6 @@ import ArgumentParser
 import ListFormats
 import ListLanguage
 import ListTeaching
-
 import Platform
 
 /// `listdsl site DIR FILE…`: a class's static site: an index, an empty playground, each script as a

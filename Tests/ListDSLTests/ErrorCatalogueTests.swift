@@ -400,7 +400,8 @@ import Testing
             .malformedUnicodeEscape, .loneSurrogate, .expected, .expectedEndOfStatement, .expectedStatement,
             .dotCommandInScript, .unclosed,
             .unclosedInterpolation, .elseWithoutIf, .strayClosingBrace, .nestingTooDeep, .tooManyErrors,
-            .readingStopped, .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter, .returnOutsideFunction,
+            .readingStopped, .procedureNotAtTopLevel, .procedureNamedAfterStatement, .duplicateParameter,
+            .returnOutsideFunction,
             .reservedWord, .editingStyleName, .noTableForm, .tableTakesNoValue, .unknownHook, .expectedHookName,
             .chainedComparison, .chainedRange, .nestedIndexPath, .unknownIOSVersion:
             String(String(describing: error).prefix { $0 != "(" })

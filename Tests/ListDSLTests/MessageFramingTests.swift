@@ -76,7 +76,9 @@ import Testing
         ("abc", 99, [0, 3], [0, 3]),
     ])
     func positionsCountAsTheClientCounts(_ text: String, _ offset: Int, _ utf16: [Int], _ utf8: [Int]) {
-        for (index, expected) in [(LineIndex(Array(text.utf8), utf16: true), utf16), (LineIndex(Array(text.utf8), utf16: false), utf8)] {
+        for (index, expected) in [
+            (LineIndex(Array(text.utf8), utf16: true), utf16), (LineIndex(Array(text.utf8), utf16: false), utf8),
+        ] {
             let position = index.position(of: offset)
             #expect([position.line, position.character] == expected)
             #expect(index.offset(line: position.line, character: position.character) == min(offset, text.utf8.count))

@@ -236,7 +236,8 @@ import Testing
                 "--limit", "memory=256M", "-e", "let s = \"x\"; repeat 24 { s = s + s }",
                 "-e", "proc f(n) { let t = s + str(n); if n > 0 { f(n - 1) } }", "-e", "f(900)",
             ], exit: 70,
-            "-e:1:21: error: memory limit exceeded: listdsl is using {size} and needs 20.0 MiB more; the limit is 256 MiB"),
+            "-e:1:21: error: memory limit exceeded: listdsl is using {size} and needs 20.0 MiB more; the limit is 256 MiB"
+        ),
         // Loops that kept a copy of the table per step (issue 34, findings 1 and 2): within a small limit.
         Case(
             "a long loop under --changes",

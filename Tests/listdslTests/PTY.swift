@@ -1,5 +1,5 @@
-import Platform
 import Foundation
+import Platform
 import Testing
 
 /// The built `listdsl` running in a pseudo-terminal: a detached tmux pane on a server of its own.

@@ -86,7 +86,9 @@ import Testing
             ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:] as [String: Any]]],
             [
                 "jsonrpc": "2.0", "method": "textDocument/didOpen",
-                "params": ["textDocument": ["uri": "file:///calls.list", "languageId": "listdsl", "version": 1, "text": text]],
+                "params": [
+                    "textDocument": ["uri": "file:///calls.list", "languageId": "listdsl", "version": 1, "text": text]
+                ],
             ],
             [
                 "jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
@@ -116,7 +118,8 @@ import Testing
         try t.type(".read calls.list")
         try t.press("Enter")
         let screen = t.waitFor("the memory limit's diagnostic", timeout: 120) {
-            $0.contains("memory limit exceeded while parsing byte ") && TerminalSession.isPrompt(TerminalSession.lastLine($0))
+            $0.contains("memory limit exceeded while parsing byte ")
+                && TerminalSession.isPrompt(TerminalSession.lastLine($0))
         }
         #expect(screen.contains("calls.list:"), "\(screen)")
         #expect(try t.enter("print 1 + 1") == "2")

@@ -17,7 +17,9 @@ import Testing
     /// Every link of the index's list (the playground, the quiz, each lesson), as written in its `href`.
     static func indexLinks(_ dir: URL) throws -> [String] {
         let index = try String(contentsOf: dir.appendingPathComponent("site/index.html"), encoding: .utf8)
-        return index.components(separatedBy: "<li><a href=\"").dropFirst().compactMap { $0.components(separatedBy: "\"").first }
+        return index.components(separatedBy: "<li><a href=\"").dropFirst().compactMap {
+            $0.components(separatedBy: "\"").first
+        }
     }
 
     /// A link's path decoded as a browser decodes it (`%XX` to bytes), and what a browser would cut off

@@ -29,7 +29,8 @@ public struct IOSVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2,
-            let major = Int64(parts[0]).flatMap({ Int(exactly: $0) }), parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
+            let major = Int64(parts[0]).flatMap({ Int(exactly: $0) }),
+            parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
             parts.count == 1 || (parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) && !parts[1].isEmpty)
         else { return nil }
         let minor = parts.count == 2 ? Int64(parts[1]).flatMap({ Int(exactly: $0) }) ?? -1 : 0

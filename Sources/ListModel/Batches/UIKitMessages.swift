@@ -116,7 +116,9 @@ public enum UIKitText: Equatable, Sendable {
     /// `suffix`, the tail iOS 15 and later add (` Table view: <UITableView: 0x…; …>`), with a fixed address.
     public func worded(for view: ViewKind, ios: IOSVersion = .current, suffix: Bool = false) -> String {
         var text = words(for: view, ios: ios)
-        if suffix && ios.has(IOSVersion.suffix, in: view) && Self.suffixed.contains(check) { text += Self.suffix(for: view) }
+        if suffix && ios.has(IOSVersion.suffix, in: view) && Self.suffixed.contains(check) {
+            text += Self.suffix(for: view)
+        }
         return text
     }
 
@@ -137,7 +139,9 @@ public enum UIKitText: Equatable, Sendable {
 
     private func words(for view: ViewKind, ios: IOSVersion) -> String {
         // After the first sentence of a count text.
-        let gap = ios.has(view == .table ? IOSVersion.twoSpacesInTable : IOSVersion.twoSpacesInCollection, in: view) ? "  " : " "
+        let gap =
+            ios.has(view == .table ? IOSVersion.twoSpacesInTable : IOSVersion.twoSpacesInCollection, in: view)
+            ? "  " : " "
         return switch self {
         case .deleteAndReloadSamePath(let path):
             "attempt to delete and reload the same index path (\(path))"

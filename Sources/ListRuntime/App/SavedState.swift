@@ -97,12 +97,17 @@ enum SavedState {
         state.messages = try root.choice("messages", MessageStyle.allCases) ?? .classic
         if let tree = root.optional("ios") {
             guard let text = tree.string, let version = IOSVersion(text) else {
-                throw mismatch(tree, "an iOS version from \(IOSVersion.oldest) to \(IOSVersion.current) for \"ios\", such as \"12\" or \"16.4\"")
+                throw mismatch(
+                    tree,
+                    "an iOS version from \(IOSVersion.oldest) to \(IOSVersion.current) for \"ios\", such as \"12\" or \"16.4\""
+                )
             }
             guard version >= state.view.introduced else {
                 throw PropertyTree.Problem(
                     offset: tree.offset,
-                    message: "expected iOS \(state.view.introduced) or later for \"ios\" with a \(state.view.name) (UICollectionView came with iOS 6), found \"\(text)\"")
+                    message:
+                        "expected iOS \(state.view.introduced) or later for \"ios\" with a \(state.view.name) (UICollectionView came with iOS 6), found \"\(text)\""
+                )
             }
             state.ios = version
         }

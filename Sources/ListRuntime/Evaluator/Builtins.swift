@@ -116,7 +116,8 @@ extension Interpreter {
     /// answer it); UICollectionView's `numberOfItems(inSection:)` always raises.
     func tableSection(_ value: Value, _ argument: Expr, asking name: String) throws(ScriptError) -> Int? {
         guard case .integer(let s) = value else {
-            throw failure(argument.range, .argumentType(function: name, needs: "a section number", found: value.found()))
+            throw failure(
+                argument.range, .argumentType(function: name, needs: "a section number", found: value.found()))
         }
         let sections = model.tableView.count
         if s >= 0 && s < sections { return Int(s) }
@@ -125,10 +126,12 @@ extension Interpreter {
             throw failure(
                 argument.range,
                 .uikitRaises(
-                    "request for number of items in section \(s) when there are only \(sections) sections in the collection view"))
+                    "request for number of items in section \(s) when there are only \(sections) sections in the collection view"
+                ))
         }
         if model.ios.has(IOSVersion.tableRowsRaises, in: view) {
-            throw failure(argument.range, .uikitRaises("Requested the number of rows for section (\(s)) which is out of bounds."))
+            throw failure(
+                argument.range, .uikitRaises("Requested the number of rows for section (\(s)) which is out of bounds."))
         }
         guard name == "tableRows" else {
             throw failure(argument.range, .noSection(Int(clamping: s), layer: "table view", count: sections))

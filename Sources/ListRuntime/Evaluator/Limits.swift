@@ -95,7 +95,8 @@ public struct Limits: Sendable, Equatable {
             }
         }
         if shift > 0 { digits = digits.dropLast() }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int64(digits).flatMap({ Int(exactly: $0) }),
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let n = Int64(digits).flatMap({ Int(exactly: $0) }),
             n <= Int.max >> shift
         else { return nil }
         return n << shift
