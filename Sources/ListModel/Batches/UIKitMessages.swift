@@ -205,29 +205,41 @@ public enum UIKitText: Equatable, Sendable {
         }
     }
 
+    /// The first words of the modern text, where the reader starts reading one.
+    static let modernHeadlineStart = "Invalid batch updates detected:"
+
+    /// The modern text's first sentence, with its conjunction ("and/or" or "and").
+    static func modernHeadline(view: ViewKind, conjunction: String) -> String {
+        modernHeadlineStart
+            + " the number of sections and/or \(view.items) returned by the data source before \(conjunction) after performing the batch updates are inconsistent with the updates."
+    }
+
+    /// One update of the modern text's `Updates = [ … ]` list: `Delete row (0 - 1)`.
+    static func modernUpdate(_ update: Update, in view: ViewKind) -> String {
+        func place(_ path: IndexPath) -> String { "(\(path.section) - \(path.row))" }
+        return switch update {
+        case .deleteRow(let p): "Delete \(view.item) \(place(p))"
+        case .insertRow(let p): "Insert \(view.item) \(place(p))"
+        case .reloadRow(let p): "Reload \(view.item) \(place(p))"
+        case .moveRow(let from, let to): "Move \(view.item) \(place(from)) to \(place(to))"
+        case .deleteSection(let s): "Delete section \(s)"
+        case .insertSection(let s): "Insert section \(s)"
+        case .reloadSection(let s): "Reload section \(s)"
+        case .moveSection(let from, let to): "Move section \(from) to \(to)"
+        }
+    }
+
     private static func invalidBatchUpdates(
         before: [Int], after: [Int], updates: [Update], in view: ViewKind, conjunction: String
     ) -> String {
         func counts(_ rows: [Int]) -> String {
             "{ \(rows.count) \(rows.count == 1 ? "section" : "sections") with \(view.item) counts: [\(rows.map(String.init).joined(separator: ", "))] }"
         }
-        func place(_ path: IndexPath) -> String { "(\(path.section) - \(path.row))" }
-        let lines = updates.map { update -> String in
-            switch update {
-            case .deleteRow(let p): "Delete \(view.item) \(place(p))"
-            case .insertRow(let p): "Insert \(view.item) \(place(p))"
-            case .reloadRow(let p): "Reload \(view.item) \(place(p))"
-            case .moveRow(let from, let to): "Move \(view.item) \(place(from)) to \(place(to))"
-            case .deleteSection(let s): "Delete section \(s)"
-            case .insertSection(let s): "Insert section \(s)"
-            case .reloadSection(let s): "Reload section \(s)"
-            case .moveSection(let from, let to): "Move section \(from) to \(to)"
-            }
-        }
+        let lines = updates.map { modernUpdate($0, in: view) }
         // One update a line, each after a tab; none gives "[\n]", which crash reporters print as "[ ]".
         let listed = lines.isEmpty ? "" : lines.map { "\t" + $0 }.joined(separator: ",\n") + "\n"
-        return """
-            Invalid batch updates detected: the number of sections and/or \(view.items) returned by the data source before \(conjunction) after performing the batch updates are inconsistent with the updates.
+        return modernHeadline(view: view, conjunction: conjunction) + """
+
             Data source before updates = \(counts(before))
             Data source after updates = \(counts(after))
             Updates = [\n\(listed)]
@@ -257,15 +269,23 @@ enum UIKitMessage {
     /// What UICollectionView logged on iOS 13 to 16.3 for a failed count check (`text`), before it reloaded
     /// (`IOSVersion.collectionLogWording`), and that it did.
     static func collectionViewLoggedCount(_ text: UIKitText, ios: IOSVersion) -> String {
-        let words = text.worded(for: .collection, ios: ios)
-        let log =
-            ios.has(IOSVersion.collectionLogWording, in: .collection)
-            ? "[UICollectionView] Performing reloadData as a fallback — " + words + UIKitText.suffix(for: .collection)
-            : "[UICollectionView] " + words + " - will perform reloadData. UICollectionView instance: "
-                + UIKitText.viewDescription(for: .collection)
-        return "UICollectionView on iOS \(ios) does not raise here: it logs \"" + log
+        "UICollectionView on iOS \(ios) does not raise here: it logs \"" + collectionViewLog(text, ios: ios)
             + "\" and reloads, showing the data source (from iOS 16.4 it raises)"
     }
+
+    /// UICollectionView's log of a failed count check on iOS 13 to 16.3, with a fixed address.
+    public static func collectionViewLog(_ text: UIKitText, ios: IOSVersion) -> String {
+        let words = text.worded(for: .collection, ios: ios)
+        return ios.has(IOSVersion.collectionLogWording, in: .collection)
+            ? collectionLogPrefix + " " + collectionLogFallback + " " + words + UIKitText.suffix(for: .collection)
+            : collectionLogPrefix + " " + words + " " + collectionLogWillReload + " "
+                + UIKitText.viewDescription(for: .collection)
+    }
+
+    /// The log's first words, its words before the text from iOS 14, and its words after the text on iOS 13.
+    static let collectionLogPrefix = "[UICollectionView]"
+    static let collectionLogFallback = "Performing reloadData as a fallback —"
+    static let collectionLogWillReload = "- will perform reloadData. UICollectionView instance:"
 
     /// The warning when a row move crosses a deleted or inserted section and UITableView falls back to `reloadData`.
     static func reloadFallbackWarning(movedOutOfDeletedSection section: Int) -> String {

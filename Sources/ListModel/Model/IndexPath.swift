@@ -27,7 +27,16 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `<NSIndexPath> {length = 2, path = S - R}`, the form UIKit's messages print (without the address).
     public var description: String {
-        "<NSIndexPath> {length = 2, path = \(section) - \(row)}"
+        "<NSIndexPath> {length = 2, path = \(section) - \(printedRow)}"
+    }
+
+    /// `NSNotFound` as a 64-bit device prints it, 9223372036854775807, wherever this runs (an `Int` has 32
+    /// bits in WebAssembly, where `notFound` printed 2147483647).
+    public static let printedNotFound = "9223372036854775807"
+
+    /// The row as UIKit prints it: a section operation's `NSNotFound` as a 64-bit device has it.
+    public var printedRow: String {
+        row == IndexPath.notFound ? IndexPath.printedNotFound : String(row)
     }
 
     /// `S:R`, as the language writes an index path and every message of ours names one.

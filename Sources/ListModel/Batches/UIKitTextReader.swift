@@ -1,0 +1,848 @@
+/// Reads UIKit's batch-update texts back into the values `UIKitText` words, out of whatever a developer
+/// has: a bare reason, an Xcode console, a crash report, a page copied as text (`listdsl explain`).
+///
+/// The reader is the inverse of the wording. Each case's template is its probe (`UIKitText.probe`) worded
+/// by `worded(for:ios:suffix:)` for each view and each known iOS version, with the probe's sentinel numbers
+/// as holes; a text is read by matching it against the templates, and its value is the probe with the
+/// numbers found in place of the sentinels. So a case the simulator learns to word is read at once, and a
+/// test words every case in every form and reads it back. Matching is forgiving where pages and crash
+/// reporters change a text: any run of blanks, line breaks or `\n` escapes stands for a blank, and an
+/// `<NSIndexPath: 0x…>` is read with or without its address. Which views and iOS versions print the text
+/// as it is given (two spaces after its first sentence, the view's description after it, "and/or") is
+/// found by wording the value again for each and comparing.
+///
+/// Time is linear in the input: the reader stops only at the first words a template can start with, and
+/// no template is longer than a few hundred bytes (the modern text's lists are read item by item).
+public enum UIKitTextReader {
+    /// A text found in the input.
+    public struct Found: Equatable, Sendable {
+        /// What the text is.
+        public var text: Text
+        /// For each view whose words these are, the known iOS versions that print the text as it is given
+        /// (`IOSVersion.known`): one view, or both when the words are the same for a table and a collection
+        /// view.
+        public var wordings: [Wording]
+        /// How many blanks follow the count texts' first sentence, when the text has one.
+        public var gap: Gap
+        /// Whether the text is followed by the view's description (` Table view: <UITableView: 0x…; …>`),
+        /// which iOS 15 and later print after a count text.
+        public var hasViewDescription: Bool
+        /// Where the text is in the input (bytes).
+        public var range: Range<Int>
+
+        /// What a found text is.
+        public enum Text: Equatable, Sendable {
+            /// An exception's reason.
+            case raised(UIKitText)
+            /// UICollectionView's log of a failed count check (iOS 13 to 16.3), after which it reloads.
+            case logged(UIKitText, LogForm)
+            /// A diffable data source's snapshot with a repeated identifier (`kind`: `item` or `section`).
+            case duplicateIdentifiers(kind: String, identifiers: [String])
+            /// A diffable data source asked to reload or reconfigure (`action`) an item it does not have.
+            case missingItemIdentifier(action: String, identifier: String)
+        }
+
+        /// The two words of UICollectionView's log.
+        public enum LogForm: Equatable, Sendable {
+            /// iOS 13: `[UICollectionView] TEXT - will perform reloadData. UICollectionView instance: <…>`.
+            case willPerformReloadData
+            /// iOS 14 to 16.3: `[UICollectionView] Performing reloadData as a fallback — TEXT Collection view: <…>`.
+            case performingReloadDataAsAFallback
+        }
+
+        /// The blanks after a count text's first sentence (`section 0.` / `sections.`).
+        public enum Gap: Equatable, Sendable {
+            /// The text has no such sentence.
+            case none
+            /// Two spaces: UIKit's format up to iOS 12 (UITableView) or 13 (UICollectionView).
+            case twoSpaces
+            /// One blank: later versions, or a page that collapsed the two.
+            case one
+        }
+
+        /// A view and the versions that print the text so.
+        public struct Wording: Equatable, Sendable {
+            public var view: ViewKind
+            public var versions: [IOSVersion]
+        }
+
+        /// The UIKit text, whatever its form.
+        public var uikitText: UIKitText? {
+            switch text {
+            case .raised(let t), .logged(let t, _): t
+            default: nil
+            }
+        }
+    }
+
+    /// Words that start a batch-update text but did not go on as one: where, what was expected there and
+    /// what was found, for the message "expected …".
+    public struct NearMiss: Equatable, Sendable {
+        public var range: Range<Int>
+        /// The text that was read before the place where it stopped matching.
+        public var read: String
+        /// What the closest template wanted next.
+        public var expected: String
+        /// What the input had there (a few words).
+        public var found: String
+    }
+
+    /// Every batch-update text in `input`, in order, and the near misses where none was read.
+    public static func read(_ input: [UInt8]) -> (found: [Found], nearMisses: [NearMiss]) {
+        input.withUnsafeBufferPointer { b in
+            var found: [Found] = []
+            var misses: [NearMiss] = []
+            var i = 0
+            var nextFree = 0  // the end of the last text found: nothing inside it is read again
+            while i < b.count {
+                guard let starts = Templates.shared.anchorStart[Int(b[i])], !starts.isEmpty, i >= nextFree else {
+                    i += 1
+                    continue
+                }
+                var best: Found?
+                var closest: (reached: Int, miss: NearMiss)?
+                for anchor in starts where Reader.hasPrefix(b, anchor.bytes, at: i) {
+                    switch anchor.kind {
+                    case .templates(let list):
+                        let (value, miss) = readTemplated(b, at: i, from: list, raised: true)
+                        if let value, value.range.upperBound > (best?.range.upperBound ?? -1) { best = value }
+                        if let miss, miss.reached > (closest?.reached ?? -1) { closest = miss }
+                    case .modern:
+                        let (value, miss) = readModern(b, at: i)
+                        if let value { best = value }
+                        if let miss, miss.reached > (closest?.reached ?? -1) { closest = miss }
+                    case .collectionLog:
+                        if let value = readCollectionLog(b, at: i) { best = value }
+                    case .duplicateIdentifiers:
+                        if let value = readDuplicateIdentifiers(b, at: i) { best = value }
+                    case .missingItem:
+                        if let value = readMissingItem(b, at: i) { best = value }
+                    }
+                }
+                if let best {
+                    found.append(best)
+                    nextFree = best.range.upperBound
+                    i = nextFree
+                } else {
+                    if let closest { misses.append(closest.miss) }
+                    i += 1
+                }
+            }
+            return (found, misses)
+        }
+    }
+
+    // MARK: Templates
+
+    /// A piece of a template.
+    enum Token: Equatable {
+        /// Bytes as they are.
+        case literal([UInt8])
+        /// One or more blanks.
+        case blank
+        /// A number: the sentinel at this index of `UIKitText.sentinels`.
+        case number(Int)
+        /// `<NSIndexPath>`, or `<NSIndexPath: 0x…>` with the address an index path prints.
+        case indexPathOpen
+    }
+
+    /// A case's words as one or more (view, version) pairs word them.
+    struct Template {
+        var kind: UIKitText.Kind
+        var tokens: [Token]
+        /// The words exactly, as compared with a text read (its blanks made canonical).
+        var canonical: [UInt8]
+        var pairs: [(view: ViewKind, ios: IOSVersion)]
+    }
+
+    /// Where reading may start, and what reads from there.
+    struct Anchor {
+        enum Kind {
+            case templates([Int])
+            case modern
+            case collectionLog
+            case duplicateIdentifiers
+            case missingItem
+        }
+        var bytes: [UInt8]
+        var kind: Kind
+    }
+
+    /// Every template, and the anchors by their first byte; made once.
+    final class Templates: @unchecked Sendable {
+        static let shared = Templates()
+        let all: [Template]
+        /// Anchors by their first byte.
+        let anchorStart: [Int: [Anchor]]
+
+        init() {
+            var all: [Template] = []
+            var index: [String: Int] = [:]
+            for kind in UIKitText.Kind.allCases where kind != .invalidBatchUpdates && kind != .repeatedInCollectionView {
+                let probe = UIKitText.probe(kind)
+                for view in [ViewKind.table, .collection] {
+                    for ios in IOSVersion.known {
+                        let words = probe.worded(for: view, ios: ios)
+                        if let k = index[words] {
+                            all[k].pairs.append((view, ios))
+                        } else {
+                            index[words] = all.count
+                            let bytes = Array(words.utf8)
+                            all.append(
+                                Template(
+                                    kind: kind, tokens: Templates.tokens(bytes), canonical: Reader.canonical(bytes),
+                                    pairs: [(view, ios)]))
+                        }
+                    }
+                }
+            }
+            self.all = all
+            var byWords: [[UInt8]: [Int]] = [:]
+            for (k, template) in all.enumerated() {
+                guard case .literal(let first) = template.tokens.first else { continue }
+                byWords[first, default: []].append(k)
+            }
+            var anchors = byWords.map { Anchor(bytes: $0.key, kind: .templates($0.value)) }
+            // Each text's first word: what follows may be any blanks.
+            func firstWord(_ text: String) -> [UInt8] { Array(text.utf8.prefix { !Reader.isBlankByte($0) }) }
+            anchors.append(Anchor(bytes: firstWord(UIKitText.modernHeadlineStart), kind: .modern))
+            anchors.append(Anchor(bytes: firstWord(UIKitMessage.collectionLogPrefix), kind: .collectionLog))
+            anchors.append(Anchor(bytes: firstWord("Fatal: supplied"), kind: .duplicateIdentifiers))
+            anchors.append(Anchor(bytes: firstWord("Attempted to"), kind: .missingItem))
+            var starts: [Int: [Anchor]] = [:]
+            for anchor in anchors { starts[Int(anchor.bytes[0]), default: []].append(anchor) }
+            anchorStart = starts
+        }
+
+        /// `bytes` as tokens: a run of blanks a blank, a sentinel a number, `<NSIndexPath>` its own token.
+        static func tokens(_ bytes: [UInt8]) -> [Token] {
+            var tokens: [Token] = []
+            var literal: [UInt8] = []
+            func flush() {
+                if !literal.isEmpty { tokens.append(.literal(literal)) }
+                literal = []
+            }
+            let open = Array("<NSIndexPath>".utf8)
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if Reader.isBlankByte(byte) {
+                    flush()
+                    if tokens.last != .blank { tokens.append(.blank) }
+                    i += 1
+                } else if Reader.hasPrefix(bytes, open, at: i) {
+                    flush()
+                    tokens.append(.indexPathOpen)
+                    i += open.count
+                } else if Reader.isDigit(byte) {
+                    var end = i
+                    while end < bytes.count && Reader.isDigit(bytes[end]) { end += 1 }
+                    let digits = String(decoding: bytes[i..<end], as: UTF8.self)
+                    if let n = Int(digits), let k = UIKitText.sentinels.firstIndex(of: n) {
+                        flush()
+                        tokens.append(.number(k))
+                    } else {
+                        literal += bytes[i..<end]
+                    }
+                    i = end
+                } else {
+                    literal.append(byte)
+                    i += 1
+                }
+            }
+            flush()
+            return tokens
+        }
+    }
+
+    /// The best of `templates` read at `start`: the longest text read, with the views and versions that
+    /// print it so; else how far the closest came.
+    /// Read as `raised`, the versions are those that raise the text (`UIKitText.raises(in:ios:)`).
+    static func readTemplated(_ b: UnsafeBufferPointer<UInt8>, at start: Int, from templates: [Int], raised: Bool)
+        -> (Found?, (reached: Int, miss: NearMiss)?)
+    {
+        let all = Templates.shared.all
+        var matches: [(template: Int, result: Reader.Match)] = []
+        var closest: (reached: Int, miss: NearMiss)?
+        for k in templates {
+            switch Reader.match(all[k].tokens, b, at: start) {
+            case .success(let match): matches.append((k, match))
+            case .failure(let failure):
+                if failure.reached > (closest?.reached ?? start) {
+                    closest = (
+                        failure.reached,
+                        NearMiss(
+                            range: start..<failure.reached,
+                            read: String(decoding: b[start..<failure.reached], as: UTF8.self),
+                            expected: failure.expected, found: Reader.words(b, at: failure.reached))
+                    )
+                }
+            }
+        }
+        guard let longest = matches.map({ $0.result.end }).max() else { return (nil, closest) }
+        let best = matches.filter { $0.result.end == longest }
+        let first = best[0]
+        let sentinels = UIKitText.sentinels
+        // A number the text does not print is 0: before iOS 5 the row-count text had no moves to count.
+        let value = UIKitText.probe(all[first.template].kind).mappingNumbers { sentinel in
+            sentinels.firstIndex(of: sentinel).map { first.result.numbers[$0] ?? 0 } ?? sentinel
+        }
+        // The templates whose exact words (blanks made canonical) are the text's, with the numbers in.
+        var pairs: [(view: ViewKind, ios: IOSVersion)] = []
+        for match in best {
+            for pair in all[match.template].pairs
+            where Reader.canonical(Array(value.worded(for: pair.view, ios: pair.ios).utf8)) == match.result.canonical {
+                pairs.append(pair)
+            }
+        }
+        if pairs.isEmpty { pairs = best.flatMap { all[$0.template].pairs } }
+        if raised { pairs = pairs.filter { value.raises(in: $0.view, ios: $0.ios) } }
+        var end = longest
+        var described = false
+        if UIKitText.suffixed.contains(value.check), let tail = Reader.viewDescription(b, at: end) {
+            end = tail.end
+            described = true
+            pairs = pairs.filter { $0.view == tail.view && $0.ios.has(IOSVersion.suffix, in: $0.view) }
+        }
+        let found = Found(
+            text: .raised(value), wordings: wordings(pairs), gap: Reader.gap(first.result.canonical),
+            hasViewDescription: described, range: start..<end)
+        return (found, closest)
+    }
+
+    /// The pairs grouped by view, table first.
+    static func wordings(_ pairs: [(view: ViewKind, ios: IOSVersion)]) -> [Found.Wording] {
+        [ViewKind.table, .collection].compactMap { view in
+            let versions = Array(Set(pairs.filter { $0.view == view }.map(\.ios))).sorted()
+            return versions.isEmpty ? nil : Found.Wording(view: view, versions: versions)
+        }
+    }
+
+    // MARK: The modern text
+
+    /// The modern text at `start`: its headline, the data source's counts before and after, and the
+    /// updates, each read as `UIKitText.modernUpdate` words it.
+    static func readModern(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Found?, (reached: Int, miss: NearMiss)?) {
+        var best: (Found, Int)?
+        var closest: (reached: Int, miss: NearMiss)?
+        for view in [ViewKind.table, .collection] {
+            for conjunction in ["and/or", "and"] {
+                var r = Reader(b, at: start)
+                let headline = UIKitText.modernHeadline(view: view, conjunction: conjunction)
+                let read =
+                    r.words(headline) && r.blank() && r.words("Data source before updates =") && r.blank()
+                    && r.counts(view) != nil
+                let before = read ? r.lastCounts : []
+                let readAfter = read && r.blank() && r.words("Data source after updates =") && r.blank() && r.counts(view) != nil
+                let after = readAfter ? r.lastCounts : []
+                var updates: [Update] = []
+                var complete = readAfter && r.blank() && r.words("Updates = [")
+                if complete {
+                    _ = r.optionalBlank()
+                    while !r.peek("]") {
+                        guard let update = r.update(view) else {
+                            complete = false
+                            break
+                        }
+                        updates.append(update)
+                        _ = r.optionalBlank()
+                        if r.peek(",") {
+                            _ = r.words(",")
+                            _ = r.optionalBlank()
+                        }
+                    }
+                    complete = complete && r.words("]")
+                }
+                guard complete else {
+                    if r.reached > (closest?.reached ?? start) {
+                        closest = (
+                            r.reached,
+                            NearMiss(
+                                range: start..<r.reached, read: String(decoding: b[start..<r.reached], as: UTF8.self),
+                                expected: r.expected, found: Reader.words(b, at: r.reached))
+                        )
+                    }
+                    continue
+                }
+                var end = r.position
+                var described = false
+                if let tail = Reader.viewDescription(b, at: end), tail.view == view {
+                    end = tail.end
+                    described = true
+                }
+                let value = UIKitText.invalidBatchUpdates(before: before, after: after, updates: updates)
+                let versions = IOSVersion.known.filter {
+                    $0.has(IOSVersion.modernText, in: view) && $0.has(IOSVersion.andOr, in: view) == (conjunction == "and/or")
+                }
+                let found = Found(
+                    text: .raised(value), wordings: [Found.Wording(view: view, versions: versions)], gap: .none,
+                    hasViewDescription: described, range: start..<end)
+                if end > (best?.1 ?? -1) { best = (found, end) }
+            }
+        }
+        return (best?.0, best == nil ? closest : nil)
+    }
+
+    // MARK: UICollectionView's log
+
+    /// UICollectionView's log of a failed count check at `start` (`[UICollectionView] …`), in either form.
+    static func readCollectionLog(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Found? {
+        var r = Reader(b, at: start)
+        guard r.words(UIKitMessage.collectionLogPrefix) else { return nil }
+        _ = r.optionalBlank()
+        let fallback = r.words(UIKitMessage.collectionLogFallback)
+        if fallback { _ = r.optionalBlank() }
+        let at = r.position
+        let counts = Templates.shared.all.indices.filter {
+            let kind = Templates.shared.all[$0].kind
+            return kind == .invalidRowCount || kind == .invalidSectionCount
+        }
+        guard case (let read?, _) = readTemplated(b, at: at, from: counts, raised: false), let text = read.uikitText
+        else { return nil }
+        var end = read.range.upperBound
+        let form: Found.LogForm
+        if fallback {
+            guard read.hasViewDescription else { return nil }
+            form = .performingReloadDataAsAFallback
+        } else {
+            var tail = Reader(b, at: end)
+            guard tail.blank(), tail.words(UIKitMessage.collectionLogWillReload), tail.blank(),
+                let description = Reader.description(b, at: tail.position)
+            else { return nil }
+            end = description
+            form = .willPerformReloadData
+        }
+        let rule = form == .willPerformReloadData ? IOSVersion.collectionLogWording : nil
+        let versions = IOSVersion.known.filter {
+            $0.has(IOSVersion.collectionLogsAndReloads, in: .collection)
+                && (rule == nil ? $0.has(IOSVersion.collectionLogWording, in: .collection)
+                    : !$0.has(IOSVersion.collectionLogWording, in: .collection))
+        }
+        return Found(
+            text: .logged(text, form), wordings: [Found.Wording(view: .collection, versions: versions)],
+            gap: read.gap, hasViewDescription: true, range: start..<end)
+    }
+
+    // MARK: The diffable data source's texts
+
+    /// `Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(…)}` at `start`.
+    static func readDuplicateIdentifiers(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Found? {
+        for kind in ["item", "section"] {
+            var r = Reader(b, at: start)
+            guard r.words("Fatal: supplied \(kind) identifiers are not unique."), r.blank(),
+                r.words("Duplicate identifiers:"), r.blank(), r.words("{(")
+            else { continue }
+            var identifiers: [String] = []
+            _ = r.optionalBlank()
+            while !r.peek(")}") {
+                guard let identifier = r.collectionElement() else { return nil }
+                identifiers.append(identifier)
+                _ = r.optionalBlank()
+                if r.peek(",") {
+                    _ = r.words(",")
+                    _ = r.optionalBlank()
+                }
+            }
+            guard r.words(")}") else { return nil }
+            return Found(
+                text: .duplicateIdentifiers(kind: kind, identifiers: identifiers),
+                wordings: [Found.Wording(view: .table, versions: diffableVersions), Found.Wording(view: .collection, versions: diffableVersions)],
+                gap: .none, hasViewDescription: false, range: start..<r.position)
+        }
+        return nil
+    }
+
+    /// `Attempted to reload item identifier that does not exist in the snapshot: X` at `start`.
+    static func readMissingItem(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Found? {
+        for action in ["reload", "reconfigure"] {
+            var r = Reader(b, at: start)
+            guard r.words("Attempted to \(action) item identifier that does not exist in the snapshot:"), r.blank()
+            else { continue }
+            // The identifier runs to the end of its line (or of the reason a console quotes).
+            var end = r.position
+            while end < b.count && b[end] != 0x0A && b[end] != 0x0D && b[end] != UInt8(ascii: "'") { end += 1 }
+            let identifier = String(decoding: b[r.position..<end], as: UTF8.self)
+            guard !identifier.isEmpty else { return nil }
+            return Found(
+                text: .missingItemIdentifier(action: action, identifier: identifier),
+                wordings: [Found.Wording(view: .table, versions: diffableVersions), Found.Wording(view: .collection, versions: diffableVersions)],
+                gap: .none, hasViewDescription: false, range: start..<end)
+        }
+        return nil
+    }
+
+    /// The versions with diffable data sources: iOS 13 and later.
+    static let diffableVersions = IOSVersion.known.filter { $0 >= IOSVersion(13) }
+}
+
+/// A cursor over the input that matches the texts' pieces, forgiving as `UIKitTextReader` says.
+struct Reader {
+    let b: UnsafeBufferPointer<UInt8>
+    private(set) var position: Int
+    /// The furthest position reached, and what was wanted there.
+    private(set) var reached: Int
+    private(set) var expected = ""
+    /// The counts `counts(_:)` read last.
+    private(set) var lastCounts: [Int] = []
+
+    init(_ b: UnsafeBufferPointer<UInt8>, at start: Int) {
+        self.b = b
+        position = start
+        reached = start
+    }
+
+    /// The result of matching tokens: where the text ended, its numbers by sentinel, and its canonical bytes.
+    struct Match {
+        var end: Int
+        var numbers: [Int?]
+        var canonical: [UInt8]
+    }
+
+    /// Where and why a template stopped matching.
+    struct Failure: Error {
+        var reached: Int
+        var expected: String
+    }
+
+    /// Matches `tokens` at `start` of `b`.
+    static func match(_ tokens: [UIKitTextReader.Token], _ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Result<
+        Match, Failure
+    > {
+        var i = start
+        var numbers = [Int?](repeating: nil, count: UIKitText.sentinels.count)
+        var canonical: [UInt8] = []
+        for token in tokens {
+            switch token {
+            case .literal(let bytes):
+                guard hasPrefix(b, bytes, at: i) else {
+                    var k = 0
+                    while k < bytes.count && i + k < b.count && b[i + k] == bytes[k] { k += 1 }
+                    return .failure(Failure(reached: i + k, expected: "'" + String(decoding: bytes, as: UTF8.self) + "'"))
+                }
+                canonical += bytes
+                i += bytes.count
+            case .blank:
+                let (end, blanks) = blankRun(b, at: i)
+                guard end > i else { return .failure(Failure(reached: i, expected: "a blank")) }
+                canonical += blanks == 2 ? [0x20, 0x20] : [0x20]
+                i = end
+            case .number(let k):
+                guard let (value, end) = number(b, at: i) else {
+                    return .failure(Failure(reached: i, expected: "a number"))
+                }
+                if let earlier = numbers[k], earlier != value {
+                    return .failure(Failure(reached: i, expected: "the number \(earlier) again"))
+                }
+                numbers[k] = value
+                canonical += b[i..<end]
+                i = end
+            case .indexPathOpen:
+                guard let end = indexPathOpen(b, at: i) else {
+                    return .failure(Failure(reached: i, expected: "'<NSIndexPath: 0x…>'"))
+                }
+                canonical += Array("<NSIndexPath>".utf8)
+                i = end
+            }
+        }
+        return .success(Match(end: i, numbers: numbers, canonical: canonical))
+    }
+
+    // MARK: Pieces
+
+    /// Whether `b` holds `bytes` at `i`.
+    static func hasPrefix<B: RandomAccessCollection<UInt8>>(_ b: B, _ bytes: [UInt8], at i: Int) -> Bool
+    where B.Index == Int {
+        guard i >= 0, i + bytes.count <= b.count else { return false }
+        for k in 0..<bytes.count where b[i + k] != bytes[k] { return false }
+        return true
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// A blank as a template has one: a space, a tab, a line break.
+    static func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// The blanks at `i`, and how many spaces they are when they are spaces alone (else 1): a space, a tab, a
+    /// line break, a no-break space (`C2 A0`, as pages have it) or the escapes `\n`, `\t`, `\r` (a JSON
+    /// string's, in an `.ips` report).
+    static func blankRun(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, spaces: Int) {
+        var i = start
+        var spaces = 0
+        var onlySpaces = true
+        while i < b.count {
+            let byte = b[i]
+            if byte == 0x20 {
+                spaces += 1
+                i += 1
+            } else if isBlankByte(byte) {
+                onlySpaces = false
+                i += 1
+            } else if byte == 0xC2 && i + 1 < b.count && b[i + 1] == 0xA0 {
+                onlySpaces = false
+                i += 2
+            } else if byte == 0x5C && i + 1 < b.count && (b[i + 1] == 0x6E || b[i + 1] == 0x74 || b[i + 1] == 0x72) {
+                onlySpaces = false
+                i += 2
+            } else {
+                break
+            }
+        }
+        return (i, onlySpaces ? spaces : 1)
+    }
+
+    /// A decimal number at `i` (at most 19 digits, within 64 bits): its value, where UIKit's `NSNotFound`
+    /// (9223372036854775807) is `IndexPath.notFound`, and its end.
+    static func number(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int)? {
+        var i = start
+        var value: Int64 = 0
+        while i < b.count && isDigit(b[i]) {
+            guard i - start < 19 else { return nil }
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int64(b[i] - 0x30))
+            guard !o1 && !o2 else { return nil }
+            value = sum
+            i += 1
+        }
+        guard i > start else { return nil }
+        if value == Int64.max { return (IndexPath.notFound, i) }
+        guard let n = Int(exactly: value) else { return nil }
+        return (n, i)
+    }
+
+    /// `<NSIndexPath>` or `<NSIndexPath: …>` (an address, or one a page elided) at `i`: its end.
+    static func indexPathOpen(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let name = Array("<NSIndexPath".utf8)
+        guard hasPrefix(b, name, at: i) else { return nil }
+        var k = i + name.count
+        if k < b.count && b[k] == UInt8(ascii: ">") { return k + 1 }
+        guard k < b.count && b[k] == UInt8(ascii: ":") else { return nil }
+        let limit = min(b.count, k + 48)
+        while k < limit && b[k] != UInt8(ascii: ">") && b[k] != UInt8(ascii: "<") && b[k] != 0x0A { k += 1 }
+        return k < limit && b[k] == UInt8(ascii: ">") ? k + 1 : nil
+    }
+
+    /// The view's description after a count text, at `i`: a blank, ` Table view: <UITableView…>` or ` Collection
+    /// view: <UICollectionView…>`, the brackets nested to their end.
+    static func viewDescription(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (end: Int, view: ViewKind)? {
+        let (afterBlank, _) = blankRun(b, at: i)
+        for view in [ViewKind.table, .collection] {
+            let label = Array((view == .table ? "Table view:" : "Collection view:").utf8)
+            guard hasPrefix(b, label, at: afterBlank) else { continue }
+            let (open, _) = blankRun(b, at: afterBlank + label.count)
+            let name = Array((view == .table ? "<UITableView" : "<UICollectionView").utf8)
+            guard hasPrefix(b, name, at: open), let end = description(b, at: open) else { return nil }
+            return (end, view)
+        }
+        return nil
+    }
+
+    /// The end of a description in angle brackets at `i` (`<UITableView: 0x…; layer = <CALayer: …>; …>`),
+    /// nested brackets included; nil when it does not close within 8 KiB.
+    static func description(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        guard i < b.count, b[i] == UInt8(ascii: "<") else { return nil }
+        var depth = 0
+        var k = i
+        let limit = min(b.count, i + (8 << 10))
+        while k < limit {
+            if b[k] == UInt8(ascii: "<") { depth += 1 }
+            if b[k] == UInt8(ascii: ">") {
+                depth -= 1
+                if depth == 0 { return k + 1 }
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// `bytes` with each run of blanks one space, but a run of exactly two spaces two: a text's words as the
+    /// reader compares them.
+    static func canonical(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if isBlankByte(bytes[i]) {
+                var end = i
+                var onlySpaces = true
+                while end < bytes.count && isBlankByte(bytes[end]) {
+                    if bytes[end] != 0x20 { onlySpaces = false }
+                    end += 1
+                }
+                out += onlySpaces && end - i == 2 ? [0x20, 0x20] : [0x20]
+                i = end
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// Whether canonical words hold two spaces after a sentence (a count text's first), one, or no such gap.
+    static func gap(_ canonical: [UInt8]) -> UIKitTextReader.Found.Gap {
+        let two = Array(".  The".utf8)
+        let one = Array(". The".utf8)
+        for i in 0..<canonical.count {
+            if hasPrefix(canonical, two, at: i) { return .twoSpaces }
+            if hasPrefix(canonical, one, at: i) { return .one }
+        }
+        return .none
+    }
+
+    /// A few words at `i`, for a message.
+    static func words(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
+        guard i < b.count else { return "the end of the text" }
+        var end = i
+        var spaces = 0
+        while end < b.count && end - i < 40 && b[end] != 0x0A {
+            if b[end] == 0x20 { spaces += 1 }
+            if spaces == 4 { break }
+            end += 1
+        }
+        return "'" + String(decoding: b[i..<end], as: UTF8.self) + "'"
+    }
+
+    // MARK: Reading as a cursor (the modern text, the logs, the diffable texts)
+
+    /// Reads `text`'s words (its blanks forgiving); false, and what was wanted, when they are not next.
+    mutating func words(_ text: String) -> Bool {
+        switch Reader.match(UIKitTextReader.Templates.tokens(Array(text.utf8)), b, at: position) {
+        case .success(let match):
+            position = match.end
+            reached = max(reached, position)
+            return true
+        case .failure(let failure):
+            if failure.reached >= reached {
+                reached = failure.reached
+                expected = "'" + text + "'"
+            }
+            return false
+        }
+    }
+
+    /// Reads one or more blanks.
+    mutating func blank() -> Bool {
+        let (end, _) = Reader.blankRun(b, at: position)
+        guard end > position else {
+            if position >= reached {
+                reached = position
+                expected = "a blank"
+            }
+            return false
+        }
+        position = end
+        reached = max(reached, position)
+        return true
+    }
+
+    /// Reads any blanks; whether there were some.
+    mutating func optionalBlank() -> Bool {
+        let (end, _) = Reader.blankRun(b, at: position)
+        defer { position = end }
+        return end > position
+    }
+
+    /// Whether `text` is next (nothing is read).
+    func peek(_ text: String) -> Bool { Reader.hasPrefix(b, Array(text.utf8), at: position) }
+
+    /// Reads a number.
+    mutating func number() -> Int? {
+        guard let (value, end) = Reader.number(b, at: position) else {
+            if position >= reached {
+                reached = position
+                expected = "a number"
+            }
+            return nil
+        }
+        position = end
+        reached = max(reached, position)
+        return value
+    }
+
+    /// Reads the modern text's counts, `{ 2 sections with row counts: [3, 1] }`, into `lastCounts`.
+    mutating func counts(_ view: ViewKind) -> [Int]? {
+        guard words("{"), blank(), let sections = number(), blank(),
+            words(sections == 1 ? "section" : "sections"), blank(), words("with \(view.item) counts:"),
+            blank(), words("[")
+        else { return nil }
+        var rows: [Int] = []
+        while !peek("]") {
+            guard let n = number() else { return nil }
+            rows.append(n)
+            if peek(",") {
+                _ = words(",")
+                _ = optionalBlank()
+            } else {
+                break
+            }
+        }
+        guard words("]"), blank(), words("}"), rows.count == sections else { return nil }
+        lastCounts = rows
+        return rows
+    }
+
+    /// Reads one update of the modern text's list, as `UIKitText.modernUpdate` words it.
+    mutating func update(_ view: ViewKind) -> Update? {
+        let n = UIKitText.sentinels
+        let probes: [Update] = [
+            .deleteRow(IndexPath(section: n[0], row: n[1])), .insertRow(IndexPath(section: n[0], row: n[1])),
+            .reloadRow(IndexPath(section: n[0], row: n[1])),
+            .moveRow(from: IndexPath(section: n[0], row: n[1]), to: IndexPath(section: n[2], row: n[3])),
+            .deleteSection(n[0]), .insertSection(n[0]), .reloadSection(n[0]), .moveSection(from: n[0], to: n[2]),
+        ]
+        for probe in probes {
+            let tokens = UIKitTextReader.Templates.tokens(Array(UIKitText.modernUpdate(probe, in: view).utf8))
+            guard case .success(let match) = Reader.match(tokens, b, at: position) else { continue }
+            position = match.end
+            reached = max(reached, position)
+            let number = { (k: Int) in match.numbers[k] ?? 0 }
+            return switch probe {
+            case .deleteRow: .deleteRow(IndexPath(section: number(0), row: number(1)))
+            case .insertRow: .insertRow(IndexPath(section: number(0), row: number(1)))
+            case .reloadRow: .reloadRow(IndexPath(section: number(0), row: number(1)))
+            case .moveRow:
+                .moveRow(
+                    from: IndexPath(section: number(0), row: number(1)), to: IndexPath(section: number(2), row: number(3)))
+            case .deleteSection: .deleteSection(number(0))
+            case .insertSection: .insertSection(number(0))
+            case .reloadSection: .reloadSection(number(0))
+            case .moveSection: .moveSection(from: number(0), to: number(2))
+            }
+        }
+        if position >= reached {
+            reached = position
+            expected = "an update, such as 'Delete \(view.item) (0 - 1)'"
+        }
+        return nil
+    }
+
+    /// Reads an element as `NSSet` describes one: bare, or in double quotes with `\"`, `\\`, `\n`, `\t`.
+    mutating func collectionElement() -> String? {
+        guard position < b.count else { return nil }
+        if b[position] == UInt8(ascii: "\"") {
+            var out: [UInt8] = []
+            var i = position + 1
+            while i < b.count && b[i] != UInt8(ascii: "\"") {
+                if b[i] == 0x5C && i + 1 < b.count {
+                    let next = b[i + 1]
+                    out.append(next == UInt8(ascii: "n") ? 0x0A : next == UInt8(ascii: "t") ? 0x09 : next)
+                    i += 2
+                } else {
+                    out.append(b[i])
+                    i += 1
+                }
+            }
+            guard i < b.count else { return nil }
+            position = i + 1
+            return String(decoding: out, as: UTF8.self)
+        }
+        var end = position
+        while end < b.count && !Reader.isBlankByte(b[end]) && b[end] != UInt8(ascii: ",") && b[end] != UInt8(ascii: ")")
+        {
+            end += 1
+        }
+        guard end > position else { return nil }
+        defer { position = end }
+        return String(decoding: b[position..<end], as: UTF8.self)
+    }
+}
