@@ -115,6 +115,9 @@ import Testing
         let new = try #require(Self.readOne(count.worded(for: .table, ios: IOSVersion(17), suffix: true)))
         #expect(new.gap == .one && new.hasViewDescription)
         #expect(new.wordings[0].versions.first == IOSVersion(15) && new.wordings[0].versions.last == .current)
+        // One space alone does not date a text: reporters collapse the two of older versions.
+        let collapsed = try #require(Self.readOne(count.worded(for: .table, ios: IOSVersion(17))))
+        #expect(collapsed.wordings[0].versions.first == IOSVersion(5) && collapsed.wordings[0].versions.last == .current)
         let modern = UIKitText.invalidBatchUpdates(before: [3], after: [3], updates: [.insertRow(IndexPath(section: 0, row: 0))])
         let andOr = try #require(Self.readOne(modern.worded(for: .collection, ios: IOSVersion(16, 4))))
         #expect(andOr.wordings == [.init(view: .collection, versions: [IOSVersion(16, 4)])])

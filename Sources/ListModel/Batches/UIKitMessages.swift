@@ -123,7 +123,7 @@ public enum UIKitText: Equatable, Sendable {
     }
 
     /// The checks whose texts carry the view's description on iOS 14 and later.
-    static let suffixed: [Check] = [.sectionCount, .rowCounts]
+    public static let suffixed: [Check] = [.sectionCount, .rowCounts]
 
     /// The tail of a text on iOS 15 and later: the view's description, with a fixed address.
     public static func suffix(for view: ViewKind) -> String {

@@ -29,6 +29,9 @@ public enum UIKitTextReader {
         public var hasViewDescription: Bool
         /// Where the text is in the input (bytes).
         public var range: Range<Int>
+        /// Whether the text lacks its first sentence (`Invalid update: invalid number of rows in section N.`),
+        /// as forum posts often quote a count text: its section is then not known (0 is read).
+        public var partial = false
 
         /// What a found text is.
         public enum Text: Equatable, Sendable {
@@ -56,7 +59,8 @@ public enum UIKitTextReader {
             case none
             /// Two spaces: UIKit's format up to iOS 12 (UITableView) or 13 (UICollectionView).
             case twoSpaces
-            /// One blank: later versions, or a page that collapsed the two.
+            /// One blank: later versions, or any version whose two spaces a crash reporter or a page
+            /// collapsed (the versions found count both).
             case one
         }
 
@@ -124,13 +128,17 @@ public enum UIKitTextReader {
                     nextFree = best.range.upperBound
                     i = nextFree
                 } else {
-                    if let closest { misses.append(closest.miss) }
+                    // Words that only start like a text ("The", "Invalid") are no near miss: a few words in.
+                    if let closest, closest.reached - i >= Self.nearMissLength { misses.append(closest.miss) }
                     i += 1
                 }
             }
             return (found, misses)
         }
     }
+
+    /// How far into a text's words the input must go along before it is a near miss when it stops.
+    static let nearMissLength = 24
 
     // MARK: Templates
 
@@ -153,6 +161,8 @@ public enum UIKitTextReader {
         /// The words exactly, as compared with a text read (its blanks made canonical).
         var canonical: [UInt8]
         var pairs: [(view: ViewKind, ios: IOSVersion)]
+        /// A count text from its second sentence on (`The number of …`), as forum posts quote it.
+        var partial = false
     }
 
     /// Where reading may start, and what reads from there.
@@ -183,15 +193,24 @@ public enum UIKitTextReader {
                 for view in [ViewKind.table, .collection] {
                     for ios in IOSVersion.known {
                         let words = probe.worded(for: view, ios: ios)
-                        if let k = index[words] {
-                            all[k].pairs.append((view, ios))
-                        } else {
-                            index[words] = all.count
-                            let bytes = Array(words.utf8)
-                            all.append(
-                                Template(
-                                    kind: kind, tokens: Templates.tokens(bytes), canonical: Reader.canonical(bytes),
-                                    pairs: [(view, ios)]))
+                        // A count text's second sentence on its own too: forum posts often quote it alone.
+                        var forms = [(words, false)]
+                        if kind == .invalidRowCount || kind == .invalidSectionCount,
+                            let second = Templates.secondSentence(words)
+                        {
+                            forms.append((second, true))
+                        }
+                        for (words, partial) in forms {
+                            if let k = index[words] {
+                                all[k].pairs.append((view, ios))
+                            } else {
+                                index[words] = all.count
+                                let bytes = Array(words.utf8)
+                                all.append(
+                                    Template(
+                                        kind: kind, tokens: Templates.tokens(bytes), canonical: Reader.canonical(bytes),
+                                        pairs: [(view, ios)], partial: partial))
+                            }
                         }
                     }
                 }
@@ -208,10 +227,19 @@ public enum UIKitTextReader {
             anchors.append(Anchor(bytes: firstWord(UIKitText.modernHeadlineStart), kind: .modern))
             anchors.append(Anchor(bytes: firstWord(UIKitMessage.collectionLogPrefix), kind: .collectionLog))
             anchors.append(Anchor(bytes: firstWord("Fatal: supplied"), kind: .duplicateIdentifiers))
+            anchors.append(Anchor(bytes: firstWord("supplied"), kind: .duplicateIdentifiers))
             anchors.append(Anchor(bytes: firstWord("Attempted to"), kind: .missingItem))
             var starts: [Int: [Anchor]] = [:]
             for anchor in anchors { starts[Int(anchor.bytes[0]), default: []].append(anchor) }
             anchorStart = starts
+        }
+
+        /// A count text's words from its second sentence (`The number of …`) on.
+        static func secondSentence(_ words: String) -> String? {
+            let bytes = Array(words.utf8)
+            let start = Array("The number".utf8)
+            guard let i = (0..<bytes.count).first(where: { Reader.hasPrefix(bytes, start, at: $0) }) else { return nil }
+            return String(decoding: bytes[i...], as: UTF8.self)
         }
 
         /// `bytes` as tokens: a run of blanks a blank, a sentinel a number, `<NSIndexPath>` its own token.
@@ -287,12 +315,16 @@ public enum UIKitTextReader {
         let value = UIKitText.probe(all[first.template].kind).mappingNumbers { sentinel in
             sentinels.firstIndex(of: sentinel).map { first.result.numbers[$0] ?? 0 } ?? sentinel
         }
-        // The templates whose exact words (blanks made canonical) are the text's, with the numbers in.
+        // The templates whose exact words (blanks made canonical) are the text's, with the numbers in. One
+        // blank after a count text's first sentence says nothing: crash reporters and pages collapse the
+        // two spaces of older versions (the corpus has them so from iOS 5.1 to 12.4), so those count too.
+        let gap = Reader.gap(first.result.canonical)
+        let widened = gap == .one ? Reader.widenedGap(first.result.canonical) : nil
         var pairs: [(view: ViewKind, ios: IOSVersion)] = []
         for match in best {
-            for pair in all[match.template].pairs
-            where Reader.canonical(Array(value.worded(for: pair.view, ios: pair.ios).utf8)) == match.result.canonical {
-                pairs.append(pair)
+            for pair in all[match.template].pairs {
+                let words = Reader.canonical(Array(value.worded(for: pair.view, ios: pair.ios).utf8))
+                if words == match.result.canonical || words == widened { pairs.append(pair) }
             }
         }
         if pairs.isEmpty { pairs = best.flatMap { all[$0.template].pairs } }
@@ -304,10 +336,43 @@ public enum UIKitTextReader {
             described = true
             pairs = pairs.filter { $0.view == tail.view && $0.ios.has(IOSVersion.suffix, in: $0.view) }
         }
-        let found = Found(
-            text: .raised(value), wordings: wordings(pairs), gap: Reader.gap(first.result.canonical),
-            hasViewDescription: described, range: start..<end)
+        var found = Found(
+            text: .raised(value), wordings: wordings(pairs), gap: gap, hasViewDescription: described,
+            range: start..<end)
+        found.partial = all[first.template].partial
         return (found, closest)
+    }
+
+    /// `text` as two texts are compared: each index path without its address, the view's description left
+    /// out (`<UITableView…>`, `<UICollectionView…>` to their nested end), JSON escapes as blanks, blanks
+    /// canonical. Two texts are the same text, for all a script could choose, when these are equal.
+    public static func comparable(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        text.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < b.count {
+                if let end = Reader.indexPathOpen(b, at: i) {
+                    out += Array("<NSIndexPath>".utf8)
+                    i = end
+                } else if Reader.hasPrefix(b, Array("<UITableView".utf8), at: i)
+                    || Reader.hasPrefix(b, Array("<UICollectionView".utf8), at: i),
+                    let end = Reader.description(b, at: i)
+                {
+                    out += Array("<view>".utf8)
+                    i = end
+                } else {
+                    let (end, _) = Reader.blankRun(b, at: i)
+                    if end > i {
+                        out.append(0x20)
+                        i = end
+                    } else {
+                        out.append(b[i])
+                        i += 1
+                    }
+                }
+            }
+        }
+        return Reader.canonical(out)
     }
 
     /// The pairs grouped by view, table first.
@@ -426,16 +491,19 @@ public enum UIKitTextReader {
     // MARK: The diffable data source's texts
 
     /// `Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(…)}` at `start`.
+    /// Sentry's copy of it too, which leaves out `Fatal: ` and prints the set as `{ X }`.
     static func readDuplicateIdentifiers(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Found? {
         for kind in ["item", "section"] {
             var r = Reader(b, at: start)
-            guard r.words("Fatal: supplied \(kind) identifiers are not unique."), r.blank(),
-                r.words("Duplicate identifiers:"), r.blank(), r.words("{(")
+            _ = r.words("Fatal:") && r.blank()
+            guard r.words("supplied \(kind) identifiers are not unique."), r.blank(),
+                r.words("Duplicate identifiers:"), r.blank(), r.words("{")
             else { continue }
+            let close = r.words("(") ? ")}" : "}"
             var identifiers: [String] = []
             _ = r.optionalBlank()
-            while !r.peek(")}") {
-                guard let identifier = r.collectionElement() else { return nil }
+            while !r.peek(close) {
+                guard let identifier = r.collectionElement(closedBy: close) else { return nil }
                 identifiers.append(identifier)
                 _ = r.optionalBlank()
                 if r.peek(",") {
@@ -443,7 +511,7 @@ public enum UIKitTextReader {
                     _ = r.optionalBlank()
                 }
             }
-            guard r.words(")}") else { return nil }
+            guard r.words(close) else { return nil }
             return Found(
                 text: .duplicateIdentifiers(kind: kind, identifiers: identifiers),
                 wordings: [Found.Wording(view: .table, versions: diffableVersions), Found.Wording(view: .collection, versions: diffableVersions)],
@@ -689,6 +757,13 @@ struct Reader {
         return .none
     }
 
+    /// Canonical words with their first sentence's one blank made two (as versions before iOS 13 print it).
+    static func widenedGap(_ canonical: [UInt8]) -> [UInt8]? {
+        let one = Array(". The".utf8)
+        guard let i = (0..<canonical.count).first(where: { hasPrefix(canonical, one, at: $0) }) else { return nil }
+        return Array(canonical[..<(i + 1)]) + [0x20] + Array(canonical[(i + 1)...])
+    }
+
     /// A few words at `i`, for a message.
     static func words(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
         guard i < b.count else { return "the end of the text" }
@@ -816,8 +891,10 @@ struct Reader {
         return nil
     }
 
-    /// Reads an element as `NSSet` describes one: bare, or in double quotes with `\"`, `\\`, `\n`, `\t`.
-    mutating func collectionElement() -> String? {
+    /// Reads an element as `NSSet` describes one: a string in double quotes (with `\"`, `\\`, `\n`, `\t`), or
+    /// any other description (`Mastodon.StatusItem.thread(…)`, bare words) up to a `,` or the set's `)}`
+    /// outside its own brackets, its blanks at either end left out.
+    mutating func collectionElement(closedBy close: String) -> String? {
         guard position < b.count else { return nil }
         if b[position] == UInt8(ascii: "\"") {
             var out: [UInt8] = []
@@ -836,13 +913,20 @@ struct Reader {
             position = i + 1
             return String(decoding: out, as: UTF8.self)
         }
+        var depth = 0
         var end = position
-        while end < b.count && !Reader.isBlankByte(b[end]) && b[end] != UInt8(ascii: ",") && b[end] != UInt8(ascii: ")")
-        {
+        let limit = min(b.count, position + (4 << 10))
+        while end < limit {
+            let byte = b[end]
+            if depth == 0 && (byte == UInt8(ascii: ",") || Reader.hasPrefix(b, Array(close.utf8), at: end)) { break }
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
             end += 1
         }
-        guard end > position else { return nil }
+        var last = end
+        while last > position && Reader.isBlankByte(b[last - 1]) { last -= 1 }
+        guard last > position, end < limit else { return nil }
         defer { position = end }
-        return String(decoding: b[position..<end], as: UTF8.self)
+        return String(decoding: b[position..<last], as: UTF8.self)
     }
 }
