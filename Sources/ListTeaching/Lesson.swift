@@ -173,6 +173,8 @@ public struct Lesson: Sendable {
     public var truncation: Truncation?
     /// True when the lesson does not hold the whole run.
     public var truncated: Bool { truncation != nil }
+    /// The first step an error ended (a crash), if any.
+    public var crashStep: Int? { steps.firstIndex { !$0.completed } }
 
     /// The sections frame `index` draws.
     public func table(_ index: Int) -> [Frame.Section] {

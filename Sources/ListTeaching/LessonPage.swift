@@ -27,15 +27,16 @@ public enum LessonPage {
     /// With `interpreter` (the WebAssembly module `scripts/wasm.sh` builds: LZMA, gzip'd or plain), the page
     /// is a playground: it carries the module and runs an edited script in the page (`playground.js`).
     /// With `opensEditor`, a playground opens with its script in the editor (the class site's playground).
-    public static func html(_ lesson: Lesson, title: String, interpreter: Module? = nil, opensEditor: Bool = false)
-        -> String
-    {
+    /// `startsAt` is the step the page opens at when its address names none (`explain --html`: the crash).
+    public static func html(
+        _ lesson: Lesson, title: String, interpreter: Module? = nil, opensEditor: Bool = false, startsAt: Int? = nil
+    ) -> String {
         let title = escaped(title)
         return filled(Resources.lessonHTML) { name in
             switch name {
             case "title": return title
             case "lesson.css": return Resources.lessonCSS
-            case "lesson.js": return Resources.lessonJS
+            case "lesson.js": return (startsAt.map { "window.listdslStartStep = \($0);\n" } ?? "") + Resources.lessonJS
             // The interpreter first, so its worker unpacks and compiles it while the page is read and drawn.
             case "interpreter-head": return interpreter == nil ? "" : interpreterHead
             case "interpreter": return interpreter.map(interpreterBlock) ?? ""

@@ -2375,9 +2375,10 @@ package enum Resources {
           setHashPrefix: (prefix) => { hashPrefix = prefix; },
         };
 
+        // The step the address names; else the one the page opens at (`listdsl explain --html`: the crash), else 0.
         function stepFromHash() {
           const m = /step=(\d+)/.exec(location.hash);
-          return m ? parseInt(m[1], 10) : 0;
+          return m ? parseInt(m[1], 10) : window.listdslStartStep || 0;
         }
 
         $("slider").max = String(last);

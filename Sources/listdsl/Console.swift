@@ -30,9 +30,14 @@ final class Console {
     /// Renders diagnostics for standard error.
     let renderer: DiagnosticRenderer
 
-    /// Creates a console whose diagnostics use colour when `errorColor` is set.
-    init(errorColor: Bool) {
+    /// Whether diagnostics are dropped rather than written (a run whose errors are the point: a reproducing
+    /// script's crash).
+    let quiet: Bool
+
+    /// Creates a console whose diagnostics use colour when `errorColor` is set, and are dropped when `quiet`.
+    init(errorColor: Bool, quiet: Bool = false) {
         renderer = DiagnosticRenderer(color: errorColor)
+        self.quiet = quiet
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -58,7 +63,7 @@ final class Console {
 
     /// Renders a diagnostic on standard error.
     func report(_ diagnostic: Diagnostic) {
-        error(renderer.render(diagnostic))
+        if !quiet { error(renderer.render(diagnostic)) }
     }
 }
 

@@ -76,7 +76,7 @@ struct Listdsl: ParsableCommand {
             \(exitCodeHelp)
             """,
         version: versionLine,
-        subcommands: [Run.self, Check.self, HTML.self, Site.self, Diff.self, QuizCommand.self, LSP.self],
+        subcommands: [Run.self, Check.self, HTML.self, Site.self, Diff.self, Explain.self, QuizCommand.self, LSP.self],
         defaultSubcommand: Run.self
     )
 
@@ -308,7 +308,7 @@ enum FastStart {
     /// The words that name a subcommand first on the line (a test keeps them equal to the parser's: asking
     /// the parser for them costs as much as a start). An array: a `Set` would cost a start the
     /// metadata and the hashing of its first `Set<String>`.
-    static let subcommands = ["run", "check", "html", "site", "diff", "quiz", "lsp", "help"]
+    static let subcommands = ["run", "check", "html", "site", "diff", "explain", "quiz", "lsp", "help"]
 
     /// The scripts and the `-e` code of a command line that needs no parser; nil for any other.
     static func plainRun(_ arguments: [String]) -> (files: [String], code: [String])? {

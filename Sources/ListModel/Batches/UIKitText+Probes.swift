@@ -5,7 +5,7 @@
 /// below do not compile until it is named here.
 extension UIKitText {
     /// The cases of `UIKitText`, without their numbers.
-    public enum Kind: CaseIterable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
         case deleteAndReloadSamePath, deleteAndMoveSameSection, deleteAndMoveSamePath, deleteMissingSection
         case deleteRowFromMissingSection, deleteMissingRow, insertAndMoveSameSection, insertAndMoveSamePath
         case insertSectionPastEnd, insertRowIntoMissingSection, insertRowPastEnd, moveMissingSection

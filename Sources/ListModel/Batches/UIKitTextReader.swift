@@ -375,6 +375,10 @@ public enum UIKitTextReader {
         return Reader.canonical(out)
     }
 
+    /// `text` on one line: each run of blanks one space, but a run of exactly two spaces (a count text's
+    /// gap, up to iOS 12) kept, as a report shows a re-wrapped text.
+    public static func oneLine(_ text: [UInt8]) -> String { String(decoding: Reader.canonical(text), as: UTF8.self) }
+
     /// The pairs grouped by view, table first.
     static func wordings(_ pairs: [(view: ViewKind, ios: IOSVersion)]) -> [Found.Wording] {
         [ViewKind.table, .collection].compactMap { view in

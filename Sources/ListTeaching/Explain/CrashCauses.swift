@@ -71,7 +71,7 @@ extension Explanation {
             ]
             countMeaning(
                 expected: expected, after: after, before: before, told: inserted + deleted + movedIn + movedOut, rows: rows,
-                what: "\(rows) in section \(s)", update: update)
+                what: "\(rows) in section \(s)", update: update, inserting: inserted > deleted)
         case .invalidSectionCount(let after, let before, let inserted, let deleted):
             check = "UIKit's check of the number of sections"
             let expected = before + inserted - deleted
@@ -81,7 +81,7 @@ extension Explanation {
             ]
             countMeaning(
                 expected: expected, after: after, before: before, told: inserted + deleted, rows: "sections",
-                what: "sections", update: update)
+                what: "sections", update: update, inserting: inserted > deleted)
         case .invalidBatchUpdates(let before, let after, let updates):
             check = "UIKit's count check, in the text iOS 16.4 and later print with the updates listed"
             var expected = before
@@ -104,11 +104,12 @@ extension Explanation {
             if let (s, (e, a)) = short {
                 countMeaning(
                     expected: e, after: a, before: before[s], told: updates.count, rows: rows, what: "\(rows) in section \(s)",
-                    update: update)
+                    update: update, inserting: e > before[s])
             } else {
                 countMeaning(
                     expected: expected.reduce(0, +), after: after.reduce(0, +), before: before.reduce(0, +),
-                    told: updates.count, rows: rows, what: rows, update: update)
+                    told: updates.count, rows: rows, what: rows, update: update,
+                    inserting: expected.reduce(0, +) > before.reduce(0, +))
             }
             if updates.contains(where: \.isReload) {
                 causes.insert(
@@ -216,9 +217,9 @@ extension Explanation {
     }
 
     /// The meaning and causes of a failed count: `after` answered, `expected` from `before` and the `told`
-    /// updates.
+    /// updates (`inserting` when they add more than they remove, for the Swift shown).
     private mutating func countMeaning(
-        expected: Int, after: Int, before: Int, told: Int, rows: String, what: String, update: String
+        expected: Int, after: Int, before: Int, told: Int, rows: String, what: String, update: String, inserting: Bool
     ) {
         let name = view.name
         let verb = view == .table ? "tableView" : "collectionView"
@@ -229,7 +230,9 @@ extension Explanation {
             causes.append(
                 CrashCause(
                     title: "the update was told to the \(name) before the array changed (or the array was never changed)",
-                    swift: "\(verb).\(view == .table ? "deleteRows(at: [path], with: .automatic)" : "deleteItems(at: [path])")\nitems.remove(at: path.\(view.item))",
+                    swift: inserting
+                        ? "\(verb).\(view == .table ? "insertRows(at: [path], with: .automatic)" : "insertItems(at: [path])")\nitems.insert(newItem, at: path.\(view.item))"
+                        : "\(verb).\(view == .table ? "deleteRows(at: [path], with: .automatic)" : "deleteItems(at: [path])")\nitems.remove(at: path.\(view.item))",
                     fix: "change the array first, then tell the \(name), both inside one \(update)"))
         } else if told == 0 && after != before {
             meaning.append(
