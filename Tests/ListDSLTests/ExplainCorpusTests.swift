@@ -4,26 +4,74 @@ import Testing
 @testable import ListModel
 @testable import ListTeaching
 
-/// Every public crash report of the corpus (Tests/Explain/reports, gathered from issue trackers and forums,
-/// each with its source): explain reads each one's texts and reproduces them byte for byte, or the report's
-/// file says why it cannot (`# expect:` lines).
+/// Every public crash report of the corpus (Tests/Explain/reports: 118 reports from issue trackers and
+/// forums, each with its source, and 10 texts that only look like UIKit's): `explain` reads each report's
+/// texts and reproduces them word for word, but for the reports listed below, each with the reason; and it
+/// reproduces nothing from the look-alikes.
 @Suite struct ExplainCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Explain/reports")
 
-    @Test func corpusSummary() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".txt") }.sorted()
-        var lines: [String] = []
-        for file in files {
-            let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
-            let body = text.components(separatedBy: "# ---\n").dropFirst().joined(separator: "# ---\n")
-            let (explained, misses) = Explanation.explain(Array(body.utf8))
-            let verdicts = explained.map { e -> String in
-                let kind = e.found.uikitText.map { "\($0.kind)" } ?? "\(e.found.text)".prefix(30).description
-                return "\(kind)[\(e.view) \(e.versions)] \(e.reproduction.matches ? "REPRODUCED" : "no: \(e.reproduction.impossible ?? e.reproduction.simulated?.prefix(160).description ?? "nothing raised")")"
-            }
-            lines.append("\(file): \(verdicts.isEmpty ? "NOTHING READ " + misses.prefix(1).map { "expected \($0.expected) found \($0.found) after \($0.read.suffix(60))" }.joined() : verdicts.joined(separator: " | "))")
+    /// The reports not reproduced, by the start of their file name: whether their text is read (and
+    /// explained) all the same, and why it is not reproduced.
+    static let exceptions: [String: (read: Bool, why: String)] = [
+        "001": (false, "the quote stops before the text's moved clause"),
+        "022": (false, "only the modern text's first sentence is quoted"),
+        "029": (false, "the quote stops before the text's last word"),
+        "046": (false, "the stored copy of the page ends in the middle of the text"),
+        "048": (true, "iOS 13's log goes on after the view's description ('; currentUpdate: …'), which the simulator does not print"),
+        "050": (false, "Markdown bold in the middle of the text ('**after the update (0)')"),
+        "053": (false, "the stored copy of the page ends in the middle of the updates"),
+        "057": (true, "the identifiers are Swift values, printed unquoted; the simulator's are texts, which NSSet quotes"),
+        "058": (true, "the identifiers are Swift values, printed unquoted; the simulator's are texts, which NSSet quotes"),
+        "059": (false, "iOS 13's first diffable wording, with no 'item' and no identifiers, which the simulator does not print"),
+        "060": (false, "a section snapshot's wording, which the simulator does not print"),
+        "061": (true, "Sentry's copy of the text, flattened, with an identifier that is a Swift value"),
+        "070": (false, "the stored copy of the page ends in the middle of the text"),
+        "098": (false, "iOS 5.0's text without numbers, which the simulator does not print"),
+        "099": (false, "UITableView's internal section-map error, not one of the checks the simulator models"),
+    ]
+
+    /// Each report's text, after its header (`# ---`).
+    static func reports() throws -> [(file: String, text: String)] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".txt") }
+        return try files.sorted().map { file in
+            let whole = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            return (file, whole.components(separatedBy: "# ---\n").dropFirst().joined(separator: "# ---\n"))
         }
-        try lines.joined(separator: "\n").write(toFile: "/tmp/corpus-summary.txt", atomically: true, encoding: .utf8)
+    }
+
+    @Test func everyReportIsReadAndReproducedButTheListedOnes() throws {
+        let reports = try Self.reports()
+        #expect(reports.count == 128)
+        var reproduced = 0
+        for (file, text) in reports {
+            let (explained, _) = Explanation.explain(Array(text.utf8))
+            let verdicts = explained.map { ($0.found.uikitText.map { $0.kind.rawValue } ?? "diffable", $0.reproduction) }
+            if file.contains("-not-batch-") {
+                #expect(!explained.contains { $0.reproduction.matches }, "\(file): a look-alike was reproduced")
+                continue
+            }
+            if let exception = Self.exceptions[String(file.prefix(3))] {
+                #expect(!explained.isEmpty == exception.read, "\(file): \(exception.why)")
+                #expect(!explained.contains { $0.reproduction.matches }, "\(file) is reproduced now: take it off the list")
+                continue
+            }
+            #expect(!explained.isEmpty, "\(file): nothing read")
+            for (kind, reproduction) in verdicts {
+                #expect(
+                    reproduction.matches,
+                    "\(file) (\(kind)): \(reproduction.impossible ?? reproduction.simulated ?? "nothing raised")\n\(reproduction.script)")
+            }
+            if !explained.isEmpty && verdicts.allSatisfy({ $0.1.matches }) { reproduced += 1 }
+        }
+        #expect(reproduced == 103, "reproduced word for word: \(reproduced) of 118 reports")
+    }
+
+    /// A look-alike whose numbers add up is read, and explain says UIKit would not raise it.
+    @Test func aTextWhoseNumbersAddUpIsNotReproduced() throws {
+        let text = try #require(try Self.reports().first { $0.file.hasPrefix("112-") }?.text)
+        let (explained, _) = Explanation.explain(Array(text.utf8))
+        #expect(explained.first?.reproduction.impossible?.hasPrefix("its numbers add up") == true)
     }
 }

@@ -99,13 +99,14 @@ public enum UIKitTextReader {
             var i = 0
             var nextFree = 0  // the end of the last text found: nothing inside it is read again
             while i < b.count {
-                guard let starts = Templates.shared.anchorStart[Int(b[i])], !starts.isEmpty, i >= nextFree else {
+                let starts = Templates.shared.anchorStart[Int(b[i])]
+                guard !starts.isEmpty else {
                     i += 1
                     continue
                 }
                 var best: Found?
                 var closest: (reached: Int, miss: NearMiss)?
-                for anchor in starts where Reader.hasPrefix(b, anchor.bytes, at: i) {
+                for anchor in starts where Reader.hasWords(b, anchor.bytes, at: i) {
                     switch anchor.kind {
                     case .templates(let list):
                         let (value, miss) = readTemplated(b, at: i, from: list, raised: true)
@@ -129,7 +130,12 @@ public enum UIKitTextReader {
                     i = nextFree
                 } else {
                     // Words that only start like a text ("The", "Invalid") are no near miss: a few words in.
-                    if let closest, closest.reached - i >= Self.nearMissLength { misses.append(closest.miss) }
+                    // A text's second sentence is read on its own too: the same miss, found twice, is said once.
+                    if let closest, closest.reached - i >= Self.nearMissLength,
+                        misses.last?.range.upperBound != closest.reached
+                    {
+                        misses.append(closest.miss)
+                    }
                     i += 1
                 }
             }
@@ -182,8 +188,10 @@ public enum UIKitTextReader {
     final class Templates: @unchecked Sendable {
         static let shared = Templates()
         let all: [Template]
-        /// Anchors by their first byte.
-        let anchorStart: [Int: [Anchor]]
+        /// The anchors starting with each byte: their first words (up to three, one space between), which
+        /// must all be there before any template is tried (a log full of "attempt" and "The" costs a few
+        /// comparisons a word).
+        let anchorStart: [[Anchor]]
 
         init() {
             var all: [Template] = []
@@ -216,21 +224,28 @@ public enum UIKitTextReader {
                 }
             }
             self.all = all
+            // Templates by their first words, up to three before a number.
             var byWords: [[UInt8]: [Int]] = [:]
             for (k, template) in all.enumerated() {
-                guard case .literal(let first) = template.tokens.first else { continue }
-                byWords[first, default: []].append(k)
+                var words: [[UInt8]] = []
+                for token in template.tokens {
+                    if case .literal(let word) = token { words.append(word) } else if token != .blank { break }
+                    if words.count == 3 { break }
+                }
+                guard !words.isEmpty else { continue }
+                byWords[Array(words.joined(separator: [0x20])), default: []].append(k)
             }
             var anchors = byWords.map { Anchor(bytes: $0.key, kind: .templates($0.value)) }
-            // Each text's first word: what follows may be any blanks.
-            func firstWord(_ text: String) -> [UInt8] { Array(text.utf8.prefix { !Reader.isBlankByte($0) }) }
-            anchors.append(Anchor(bytes: firstWord(UIKitText.modernHeadlineStart), kind: .modern))
-            anchors.append(Anchor(bytes: firstWord(UIKitMessage.collectionLogPrefix), kind: .collectionLog))
-            anchors.append(Anchor(bytes: firstWord("Fatal: supplied"), kind: .duplicateIdentifiers))
-            anchors.append(Anchor(bytes: firstWord("supplied"), kind: .duplicateIdentifiers))
-            anchors.append(Anchor(bytes: firstWord("Attempted to"), kind: .missingItem))
-            var starts: [Int: [Anchor]] = [:]
-            for anchor in anchors { starts[Int(anchor.bytes[0]), default: []].append(anchor) }
+            // The other texts' first words.
+            func words(_ text: String) -> [UInt8] { Array(text.utf8) }
+            anchors.append(Anchor(bytes: words("Invalid batch updates"), kind: .modern))
+            anchors.append(Anchor(bytes: words(UIKitMessage.collectionLogPrefix), kind: .collectionLog))
+            anchors.append(Anchor(bytes: words("Fatal: supplied"), kind: .duplicateIdentifiers))
+            anchors.append(Anchor(bytes: words("supplied item identifiers"), kind: .duplicateIdentifiers))
+            anchors.append(Anchor(bytes: words("supplied section identifiers"), kind: .duplicateIdentifiers))
+            anchors.append(Anchor(bytes: words("Attempted to"), kind: .missingItem))
+            var starts = [[Anchor]](repeating: [], count: 256)
+            for anchor in anchors { starts[Int(anchor.bytes[0])].append(anchor) }
             anchorStart = starts
         }
 
@@ -630,6 +645,22 @@ struct Reader {
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Whether `b` holds `words` at `i`, each space of `words` standing for any run of blanks.
+    static func hasWords(_ b: UnsafeBufferPointer<UInt8>, _ words: [UInt8], at start: Int) -> Bool {
+        var i = start
+        for byte in words {
+            if byte == 0x20 {
+                let (end, _) = blankRun(b, at: i)
+                guard end > i else { return false }
+                i = end
+            } else {
+                guard i < b.count, b[i] == byte else { return false }
+                i += 1
+            }
+        }
+        return true
+    }
 
     /// A blank as a template has one: a space, a tab, a line break.
     static func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

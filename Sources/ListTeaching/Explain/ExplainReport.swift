@@ -11,22 +11,40 @@ public struct ExplainReport: Sendable {
     /// The input, for the line numbers of the texts.
     let input: [UInt8]
 
+    /// The 1-based line of each offset `line(of:)` is asked about, found in one pass over the input.
+    let lines: [Int: Int]
+
     /// Reads and explains `input`, named `name`.
     public init(name: String, input: [UInt8]) {
         self.name = name
         self.input = input
         (explained, nearMisses) = Explanation.explain(input)
+        let offsets =
+            explained.flatMap { [$0.found.range.lowerBound] + $0.repeats.map(\.lowerBound) }
+            + nearMisses.map(\.range.upperBound)
+        lines = Self.lines(of: offsets.sorted(), in: input)
     }
 
     /// The JSON document's version.
     public static let version = 1
 
-    /// The 1-based line of byte `offset` of the input.
-    func line(of offset: Int) -> Int {
+    /// The 1-based line of each of `offsets` (ascending) in `input`, counted in one pass.
+    static func lines(of offsets: [Int], in input: [UInt8]) -> [Int: Int] {
+        var lines: [Int: Int] = [:]
         var line = 1
-        for byte in input[..<min(offset, input.count)] where byte == 0x0A { line += 1 }
-        return line
+        var i = 0
+        for offset in offsets {
+            while i < min(offset, input.count) {
+                if input[i] == 0x0A { line += 1 }
+                i += 1
+            }
+            lines[offset] = line
+        }
+        return lines
     }
+
+    /// The 1-based line of byte `offset` of the input (one of the texts' or near misses').
+    func line(of offset: Int) -> Int { lines[offset] ?? 1 }
 
     // MARK: Text
 
@@ -43,6 +61,10 @@ public struct ExplainReport: Sendable {
         for (k, e) in explained.enumerated() {
             if k > 0 { out += "\n" }
             out += "\(name):\(line(of: e.found.range.lowerBound)): \(Self.heading(e))\n"
+            if !e.repeats.isEmpty {
+                let more = e.repeats.prefix(10).map { String(line(of: $0.lowerBound)) }.joined(separator: ", ")
+                out += "(the same text again at line\(e.repeats.count == 1 ? "" : "s") \(more)\(e.repeats.count > 10 ? " and \(e.repeats.count - 10) more" : ""))\n"
+            }
             out += Self.indented(Self.oneLine(e.given), by: "  ") + "\n\n"
             out += "What failed: \(e.check).\n"
             out += "UIKit's arithmetic:\n" + e.arithmetic.map { "  " + $0 + "\n" }.joined()
@@ -122,7 +144,11 @@ public struct ExplainReport: Sendable {
             w.member("name", name)
             w.key("texts")
             w.array(explained) { w, e in
-                w.object { w in Self.write(e, line: self.line(of: e.found.range.lowerBound), &w) }
+                w.object { w in
+                    Self.write(
+                        e, line: self.line(of: e.found.range.lowerBound),
+                        repeatLines: e.repeats.map { self.line(of: $0.lowerBound) }, &w)
+                }
             }
             w.key("nearMisses")
             w.array(nearMisses) { w, miss in
@@ -139,8 +165,10 @@ public struct ExplainReport: Sendable {
     }
 
     /// One explanation's members.
-    static func write(_ e: Explanation, line: Int, _ w: inout JSONWriter) {
+    static func write(_ e: Explanation, line: Int, repeatLines: [Int], _ w: inout JSONWriter) {
         w.member("line", line)
+        w.key("repeatLines")
+        w.integers(repeatLines)
         w.key("range")
         w.integers([e.found.range.lowerBound, e.found.range.upperBound])
         w.member("text", e.given)

@@ -28,11 +28,25 @@ public struct Explanation: Sendable {
     public var causes: [CrashCause]
     /// The script that makes the simulator raise the text, and whether it does.
     public var reproduction: Reproduction
+    /// Where else in the input the same text is.
+    public var repeats: [Range<Int>] = []
 
-    /// Every text in `input`, explained; and the near misses, when none was read.
+    /// Every text in `input`, explained; and the near misses, when none was read. A text found again (a
+    /// log repeats a crash) is explained once, with where else it is (`repeats`).
     public static func explain(_ input: [UInt8]) -> (explained: [Explanation], nearMisses: [UIKitTextReader.NearMiss]) {
         let (found, misses) = UIKitTextReader.read(input)
-        let explained = found.map { explain($0, given: Array(input[$0.range])) }
+        var explained: [Explanation] = []
+        var seen: [[UInt8]: Int] = [:]
+        for text in found {
+            let given = Array(input[text.range])
+            let key = UIKitTextReader.comparable(given)
+            if let k = seen[key] {
+                explained[k].repeats.append(text.range)
+                continue
+            }
+            seen[key] = explained.count
+            explained.append(explain(text, given: given))
+        }
         return (explained, found.isEmpty ? misses : [])
     }
 
