@@ -21,8 +21,8 @@
 # and with N reloadData of 1,000 rows; `load` of a state of N tiny sections under --limit memory; the
 # defaults store with N keys, read once; `diff` of two tables of N rows; the language server (`lsp`)
 # given one didChange of N one-character edits, scattered over a script of N lines, and asked for the
-# symbols of N procedures on one line (positions in UTF-16, the protocol's default). Needs bash and
-# python3 only.
+# symbols of N procedures on one line (positions in UTF-16, the protocol's default); `explain` of a log
+# of N lines of look-alike words with a crash text every 100 lines. Needs bash and python3 only.
 set -euo pipefail
 bin=$(dirname "$0")/../.build/debug/listdsl
 size=small
@@ -215,6 +215,21 @@ def surface_diff(n):
     return [bin, "diff", old_path, new_path], None, None
 
 
+def surface_explain(n):
+    # A log of n lines of words that each could start a UIKit text ("attempt", "Invalid", "The"…), with a
+    # crash text every 100 lines: the reader stops at every word, and each distinct text is explained once.
+    words = ["attempt", "to", "delete", "Invalid", "update:", "The", "number", "of", "rows", "cannot", "move",
+             "[UICollectionView]", "Fatal:", "supplied", "Attempted", "section", "0", "row"]
+    text = ("Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing "
+            "section after the update (3) must be equal to the number of rows contained in that section before "
+            "the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, "
+            "0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 "
+            "moved out).")
+    rng = random.Random(n)
+    lines = [text if i % 100 == 50 else " ".join(rng.choice(words) for _ in range(10)) for i in range(n)]
+    return [bin, "explain", write("crash-%d.log" % n, "\n".join(lines) + "\n")], None, None
+
+
 def lsp_session(messages):
     """The framed messages of a language server's session: initialize, `messages`, shutdown and exit."""
     import json
@@ -266,6 +281,7 @@ SURFACES = [
     ("diff", surface_diff, 50_000, 500_000, 1),
     ("lsp-changes", surface_lsp_changes, 10_000, 100_000, 1),
     ("lsp-symbols", surface_lsp_symbols, 10_000, 100_000, 1),
+    ("explain", surface_explain, 20_000, 200_000, 1),
 ]
 wanted = set(only.split(",")) if only else None
 if wanted and wanted - {s[0] for s in SURFACES}:

@@ -11,6 +11,8 @@
 #        lsp       sessions with the language server, in-process: positions at the integer limits, many
 #                  changes in one message, long lines, UTF-8 and UTF-16 clients; its text must be a
 #                  reference's after each change, and every position it sends inside that text
+#        explain   crash logs `listdsl explain` reads (grown from Tests/Explain/reports): each text read
+#                  worded again reads back as itself, and the report renders as text and as JSON
 #      each with its own corpus, grown from fuzz/seeds/MODE/ (and the scripts, for the script modes);
 #   2. the key fuzzer types random key sequences into the real REPL through a pseudo-terminal
 #      (Sources/listdsl-keyfuzz);
@@ -36,7 +38,7 @@ seconds=${1:-60}
 key_seconds=${2:-$seconds}
 configuration=${FUZZ_CONFIGURATION:-debug}
 work=.build-fuzz
-modes=${FUZZ_MODES:-script state diff undo defaults html lsp}
+modes=${FUZZ_MODES:-script state diff undo defaults html lsp explain}
 mkdir -p "$work/findings"
 
 # libFuzzer's runtime brings a main of its own, on which the system's gold linker fails; the
@@ -63,6 +65,7 @@ for mode in $modes; do
         diff) corpus=$work/corpus-$mode seeds="fuzz/seeds/diff" max_len=8192 ;;
         defaults) corpus=$work/corpus-$mode seeds="fuzz/seeds/defaults fuzz/seeds/state" max_len=8192 ;;
         lsp) corpus=$work/corpus-$mode seeds="fuzz/seeds/lsp" max_len=8192 ;;
+        explain) corpus=$work/corpus-$mode seeds="Tests/Explain/reports" max_len=8192 ;;
         *)
             echo "fuzz/run.sh: no mode '$mode'" >&2
             exit 64

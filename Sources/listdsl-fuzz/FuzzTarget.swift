@@ -22,6 +22,8 @@ enum FuzzMode: String, CaseIterable {
     case html
     /// Sessions with the language server (`LanguageServerFuzz`).
     case lsp
+    /// Crash logs read and explained by `listdsl explain` (`ExplainFuzz`).
+    case explain
 
     /// The mode of this run, read once.
     static let current = selected
@@ -47,6 +49,7 @@ enum FuzzMode: String, CaseIterable {
         case .defaults: DefaultsFuzz.run(bytes)
         case .html: LessonFuzz.run(bytes)
         case .lsp: LanguageServerFuzz.run(bytes)
+        case .explain: ExplainFuzz.run(bytes)
         }
     }
 
@@ -56,6 +59,7 @@ enum FuzzMode: String, CaseIterable {
         case .script, .undo, .html: FuzzTarget.dictionary
         case .state, .diff, .defaults: FuzzTarget.documentDictionary
         case .lsp: LanguageServerFuzz.dictionary
+        case .explain: ExplainFuzz.dictionary
         }
     }
 }

@@ -43,7 +43,7 @@ import Testing
         ("listdsl ch", ["check"]),
         ("listdsl run --ma", ["--max-steps"]),
         ("listdsl html --ou", ["--output"]),
-        ("listdsl ", ["a.list", "b.list", "check", "diff", "html", "lsp", "quiz", "run", "site"]),
+        ("listdsl ", ["a.list", "b.list", "check", "diff", "explain", "html", "lsp", "quiz", "run", "site"]),
         ("listdsl check ", ["a.list", "b.list"]),
         ("listdsl --color al", ["always"]),
         ("listdsl diff ", ["old.json"]),
