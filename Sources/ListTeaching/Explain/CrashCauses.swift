@@ -71,7 +71,7 @@ extension Explanation {
             ]
             countMeaning(
                 expected: expected, after: after, before: before, told: inserted + deleted + movedIn + movedOut, rows: rows,
-                what: "\(rows) in section \(s)", update: update, inserting: inserted > deleted)
+                what: "in section \(s)", update: update, inserting: inserted > deleted)
         case .invalidSectionCount(let after, let before, let inserted, let deleted):
             check = "UIKit's check of the number of sections"
             let expected = before + inserted - deleted
@@ -81,7 +81,7 @@ extension Explanation {
             ]
             countMeaning(
                 expected: expected, after: after, before: before, told: inserted + deleted, rows: "sections",
-                what: "sections", update: update, inserting: inserted > deleted)
+                what: "", update: update, inserting: inserted > deleted)
         case .invalidBatchUpdates(let before, let after, let updates):
             check = "UIKit's count check, in the text iOS 16.4 and later print with the updates listed"
             var expected = before
@@ -103,12 +103,12 @@ extension Explanation {
             let short = zip(expected, after).enumerated().first { $0.element.1 < $0.element.0 }
             if let (s, (e, a)) = short {
                 countMeaning(
-                    expected: e, after: a, before: before[s], told: updates.count, rows: rows, what: "\(rows) in section \(s)",
+                    expected: e, after: a, before: before[s], told: updates.count, rows: rows, what: "in section \(s)",
                     update: update, inserting: e > before[s])
             } else {
                 countMeaning(
                     expected: expected.reduce(0, +), after: after.reduce(0, +), before: before.reduce(0, +),
-                    told: updates.count, rows: rows, what: rows, update: update,
+                    told: updates.count, rows: rows, what: "", update: update,
                     inserting: expected.reduce(0, +) > before.reduce(0, +))
             }
             if updates.contains(where: \.isReload) {
@@ -123,7 +123,7 @@ extension Explanation {
             check = "UIKit's check of the deletes, against the counts the \(name) had before the batch"
             arithmetic = [
                 "delete \(row) \(p.row) of section \(p.section): the section had \(rowsBefore) \(rowsBefore == 1 ? row : rows) before the update (\(row)s 0 to \(rowsBefore - 1))",
-                "\(p.row) ≥ \(rowsBefore)",
+                "\(p.row) ≥ \(rowsBefore): there is no such \(row)",
             ]
             meaning = [
                 "deletes name \(rows) as they were before the batch: the index path to delete was not one of the section's \(rows) then"
@@ -148,7 +148,7 @@ extension Explanation {
             check = "UIKit's check of the inserts, against the counts the data source answers after the batch"
             arithmetic = [
                 "insert \(row) \(p.row) into section \(p.section): the data source answers \(rowsAfter) \(rowsAfter == 1 ? row : rows) after the update (\(row)s 0 to \(rowsAfter - 1))",
-                "\(p.row) ≥ \(rowsAfter)",
+                "\(p.row) ≥ \(rowsAfter): there is no such \(row)",
             ]
             meaning = [
                 "inserts name \(rows) as they are after the whole batch: the data source did not hold a \(row) there when the batch ended"
@@ -217,16 +217,21 @@ extension Explanation {
     }
 
     /// The meaning and causes of a failed count: `after` answered, `expected` from `before` and the `told`
-    /// updates (`inserting` when they add more than they remove, for the Swift shown).
+    /// updates (`inserting` when they add more than they remove, for the Swift shown); `rows` is what is
+    /// counted (`rows`, `items`, `sections`) and `what` where (`in section 0`, or empty).
     private mutating func countMeaning(
         expected: Int, after: Int, before: Int, told: Int, rows: String, what: String, update: String, inserting: Bool
     ) {
         let name = view.name
         let verb = view == .table ? "tableView" : "collectionView"
         let difference = after - expected
+        /// `n` rows (or items, sections), and where.
+        func counted(_ n: Int) -> String {
+            "\(n) \(n == 1 ? String(rows.dropLast()) : rows)" + (what.isEmpty ? "" : " " + what)
+        }
         if told > 0 && after == before {
             meaning.append(
-                "the \(name) was told of \(told) change\(told == 1 ? "" : "s"), but the data source still answered \(before) \(what): the array was not changed before the update ended, or was changed after the call")
+                "the \(name) was told of \(told) change\(told == 1 ? "" : "s"), but the data source still answered \(counted(before)): the array was not changed before the update ended, or was changed after the call")
             causes.append(
                 CrashCause(
                     title: "the update was told to the \(name) before the array changed (or the array was never changed)",
@@ -236,7 +241,7 @@ extension Explanation {
                     fix: "change the array first, then tell the \(name), both inside one \(update)"))
         } else if told == 0 && after != before {
             meaning.append(
-                "the \(name) was told nothing, but the data source answered \(after) \(what) where it had \(before): the array changed without an update call, and this is the first update since")
+                "the \(name) was told nothing, but the data source answered \(counted(after)) where it had \(before): the array changed without an update call, and this is the first update since")
             causes.append(
                 CrashCause(
                     title: "the array was changed without telling the \(name) (a refresh, a sync, a notification handler)",
@@ -244,10 +249,10 @@ extension Explanation {
                     fix: "call reloadData() after replacing the array, or apply a diffable snapshot"))
         } else if difference > 0 {
             meaning.append(
-                "the data source answered \(difference) more \(what) than the updates account for: \(rows) were added without an insert, or a delete was told but not made")
+                "the data source answered \(difference) more \(rows)\(what.isEmpty ? "" : " " + what) than the updates account for: \(rows) were added without an insert, or a delete was told but not made")
         } else if difference < 0 {
             meaning.append(
-                "the data source answered \(-difference) fewer \(what) than the updates account for: \(rows) were removed without a delete (or twice), or an insert was told but not made")
+                "the data source answered \(-difference) fewer \(rows)\(what.isEmpty ? "" : " " + what) than the updates account for: \(rows) were removed without a delete (or twice), or an insert was told but not made")
         }
         if after == 1 && expected == 0 || after == 0 && expected == 1 {
             causes.append(

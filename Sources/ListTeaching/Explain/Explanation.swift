@@ -91,8 +91,11 @@ public struct Explanation: Sendable {
         if found.hasViewDescription {
             notes.append("the view's description after it (` \(view == .table ? "Table" : "Collection") view: <…>`): iOS 15 or later")
         } else if let text = found.uikitText, UIKitText.suffixed.contains(text.check), !found.isLogged {
+            let versions = found.wordings.first { $0.view == view }?.versions ?? []
             notes.append(
-                "no view description after it: iOS 14 or earlier, unless whoever copied the text left the description out")
+                versions.allSatisfy { $0 >= IOSVersion(15) }
+                    ? "no view description after it: the copy left out the ` \(view == .table ? "Table" : "Collection") view: <…>` that iOS 15 and later print"
+                    : "no view description after it: iOS 14 or earlier, unless whoever copied the text left the description out")
         }
         switch found.text {
         case .logged(_, .willPerformReloadData): notes.append("logged, not raised, in iOS 13's words: iOS 13")
