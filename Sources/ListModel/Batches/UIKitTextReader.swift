@@ -91,14 +91,19 @@ public enum UIKitTextReader {
         public var found: String
     }
 
-    /// Every batch-update text in `input`, in order, and the near misses where none was read.
+    /// The most texts `read` returns, and the most near misses: a log with more is read that far (its
+    /// memory stays in proportion to the input, whatever it holds).
+    public static let maximumTexts = 1_000
+
+    /// The batch-update texts in `input`, in order (at most `maximumTexts`), and the near misses (at most as
+    /// many) where none was read.
     public static func read(_ input: [UInt8]) -> (found: [Found], nearMisses: [NearMiss]) {
         input.withUnsafeBufferPointer { b in
             var found: [Found] = []
             var misses: [NearMiss] = []
             var i = 0
             var nextFree = 0  // the end of the last text found: nothing inside it is read again
-            while i < b.count {
+            while i < b.count && found.count < maximumTexts {
                 let starts = Templates.shared.anchorStart[Int(b[i])]
                 guard !starts.isEmpty else {
                     i += 1
@@ -132,7 +137,7 @@ public enum UIKitTextReader {
                     // Words that only start like a text ("The", "Invalid") are no near miss: a few words in.
                     // A text's second sentence is read on its own too: the same miss, found twice, is said once.
                     if let closest, closest.reached - i >= Self.nearMissLength,
-                        misses.last?.range.upperBound != closest.reached
+                        misses.last?.range.upperBound != closest.reached, misses.count < maximumTexts
                     {
                         misses.append(closest.miss)
                     }

@@ -58,6 +58,9 @@ public struct ExplainReport: Sendable {
             return out
         }
         var out = ""
+        if explained.reduce(0, { $0 + 1 + $1.repeats.count }) >= UIKitTextReader.maximumTexts {
+            out += "\(name): the first \(UIKitTextReader.maximumTexts) texts are read; there may be more after them\n\n"
+        }
         for (k, e) in explained.enumerated() {
             if k > 0 { out += "\n" }
             out += "\(name):\(line(of: e.found.range.lowerBound)): \(Self.heading(e))\n"
