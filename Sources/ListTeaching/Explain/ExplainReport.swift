@@ -59,7 +59,7 @@ public struct ExplainReport: Sendable {
         }
         var out = ""
         if explained.reduce(0, { $0 + 1 + $1.repeats.count }) >= UIKitTextReader.maximumTexts {
-            out += "\(name): the first \(UIKitTextReader.maximumTexts) texts are read; there may be more after them\n\n"
+            out += "\(name): the first \(Quantity.grouped(UIKitTextReader.maximumTexts)) texts are read; there may be more after them\n\n"
         }
         for (k, e) in explained.enumerated() {
             if k > 0 { out += "\n" }
