@@ -189,10 +189,22 @@ enum FuzzTarget {
         ])
     }
 
-    /// Quotes each word as a line of a libFuzzer dictionary.
+    /// Quotes each word as a line of a libFuzzer dictionary: `"` and `\\` escaped, and every byte outside
+    /// printable ASCII (a line break, a UTF-8 sequence's bytes) as `\\xHH`.
     static func dictionaryLines(_ words: Set<String>) -> String {
-        words.sorted().map { word in
-            "\"" + word.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
+        let hex = Array("0123456789ABCDEF".utf8)
+        return words.sorted().map { word in
+            var line: [UInt8] = [0x22]
+            for byte in word.utf8 {
+                if byte == 0x22 || byte == 0x5C {
+                    line += [0x5C, byte]
+                } else if byte < 0x20 || byte >= 0x7F {
+                    line += [0x5C, UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                } else {
+                    line.append(byte)
+                }
+            }
+            return String(decoding: line + [0x22], as: UTF8.self)
         }.joined(separator: "\n") + "\n"
     }
 }

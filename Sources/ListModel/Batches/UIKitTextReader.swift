@@ -286,7 +286,9 @@ public enum UIKitTextReader {
                     var end = i
                     while end < bytes.count && Reader.isDigit(bytes[end]) { end += 1 }
                     let digits = String(decoding: bytes[i..<end], as: UTF8.self)
-                    if let n = Int(digits), let k = UIKitText.sentinels.firstIndex(of: n) {
+                    if let n = Int64(digits), let k = UIKitText.sentinels.firstIndex(of: Int(truncatingIfNeeded: n)),
+                        n == Int64(UIKitText.sentinels[k])
+                    {
                         flush()
                         tokens.append(.number(k))
                     } else {
@@ -402,7 +404,7 @@ public enum UIKitTextReader {
     /// The pairs grouped by view, table first.
     static func wordings(_ pairs: [(view: ViewKind, ios: IOSVersion)]) -> [Found.Wording] {
         [ViewKind.table, .collection].compactMap { view in
-            let versions = Array(Set(pairs.filter { $0.view == view }.map(\.ios))).sorted()
+            let versions = Array(Set(pairs.filter { $0.view == view }.map { $0.ios })).sorted()
             return versions.isEmpty ? nil : Found.Wording(view: view, versions: versions)
         }
     }

@@ -67,7 +67,7 @@ extension Explanation {
             let expected = before + inserted - deleted + movedIn - movedOut
             arithmetic = [
                 "\(before) before + \(inserted) inserted − \(deleted) deleted + \(movedIn) moved in − \(movedOut) moved out = \(expected) expected",
-                "the data source answered \(after) \(rows) for section \(s): \(after) ≠ \(expected)",
+                "the data source answered \(after) \(after == 1 ? row : rows) for section \(s): \(after) ≠ \(expected)",
             ]
             countMeaning(
                 expected: expected, after: after, before: before, told: inserted + deleted + movedIn + movedOut, rows: rows,
@@ -77,7 +77,7 @@ extension Explanation {
             let expected = before + inserted - deleted
             arithmetic = [
                 "\(before) before + \(inserted) inserted − \(deleted) deleted = \(expected) expected",
-                "the data source answered \(after) sections: \(after) ≠ \(expected)",
+                "the data source answered \(after) section\(after == 1 ? "" : "s"): \(after) ≠ \(expected)",
             ]
             countMeaning(
                 expected: expected, after: after, before: before, told: inserted + deleted, rows: "sections",
@@ -111,7 +111,7 @@ extension Explanation {
                     told: updates.count, rows: rows, what: "", update: update,
                     inserting: expected.reduce(0, +) > before.reduce(0, +))
             }
-            if updates.contains(where: \.isReload) {
+            if updates.contains(where: { $0.isReload }) {
                 causes.insert(
                     CrashCause(
                         title: "a reload mixed with an edit of the same section: since iOS 16.4 a reload counts as a delete and an insert, and the old reloadData fallback is a hard exception",

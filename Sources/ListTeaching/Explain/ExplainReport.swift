@@ -20,8 +20,8 @@ public struct ExplainReport: Sendable {
         self.input = input
         (explained, nearMisses) = Explanation.explain(input)
         let offsets =
-            explained.flatMap { [$0.found.range.lowerBound] + $0.repeats.map(\.lowerBound) }
-            + nearMisses.map(\.range.upperBound)
+            explained.flatMap { [$0.found.range.lowerBound] + $0.repeats.map { $0.lowerBound } }
+            + nearMisses.map { $0.range.upperBound }
         lines = Self.lines(of: offsets.sorted(), in: input)
     }
 
@@ -112,12 +112,14 @@ public struct ExplainReport: Sendable {
         if let impossible = r.impossible {
             return "Not reproduced: \(impossible).\n"
         }
-        out += r.matches ? "Reproduced: this script makes the simulator raise the same text, word for word:\n" :
+        let verb = e.found.isLogged ? "log" : "raise"
+        out += r.matches ? "Reproduced: this script makes the simulator \(verb) the same text, word for word:\n" :
             "The script below does not raise the same text (see the end):\n"
         out += indented(r.script.hasSuffix("\n") ? String(r.script.dropLast()) : r.script, by: "  ") + "\n"
         if !r.chosen.isEmpty { out += "Chosen, as the text does not say:\n" + r.chosen.map { "  - " + $0 + "\n" }.joined() }
         if !r.matches {
-            out += "The simulator " + (r.simulated.map { "raised instead:\n" + indented(oneLine($0), by: "  ") } ?? "raised nothing") + "\n"
+            let did = e.found.isLogged ? "logged" : "raised"
+            out += "The simulator " + (r.simulated.map { "\(did) instead:\n" + indented(oneLine($0), by: "  ") } ?? "\(did) nothing") + "\n"
         }
         return out
     }
@@ -170,6 +172,8 @@ public struct ExplainReport: Sendable {
     /// One explanation's members.
     static func write(_ e: Explanation, line: Int, repeatLines: [Int], _ w: inout JSONWriter) {
         w.member("line", line)
+        w.member("heading", heading(e))
+        w.member("viewWords", viewWords(e))
         w.key("repeatLines")
         w.integers(repeatLines)
         w.key("range")
@@ -194,7 +198,7 @@ public struct ExplainReport: Sendable {
         w.member("view", e.view.rawValue)
         w.member("viewNamed", e.viewNamed)
         w.key("versions")
-        w.strings(e.found.wordings.first { $0.view == e.view }?.versions.map(\.description) ?? [])
+        w.strings(e.found.wordings.first { $0.view == e.view }?.versions.map { $0.description } ?? [])
         w.member("versionsText", e.versions)
         w.key("versionNotes")
         w.strings(e.versionNotes)

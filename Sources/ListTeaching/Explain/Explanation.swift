@@ -88,7 +88,7 @@ public struct Explanation: Sendable {
                 "one space after its first sentence: what iOS \(view == .table ? "13" : "14") and later print for a \(view.name), but also what crash reporters and web pages make of the two spaces of older versions, so it does not date the text")
         case .none: break
         }
-        if found.hasViewDescription {
+        if found.hasViewDescription && !found.isLogged {
             notes.append("the view's description after it (` \(view == .table ? "Table" : "Collection") view: <…>`): iOS 15 or later")
         } else if let text = found.uikitText, UIKitText.suffixed.contains(text.check), !found.isLogged {
             let versions = found.wordings.first { $0.view == view }?.versions ?? []
