@@ -2499,7 +2499,7 @@ package enum Resources {
         // The interpreter's host in a page: the WebAssembly module (built from the same sources as the command) runs
         // in a Web Worker (playground-worker.js), off the page's thread, so no script can freeze the page: a request
         // that runs past its time limit ends the worker, and the next request starts a new one. The playground
-        // (playground.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
+        // (playground.js, explain.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
         (function () {
           const $ = (id) => document.getElementById(id);
           const TIME_LIMIT_MS = 5000;
@@ -2578,7 +2578,7 @@ package enum Resources {
                 worker.terminate();
                 worker = null;
                 session = false;
-                resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
+                resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)", timedOut: true });
               }, limit);
               waiting.set(id, (m) => {
                 clearTimeout(timer);
@@ -2607,6 +2607,20 @@ package enum Resources {
               session = false;
               return { stopped: "the interpreter stopped: " + m.message };
             }
+            return JSON.parse(m.answer);
+          }
+
+          // Reads a pasted crash text in the worker as `listdsl explain --json` does: resolves with the report
+          // (format listdsl-explain), or {stopped}.
+          async function explain(text) {
+            const m = await ask({ type: "explain", source: text }, TIME_LIMIT_MS);
+            if (m.timedOut) return { stopped: "reading it took more than " + TIME_LIMIT_MS / 1000 + " s, so the page stopped; paste the part around the crash" };
+            if (m.stopped) return m;
+            if (m.type !== "answered") {
+              session = false;
+              return { stopped: "the interpreter stopped: " + m.message };
+            }
+            if (m.status === 64) return { stopped: m.errors.trim() };
             return JSON.parse(m.answer);
           }
 
@@ -2656,7 +2670,7 @@ package enum Resources {
           // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
           // (performance.now()), `failed` why it could not start.
           const host = {
-            TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
+            TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer, explain: explain,
             hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
             linkField: linkField, decodeLeniently: decodeLeniently,
           };
@@ -2690,11 +2704,11 @@ package enum Resources {
         // gzip'd or plain; it is decoded here, off the page's thread; `port`, when given, reaches a helper worker that
         // decodes a piece of the pack, sent {type: "unpack", text, index, port}), then {type: "run", id, name, source, steps}, {type: "check", id,
         // name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
-        // (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
-        // request, `WasmSession.quiz`).
+        // (an entry run on the last run's session, as the REPL runs it), {type: "quiz", id, source} (a quiz
+        // request, `WasmSession.quiz`) or {type: "explain", id, source} (a pasted crash text, `WasmSession.explain`).
         // Messages out: {type: "ready", unpackMs, compileMs} or {type: "failed", message}, {type: "done", id, status, stream, ms},
         // {type: "checked", id, errors, diagnostics (JSON lines)}, {type: "answered", id, answer (the module's
-        // JSON)}, {type: "trap", id, message}.
+        // JSON), status (the export's answer), errors (its standard error)}, {type: "trap", id, message}.
         let compiled = null;
         let wasm = null;
 
@@ -2719,8 +2733,9 @@ package enum Resources {
         }
 
         // Calls export `name` with the message's script and its name (and `extra`), and reads what the module
-        // left as its standard output: [the export's answer, the output's text]. A trap (the module's memory
-        // bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap is thrown.
+        // left as its standard output and error: [the export's answer, the output's text, the error's]. A trap (the
+        // module's memory bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap
+        // is thrown.
         function call(name, m, extra) {
           const encoder = new TextEncoder();
           const scriptName = encoder.encode(m.name);
@@ -2731,9 +2746,10 @@ package enum Resources {
             const answer = wasm[name](namePointer, scriptName.length, sourcePointer, source.length, ...extra);
             const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
             const text = new TextDecoder().decode(bytes);
+            const errors = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, wasm.listdsl_stderr(), wasm.listdsl_stderr_count()));
             wasm.listdsl_free(namePointer);
             wasm.listdsl_free(sourcePointer);
-            return [answer, text];
+            return [answer, text, errors];
           } catch (error) {
             instantiate();
             throw error;
@@ -2810,9 +2826,9 @@ package enum Resources {
             } else if (m.type === "run") {
               const [status, stream] = call("listdsl_lesson", m, [m.steps]);
               postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
-            } else if (m.type === "console" || m.type === "quiz") {
-              const [, answer] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
-              postMessage({ type: "answered", id: m.id, answer: answer, ms: performance.now() - start });
+            } else if (m.type === "console" || m.type === "quiz" || m.type === "explain") {
+              const [status, answer, errors] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
+              postMessage({ type: "answered", id: m.id, answer: answer, status: status, errors: errors, ms: performance.now() - start });
             }
           } catch (error) {
             postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
