@@ -1259,6 +1259,10 @@ package enum Resources {
         .rejection .rollback { color:#c7e8cf; display:block; margin-top:6px; }
         .rejection .ondevice { color:#fff; display:block; margin-bottom:4px; font-weight:600; }
         .rejection .note { color:#e5e5ea; display:block; margin-top:6px; }
+        /* A commit with a warning (UIKit logged instead of raising, or went on another way): not a crash, so not dark. */
+        .warned { margin-top:8px; padding:8px; border-radius:8px; background:#fff4e0; border:1px solid #e0a800; color:#3d2c00; font-size:12.5px;
+          white-space:pre-wrap; word-break:break-word; }
+        .warned .ondevice { display:block; margin-bottom:4px; font-weight:600; }
         .batch li.fault { background:#ffd9d6; border-radius:4px; }
         .batch .at { color:var(--dim); }
         .calls { font-size:12px; overflow-x:auto; }
@@ -1319,6 +1323,7 @@ package enum Resources {
             print-color-adjust:exact; -webkit-print-color-adjust:exact; }
           .row.inserted { background:#d9f2df; } .row.reloaded { background:#fff0a8; }
           .rejection { background:#fff; color:var(--fg); border:2px solid var(--red); }
+          .warned { print-color-adjust:exact; -webkit-print-color-adjust:exact; }
           .rejection .formula, .rejection .rollback, .rejection .ondevice, .rejection .note { color:var(--fg); }
         }
 
@@ -1360,6 +1365,7 @@ package enum Resources {
             <div id="layers" class="layers"></div>
             <div id="batch" class="batch" hidden></div>
             <div id="rejection" class="rejection" hidden role="alert"></div>
+            <div id="warned" class="warned" hidden></div>
           </section>
           <section class="pane" id="calls-pane" aria-labelledby="calls-title">
             <h2 id="calls-title">Calls in this step</h2>
@@ -2314,6 +2320,20 @@ package enum Resources {
             : "The simulator kept the " + view + " as it was; the batch is still open."));
         }
 
+        // A commit UIKit made with a warning: what it did instead of what the batch asked (UICollectionView on iOS 13 to
+        // 16.3 logs a failed check and reloads; UITableView reloads when a row moves out of a deleted section), or a batch
+        // it accepts but is known to crash on. The warning is the simulator's own sentence, UIKit's text quoted in it.
+        function drawWarnings(step) {
+          const box = $("warned");
+          const warnings = step.commit ? step.commit.warnings || [] : [];
+          box.hidden = warnings.length === 0;
+          box.textContent = "";
+          if (box.hidden) return;
+          const where = step.statement ? " (" + step.statement.file + ":" + step.statement.line + ")" : "";
+          box.appendChild(el("span", "ondevice", "No crash here" + where + ", but a warning:"));
+          warnings.forEach((w) => box.appendChild(el("span", "", w)));
+        }
+
         function drawStep(index, animate) {
           const step = L.steps[index];
           const layers = $("layers");
@@ -2329,6 +2349,7 @@ package enum Resources {
           if (step.dataSource !== null) drawData(step, layers);
           drawBatch(step);
           drawRejection(step);
+          drawWarnings(step);
           drawSource(step);
           drawFrames(step);
           drawCalls(step);
