@@ -1108,6 +1108,368 @@ package enum Resources {
 
         """#
 
+    /// `explain.css`.
+    package static let explainCSS = #"""
+        /* "Explain a crash" (explain.js): a modal panel over the playground, as wide as a page of text and as tall as
+           the window, scrolling inside; on a phone it takes the whole width. UIKit's texts are drawn as they were given,
+           in the monospace font, wrapped anywhere (an address or a description has no blank to wrap at). Every text
+           colour is at least 4.5:1 on what it is drawn on (WCAG 1.4.3). */
+        #explain-panel { width:min(62rem, calc(100vw - 32px)); max-height:calc(100vh - 32px); padding:0; border:1px solid #c6c6c8;
+          border-radius:12px; background:#fff; color:#1c1c1e; box-shadow:0 10px 40px rgba(0,0,0,.3);
+          font:17px/1.45 -apple-system, "Helvetica Neue", "Segoe UI", Roboto, Arial, sans-serif; overflow:auto; overscroll-behavior:contain; }
+        #explain-panel::backdrop { background:rgba(0,0,0,.45); }
+        #explain-panel > * { margin-left:20px; margin-right:20px; }
+        #explain-panel .ex-head { position:sticky; top:0; z-index:1; display:flex; align-items:center; gap:12px; margin:0; padding:12px 20px 10px;
+          background:#fff; border-bottom:1px solid #e5e5ea; }
+        #explain-panel h2 { flex:1 1 auto; margin:0; font-size:20px; }
+        #explain-panel button { font:inherit; font-size:16px; min-height:36px; padding:0 14px; border:1px solid #c6c6c8; background:#fff;
+          border-radius:8px; color:#0a59c4; cursor:pointer; }
+        #explain-panel button:focus-visible, #explain-input:focus-visible { outline:3px solid #0a59c4; outline-offset:2px; }
+        #explain-panel button:disabled { color:#6d6d72; cursor:default; }
+        #explain-panel #explain-run, #explain-panel .ex-open { background:#0a59c4; border-color:#0a59c4; color:#fff; font-weight:600; }
+        #explain-panel #explain-run:disabled { background:#e5e5ea; border-color:#c6c6c8; color:#5a5a60; }
+        .ex-intro { margin-top:12px; margin-bottom:8px; color:#3c3c43; }
+        #explain-input { display:block; width:calc(100% - 40px); box-sizing:border-box; min-height:8em; padding:8px 10px; resize:vertical;
+          font:13.5px/1.45 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; border:1px solid #c6c6c8; border-radius:8px; }
+        .ex-buttons { display:flex; flex-wrap:wrap; align-items:center; gap:12px; margin-top:10px; margin-bottom:12px; }
+        #explain-status { flex:1 1 14em; color:#3c3c43; }
+        #explain-status.none { color:#1c1c1e; font-weight:600; }
+        #explain-result { padding-bottom:20px; }
+        .ex-text { border-top:2px solid #e5e5ea; padding-top:8px; margin-top:8px; }
+        .ex-text h3 { font-size:19px; margin:8px 0 6px; }
+        .ex-text h4 { font-size:16px; margin:16px 0 6px; }
+        .ex-line { color:#5a5a60; font-weight:400; }
+        /* UIKit's text, verbatim: the crash box's colours, as the lesson draws it. */
+        .ex-uikit { margin:6px 0; padding:10px 12px; border-radius:8px; background:#1c1c1e; color:#ffd9d6; white-space:pre-wrap;
+          overflow-wrap:anywhere; font:14.5px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; max-height:24em; overflow:auto; }
+        .ex-facts { display:grid; grid-template-columns:minmax(9em, max-content) 1fr; gap:6px 16px; margin:12px 0; }
+        .ex-facts dt { font-weight:600; grid-column:1; }
+        .ex-facts dd { margin:0; grid-column:2; }
+        .ex-arithmetic { margin:0; white-space:pre-wrap; overflow-wrap:anywhere; font:15px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace;
+          background:#fff8e1; border-left:4px solid #e0a800; padding:4px 10px; border-radius:4px; }
+        .ex-notes { margin:4px 0 0; padding-left:1.2em; color:#3c3c43; font-size:16px; }
+        .ex-causes { padding-left:1.6em; margin:0; }
+        .ex-causes li { margin-bottom:10px; }
+        .ex-cause { margin:0 0 4px; font-weight:600; }
+        .ex-swift, .ex-code { margin:4px 0; padding:8px 10px; border-radius:8px; background:#f2f2f7; white-space:pre-wrap; overflow-wrap:anywhere;
+          font:14.5px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+        .ex-fix { margin:4px 0 0; }
+        .ex-verdict { margin:4px 0; padding:6px 10px; border-radius:8px; }
+        .ex-verdict.same { background:#e3f5e8; color:#155a26; }
+        .ex-verdict.differs { background:#fff4e0; color:#6b4a00; }
+        .ex-script .ex-open { margin-top:6px; }
+        .ex-none p { margin:8px 0; }
+        .ex-misses { padding-left:1.2em; }
+        .ex-misses li { margin-bottom:6px; overflow-wrap:anywhere; }
+        .ex-misses code { background:#f2f2f7; padding:1px 4px; border-radius:4px; font-size:14px; }
+        /* A phone, or half a projector: the panel takes the width, the facts one under the other. */
+        @media (max-width: 600px) {
+          #explain-panel { width:calc(100vw - 12px); max-width:none; max-height:calc(100vh - 12px); font-size:15px; }
+          .ex-uikit, .ex-swift, .ex-code, .ex-arithmetic { font-size:13.5px; }
+          .ex-notes { font-size:14px; }
+          #explain-panel > * { margin-left:12px; margin-right:12px; }
+          #explain-panel .ex-head { padding:10px 12px 8px; }
+          #explain-input { width:calc(100% - 24px); }
+          .ex-facts { grid-template-columns:1fr; gap:2px; }
+          .ex-facts dt, .ex-facts dd { grid-column:1; }
+          .ex-facts dt { margin-top:8px; }
+          .ex-causes { padding-left:1.2em; }
+        }
+        @media print { #explain, #explain-panel { display:none; } }
+
+        """#
+
+    /// `explain.js`.
+    package static let explainJS = #"""
+        "use strict";
+        // "Explain a crash" (issue 58), in every playground: a developer pastes what they have (the reason, an Xcode
+        // console, a crash report, a page copied as text); the module reads it as `listdsl explain --json` does
+        // (`ExplainReport.json`, format listdsl-explain version 1, docs/explain.md) and the panel shows each text
+        // found: which check failed, UIKit's arithmetic, what the numbers say, the view and iOS, the likely causes, and
+        // whether the script the module wrote raises the same text. "Open the script" runs that script in the
+        // playground and shows the step where UIKit raised (or logged) it. Nothing leaves the page: the same module
+        // that runs the lessons does the reading, in its worker.
+        (function () {
+          const host = window.listdslHost;
+          const playground = window.playground;
+          const page = window.lessonPage;
+          const $ = (id) => document.getElementById(id);
+          // What the panel reads: the playground's limit on a script. A crash report is a few KiB.
+          const TEXT_LIMIT = 1 << 20;
+          // The texts the panel draws from one paste: a log that repeats a text a thousand times draws twenty.
+          const SHOWN = 20;
+
+          function el(tag, className, text) {
+            const e = document.createElement(tag);
+            if (className) e.className = className;
+            if (text !== undefined) e.textContent = text;
+            return e;
+          }
+          // A sentence of the report (they are written lowercase, without a full stop, to be joined): as a sentence, its
+          // first word capitalised when it is a plain word (not `reloadData()` or `items`, which are code).
+          const sentence = (text) => {
+            const ended = /[.!?:)]$/.test(text) ? text : text + ".";
+            return /^[a-z]+[ ,;]/.test(ended) ? ended[0].toUpperCase() + ended.slice(1) : ended;
+          };
+
+          // The control, beside Run and Copy link, and the panel it opens (a modal dialog: Escape closes it, and
+          // focus goes back to the control).
+          const open = el("button", "", "Explain a crash");
+          open.type = "button";
+          open.id = "explain";
+          open.title = "Paste a UIKit crash text: what it means, and a script that makes it happen";
+          open.setAttribute("aria-haspopup", "dialog");
+          $("share").after(open);
+
+          const panel = el("dialog");
+          panel.id = "explain-panel";
+          panel.setAttribute("aria-labelledby", "explain-title");
+          panel.innerHTML =
+            '<div class="ex-head"><h2 id="explain-title">Explain a crash</h2>' +
+            '<button type="button" id="explain-close" aria-label="Close" title="Close (Esc)">Close</button></div>' +
+            '<p class="ex-intro" id="explain-intro">Paste the crash: its reason, an Xcode console, a crash report or a page ' +
+            "copied as text. The page reads UIKit's batch-update texts in it, says what they mean, and writes a script " +
+            "that makes the same crash here. Nothing leaves this page.</p>" +
+            '<textarea id="explain-input" rows="7" spellcheck="false" autocomplete="off" aria-describedby="explain-intro" ' +
+            'aria-label="The crash text" placeholder="*** Terminating app due to uncaught exception \'NSInternalInconsistencyException\', reason: \'Invalid update: invalid number of rows in section 0. …\'"></textarea>' +
+            '<div class="ex-buttons"><button type="button" id="explain-run" title="Explain (Ctrl+Enter or ⌘+Enter)">Explain</button>' +
+            '<span id="explain-status" role="status"></span></div>' +
+            '<div id="explain-result"></div>';
+          document.body.appendChild(panel);
+          const input = $("explain-input");
+          const run = $("explain-run");
+          const status = $("explain-status");
+          const result = $("explain-result");
+
+          open.addEventListener("click", () => {
+            panel.showModal();
+            input.focus();
+          });
+          $("explain-close").addEventListener("click", () => panel.close());
+          // The lesson's keys (← → Home End) step the lesson behind the panel: not while the panel is open.
+          panel.addEventListener("keydown", (e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.target === input) {
+              e.preventDefault();
+              explain();
+            }
+            if (e.key !== "Escape") e.stopPropagation();
+          });
+          // A click on the backdrop (outside the panel's box) closes it, as Escape does.
+          panel.addEventListener("click", (e) => {
+            if (e.target !== panel) return;
+            const box = panel.getBoundingClientRect();
+            if (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom) panel.close();
+          });
+          run.addEventListener("click", () => explain());
+
+          let busy = false;
+          // Reads the pasted text in the module and draws what it says.
+          async function explain() {
+            if (busy) return;
+            const text = input.value;
+            if (text.trim() === "") {
+              status.textContent = "Paste a crash text first.";
+              return;
+            }
+            const size = new TextEncoder().encode(text).length;
+            if (size > TEXT_LIMIT) {
+              status.textContent = "Not read: the text is larger than 1 MiB (" + size.toLocaleString("en") + " bytes), the most the page reads. " +
+                "Paste the part around the crash: the reason and a few lines either side are enough.";
+              result.textContent = "";
+              return;
+            }
+            busy = true;
+            run.disabled = true;
+            status.textContent = "Reading…";
+            try {
+              const report = await host.explain(text);
+              if (report.stopped) {
+                status.textContent = "Not read: " + report.stopped + ".";
+                return;
+              }
+              window.playground.explained = report;
+              draw(report);
+            } catch (error) {
+              status.textContent = "Not read: " + error.message;
+            } finally {
+              busy = false;
+              run.disabled = false;
+            }
+          }
+
+          // The report: a section for each text found, or what came close.
+          function draw(report) {
+            result.textContent = "";
+            status.className = "";
+            const texts = report.texts || [];
+            if (texts.length === 0) {
+              status.textContent = "No UIKit batch-update text found.";
+              status.className = "none";
+              result.appendChild(notFound(report.nearMisses || []));
+              return;
+            }
+            status.textContent = texts.length === 1 ? "Found 1 text." : "Found " + texts.length + " texts" +
+              (texts.length > SHOWN ? "; the first " + SHOWN + " are shown." : ".");
+            const many = texts.length > 1;
+            texts.slice(0, SHOWN).forEach((t, k) => result.appendChild(section(t, many ? k + 1 : 0, report)));
+          }
+
+          // Nothing read: what the panel reads, and the near misses (where a text stopped being one).
+          function notFound(misses) {
+            const box = el("div", "ex-none");
+            box.appendChild(el("p", "", "The page reads what UITableView and UICollectionView raise or log when a batch update " +
+              "fails (“Invalid update: …”, “attempt to delete row …”, “Invalid batch updates detected: …”) and a diffable data " +
+              "source's texts."));
+            if (misses.length === 0) {
+              box.appendChild(el("p", "", "Nothing in the text comes close to one of them."));
+              return box;
+            }
+            // The same miss read from two starts (the text's first sentence, its second) is said once.
+            const said = new Set();
+            const unique = misses.filter((m) => {
+              const key = m.line + "\n" + m.expected + "\n" + m.found;
+              return !said.has(key) && said.add(key);
+            });
+            box.appendChild(el("p", "", unique.length === 1 ? "One place comes close:" : "These places come close:"));
+            const list = el("ul", "ex-misses");
+            unique.slice(0, 5).forEach((m) => {
+              const li = el("li");
+              li.appendChild(el("span", "ex-line", "Line " + m.line + ": "));
+              li.appendChild(document.createTextNode("after "));
+              li.appendChild(el("code", "", tail(m.read)));
+              li.appendChild(document.createTextNode(" UIKit's text goes on with " + m.expected + ", but this one has " + m.found + "."));
+              list.appendChild(li);
+            });
+            box.appendChild(list);
+            return box;
+          }
+
+          // The last words of what a near miss read (as `listdsl explain` shows them).
+          function tail(text) {
+            const line = text.replace(/\s+/g, " ");
+            return line.length > 60 ? "…" + line.slice(-60) : line;
+          }
+
+          // Who said it: the words `listdsl explain` heads a text with.
+          function heading(t) {
+            const view = t.view === "collection" ? "UICollectionView" : "UITableView";
+            if (t.form === "diffable") return "A diffable data source raised";
+            if (t.form === "log-ios13" || t.form === "log-fallback") return "UICollectionView logged (and reloaded)";
+            return t.viewNamed ? view + " raised" : "UIKit raised (a table view or a collection view)";
+          }
+
+          // The view, as the text says which it is.
+          function viewWords(t) {
+            const name = t.view === "collection" ? "collection view" : "table view";
+            if (t.form === "diffable") return "a diffable data source (table or collection view)";
+            return t.viewNamed ? "a " + name + ", as its words say" : "a table view or a collection view (the words are the same; the script uses a " + name + ")";
+          }
+
+          // One text's explanation.
+          function section(t, number, report) {
+            const s = el("section", "ex-text");
+            const title = el("h3", "", (number ? number + ". " : "") + heading(t));
+            if (t.line > 1 || (report.texts.length > 1)) title.appendChild(el("span", "ex-line", " (line " + t.line + ")"));
+            s.appendChild(title);
+            s.appendChild(el("pre", "ex-uikit", t.text));
+            const facts = el("dl", "ex-facts");
+            const fact = (term, ...details) => {
+              facts.appendChild(el("dt", "", term));
+              details.forEach((d) => facts.appendChild(d));
+            };
+            fact("What failed", el("dd", "", sentence(t.check)));
+            const arithmetic = el("dd");
+            arithmetic.appendChild(el("pre", "ex-arithmetic", t.arithmetic.join("\n")));
+            fact("UIKit's arithmetic", arithmetic);
+            if (t.meaning.length > 0) fact("What the numbers say", ...t.meaning.map((m) => el("dd", "", sentence(m))));
+            const where = el("dd", "", sentence(viewWords(t) + "; " + t.versionsText));
+            if (t.versionNotes.length > 0) {
+              const notes = el("ul", "ex-notes");
+              t.versionNotes.forEach((n) => notes.appendChild(el("li", "", sentence(n))));
+              where.appendChild(notes);
+            }
+            fact("The view and iOS", where);
+            s.appendChild(facts);
+            if (t.causes.length > 0) {
+              s.appendChild(el("h4", "", "Likely causes, most likely first"));
+              const causes = el("ol", "ex-causes");
+              t.causes.forEach((c) => {
+                const li = el("li");
+                li.appendChild(el("p", "ex-cause", sentence(c.title)));
+                const code = el("pre", "ex-swift");
+                code.appendChild(el("code", "", c.swift));
+                li.appendChild(code);
+                const fix = el("p", "ex-fix");
+                fix.appendChild(el("strong", "", "Fix: "));
+                fix.appendChild(document.createTextNode(sentence(c.fix)));
+                li.appendChild(fix);
+                causes.appendChild(li);
+              });
+              s.appendChild(causes);
+            }
+            s.appendChild(reproduction(t));
+            return s;
+          }
+
+          // Whether the module's script raises the same text, the script, and the button that opens it.
+          function reproduction(t) {
+            const box = el("div", "ex-script");
+            box.appendChild(el("h4", "", "A script that makes it happen"));
+            if (t.impossible) {
+              box.appendChild(el("p", "ex-verdict differs", "No script: " + sentence(t.impossible)));
+              return box;
+            }
+            const said = t.form === "log-ios13" || t.form === "log-fallback" ? "log" : "raise";
+            box.appendChild(el("p", "ex-verdict " + (t.reproduced ? "same" : "differs"), t.reproduced
+              ? "Reproduced: this script makes the simulator " + said + " the same text, word for word (addresses and the view's description aside)."
+              : "Not word for word: this script makes the simulator " + (t.simulated ? said + " a different text:" : "raise nothing.")));
+            if (!t.reproduced && t.simulated) box.appendChild(el("pre", "ex-uikit", t.simulated));
+            box.appendChild(el("pre", "ex-code", t.script));
+            if (t.chosen.length > 0) {
+              box.appendChild(el("p", "", "Chosen, as the text does not say:"));
+              const chosen = el("ul", "ex-notes");
+              t.chosen.forEach((c) => chosen.appendChild(el("li", "", sentence(c))));
+              box.appendChild(chosen);
+            }
+            const button = el("button", "ex-open", "Open the script");
+            button.type = "button";
+            button.title = "Put this script in the playground, run it, and show the step where UIKit " + (said === "log" ? "logs" : "raises") + " the text";
+            button.addEventListener("click", () => openScript(t));
+            box.appendChild(button);
+            return box;
+          }
+
+          // The step the script's text is at: the first statement that did not complete (UIKit raised), else the
+          // first commit UIKit logged a text for (it went on, with reloadData), else the last step.
+          function crashStep(L) {
+            const failed = L.steps.findIndex((s, k) => k > 0 && !s.completed);
+            if (failed >= 0) return failed;
+            const logged = L.steps.findIndex((s) => s.commit && (s.commit.warnings || []).length > 0);
+            return logged >= 0 ? logged : L.steps.length - 1;
+          }
+
+          // Runs the text's script in the playground, as if typed in its editor, and shows its crash step.
+          async function openScript(t) {
+            panel.close();
+            const ran = await playground.run(undefined, t.script, "reproduce.list");
+            if (!ran) return;
+            const step = crashStep(window.L);
+            page.go(step);
+            const logged = t.form === "log-ios13" || t.form === "log-fallback";
+            $("run-status").textContent = "The pasted crash's script: UIKit " + (logged ? "logs" : "raises") + " its text at step " + step +
+              " (“Explain a crash” shows the explanation again).";
+            $("phone").focus();
+          }
+
+          // A link may open the panel at once (the class site's "Explain a crash": playground.html#explain).
+          if (/^#explain$/.test(location.hash)) {
+            panel.showModal();
+            input.focus();
+          }
+        })();
+
+        """#
+
     /// `lesson.css`.
     package static let lessonCSS = #"""
         /* Every text colour is at least 4.5:1 against what it is drawn on (WCAG 1.4.3; Tests/Browser/layout.py
@@ -3005,13 +3367,16 @@ package enum Resources {
 
           let busy = false;
           // Runs the script `given`, else the one in the editor (when it shows) or the lesson's; then shows step `step`.
-          async function runEdited(step, given) {
-            if (busy) return;
+          // With `scriptName` (a script the page wrote: "Explain a crash"), the script is named so from then on.
+          // Resolves with whether the run finished and is drawn.
+          async function runEdited(step, given, scriptName) {
+            if (busy) return false;
             const source = given !== undefined ? given : editor.hidden ? script() : editor.value;
             if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
               status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
-              return;
+              return false;
             }
+            if (scriptName) linkName = scriptName;
             busy = true;
             runButton.disabled = true;
             status.textContent = "Running…";
@@ -3020,7 +3385,7 @@ package enum Resources {
               if (result.stopped) {
                 status.textContent = "Stopped: " + result.stopped + ". The page shows the last run that finished.";
                 status.className = "stopped";
-                return;
+                return false;
               }
               setScript(source);
               window.playground.last = result;
@@ -3031,9 +3396,11 @@ package enum Resources {
               editing(false);
               status.className = "";
               status.textContent = "Ran in " + result.ms.toFixed(1) + " ms (exit status " + result.status + ").";
+              return true;
             } catch (error) {
               status.textContent = "Not run: " + error.message;
               status.className = "stopped";
+              return false;
             } finally {
               busy = false;
               runButton.disabled = false;
@@ -3622,6 +3989,9 @@ package enum Resources {
         <ul class="cards">
         <li><a href="playground.html">The playground</a><p>A short script to change and run, or replace with your own: the
         table view, the calls UIKit makes and its crash texts, step by step.</p></li>
+        <li><a href="playground.html#explain">Explain a crash</a><p>Paste a UIKit batch-update crash from your app (its
+        reason, an Xcode console, a crash report): what UIKit checked, what the numbers say, the likely causes, and a script
+        that makes the same crash in the playground.</p></li>
         <li><a href="quiz.html">The quiz</a><p>Questions on batch updates, made and graded by the interpreter, with a score:
         the same questions and feedback as <code>listdsl quiz</code> for the same seed.</p></li>
         </ul>
@@ -3638,6 +4008,8 @@ package enum Resources {
     package static let all: [(name: String, text: String)] = [
         ("editor.css", editorCSS),
         ("editor.js", editorJS),
+        ("explain.css", explainCSS),
+        ("explain.js", explainJS),
         ("lesson.css", lessonCSS),
         ("lesson.html", lessonHTML),
         ("lesson.js", lessonJS),
