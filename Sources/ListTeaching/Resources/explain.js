@@ -275,12 +275,21 @@
     const logged = t.form === "log-ios13" || t.form === "log-fallback";
     $("run-status").textContent = "The pasted crash's script: UIKit " + (logged ? "logs" : "raises") + " its text at step " + step +
       " (“Explain a crash” shows the explanation again).";
-    $("phone").focus();
+    // The step's controls and the table view from the top of the page, and the box with UIKit's text in sight.
+    $("phone").focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+    const box = $(logged ? "warned" : "rejection");
+    if (!box.hidden) box.scrollIntoView({ block: "nearest" });
   }
 
-  // A link may open the panel at once (the class site's "Explain a crash": playground.html#explain).
+  // A link may open the panel at once (the class site's "Explain a crash": playground.html#explain), once the page
+  // has loaded: a focus given while it loads does not stay.
   if (/^#explain$/.test(location.hash)) {
-    panel.showModal();
-    input.focus();
+    const show = () => {
+      panel.showModal();
+      input.focus();
+    };
+    if (document.readyState === "complete") show();
+    else window.addEventListener("load", show, { once: true });
   }
 })();
