@@ -4,8 +4,9 @@ WebAssembly module reads a pasted crash text as `listdsl explain --json` does.
 
     explain.py CHROMIUM MANIFEST.json SHOTS-PREFIX
 
-MANIFEST.json: {"page": PLAYGROUND.html, "cases": [{"name", "text", "report" (what `listdsl explain --json`
-writes for the text: the oracle), "startStep" (the step `listdsl explain --html` opens at, or null)}, ...]}
+MANIFEST.json: {"page": PLAYGROUND.html, "site": SITE-DIR, "cases": [{"name", "text", "heading", "report" (what
+`listdsl explain --json` writes for the text: the oracle), "startStep" (the step `listdsl explain --html` opens
+at, or null)}, ...]}
 
 For each case, on the page opened afresh at a projector's size (1280 x 720): the panel opens from the keyboard
 (Enter on "Explain a crash"; the focus goes to the text box, then Tab to Explain), the text is pasted and
@@ -15,8 +16,9 @@ batch-update text found" with the near misses; Escape closes the panel and gives
 script" puts the script in the editor, runs it and shows its crash step, whose crash box (or, for a text
 UICollectionView logs, the warning box) holds the simulator's text, which the step before does not; the panel reads
 at 390 px with nothing wider than the screen. The main thread's longest task is measured while the text is read
-and drawn and while the script opens. A text past the page's limit is refused with a message. No request may
-leave the machine. Screenshots: SHOTS-PREFIX-NAME.png (the panel), -NAME-crash.png (the step), -NAME-390.png.
+and drawn and while the script opens. The class site's playground.html#explain opens with the panel open and
+explains the third case, and its lessons have the control. A text past the page's limit is refused with a
+message. No request may leave the machine. Screenshots: SHOTS-PREFIX-NAME.png (the panel), -NAME-crash.png (the step), -NAME-390.png.
 It prints one JSON object: what it saw and every problem found.
 """
 import json, os, sys, time
@@ -220,6 +222,36 @@ def main():
             before = evaluate("document.getElementById('%s').hidden ? '' : document.getElementById('%s').textContent" % (box, box))
             if first["simulated"] in (before or ""):
                 say("the step before the crash step already shows the text", "%s: step %d" % (name, at["step"] - 1))
+
+        # The class site: its index's "Explain a crash" (playground.html#explain) opens the site's playground with the
+        # panel open, its module read from the script beside the page; a lesson of the site has the control too.
+        site = manifest.get("site")
+        if site:
+            network()
+            browser.emulate(1280, 720)
+            browser.open("file://" + os.path.abspath(os.path.join(site, "playground.html")) + "#explain")
+            wait("window.listdslHost && (window.listdslHost.readyAt || window.listdslHost.failed)", 30)
+            if not evaluate("document.getElementById('explain-panel').open") or focused() != "explain-input":
+                say("the site's playground.html#explain does not open the panel", focused())
+            case = manifest["cases"][2]
+            browser.send("Input.insertText", {"text": case["text"]})
+            press("Enter", 13, modifiers=2)
+            wait("/^(Found|No UIKit|Not read)/.test(document.getElementById('explain-status').textContent)", 30)
+            status = evaluate("document.getElementById('explain-status').textContent")
+            result["site"] = {"status": status}
+            if status != "Found 1 text.":
+                say("the site's playground does not explain a text", status)
+            else:
+                evaluate("document.querySelector('#explain-result .ex-open').click()")
+                wait("/^(The pasted crash|Stopped|Not run)/.test(document.getElementById('run-status').textContent)", 20)
+                crash = evaluate("document.getElementById('rejection').hidden ? '' : document.getElementById('rejection').textContent") or ""
+                result["site"]["opened"] = evaluate("document.getElementById('run-status').textContent")
+                if case["report"]["texts"][0]["simulated"] not in crash:
+                    say("the site's playground does not open the script at its crash", crash[:300])
+                browser.screenshot(shots + "-site.png")
+            browser.open("file://" + os.path.abspath(os.path.join(site, "lessons", "tour.html")))
+            if not evaluate("!!document.getElementById('explain') && !!document.getElementById('explain-panel')"):
+                say("a lesson of the site has no 'Explain a crash'", "lessons/tour.html")
 
         # A text past the page's limit is refused before the module reads it, and says so.
         open_page()

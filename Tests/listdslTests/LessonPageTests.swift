@@ -252,7 +252,8 @@ import Testing
     /// causes and whether the script reproduces it (or "no UIKit batch-update text found", with what was
     /// expected where); "Open the script" runs it in the editor and shows the crash step with the
     /// simulator's text (the step `listdsl explain --html` opens at); the panel reads at 390 px; the main
-    /// thread's longest task stays under 250 ms; no request leaves the machine. Screenshots go to
+    /// thread's longest task stays under 250 ms; no request leaves the machine. A class site's index opens
+    /// the panel in its playground (`playground.html#explain`), which explains too. Screenshots go to
     /// `.build/lesson-screenshots/explain-*.png`.
     @Test(.enabled(if: browserRequired && playgroundRequired))
     func thePlaygroundExplainsAPastedCrash() throws {
@@ -277,8 +278,13 @@ import Testing
                 "startStep": start ?? NSNull(),
             ])
         }
+        let site = work.appendingPathComponent("site")
+        let made = try runListdsl(
+            ["site", site.path, "examples/tour.list"], directory: packageRoot, environment: ["LISTDSL_DEFAULTS": ""])
+        #expect(made.status == 0, "\(made.stderr)")
         let manifest = work.appendingPathComponent("manifest.json")
-        try JSONSerialization.data(withJSONObject: ["page": page.path, "cases": cases]).write(to: manifest)
+        try JSONSerialization.data(withJSONObject: ["page": page.path, "site": site.path, "cases": cases]).write(
+            to: manifest)
         let shots = packageRoot.appendingPathComponent(".build/lesson-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         let result = try Self.drive(
