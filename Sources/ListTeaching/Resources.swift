@@ -1158,6 +1158,7 @@ package enum Resources {
         .ex-verdict.same { background:#e3f5e8; color:#155a26; }
         .ex-verdict.differs { background:#fff4e0; color:#6b4a00; }
         .ex-script .ex-open { margin-top:6px; }
+        .ex-script p, .ex-script ul { margin:6px 0 4px; }
         .ex-none p { margin:8px 0; }
         .ex-misses { padding-left:1.2em; }
         .ex-misses li { margin-bottom:6px; overflow-wrap:anywhere; }
@@ -1205,11 +1206,12 @@ package enum Resources {
             if (text !== undefined) e.textContent = text;
             return e;
           }
-          // A sentence of the report (they are written lowercase, without a full stop, to be joined): as a sentence, its
-          // first word capitalised when it is a plain word (not `reloadData()` or `items`, which are code).
+          // A phrase of the report (they are written lowercase, without a full stop, to be joined) ended as a sentence;
+          // `sentence` also capitalises its first word when that is a plain word (not code such as `reloadData()`).
+          const ended = (text) => (/[.!?:)]$/.test(text) ? text : text + ".");
           const sentence = (text) => {
-            const ended = /[.!?:)]$/.test(text) ? text : text + ".";
-            return /^[a-z]+[ ,;]/.test(ended) ? ended[0].toUpperCase() + ended.slice(1) : ended;
+            const words = ended(text);
+            return /^[a-z]+[ ,;]/.test(words) ? words[0].toUpperCase() + words.slice(1) : words;
           };
 
           // The control, beside Run and Copy link, and the panel it opens (a modal dialog: Escape closes it, and
@@ -1416,7 +1418,7 @@ package enum Resources {
             const box = el("div", "ex-script");
             box.appendChild(el("h4", "", "A script that makes it happen"));
             if (t.impossible) {
-              box.appendChild(el("p", "ex-verdict differs", "No script: " + sentence(t.impossible)));
+              box.appendChild(el("p", "ex-verdict differs", "No script: " + ended(t.impossible)));
               return box;
             }
             const said = t.form === "log-ios13" || t.form === "log-fallback" ? "log" : "raise";
@@ -1424,6 +1426,7 @@ package enum Resources {
               ? "Reproduced: this script makes the simulator " + said + " the same text, word for word (addresses and the view's description aside)."
               : "Not word for word: this script makes the simulator " + (t.simulated ? said + " a different text:" : "raise nothing.")));
             if (!t.reproduced && t.simulated) box.appendChild(el("pre", "ex-uikit", t.simulated));
+            box.appendChild(el("p", "ex-label", "The script:"));
             box.appendChild(el("pre", "ex-code", t.script));
             if (t.chosen.length > 0) {
               box.appendChild(el("p", "", "Chosen, as the text does not say:"));
