@@ -58,7 +58,7 @@ done | LC_ALL=C sort)
 # Memory can grow to 1 GiB and no further (a page's untrusted script meets the interpreter's memory
 # limit first, 256 MiB, and this bound after).
 "$wasm_ld" --no-entry --stack-first -z stack-size=$stack_size --max-memory=1073741824 --gc-sections $strip \
-    --export=listdsl_run --export=listdsl_lesson --export=listdsl_check --export=listdsl_console --export=listdsl_quiz \
+    --export=listdsl_run --export=listdsl_lesson --export=listdsl_check --export=listdsl_console --export=listdsl_quiz --export=listdsl_explain \
     --export=listdsl_alloc --export=listdsl_free \
     --export=listdsl_stdout --export=listdsl_stdout_count --export=listdsl_stderr --export=listdsl_stderr_count \
     -o "$out/listdsl.wasm" $objects "$out/Runtime.o" "$tables"

@@ -254,6 +254,27 @@ import ListTeaching
             return 0
         }
 
+        /// The most bytes of pasted text `explain` reads: the page's limit on a script (a crash report or a
+        /// console excerpt is a few KiB; the page says so before it sends more).
+        static let explainLimit = 1 << 20
+
+        /// Reads the pasted text `bytes` as `listdsl explain` reads a file: leaves the report's JSON
+        /// (`ExplainReport.json`, format `listdsl-explain`, named `pasted`) in standard output. Returns the
+        /// command's exit status: 0 when a text was explained, 65 when none was found, 64 for a text past
+        /// `explainLimit` (its reason in standard error, nothing read).
+        static func explain(bytes: [UInt8]) -> Int32 {
+            standardOutput = []
+            standardError = []
+            guard bytes.count <= explainLimit else {
+                standardError = Array(
+                    "the text is larger than \(explainLimit >> 20) MiB: paste the part around the crash\n".utf8)
+                return 64
+            }
+            let report = ExplainReport(name: "pasted", input: bytes)
+            standardOutput = Array(report.json.utf8)
+            return report.explained.isEmpty ? 65 : 0
+        }
+
         /// Parses the script `bytes`, named `name`, without running it, and leaves its diagnostics in standard
         /// output as the event stream's `diagnostic` lines (docs/events.md): what an editor shows as you type.
         /// Returns the number of errors.
@@ -487,6 +508,15 @@ import ListTeaching
         _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32
     ) -> Int32 {
         WasmSession.quiz(request: hostBytes(script, count))
+    }
+
+    /// Explains the pasted text of `count` bytes at `script` (`WasmSession.explain`; the name is not used);
+    /// the report's JSON is then the standard output. Returns the exit status `listdsl explain` would.
+    @_cdecl("listdsl_explain")
+    public func listdslExplain(
+        _ name: UnsafePointer<UInt8>?, _ nameCount: Int32, _ script: UnsafePointer<UInt8>?, _ count: Int32
+    ) -> Int32 {
+        WasmSession.explain(bytes: hostBytes(script, count))
     }
 
     /// Where the last run's standard output is; valid until the next run.

@@ -73,11 +73,11 @@ public enum LessonPage {
     }
 
     /// What makes a lesson page a playground, after the lesson's own script: the vocabulary the editor
-    /// colours and completes, the editor and the playground's script.
+    /// colours and completes, the editor, the playground's script and its "Explain a crash" panel.
     static var playgroundBlock: String {
         "<script type=\"application/json\" id=\"vocabulary\">" + vocabularyJSON.replacingAll("<", with: "\\u003c")
-            + "</script>\n<style>\n" + Resources.editorCSS + "</style>\n<script>\n" + Resources.editorJS
-            + Resources.playgroundJS + "</script>"
+            + "</script>\n<style>\n" + Resources.editorCSS + Resources.explainCSS + "</style>\n<script>\n"
+            + Resources.editorJS + Resources.playgroundJS + Resources.explainJS + "</script>"
     }
 
     /// The language's words for the page's editor, from `Vocabulary.entries` (so a new word is coloured and

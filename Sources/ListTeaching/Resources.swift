@@ -1108,6 +1108,380 @@ package enum Resources {
 
         """#
 
+    /// `explain.css`.
+    package static let explainCSS = #"""
+        /* "Explain a crash" (explain.js): a modal panel over the playground, as wide as a page of text and as tall as
+           the window, scrolling inside; on a phone it takes the whole width. UIKit's texts are drawn as they were given,
+           in the monospace font, wrapped anywhere (an address or a description has no blank to wrap at). Every text
+           colour is at least 4.5:1 on what it is drawn on (WCAG 1.4.3). */
+        #explain-panel { width:min(62rem, calc(100vw - 32px)); max-height:calc(100vh - 32px); padding:0; border:1px solid #c6c6c8;
+          border-radius:12px; background:#fff; color:#1c1c1e; box-shadow:0 10px 40px rgba(0,0,0,.3);
+          font:17px/1.45 -apple-system, "Helvetica Neue", "Segoe UI", Roboto, Arial, sans-serif; overflow:auto; overscroll-behavior:contain; }
+        #explain-panel::backdrop { background:rgba(0,0,0,.45); }
+        #explain-panel > * { margin-left:20px; margin-right:20px; }
+        #explain-panel .ex-head { position:sticky; top:0; z-index:1; display:flex; align-items:center; gap:12px; margin:0; padding:12px 20px 10px;
+          background:#fff; border-bottom:1px solid #e5e5ea; }
+        #explain-panel h2 { flex:1 1 auto; margin:0; font-size:20px; }
+        #explain-panel button { font:inherit; font-size:16px; min-height:36px; padding:0 14px; border:1px solid #c6c6c8; background:#fff;
+          border-radius:8px; color:#0a59c4; cursor:pointer; }
+        #explain-panel button:focus-visible, #explain-input:focus-visible { outline:3px solid #0a59c4; outline-offset:2px; }
+        #explain-panel button:disabled { color:#6d6d72; cursor:default; }
+        #explain-panel #explain-run, #explain-panel .ex-open { background:#0a59c4; border-color:#0a59c4; color:#fff; font-weight:600; }
+        #explain-panel #explain-run:disabled { background:#e5e5ea; border-color:#c6c6c8; color:#5a5a60; }
+        .ex-intro { margin-top:12px; margin-bottom:8px; color:#3c3c43; }
+        #explain-input { display:block; width:calc(100% - 40px); box-sizing:border-box; min-height:8em; padding:8px 10px; resize:vertical;
+          font:13.5px/1.45 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; border:1px solid #c6c6c8; border-radius:8px; }
+        .ex-buttons { display:flex; flex-wrap:wrap; align-items:center; gap:12px; margin-top:10px; margin-bottom:12px; }
+        #explain-status { flex:1 1 14em; color:#3c3c43; }
+        #explain-status.none { color:#1c1c1e; font-weight:600; }
+        #explain-result { padding-bottom:20px; }
+        .ex-text { border-top:2px solid #e5e5ea; padding-top:8px; margin-top:8px; }
+        .ex-text h3 { font-size:19px; margin:8px 0 6px; }
+        .ex-text h4 { font-size:16px; margin:16px 0 6px; }
+        .ex-line { color:#5a5a60; font-weight:400; }
+        /* UIKit's text, verbatim: the crash box's colours, as the lesson draws it. */
+        .ex-uikit { margin:6px 0; padding:10px 12px; border-radius:8px; background:#1c1c1e; color:#ffd9d6; white-space:pre-wrap;
+          overflow-wrap:anywhere; font:14.5px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; max-height:24em; overflow:auto; }
+        .ex-facts { display:grid; grid-template-columns:minmax(9em, max-content) 1fr; gap:6px 16px; margin:12px 0; }
+        .ex-facts dt { font-weight:600; grid-column:1; }
+        .ex-facts dd { margin:0; grid-column:2; }
+        .ex-arithmetic { margin:0; white-space:pre-wrap; overflow-wrap:anywhere; font:15px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace;
+          background:#fff8e1; border-left:4px solid #e0a800; padding:4px 10px; border-radius:4px; }
+        .ex-notes { margin:4px 0 0; padding-left:1.2em; color:#3c3c43; font-size:16px; }
+        .ex-causes { padding-left:1.6em; margin:0; }
+        .ex-causes li { margin-bottom:10px; }
+        .ex-cause { margin:0 0 4px; font-weight:600; }
+        .ex-swift, .ex-code { margin:4px 0; padding:8px 10px; border-radius:8px; background:#f2f2f7; white-space:pre-wrap; overflow-wrap:anywhere;
+          font:14.5px/1.5 ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
+        .ex-fix { margin:4px 0 0; }
+        .ex-verdict { margin:4px 0; padding:6px 10px; border-radius:8px; }
+        .ex-verdict.same { background:#e3f5e8; color:#155a26; }
+        .ex-verdict.differs { background:#fff4e0; color:#6b4a00; }
+        .ex-script .ex-open { margin-top:6px; }
+        .ex-script p, .ex-script ul { margin:6px 0 4px; }
+        .ex-none p { margin:8px 0; }
+        .ex-misses { padding-left:1.2em; }
+        .ex-misses li { margin-bottom:6px; overflow-wrap:anywhere; }
+        .ex-misses code { background:#f2f2f7; padding:1px 4px; border-radius:4px; font-size:14px; }
+        /* A phone, or half a projector: the panel takes the width, the facts one under the other. */
+        @media (max-width: 600px) {
+          #explain-panel { width:calc(100vw - 12px); max-width:none; max-height:calc(100vh - 12px); font-size:15px; }
+          .ex-uikit, .ex-swift, .ex-code, .ex-arithmetic { font-size:13.5px; }
+          .ex-notes { font-size:14px; }
+          #explain-panel > * { margin-left:12px; margin-right:12px; }
+          #explain-panel .ex-head { padding:10px 12px 8px; }
+          #explain-input { width:calc(100% - 24px); }
+          .ex-facts { grid-template-columns:1fr; gap:2px; }
+          .ex-facts dt, .ex-facts dd { grid-column:1; }
+          .ex-facts dt { margin-top:8px; }
+          .ex-causes { padding-left:1.2em; }
+        }
+        @media print { #explain, #explain-panel { display:none; } }
+
+        """#
+
+    /// `explain.js`.
+    package static let explainJS = #"""
+        "use strict";
+        // "Explain a crash" (issue 58), in every playground: a developer pastes what they have (the reason, an Xcode
+        // console, a crash report, a page copied as text); the module reads it as `listdsl explain --json` does
+        // (`ExplainReport.json`, format listdsl-explain version 1, docs/explain.md) and the panel shows each text
+        // found: which check failed, UIKit's arithmetic, what the numbers say, the view and iOS, the likely causes, and
+        // whether the script the module wrote raises the same text. "Open the script" runs that script in the
+        // playground and shows the step where UIKit raised (or logged) it. Nothing leaves the page: the same module
+        // that runs the lessons does the reading, in its worker.
+        (function () {
+          const host = window.listdslHost;
+          const playground = window.playground;
+          const page = window.lessonPage;
+          const $ = (id) => document.getElementById(id);
+          // What the panel reads: the playground's limit on a script. A crash report is a few KiB.
+          const TEXT_LIMIT = 1 << 20;
+          // The texts the panel draws from one paste: a log that repeats a text a thousand times draws twenty.
+          const SHOWN = 20;
+
+          function el(tag, className, text) {
+            const e = document.createElement(tag);
+            if (className) e.className = className;
+            if (text !== undefined) e.textContent = text;
+            return e;
+          }
+          // A phrase of the report (they are written lowercase, without a full stop, to be joined) ended as a sentence;
+          // `sentence` also capitalises its first word when that is a plain word (not code such as `reloadData()`).
+          const ended = (text) => (/[.!?:)]$/.test(text) ? text : text + ".");
+          const sentence = (text) => {
+            const words = ended(text);
+            return /^[a-z]+[ ,;]/.test(words) ? words[0].toUpperCase() + words.slice(1) : words;
+          };
+
+          // The control, beside Run and Copy link, and the panel it opens (a modal dialog: Escape closes it, and
+          // focus goes back to the control).
+          const open = el("button", "", "Explain a crash");
+          open.type = "button";
+          open.id = "explain";
+          open.title = "Paste a UIKit crash text: what it means, and a script that makes it happen";
+          open.setAttribute("aria-haspopup", "dialog");
+          $("share").after(open);
+
+          const panel = el("dialog");
+          panel.id = "explain-panel";
+          panel.setAttribute("aria-labelledby", "explain-title");
+          panel.innerHTML =
+            '<div class="ex-head"><h2 id="explain-title">Explain a crash</h2>' +
+            '<button type="button" id="explain-close" aria-label="Close" title="Close (Esc)">Close</button></div>' +
+            '<p class="ex-intro" id="explain-intro">Paste the crash: its reason, an Xcode console, a crash report or a page ' +
+            "copied as text. The page reads UIKit's batch-update texts in it, says what they mean, and writes a script " +
+            "that makes the same crash here. Nothing leaves this page.</p>" +
+            '<textarea id="explain-input" rows="7" spellcheck="false" autocomplete="off" aria-describedby="explain-intro" ' +
+            'aria-label="The crash text" placeholder="*** Terminating app due to uncaught exception \'NSInternalInconsistencyException\', reason: \'Invalid update: invalid number of rows in section 0. …\'"></textarea>' +
+            '<div class="ex-buttons"><button type="button" id="explain-run" title="Explain (Ctrl+Enter or ⌘+Enter)">Explain</button>' +
+            '<span id="explain-status" role="status"></span></div>' +
+            '<div id="explain-result"></div>';
+          document.body.appendChild(panel);
+          const input = $("explain-input");
+          const run = $("explain-run");
+          const status = $("explain-status");
+          const result = $("explain-result");
+
+          open.addEventListener("click", () => {
+            panel.showModal();
+            input.focus();
+          });
+          $("explain-close").addEventListener("click", () => panel.close());
+          // The lesson's keys (← → Home End) step the lesson behind the panel: not while the panel is open.
+          panel.addEventListener("keydown", (e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.target === input) {
+              e.preventDefault();
+              explain();
+            }
+            if (e.key !== "Escape") e.stopPropagation();
+          });
+          // A click on the backdrop (outside the panel's box) closes it, as Escape does.
+          panel.addEventListener("click", (e) => {
+            if (e.target !== panel) return;
+            const box = panel.getBoundingClientRect();
+            if (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom) panel.close();
+          });
+          run.addEventListener("click", () => explain());
+
+          let busy = false;
+          // Reads the pasted text in the module and draws what it says.
+          async function explain() {
+            if (busy) return;
+            const text = input.value;
+            if (text.trim() === "") {
+              status.textContent = "Paste a crash text first.";
+              return;
+            }
+            const size = new TextEncoder().encode(text).length;
+            if (size > TEXT_LIMIT) {
+              status.textContent = "Not read: the text is larger than 1 MiB (" + size.toLocaleString("en") + " bytes), the most the page reads. " +
+                "Paste the part around the crash: the reason and a few lines either side are enough.";
+              result.textContent = "";
+              return;
+            }
+            busy = true;
+            run.disabled = true;
+            status.textContent = "Reading…";
+            try {
+              const report = await host.explain(text);
+              if (report.stopped) {
+                status.textContent = "Not read: " + report.stopped + ".";
+                return;
+              }
+              window.playground.explained = report;
+              draw(report);
+            } catch (error) {
+              status.textContent = "Not read: " + error.message;
+            } finally {
+              busy = false;
+              run.disabled = false;
+            }
+          }
+
+          // The report: a section for each text found, or what came close.
+          function draw(report) {
+            result.textContent = "";
+            status.className = "";
+            const texts = report.texts || [];
+            if (texts.length === 0) {
+              status.textContent = "No UIKit batch-update text found.";
+              status.className = "none";
+              result.appendChild(notFound(report.nearMisses || []));
+              return;
+            }
+            status.textContent = texts.length === 1 ? "Found 1 text." : "Found " + texts.length + " texts" +
+              (texts.length > SHOWN ? "; the first " + SHOWN + " are shown." : ".");
+            const many = texts.length > 1;
+            texts.slice(0, SHOWN).forEach((t, k) => result.appendChild(section(t, many ? k + 1 : 0, report)));
+          }
+
+          // Nothing read: what the panel reads, and the near misses (where a text stopped being one).
+          function notFound(misses) {
+            const box = el("div", "ex-none");
+            box.appendChild(el("p", "", "The page reads what UITableView and UICollectionView raise or log when a batch update " +
+              "fails (“Invalid update: …”, “attempt to delete row …”, “Invalid batch updates detected: …”) and a diffable data " +
+              "source's texts."));
+            if (misses.length === 0) {
+              box.appendChild(el("p", "", "Nothing in the text comes close to one of them."));
+              return box;
+            }
+            // The same miss read from two starts (the text's first sentence, its second) is said once.
+            const said = new Set();
+            const unique = misses.filter((m) => {
+              const key = m.line + "\n" + m.expected + "\n" + m.found;
+              return !said.has(key) && said.add(key);
+            });
+            box.appendChild(el("p", "", unique.length === 1 ? "One place comes close:" : "These places come close:"));
+            const list = el("ul", "ex-misses");
+            unique.slice(0, 5).forEach((m) => {
+              const li = el("li");
+              li.appendChild(el("span", "ex-line", "Line " + m.line + ": "));
+              li.appendChild(document.createTextNode("after "));
+              li.appendChild(el("code", "", tail(m.read)));
+              li.appendChild(document.createTextNode(" UIKit's text goes on with " + m.expected + ", but this one has " + m.found + "."));
+              list.appendChild(li);
+            });
+            box.appendChild(list);
+            return box;
+          }
+
+          // The last words of what a near miss read (as `listdsl explain` shows them).
+          function tail(text) {
+            const line = text.replace(/\s+/g, " ");
+            return line.length > 60 ? "…" + line.slice(-60) : line;
+          }
+
+          // Who said it: the words `listdsl explain` heads a text with.
+          function heading(t) {
+            const view = t.view === "collection" ? "UICollectionView" : "UITableView";
+            if (t.form === "diffable") return "A diffable data source raised";
+            if (t.form === "log-ios13" || t.form === "log-fallback") return "UICollectionView logged (and reloaded)";
+            return t.viewNamed ? view + " raised" : "UIKit raised (a table view or a collection view)";
+          }
+
+          // The view, as the text says which it is.
+          function viewWords(t) {
+            const name = t.view === "collection" ? "collection view" : "table view";
+            if (t.form === "diffable") return "a diffable data source (table or collection view)";
+            return t.viewNamed ? "a " + name + ", as its words say" : "a table view or a collection view (the words are the same; the script uses a " + name + ")";
+          }
+
+          // One text's explanation.
+          function section(t, number, report) {
+            const s = el("section", "ex-text");
+            const title = el("h3", "", (number ? number + ". " : "") + heading(t));
+            if (t.line > 1 || (report.texts.length > 1)) title.appendChild(el("span", "ex-line", " (line " + t.line + ")"));
+            s.appendChild(title);
+            s.appendChild(el("pre", "ex-uikit", t.text));
+            const facts = el("dl", "ex-facts");
+            const fact = (term, ...details) => {
+              facts.appendChild(el("dt", "", term));
+              details.forEach((d) => facts.appendChild(d));
+            };
+            fact("What failed", el("dd", "", sentence(t.check)));
+            const arithmetic = el("dd");
+            arithmetic.appendChild(el("pre", "ex-arithmetic", t.arithmetic.join("\n")));
+            fact("UIKit's arithmetic", arithmetic);
+            if (t.meaning.length > 0) fact("What the numbers say", ...t.meaning.map((m) => el("dd", "", sentence(m))));
+            const where = el("dd", "", sentence(viewWords(t) + "; " + t.versionsText));
+            if (t.versionNotes.length > 0) {
+              const notes = el("ul", "ex-notes");
+              t.versionNotes.forEach((n) => notes.appendChild(el("li", "", sentence(n))));
+              where.appendChild(notes);
+            }
+            fact("The view and iOS", where);
+            s.appendChild(facts);
+            if (t.causes.length > 0) {
+              s.appendChild(el("h4", "", "Likely causes, most likely first"));
+              const causes = el("ol", "ex-causes");
+              t.causes.forEach((c) => {
+                const li = el("li");
+                li.appendChild(el("p", "ex-cause", sentence(c.title)));
+                const code = el("pre", "ex-swift");
+                code.appendChild(el("code", "", c.swift));
+                li.appendChild(code);
+                const fix = el("p", "ex-fix");
+                fix.appendChild(el("strong", "", "Fix: "));
+                fix.appendChild(document.createTextNode(sentence(c.fix)));
+                li.appendChild(fix);
+                causes.appendChild(li);
+              });
+              s.appendChild(causes);
+            }
+            s.appendChild(reproduction(t));
+            return s;
+          }
+
+          // Whether the module's script raises the same text, the script, and the button that opens it.
+          function reproduction(t) {
+            const box = el("div", "ex-script");
+            box.appendChild(el("h4", "", "A script that makes it happen"));
+            if (t.impossible) {
+              box.appendChild(el("p", "ex-verdict differs", "No script: " + ended(t.impossible)));
+              return box;
+            }
+            const said = t.form === "log-ios13" || t.form === "log-fallback" ? "log" : "raise";
+            box.appendChild(el("p", "ex-verdict " + (t.reproduced ? "same" : "differs"), t.reproduced
+              ? "Reproduced: this script makes the simulator " + said + " the same text, word for word (addresses and the view's description aside)."
+              : "Not word for word: this script makes the simulator " + (t.simulated ? said + " a different text:" : "raise nothing.")));
+            if (!t.reproduced && t.simulated) box.appendChild(el("pre", "ex-uikit", t.simulated));
+            box.appendChild(el("p", "ex-label", "The script:"));
+            box.appendChild(el("pre", "ex-code", t.script));
+            if (t.chosen.length > 0) {
+              box.appendChild(el("p", "", "Chosen, as the text does not say:"));
+              const chosen = el("ul", "ex-notes");
+              t.chosen.forEach((c) => chosen.appendChild(el("li", "", sentence(c))));
+              box.appendChild(chosen);
+            }
+            const button = el("button", "ex-open", "Open the script");
+            button.type = "button";
+            button.title = "Put this script in the playground, run it, and show the step where UIKit " + (said === "log" ? "logs" : "raises") + " the text";
+            button.addEventListener("click", () => openScript(t));
+            box.appendChild(button);
+            return box;
+          }
+
+          // The step the script's text is at: the first statement that did not complete (UIKit raised), else the
+          // first commit UIKit logged a text for (it went on, with reloadData), else the last step.
+          function crashStep(L) {
+            const failed = L.steps.findIndex((s, k) => k > 0 && !s.completed);
+            if (failed >= 0) return failed;
+            const logged = L.steps.findIndex((s) => s.commit && (s.commit.warnings || []).length > 0);
+            return logged >= 0 ? logged : L.steps.length - 1;
+          }
+
+          // Runs the text's script in the playground, as if typed in its editor, and shows its crash step.
+          async function openScript(t) {
+            panel.close();
+            const ran = await playground.run(undefined, t.script, "reproduce.list");
+            if (!ran) return;
+            const step = crashStep(window.L);
+            page.go(step);
+            const logged = t.form === "log-ios13" || t.form === "log-fallback";
+            $("run-status").textContent = "The pasted crash's script: UIKit " + (logged ? "logs" : "raises") + " its text at step " + step +
+              " (“Explain a crash” shows the explanation again).";
+            // The step's controls and the table view from the top of the page, and the box with UIKit's text in sight.
+            $("phone").focus({ preventScroll: true });
+            window.scrollTo(0, 0);
+            const box = $(logged ? "warned" : "rejection");
+            if (!box.hidden) box.scrollIntoView({ block: "nearest" });
+          }
+
+          // A link may open the panel at once (the class site's "Explain a crash": playground.html#explain), once the page
+          // has loaded: a focus given while it loads does not stay.
+          if (/^#explain$/.test(location.hash)) {
+            const show = () => {
+              panel.showModal();
+              input.focus();
+            };
+            if (document.readyState === "complete") show();
+            else window.addEventListener("load", show, { once: true });
+          }
+        })();
+
+        """#
+
     /// `lesson.css`.
     package static let lessonCSS = #"""
         /* Every text colour is at least 4.5:1 against what it is drawn on (WCAG 1.4.3; Tests/Browser/layout.py
@@ -1259,6 +1633,10 @@ package enum Resources {
         .rejection .rollback { color:#c7e8cf; display:block; margin-top:6px; }
         .rejection .ondevice { color:#fff; display:block; margin-bottom:4px; font-weight:600; }
         .rejection .note { color:#e5e5ea; display:block; margin-top:6px; }
+        /* A commit with a warning (UIKit logged instead of raising, or went on another way): not a crash, so not dark. */
+        .warned { margin-top:8px; padding:8px; border-radius:8px; background:#fff4e0; border:1px solid #e0a800; color:#3d2c00; font-size:12.5px;
+          white-space:pre-wrap; word-break:break-word; }
+        .warned .ondevice { display:block; margin-bottom:4px; font-weight:600; }
         .batch li.fault { background:#ffd9d6; border-radius:4px; }
         .batch .at { color:var(--dim); }
         .calls { font-size:12px; overflow-x:auto; }
@@ -1319,6 +1697,7 @@ package enum Resources {
             print-color-adjust:exact; -webkit-print-color-adjust:exact; }
           .row.inserted { background:#d9f2df; } .row.reloaded { background:#fff0a8; }
           .rejection { background:#fff; color:var(--fg); border:2px solid var(--red); }
+          .warned { print-color-adjust:exact; -webkit-print-color-adjust:exact; }
           .rejection .formula, .rejection .rollback, .rejection .ondevice, .rejection .note { color:var(--fg); }
         }
 
@@ -1360,6 +1739,7 @@ package enum Resources {
             <div id="layers" class="layers"></div>
             <div id="batch" class="batch" hidden></div>
             <div id="rejection" class="rejection" hidden role="alert"></div>
+            <div id="warned" class="warned" hidden></div>
           </section>
           <section class="pane" id="calls-pane" aria-labelledby="calls-title">
             <h2 id="calls-title">Calls in this step</h2>
@@ -2314,6 +2694,20 @@ package enum Resources {
             : "The simulator kept the " + view + " as it was; the batch is still open."));
         }
 
+        // A commit UIKit made with a warning: what it did instead of what the batch asked (UICollectionView on iOS 13 to
+        // 16.3 logs a failed check and reloads; UITableView reloads when a row moves out of a deleted section), or a batch
+        // it accepts but is known to crash on. The warning is the simulator's own sentence, UIKit's text quoted in it.
+        function drawWarnings(step) {
+          const box = $("warned");
+          const warnings = step.commit ? step.commit.warnings || [] : [];
+          box.hidden = warnings.length === 0;
+          box.textContent = "";
+          if (box.hidden) return;
+          const where = step.statement ? " (" + step.statement.file + ":" + step.statement.line + ")" : "";
+          box.appendChild(el("span", "ondevice", "No crash here" + where + ", but a warning:"));
+          warnings.forEach((w) => box.appendChild(el("span", "", w)));
+        }
+
         function drawStep(index, animate) {
           const step = L.steps[index];
           const layers = $("layers");
@@ -2329,6 +2723,7 @@ package enum Resources {
           if (step.dataSource !== null) drawData(step, layers);
           drawBatch(step);
           drawRejection(step);
+          drawWarnings(step);
           drawSource(step);
           drawFrames(step);
           drawCalls(step);
@@ -2499,7 +2894,7 @@ package enum Resources {
         // The interpreter's host in a page: the WebAssembly module (built from the same sources as the command) runs
         // in a Web Worker (playground-worker.js), off the page's thread, so no script can freeze the page: a request
         // that runs past its time limit ends the worker, and the next request starts a new one. The playground
-        // (playground.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
+        // (playground.js, explain.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
         (function () {
           const $ = (id) => document.getElementById(id);
           const TIME_LIMIT_MS = 5000;
@@ -2578,7 +2973,7 @@ package enum Resources {
                 worker.terminate();
                 worker = null;
                 session = false;
-                resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
+                resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)", timedOut: true });
               }, limit);
               waiting.set(id, (m) => {
                 clearTimeout(timer);
@@ -2607,6 +3002,20 @@ package enum Resources {
               session = false;
               return { stopped: "the interpreter stopped: " + m.message };
             }
+            return JSON.parse(m.answer);
+          }
+
+          // Reads a pasted crash text in the worker as `listdsl explain --json` does: resolves with the report
+          // (format listdsl-explain), or {stopped}.
+          async function explain(text) {
+            const m = await ask({ type: "explain", source: text }, TIME_LIMIT_MS);
+            if (m.timedOut) return { stopped: "reading it took more than " + TIME_LIMIT_MS / 1000 + " s, so the page stopped; paste the part around the crash" };
+            if (m.stopped) return m;
+            if (m.type !== "answered") {
+              session = false;
+              return { stopped: "the interpreter stopped: " + m.message };
+            }
+            if (m.status === 64) return { stopped: m.errors.trim() };
             return JSON.parse(m.answer);
           }
 
@@ -2656,7 +3065,7 @@ package enum Resources {
           // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
           // (performance.now()), `failed` why it could not start.
           const host = {
-            TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
+            TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer, explain: explain,
             hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
             linkField: linkField, decodeLeniently: decodeLeniently,
           };
@@ -2690,11 +3099,11 @@ package enum Resources {
         // gzip'd or plain; it is decoded here, off the page's thread; `port`, when given, reaches a helper worker that
         // decodes a piece of the pack, sent {type: "unpack", text, index, port}), then {type: "run", id, name, source, steps}, {type: "check", id,
         // name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
-        // (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
-        // request, `WasmSession.quiz`).
+        // (an entry run on the last run's session, as the REPL runs it), {type: "quiz", id, source} (a quiz
+        // request, `WasmSession.quiz`) or {type: "explain", id, source} (a pasted crash text, `WasmSession.explain`).
         // Messages out: {type: "ready", unpackMs, compileMs} or {type: "failed", message}, {type: "done", id, status, stream, ms},
         // {type: "checked", id, errors, diagnostics (JSON lines)}, {type: "answered", id, answer (the module's
-        // JSON)}, {type: "trap", id, message}.
+        // JSON), status (the export's answer), errors (its standard error)}, {type: "trap", id, message}.
         let compiled = null;
         let wasm = null;
 
@@ -2719,8 +3128,9 @@ package enum Resources {
         }
 
         // Calls export `name` with the message's script and its name (and `extra`), and reads what the module
-        // left as its standard output: [the export's answer, the output's text]. A trap (the module's memory
-        // bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap is thrown.
+        // left as its standard output and error: [the export's answer, the output's text, the error's]. A trap (the
+        // module's memory bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap
+        // is thrown.
         function call(name, m, extra) {
           const encoder = new TextEncoder();
           const scriptName = encoder.encode(m.name);
@@ -2731,9 +3141,10 @@ package enum Resources {
             const answer = wasm[name](namePointer, scriptName.length, sourcePointer, source.length, ...extra);
             const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
             const text = new TextDecoder().decode(bytes);
+            const errors = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, wasm.listdsl_stderr(), wasm.listdsl_stderr_count()));
             wasm.listdsl_free(namePointer);
             wasm.listdsl_free(sourcePointer);
-            return [answer, text];
+            return [answer, text, errors];
           } catch (error) {
             instantiate();
             throw error;
@@ -2810,9 +3221,9 @@ package enum Resources {
             } else if (m.type === "run") {
               const [status, stream] = call("listdsl_lesson", m, [m.steps]);
               postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
-            } else if (m.type === "console" || m.type === "quiz") {
-              const [, answer] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
-              postMessage({ type: "answered", id: m.id, answer: answer, ms: performance.now() - start });
+            } else if (m.type === "console" || m.type === "quiz" || m.type === "explain") {
+              const [status, answer, errors] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
+              postMessage({ type: "answered", id: m.id, answer: answer, status: status, errors: errors, ms: performance.now() - start });
             }
           } catch (error) {
             postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });
@@ -2968,13 +3379,16 @@ package enum Resources {
 
           let busy = false;
           // Runs the script `given`, else the one in the editor (when it shows) or the lesson's; then shows step `step`.
-          async function runEdited(step, given) {
-            if (busy) return;
+          // With `scriptName` (a script the page wrote: "Explain a crash"), the script is named so from then on.
+          // Resolves with whether the run finished and is drawn.
+          async function runEdited(step, given, scriptName) {
+            if (busy) return false;
             const source = given !== undefined ? given : editor.hidden ? script() : editor.value;
             if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
               status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
-              return;
+              return false;
             }
+            if (scriptName) linkName = scriptName;
             busy = true;
             runButton.disabled = true;
             status.textContent = "Running…";
@@ -2983,7 +3397,7 @@ package enum Resources {
               if (result.stopped) {
                 status.textContent = "Stopped: " + result.stopped + ". The page shows the last run that finished.";
                 status.className = "stopped";
-                return;
+                return false;
               }
               setScript(source);
               window.playground.last = result;
@@ -2994,9 +3408,11 @@ package enum Resources {
               editing(false);
               status.className = "";
               status.textContent = "Ran in " + result.ms.toFixed(1) + " ms (exit status " + result.status + ").";
+              return true;
             } catch (error) {
               status.textContent = "Not run: " + error.message;
               status.className = "stopped";
+              return false;
             } finally {
               busy = false;
               runButton.disabled = false;
@@ -3585,6 +4001,9 @@ package enum Resources {
         <ul class="cards">
         <li><a href="playground.html">The playground</a><p>A short script to change and run, or replace with your own: the
         table view, the calls UIKit makes and its crash texts, step by step.</p></li>
+        <li><a href="playground.html#explain">Explain a crash</a><p>Paste a UIKit batch-update crash from your app (its
+        reason, an Xcode console, a crash report): what UIKit checked, what the numbers say, the likely causes, and a script
+        that makes the same crash in the playground.</p></li>
         <li><a href="quiz.html">The quiz</a><p>Questions on batch updates, made and graded by the interpreter, with a score:
         the same questions and feedback as <code>listdsl quiz</code> for the same seed.</p></li>
         </ul>
@@ -3601,6 +4020,8 @@ package enum Resources {
     package static let all: [(name: String, text: String)] = [
         ("editor.css", editorCSS),
         ("editor.js", editorJS),
+        ("explain.css", explainCSS),
+        ("explain.js", explainJS),
         ("lesson.css", lessonCSS),
         ("lesson.html", lessonHTML),
         ("lesson.js", lessonJS),

@@ -203,6 +203,100 @@ import Testing
         #expect((result["requests"] as? Int ?? 0) >= 0)
     }
 
+    /// A crash text as a public report quotes it (Tests/Explain/reports): the part after its header's `# ---`.
+    static func reportText(_ name: String) throws -> String {
+        let file = packageRoot.appendingPathComponent("Tests/Explain/reports/" + name)
+        let whole = try String(contentsOf: file, encoding: .utf8)
+        let header = try #require(whole.range(of: "# ---\n"), "\(name) has no '# ---' line")
+        return String(whole[header.upperBound...])
+    }
+
+    /// The texts "Explain a crash" is tried on (issue 58): the five the issue names and a near miss; a name,
+    /// the text, and the heading the panel gives it (nil: none is found).
+    static func explainCases() throws -> [(name: String, text: String, heading: String?)] {
+        [
+            // A classic count text in an Xcode console (iOS 7: two spaces), with its assertion and stack.
+            ("classic-count", try reportText("064-devhide-rows-ios7-console.txt"), "UITableView raised"),
+            // The modern text, over several lines of an Xcode console, with its Updates list.
+            ("modern", try reportText("114-deltachat-modern-console-multiline.txt"), "UICollectionView raised"),
+            (
+                "out-of-range-delete",
+                "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to delete row 5 from section 0 which only contains 5 rows before the update'\n",
+                "UITableView raised"
+            ),
+            // What UICollectionView logs on iOS 13 to 16.3 (and then reloads), with the log's prefix.
+            (
+                "collection-view-log",
+                "2020-05-14 10:21:07.113 Photos[28933:533995] [UICollectionView] Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out). - will perform reloadData. UICollectionView instance: <UICollectionView: 0x7fd1c8826200; frame = (0 0; 375 667); clipsToBounds = YES; autoresize = W+H; gestureRecognizers = <NSArray: 0x600000c3c2a0>; layer = <CALayer: 0x60000024f0a0>; contentOffset: {0, 0}; contentSize: {375, 200}; adjustedContentInset: {0, 0, 0, 0}; layout: <UICollectionViewFlowLayout: 0x7fd1c7d0a6b0>; dataSource: <Photos.GridViewController: 0x7fd1c7d09e40>>\n",
+                "UICollectionView logged"
+            ),
+            // Not UIKit's batch updates: Foundation's range exception.
+            (
+                "not-uikit",
+                "*** Terminating app due to uncaught exception 'NSRangeException', reason: '*** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 4]'\n",
+                nil
+            ),
+            // Almost one: a count written out where UIKit prints a number (a near miss: what was expected).
+            (
+                "near-miss",
+                "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (three), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).\n",
+                nil
+            ),
+        ]
+    }
+
+    /// Issue 58: every playground's "Explain a crash", offline in Chromium (Tests/Browser/explain.py). For a
+    /// classic count text in an Xcode console, a modern text, an out-of-range delete, a collection view's
+    /// log, a text that is not UIKit's and one that almost is: the panel opens and closes from the keyboard;
+    /// the module's report is `listdsl explain --json`'s; the panel shows each text, its check, arithmetic,
+    /// causes and whether the script reproduces it (or "no UIKit batch-update text found", with what was
+    /// expected where); "Open the script" runs it in the editor and shows the crash step with the
+    /// simulator's text (the step `listdsl explain --html` opens at); the panel reads at 390 px; the main
+    /// thread's longest task stays under 250 ms; no request leaves the machine. A class site's index opens
+    /// the panel in its playground (`playground.html#explain`), which explains too. Screenshots go to
+    /// `.build/lesson-screenshots/explain-*.png`.
+    @Test(.enabled(if: browserRequired && playgroundRequired))
+    func thePlaygroundExplainsAPastedCrash() throws {
+        let chromium = try #require(Self.chromium, "install Debian's chromium package (.ci/run does)")
+        #expect(FileManager.default.fileExists(atPath: Self.wasmModule.path), "run scripts/wasm.sh first")
+        let work = try scratchDirectory("explain-page")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let page = work.appendingPathComponent("tour.html")
+        let export = try runListdsl(
+            ["html", "--playground", "examples/tour.list", "-o", page.path], directory: packageRoot)
+        #expect(export.status == 0, "\(export.stderr)")
+        var cases: [[String: Any]] = []
+        for (name, text, heading) in try Self.explainCases() {
+            let report = try runListdsl(["explain", "--json", "-"], stdin: text, directory: packageRoot)
+            #expect(report.status == (heading == nil ? 65 : 0), "\(name): \(report.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(report.stdout.utf8))
+            // The step the command's page opens at: the first statement that did not complete (none for a log).
+            let lesson = try runListdsl(["explain", "--html", "-"], stdin: text, directory: packageRoot)
+            let start = lesson.stdout.firstMatch(of: /window\.listdslStartStep = (\d+);/).map { Int($0.1) ?? -1 }
+            cases.append([
+                "name": name, "text": text, "report": json, "heading": heading ?? NSNull(),
+                "startStep": start ?? NSNull(),
+            ])
+        }
+        let site = work.appendingPathComponent("site")
+        let made = try runListdsl(
+            ["site", site.path, "examples/tour.list"], directory: packageRoot, environment: ["LISTDSL_DEFAULTS": ""])
+        #expect(made.status == 0, "\(made.stderr)")
+        let manifest = work.appendingPathComponent("manifest.json")
+        try JSONSerialization.data(withJSONObject: ["page": page.path, "site": site.path, "cases": cases]).write(
+            to: manifest)
+        let shots = packageRoot.appendingPathComponent(".build/lesson-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let result = try Self.drive(
+            "explain.py", [chromium, manifest.path, shots.appendingPathComponent("explain").path], timeout: 600,
+            about: "explain")
+        #expect((result["cases"] as? [String: Any])?.count == cases.count, "\(result["cases"] ?? "")")
+        let problems = (result["problems"] as? [[String: Any]] ?? []).map {
+            "\($0["what"] ?? ""): \($0["detail"] ?? "")"
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(8).joined(separator: "\n"))")
+    }
+
     /// The WebAssembly module itself, unpacked (`scripts/wasm.sh` writes it beside the pack).
     static let wasmBinary = packageRoot.appendingPathComponent(".build-wasm/listdsl.wasm")
     static let nodePath: String? = executableOnPath("node")

@@ -929,6 +929,20 @@ function drawRejection(step) {
     : "The simulator kept the " + view + " as it was; the batch is still open."));
 }
 
+// A commit UIKit made with a warning: what it did instead of what the batch asked (UICollectionView on iOS 13 to
+// 16.3 logs a failed check and reloads; UITableView reloads when a row moves out of a deleted section), or a batch
+// it accepts but is known to crash on. The warning is the simulator's own sentence, UIKit's text quoted in it.
+function drawWarnings(step) {
+  const box = $("warned");
+  const warnings = step.commit ? step.commit.warnings || [] : [];
+  box.hidden = warnings.length === 0;
+  box.textContent = "";
+  if (box.hidden) return;
+  const where = step.statement ? " (" + step.statement.file + ":" + step.statement.line + ")" : "";
+  box.appendChild(el("span", "ondevice", "No crash here" + where + ", but a warning:"));
+  warnings.forEach((w) => box.appendChild(el("span", "", w)));
+}
+
 function drawStep(index, animate) {
   const step = L.steps[index];
   const layers = $("layers");
@@ -944,6 +958,7 @@ function drawStep(index, animate) {
   if (step.dataSource !== null) drawData(step, layers);
   drawBatch(step);
   drawRejection(step);
+  drawWarnings(step);
   drawSource(step);
   drawFrames(step);
   drawCalls(step);

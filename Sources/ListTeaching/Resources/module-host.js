@@ -2,7 +2,7 @@
 // The interpreter's host in a page: the WebAssembly module (built from the same sources as the command) runs
 // in a Web Worker (playground-worker.js), off the page's thread, so no script can freeze the page: a request
 // that runs past its time limit ends the worker, and the next request starts a new one. The playground
-// (playground.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
+// (playground.js, explain.js) and the class site's quiz (quiz-live.js) ask it through `window.listdslHost`.
 (function () {
   const $ = (id) => document.getElementById(id);
   const TIME_LIMIT_MS = 5000;
@@ -81,7 +81,7 @@
         worker.terminate();
         worker = null;
         session = false;
-        resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)" });
+        resolve({ stopped: "it was still running after " + limit / 1000 + " s, so the page ended it (a loop that does not end?)", timedOut: true });
       }, limit);
       waiting.set(id, (m) => {
         clearTimeout(timer);
@@ -110,6 +110,20 @@
       session = false;
       return { stopped: "the interpreter stopped: " + m.message };
     }
+    return JSON.parse(m.answer);
+  }
+
+  // Reads a pasted crash text in the worker as `listdsl explain --json` does: resolves with the report
+  // (format listdsl-explain), or {stopped}.
+  async function explain(text) {
+    const m = await ask({ type: "explain", source: text }, TIME_LIMIT_MS);
+    if (m.timedOut) return { stopped: "reading it took more than " + TIME_LIMIT_MS / 1000 + " s, so the page stopped; paste the part around the crash" };
+    if (m.stopped) return m;
+    if (m.type !== "answered") {
+      session = false;
+      return { stopped: "the interpreter stopped: " + m.message };
+    }
+    if (m.status === 64) return { stopped: m.errors.trim() };
     return JSON.parse(m.answer);
   }
 
@@ -159,7 +173,7 @@
   // is read and drawn, and the first request waits for nothing; `readyAt` is when it was ready
   // (performance.now()), `failed` why it could not start.
   const host = {
-    TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer,
+    TIME_LIMIT_MS: TIME_LIMIT_MS, run: run, check: check, answer: answer, explain: explain,
     hasSession: () => session, readyAt: null, failed: null, startup: null, start: start,
     linkField: linkField, decodeLeniently: decodeLeniently,
   };

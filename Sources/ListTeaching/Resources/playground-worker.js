@@ -7,11 +7,11 @@
 // gzip'd or plain; it is decoded here, off the page's thread; `port`, when given, reaches a helper worker that
 // decodes a piece of the pack, sent {type: "unpack", text, index, port}), then {type: "run", id, name, source, steps}, {type: "check", id,
 // name, source} (parse only: the diagnostics an editor shows as you type), {type: "console", id, source}
-// (an entry run on the last run's session, as the REPL runs it) or {type: "quiz", id, source} (a quiz
-// request, `WasmSession.quiz`).
+// (an entry run on the last run's session, as the REPL runs it), {type: "quiz", id, source} (a quiz
+// request, `WasmSession.quiz`) or {type: "explain", id, source} (a pasted crash text, `WasmSession.explain`).
 // Messages out: {type: "ready", unpackMs, compileMs} or {type: "failed", message}, {type: "done", id, status, stream, ms},
 // {type: "checked", id, errors, diagnostics (JSON lines)}, {type: "answered", id, answer (the module's
-// JSON)}, {type: "trap", id, message}.
+// JSON), status (the export's answer), errors (its standard error)}, {type: "trap", id, message}.
 let compiled = null;
 let wasm = null;
 
@@ -36,8 +36,9 @@ function copyIn(bytes) {
 }
 
 // Calls export `name` with the message's script and its name (and `extra`), and reads what the module
-// left as its standard output: [the export's answer, the output's text]. A trap (the module's memory
-// bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap is thrown.
+// left as its standard output and error: [the export's answer, the output's text, the error's]. A trap (the
+// module's memory bound, its stack) leaves the instance unusable: the next call gets a new one, and the trap
+// is thrown.
 function call(name, m, extra) {
   const encoder = new TextEncoder();
   const scriptName = encoder.encode(m.name);
@@ -48,9 +49,10 @@ function call(name, m, extra) {
     const answer = wasm[name](namePointer, scriptName.length, sourcePointer, source.length, ...extra);
     const bytes = new Uint8Array(wasm.memory.buffer, wasm.listdsl_stdout(), wasm.listdsl_stdout_count());
     const text = new TextDecoder().decode(bytes);
+    const errors = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, wasm.listdsl_stderr(), wasm.listdsl_stderr_count()));
     wasm.listdsl_free(namePointer);
     wasm.listdsl_free(sourcePointer);
-    return [answer, text];
+    return [answer, text, errors];
   } catch (error) {
     instantiate();
     throw error;
@@ -127,9 +129,9 @@ onmessage = async (event) => {
     } else if (m.type === "run") {
       const [status, stream] = call("listdsl_lesson", m, [m.steps]);
       postMessage({ type: "done", id: m.id, status: status, stream: stream, ms: performance.now() - start });
-    } else if (m.type === "console" || m.type === "quiz") {
-      const [, answer] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
-      postMessage({ type: "answered", id: m.id, answer: answer, ms: performance.now() - start });
+    } else if (m.type === "console" || m.type === "quiz" || m.type === "explain") {
+      const [status, answer, errors] = call("listdsl_" + m.type, { name: "", source: m.source }, []);
+      postMessage({ type: "answered", id: m.id, answer: answer, status: status, errors: errors, ms: performance.now() - start });
     }
   } catch (error) {
     postMessage({ type: "trap", id: m.id, message: String(error && error.message || error) });

@@ -143,13 +143,16 @@
 
   let busy = false;
   // Runs the script `given`, else the one in the editor (when it shows) or the lesson's; then shows step `step`.
-  async function runEdited(step, given) {
-    if (busy) return;
+  // With `scriptName` (a script the page wrote: "Explain a crash"), the script is named so from then on.
+  // Resolves with whether the run finished and is drawn.
+  async function runEdited(step, given, scriptName) {
+    if (busy) return false;
     const source = given !== undefined ? given : editor.hidden ? script() : editor.value;
     if (new TextEncoder().encode(source).length > SCRIPT_LIMIT) {
       status.textContent = "Not run: the script is larger than " + SCRIPT_LIMIT + " bytes.";
-      return;
+      return false;
     }
+    if (scriptName) linkName = scriptName;
     busy = true;
     runButton.disabled = true;
     status.textContent = "Running…";
@@ -158,7 +161,7 @@
       if (result.stopped) {
         status.textContent = "Stopped: " + result.stopped + ". The page shows the last run that finished.";
         status.className = "stopped";
-        return;
+        return false;
       }
       setScript(source);
       window.playground.last = result;
@@ -169,9 +172,11 @@
       editing(false);
       status.className = "";
       status.textContent = "Ran in " + result.ms.toFixed(1) + " ms (exit status " + result.status + ").";
+      return true;
     } catch (error) {
       status.textContent = "Not run: " + error.message;
       status.className = "stopped";
+      return false;
     } finally {
       busy = false;
       runButton.disabled = false;
