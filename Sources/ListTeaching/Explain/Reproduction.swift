@@ -29,7 +29,8 @@ public struct Reproduction: Sendable {
     /// The script for `found`, simulating `view` on `ios`, run and compared with the text as given (`given`,
     /// the input's bytes of it).
     static func make(_ found: UIKitTextReader.Found, view: ViewKind, ios: IOSVersion, given: [UInt8]) -> Reproduction {
-        var builder = ScriptBuilder(view: view, ios: ios, tail: found.hasViewDescription)
+        // A log always ends with the view's description; a raised text has it from iOS 15 (`messages suffix on`).
+        var builder = ScriptBuilder(view: view, ios: ios, tail: found.hasViewDescription && !found.isLogged)
         switch found.text {
         case .raised(let text), .logged(let text, _): builder.build(text)
         case .duplicateIdentifiers(let kind, let identifiers): builder.buildDuplicates(kind, identifiers)

@@ -126,7 +126,10 @@
       result.appendChild(notFound(report.nearMisses || []));
       return;
     }
-    status.textContent = texts.length === 1 ? "Found 1 text." : "Found " + texts.length + " texts" +
+    // A text a log repeats is explained once; the status counts it each time it is there.
+    const times = texts.reduce((n, t) => n + 1 + (t.repeatLines || []).length, 0);
+    const again = times > texts.length ? " (" + times + " in all, with the repeats)" : "";
+    status.textContent = (texts.length === 1 ? "Found 1 text" : "Found " + texts.length + " texts") + again +
       (texts.length > SHOWN ? "; the first " + SHOWN + " are shown." : ".");
     const many = texts.length > 1;
     texts.slice(0, SHOWN).forEach((t, k) => result.appendChild(section(t, many ? k + 1 : 0, report)));
@@ -188,6 +191,11 @@
     const s = el("section", "ex-text");
     const title = el("h3", "", (number ? number + ". " : "") + heading(t));
     if (t.line > 1 || (report.texts.length > 1)) title.appendChild(el("span", "ex-line", " (line " + t.line + ")"));
+    const repeats = t.repeatLines || [];
+    if (repeats.length > 0) {
+      title.appendChild(el("span", "ex-line", " — again at line" + (repeats.length > 1 ? "s " : " ") +
+        repeats.slice(0, 10).join(", ") + (repeats.length > 10 ? " and " + (repeats.length - 10) + " more" : "")));
+    }
     s.appendChild(title);
     s.appendChild(el("pre", "ex-uikit", t.text));
     const facts = el("dl", "ex-facts");
