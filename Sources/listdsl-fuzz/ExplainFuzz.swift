@@ -49,11 +49,14 @@ enum ExplainFuzz {
             " which only contains ", " rows before the update", ", but there are only ", " items after the update",
             "attempt to delete and reload the same index path (<NSIndexPath: 0xc000000000000016> {length = 2, path = 0 - 1})",
             "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.",
-            "\nData source before updates = { 1 section with row counts: [3] }", "\nUpdates = [\n\tDelete row (0 - 2),\n]",
-            "[UICollectionView] ", "Performing reloadData as a fallback — ", " - will perform reloadData. UICollectionView instance: <UICollectionView: 0x1>",
+            "\nData source before updates = { 1 section with row counts: [3] }",
+            "\nUpdates = [\n\tDelete row (0 - 2),\n]",
+            "[UICollectionView] ", "Performing reloadData as a fallback — ",
+            " - will perform reloadData. UICollectionView instance: <UICollectionView: 0x1>",
             " Table view: <UITableView: 0x7f; frame = (0 0; 390 844); layer = <CALayer: 0x6>>",
             "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    a,\n    \"b c\"\n)}",
-            "Attempted to reload item identifier that does not exist in the snapshot: X", "cannot move a row from a deleted section (",
+            "Attempted to reload item identifier that does not exist in the snapshot: X",
+            "cannot move a row from a deleted section (",
             "reason: '", "\\n", "9223372036854775807", "\u{A0}",
         ])
     }

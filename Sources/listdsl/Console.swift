@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// Whether colour is wanted on a stream: a terminal, NO_COLOR unset or empty, TERM not dumb.

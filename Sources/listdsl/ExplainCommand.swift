@@ -52,12 +52,15 @@ struct Explain: ParsableCommand {
     var playground = false
 
     @Option(
-        name: .shortAndLong, help: ArgumentHelp("Write the page to FILE (default: standard output).", valueName: "file"),
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the page to FILE (default: standard output).", valueName: "file"),
         completion: .file(extensions: ["html"]))
     var output: String?
 
     func validate() throws {
-        if json && (html || playground) { throw ValidationError("--json writes the report; --html and --playground a page") }
+        if json && (html || playground) {
+            throw ValidationError("--json writes the report; --html and --playground a page")
+        }
         if output != nil && !(html || playground) { throw ValidationError("-o goes with --html or --playground") }
     }
 
@@ -136,7 +139,8 @@ struct Explain: ParsableCommand {
     /// Writes each reproducing script of `report` to `directory` as NAME-N.list.
     func write(_ report: ExplainReport, to directory: String, console: Console) throws {
         let base = report.name.split(separator: "/").last.map(String.init) ?? "explained"
-        let stem = base == "-e" || base == "<stdin>" ? "explained" : base.split(separator: ".").first.map(String.init) ?? base
+        let stem =
+            base == "-e" || base == "<stdin>" ? "explained" : base.split(separator: ".").first.map(String.init) ?? base
         for (k, e) in report.explained.enumerated() where e.reproduction.impossible == nil {
             let path = directory + "/" + stem + "-\(k + 1).list"
             if let problem = AtomicFile.write(Array(e.reproduction.script.utf8), to: path, mode: 0o644) {

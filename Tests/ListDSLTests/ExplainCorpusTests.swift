@@ -19,12 +19,22 @@ import Testing
         "022": (false, "only the modern text's first sentence is quoted"),
         "029": (false, "the quote stops before the text's last word"),
         "046": (false, "the stored copy of the page ends in the middle of the text"),
-        "048": (true, "iOS 13's log goes on after the view's description ('; currentUpdate: …'), which the simulator does not print"),
+        "048": (
+            true,
+            "iOS 13's log goes on after the view's description ('; currentUpdate: …'), which the simulator does not print"
+        ),
         "050": (false, "Markdown bold in the middle of the text ('**after the update (0)')"),
         "053": (false, "the stored copy of the page ends in the middle of the updates"),
-        "057": (true, "the identifiers are Swift values, printed unquoted; the simulator's are texts, which NSSet quotes"),
-        "058": (true, "the identifiers are Swift values, printed unquoted; the simulator's are texts, which NSSet quotes"),
-        "059": (false, "iOS 13's first diffable wording, with no 'item' and no identifiers, which the simulator does not print"),
+        "057": (
+            true, "the identifiers are Swift values, printed unquoted; the simulator's are texts, which NSSet quotes"
+        ),
+        "058": (
+            true, "the identifiers are Swift values, printed unquoted; the simulator's are texts, which NSSet quotes"
+        ),
+        "059": (
+            false,
+            "iOS 13's first diffable wording, with no 'item' and no identifiers, which the simulator does not print"
+        ),
         "060": (false, "a section snapshot's wording, which the simulator does not print"),
         "061": (true, "Sentry's copy of the text, flattened, with an identifier that is a Swift value"),
         "070": (false, "the stored copy of the page ends in the middle of the text"),
@@ -47,21 +57,25 @@ import Testing
         var reproduced = 0
         for (file, text) in reports {
             let (explained, _) = Explanation.explain(Array(text.utf8))
-            let verdicts = explained.map { ($0.found.uikitText.map { $0.kind.rawValue } ?? "diffable", $0.reproduction) }
+            let verdicts = explained.map {
+                ($0.found.uikitText.map { $0.kind.rawValue } ?? "diffable", $0.reproduction)
+            }
             if file.contains("-not-batch-") {
                 #expect(!explained.contains { $0.reproduction.matches }, "\(file): a look-alike was reproduced")
                 continue
             }
             if let exception = Self.exceptions[String(file.prefix(3))] {
                 #expect(!explained.isEmpty == exception.read, "\(file): \(exception.why)")
-                #expect(!explained.contains { $0.reproduction.matches }, "\(file) is reproduced now: take it off the list")
+                #expect(
+                    !explained.contains { $0.reproduction.matches }, "\(file) is reproduced now: take it off the list")
                 continue
             }
             #expect(!explained.isEmpty, "\(file): nothing read")
             for (kind, reproduction) in verdicts {
                 #expect(
                     reproduction.matches,
-                    "\(file) (\(kind)): \(reproduction.impossible ?? reproduction.simulated ?? "nothing raised")\n\(reproduction.script)")
+                    "\(file) (\(kind)): \(reproduction.impossible ?? reproduction.simulated ?? "nothing raised")\n\(reproduction.script)"
+                )
             }
             if !explained.isEmpty && verdicts.allSatisfy({ $0.1.matches }) { reproduced += 1 }
         }

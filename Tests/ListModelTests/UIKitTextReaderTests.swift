@@ -81,7 +81,8 @@ import Testing
                 let input: String
                 switch form {
                 case "rewrapped":
-                    input = String(text.enumerated().map { $0.offset % 37 == 36 && $0.element == " " ? "\n" : $0.element })
+                    input = String(
+                        text.enumerated().map { $0.offset % 37 == 36 && $0.element == " " ? "\n" : $0.element })
                 case "collapsed":
                     input = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
                 case "addresses":
@@ -94,7 +95,7 @@ import Testing
                     input =
                         #"{"exception" : {"type" : "EXC_CRASH"}, "reason" : ""#
                         + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
-                            .replacing("\t", with: "\\t") + #""}"#
+                        .replacing("\t", with: "\\t") + #""}"#
                 default:
                     input = text.replacing(" ", with: "\u{A0}")
                 }
@@ -107,7 +108,8 @@ import Testing
     /// The two spaces after a count text's first sentence say iOS 12 or earlier for a table view; one space,
     /// later; the view's description says iOS 15 or later; "and/or", iOS 16.4 to 16.x.
     @Test func theFormSaysTheVersion() throws {
-        let count = UIKitText.invalidRowCount(section: 0, after: 3, before: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
+        let count = UIKitText.invalidRowCount(
+            section: 0, after: 3, before: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
         let old = try #require(Self.readOne(count.worded(for: .table, ios: IOSVersion(9))))
         #expect(old.gap == .twoSpaces)
         #expect(old.wordings.map(\.view) == [.table])
@@ -117,18 +119,22 @@ import Testing
         #expect(new.wordings[0].versions.first == IOSVersion(15) && new.wordings[0].versions.last == .current)
         // One space alone does not date a text: reporters collapse the two of older versions.
         let collapsed = try #require(Self.readOne(count.worded(for: .table, ios: IOSVersion(17))))
-        #expect(collapsed.wordings[0].versions.first == IOSVersion(5) && collapsed.wordings[0].versions.last == .current)
-        let modern = UIKitText.invalidBatchUpdates(before: [3], after: [3], updates: [.insertRow(IndexPath(section: 0, row: 0))])
+        #expect(
+            collapsed.wordings[0].versions.first == IOSVersion(5) && collapsed.wordings[0].versions.last == .current)
+        let modern = UIKitText.invalidBatchUpdates(
+            before: [3], after: [3], updates: [.insertRow(IndexPath(section: 0, row: 0))])
         let andOr = try #require(Self.readOne(modern.worded(for: .collection, ios: IOSVersion(16, 4))))
         #expect(andOr.wordings == [.init(view: .collection, versions: [IOSVersion(16, 4)])])
         // Words both views print alike are both views'.
-        let both = try #require(Self.readOne(UIKitText.deleteAndReloadSamePath(IndexPath(section: 0, row: 1)).worded(for: .table)))
+        let both = try #require(
+            Self.readOne(UIKitText.deleteAndReloadSamePath(IndexPath(section: 0, row: 1)).worded(for: .table)))
         #expect(both.wordings.map(\.view) == [.table, .collection])
     }
 
     /// UICollectionView's log of iOS 13 to 16.3, in both its forms, and the diffable data source's texts.
     @Test func logsAndDiffableTexts() throws {
-        let count = UIKitText.invalidRowCount(section: 1, after: 2, before: 4, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
+        let count = UIKitText.invalidRowCount(
+            section: 1, after: 2, before: 4, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
         for ios in [IOSVersion(13), IOSVersion(15)] {
             let log = UIKitMessage.collectionViewLog(count, ios: ios)
             let found = try #require(Self.readOne("2021-01-01 App[1:2] " + log + "\n"), "\(log)")
@@ -138,7 +144,8 @@ import Testing
             #expect(form == (ios == IOSVersion(13) ? .willPerformReloadData : .performingReloadDataAsAFallback))
         }
         let duplicates = UIKitMessage.duplicateIdentifiers("item", ["Milk", "a \"b\""])
-        #expect(Self.readOne(duplicates)?.text == .duplicateIdentifiers(kind: "item", identifiers: ["Milk", "a \"b\""]))
+        #expect(
+            Self.readOne(duplicates)?.text == .duplicateIdentifiers(kind: "item", identifiers: ["Milk", "a \"b\""]))
         let missing = UIKitMessage.missingItemIdentifier("reconfigure", "Tea")
         #expect(Self.readOne(missing)?.text == .missingItemIdentifier(action: "reconfigure", identifier: "Tea"))
     }
@@ -148,12 +155,14 @@ import Testing
     @Test func aLogWithSeveralTextsAndNearMisses() {
         let a = UIKitText.deleteMissingRow(IndexPath(section: 0, row: 5), rowsBefore: 5).worded(for: .table)
         let b = UIKitText.insertRowPastEnd(IndexPath(section: 2, row: 3), rowsAfter: 3).worded(for: .collection)
-        let log = "start\n" + a + "\nnoise attempt to fly\n" + b + "\nInvalid update: invalid number of rows in section x.\n"
+        let log =
+            "start\n" + a + "\nnoise attempt to fly\n" + b + "\nInvalid update: invalid number of rows in section x.\n"
         let (found, misses) = UIKitTextReader.read(Array(log.utf8))
-        #expect(found.map(\.uikitText) == [
-            .deleteMissingRow(IndexPath(section: 0, row: 5), rowsBefore: 5),
-            .insertRowPastEnd(IndexPath(section: 2, row: 3), rowsAfter: 3),
-        ])
+        #expect(
+            found.map(\.uikitText) == [
+                .deleteMissingRow(IndexPath(section: 0, row: 5), rowsBefore: 5),
+                .insertRowPastEnd(IndexPath(section: 2, row: 3), rowsAfter: 3),
+            ])
         #expect(misses.contains { $0.expected == "a number" && $0.found.hasPrefix("'x.") }, "\(misses)")
         #expect(UIKitTextReader.read(Array("index 5 beyond bounds [0 .. 4]".utf8)).found.isEmpty)
     }

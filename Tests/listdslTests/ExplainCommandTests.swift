@@ -38,7 +38,9 @@ import Testing
     /// is, with its line.
     @Test func theFormsADeveloperHas() throws {
         let fromStdin = try runListdsl(["explain"], stdin: Self.console)
-        #expect(fromStdin.status == 0 && fromStdin.stdout.hasPrefix("<stdin>:2: UITableView raised:"), "\(fromStdin.stdout)")
+        #expect(
+            fromStdin.status == 0 && fromStdin.stdout.hasPrefix("<stdin>:2: UITableView raised:"), "\(fromStdin.stdout)"
+        )
         #expect(fromStdin.stdout.contains("Reproduced:"))
         let dir = try scratchDirectory("explain")
         defer { try? FileManager.default.removeItem(at: dir) }

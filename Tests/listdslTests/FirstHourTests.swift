@@ -9,7 +9,8 @@ import Testing
         #expect(run.status == 0)
         let line = run.stdout.trimmingCharacters(in: .newlines)
         #expect(
-            line.wholeMatch(of: /listdsl \d+\.\d+\.\d+ \(Swift \d+(\.\d+)?( or later)?, (GNU readline \d+\.\d+|libedit)\)/)
+            line.wholeMatch(
+                of: /listdsl \d+\.\d+\.\d+ \(Swift \d+(\.\d+)?( or later)?, (GNU readline \d+\.\d+|libedit)\)/)
                 != nil, "\(line)")
     }
 

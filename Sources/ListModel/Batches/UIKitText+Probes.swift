@@ -100,7 +100,8 @@ extension UIKitText {
         case .deleteAndMoveSameSection(let s): .deleteAndMoveSameSection(number(s))
         case .deleteAndMoveSamePath(let p): .deleteAndMoveSamePath(path(p))
         case .deleteMissingSection(let s, let b): .deleteMissingSection(number(s), sectionsBefore: number(b))
-        case .deleteRowFromMissingSection(let p, let b): .deleteRowFromMissingSection(path(p), sectionsBefore: number(b))
+        case .deleteRowFromMissingSection(let p, let b):
+            .deleteRowFromMissingSection(path(p), sectionsBefore: number(b))
         case .deleteMissingRow(let p, let b): .deleteMissingRow(path(p), rowsBefore: number(b))
         case .insertAndMoveSameSection(let s): .insertAndMoveSameSection(number(s))
         case .insertAndMoveSamePath(let p): .insertAndMoveSamePath(path(p))
@@ -119,7 +120,8 @@ extension UIKitText {
         case .rowMovedTwice(let p, let a, let b): .rowMovedTwice(path(p), first: path(a), second: path(b))
         case .sectionsMovedToOne(let a, let b, let d):
             .sectionsMovedToOne(first: number(a), second: number(b), destination: number(d))
-        case .rowsMovedToOne(let a, let b, let d): .rowsMovedToOne(first: path(a), second: path(b), destination: path(d))
+        case .rowsMovedToOne(let a, let b, let d):
+            .rowsMovedToOne(first: path(a), second: path(b), destination: path(d))
         case .invalidSectionCount(let a, let b, let i, let d):
             .invalidSectionCount(after: number(a), before: number(b), inserted: number(i), deleted: number(d))
         case .invalidRowCount(let s, let a, let b, let i, let d, let mi, let mo):

@@ -201,7 +201,8 @@ public enum UIKitTextReader {
         init() {
             var all: [Template] = []
             var index: [String: Int] = [:]
-            for kind in UIKitText.Kind.allCases where kind != .invalidBatchUpdates && kind != .repeatedInCollectionView {
+            for kind in UIKitText.Kind.allCases where kind != .invalidBatchUpdates && kind != .repeatedInCollectionView
+            {
                 let probe = UIKitText.probe(kind)
                 for view in [ViewKind.table, .collection] {
                     for ios in IOSVersion.known {
@@ -413,7 +414,8 @@ public enum UIKitTextReader {
 
     /// The modern text at `start`: its headline, the data source's counts before and after, and the
     /// updates, each read as `UIKitText.modernUpdate` words it.
-    static func readModern(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Found?, (reached: Int, miss: NearMiss)?) {
+    static func readModern(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Found?, (reached: Int, miss: NearMiss)?)
+    {
         var best: (Found, Int)?
         var closest: (reached: Int, miss: NearMiss)?
         for view in [ViewKind.table, .collection] {
@@ -424,7 +426,8 @@ public enum UIKitTextReader {
                     r.words(headline) && r.blank() && r.words("Data source before updates =") && r.blank()
                     && r.counts(view) != nil
                 let before = read ? r.lastCounts : []
-                let readAfter = read && r.blank() && r.words("Data source after updates =") && r.blank() && r.counts(view) != nil
+                let readAfter =
+                    read && r.blank() && r.words("Data source after updates =") && r.blank() && r.counts(view) != nil
                 let after = readAfter ? r.lastCounts : []
                 var updates: [Update] = []
                 var complete = readAfter && r.blank() && r.words("Updates = [")
@@ -463,7 +466,8 @@ public enum UIKitTextReader {
                 }
                 let value = UIKitText.invalidBatchUpdates(before: before, after: after, updates: updates)
                 let versions = IOSVersion.known.filter {
-                    $0.has(IOSVersion.modernText, in: view) && $0.has(IOSVersion.andOr, in: view) == (conjunction == "and/or")
+                    $0.has(IOSVersion.modernText, in: view)
+                        && $0.has(IOSVersion.andOr, in: view) == (conjunction == "and/or")
                 }
                 let found = Found(
                     text: .raised(value), wordings: [Found.Wording(view: view, versions: versions)], gap: .none,
@@ -506,7 +510,8 @@ public enum UIKitTextReader {
         let rule = form == .willPerformReloadData ? IOSVersion.collectionLogWording : nil
         let versions = IOSVersion.known.filter {
             $0.has(IOSVersion.collectionLogsAndReloads, in: .collection)
-                && (rule == nil ? $0.has(IOSVersion.collectionLogWording, in: .collection)
+                && (rule == nil
+                    ? $0.has(IOSVersion.collectionLogWording, in: .collection)
                     : !$0.has(IOSVersion.collectionLogWording, in: .collection))
         }
         return Found(
@@ -540,7 +545,10 @@ public enum UIKitTextReader {
             guard r.words(close) else { return nil }
             return Found(
                 text: .duplicateIdentifiers(kind: kind, identifiers: identifiers),
-                wordings: [Found.Wording(view: .table, versions: diffableVersions), Found.Wording(view: .collection, versions: diffableVersions)],
+                wordings: [
+                    Found.Wording(view: .table, versions: diffableVersions),
+                    Found.Wording(view: .collection, versions: diffableVersions),
+                ],
                 gap: .none, hasViewDescription: false, range: start..<r.position)
         }
         return nil
@@ -559,7 +567,10 @@ public enum UIKitTextReader {
             guard !identifier.isEmpty else { return nil }
             return Found(
                 text: .missingItemIdentifier(action: action, identifier: identifier),
-                wordings: [Found.Wording(view: .table, versions: diffableVersions), Found.Wording(view: .collection, versions: diffableVersions)],
+                wordings: [
+                    Found.Wording(view: .table, versions: diffableVersions),
+                    Found.Wording(view: .collection, versions: diffableVersions),
+                ],
                 gap: .none, hasViewDescription: false, range: start..<end)
         }
         return nil
@@ -611,7 +622,8 @@ struct Reader {
                 guard hasPrefix(b, bytes, at: i) else {
                     var k = 0
                     while k < bytes.count && i + k < b.count && b[i + k] == bytes[k] { k += 1 }
-                    return .failure(Failure(reached: i + k, expected: "'" + String(decoding: bytes, as: UTF8.self) + "'"))
+                    return .failure(
+                        Failure(reached: i + k, expected: "'" + String(decoding: bytes, as: UTF8.self) + "'"))
                 }
                 canonical += bytes
                 i += bytes.count
@@ -919,7 +931,8 @@ struct Reader {
             case .reloadRow: .reloadRow(IndexPath(section: number(0), row: number(1)))
             case .moveRow:
                 .moveRow(
-                    from: IndexPath(section: number(0), row: number(1)), to: IndexPath(section: number(2), row: number(3)))
+                    from: IndexPath(section: number(0), row: number(1)),
+                    to: IndexPath(section: number(2), row: number(3)))
             case .deleteSection: .deleteSection(number(0))
             case .insertSection: .insertSection(number(0))
             case .reloadSection: .reloadSection(number(0))

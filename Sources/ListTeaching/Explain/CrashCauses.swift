@@ -22,7 +22,8 @@ extension Explanation {
             describe(text, rows: rows, row: row, name: name, update: update)
             if found.isLogged {
                 meaning.append(
-                    "UICollectionView on iOS 13 to 16.3 logs this instead of raising, and falls back to reloadData: the app does not crash there, but the update is not animated (from iOS 16.4 the same batch raises)")
+                    "UICollectionView on iOS 13 to 16.3 logs this instead of raising, and falls back to reloadData: the app does not crash there, but the update is not animated (from iOS 16.4 the same batch raises)"
+                )
             }
         case .duplicateIdentifiers(let kind, let identifiers):
             check = "the diffable data source's check that every \(kind) identifier of a snapshot is unique"
@@ -32,9 +33,13 @@ extension Explanation {
             ]
             causes = [
                 CrashCause(
-                    title: "two \(kind)s are equal by their Hashable conformance (a struct hashed by its title, two rows with the same text)",
-                    swift: "struct Item: Hashable { let title: String }\nsnapshot.appendItems(names.map { Item(title: $0) })   // two \"Milk\"",
-                    fix: "give each \(kind) an identity of its own (let id = UUID(), and hash and compare by it), or remove duplicates before appending"),
+                    title:
+                        "two \(kind)s are equal by their Hashable conformance (a struct hashed by its title, two rows with the same text)",
+                    swift:
+                        "struct Item: Hashable { let title: String }\nsnapshot.appendItems(names.map { Item(title: $0) })   // two \"Milk\"",
+                    fix:
+                        "give each \(kind) an identity of its own (let id = UUID(), and hash and compare by it), or remove duplicates before appending"
+                ),
                 CrashCause(
                     title: "the same \(kind) appended twice (once from a cache, once from the network)",
                     swift: "snapshot.appendItems(cached)\nsnapshot.appendItems(fetched)   // both hold the same ids",
@@ -53,7 +58,8 @@ extension Explanation {
                     fix: "\(action) only items that are in the snapshot: check snapshot.indexOfItem(item) != nil"),
                 CrashCause(
                     title: "a changed value was treated as the same item (its hash includes a field that changed)",
-                    swift: "item.isFavorite.toggle()\nsnapshot.\(action)Items([item])   // hash changed: a new identifier",
+                    swift:
+                        "item.isFavorite.toggle()\nsnapshot.\(action)Items([item])   // hash changed: a new identifier",
                     fix: "identify items by a stable id, and keep the changing fields out of Hashable"),
             ]
         }
@@ -70,7 +76,8 @@ extension Explanation {
                 "the data source answered \(after) \(after == 1 ? row : rows) for section \(s): \(after) ≠ \(expected)",
             ]
             countMeaning(
-                expected: expected, after: after, before: before, told: inserted + deleted + movedIn + movedOut, rows: rows,
+                expected: expected, after: after, before: before, told: inserted + deleted + movedIn + movedOut,
+                rows: rows,
                 what: "in section \(s)", update: update, inserting: inserted > deleted)
         case .invalidSectionCount(let after, let before, let inserted, let deleted):
             check = "UIKit's check of the number of sections"
@@ -114,9 +121,13 @@ extension Explanation {
             if updates.contains(where: { $0.isReload }) {
                 causes.insert(
                     CrashCause(
-                        title: "a reload mixed with an edit of the same section: since iOS 16.4 a reload counts as a delete and an insert, and the old reloadData fallback is a hard exception",
-                        swift: "items[i] = newValue\n\(view == .table ? "tableView" : "collectionView").performBatchUpdates {\n    \(view == .table ? "tableView.reloadRows" : "collectionView.reloadItems")(at: [IndexPath(\(row): i, section: 0)]\(view == .table ? ", with: .none" : ""))\n    // …and an insert or delete in the same section",
-                        fix: "reload in a batch of its own, or reconfigure (reconfigureRows/reconfigureItems), after the structural changes"),
+                        title:
+                            "a reload mixed with an edit of the same section: since iOS 16.4 a reload counts as a delete and an insert, and the old reloadData fallback is a hard exception",
+                        swift:
+                            "items[i] = newValue\n\(view == .table ? "tableView" : "collectionView").performBatchUpdates {\n    \(view == .table ? "tableView.reloadRows" : "collectionView.reloadItems")(at: [IndexPath(\(row): i, section: 0)]\(view == .table ? ", with: .none" : ""))\n    // …and an insert or delete in the same section",
+                        fix:
+                            "reload in a batch of its own, or reconfigure (reconfigureRows/reconfigureItems), after the structural changes"
+                    ),
                     at: 0)
             }
         case .deleteMissingRow(let p, let rowsBefore):
@@ -130,16 +141,25 @@ extension Explanation {
             ]
             causes = [
                 CrashCause(
-                    title: "the index paths were computed after removing from the array (or removing one at a time, each shifting the rest)",
-                    swift: "for i in selected.sorted() { items.remove(at: i); \(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [IndexPath(\(row): i, section: 0)]\(view == .table ? ", with: .fade" : "")) }",
-                    fix: "collect the index paths first, remove from the array in descending order, then delete them all in one batch"),
+                    title:
+                        "the index paths were computed after removing from the array (or removing one at a time, each shifting the rest)",
+                    swift:
+                        "for i in selected.sorted() { items.remove(at: i); \(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [IndexPath(\(row): i, section: 0)]\(view == .table ? ", with: .fade" : "")) }",
+                    fix:
+                        "collect the index paths first, remove from the array in descending order, then delete them all in one batch"
+                ),
                 CrashCause(
-                    title: "the \(name)'s counts were stale: the array changed earlier without an update call or reloadData",
-                    swift: "items = newItems   // no reloadData\n…\n\(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [path]…)",
-                    fix: "after replacing the array, call reloadData() (or apply a snapshot) before any incremental update"),
+                    title:
+                        "the \(name)'s counts were stale: the array changed earlier without an update call or reloadData",
+                    swift:
+                        "items = newItems   // no reloadData\n…\n\(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [path]…)",
+                    fix:
+                        "after replacing the array, call reloadData() (or apply a snapshot) before any incremental update"
+                ),
                 CrashCause(
                     title: "the same \(row) deleted twice (a double tap, two callbacks)",
-                    swift: "func delete(_ path: IndexPath) { items.remove(at: path.\(row)); \(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [path]…) }   // called twice",
+                    swift:
+                        "func delete(_ path: IndexPath) { items.remove(at: path.\(row)); \(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [path]…) }   // called twice",
                     fix: "look the \(row) up by identity when the callback runs, and ignore a second delete"),
             ]
         case .deleteRowFromMissingSection(_, let before), .deleteMissingSection(_, let before):
@@ -156,11 +176,13 @@ extension Explanation {
             causes = [
                 CrashCause(
                     title: "the \(row) was inserted before it was added to the array",
-                    swift: "\(view == .table ? "tableView.insertRows" : "collectionView.insertItems")(at: [IndexPath(\(row): items.count, section: 0)]\(view == .table ? ", with: .automatic" : ""))\nitems.append(newItem)",
+                    swift:
+                        "\(view == .table ? "tableView.insertRows" : "collectionView.insertItems")(at: [IndexPath(\(row): items.count, section: 0)]\(view == .table ? ", with: .automatic" : ""))\nitems.append(newItem)",
                     fix: "append to the array first, then insert the index path of the new element"),
                 CrashCause(
                     title: "the new index path counted from the old array plus one (or the wrong section)",
-                    swift: "items.append(newItem)\nlet path = IndexPath(\(row): items.count, section: 0)   // one past the end",
+                    swift:
+                        "items.append(newItem)\nlet path = IndexPath(\(row): items.count, section: 0)   // one past the end",
                     fix: "use items.count - 1 after the append, and the section the element went into"),
             ]
         case .insertRowIntoMissingSection, .insertSectionPastEnd:
@@ -175,11 +197,13 @@ extension Explanation {
             causes = [
                 CrashCause(
                     title: "the move's index paths were taken from the array after it changed",
-                    swift: "let item = items.remove(at: from.\(row)); items.insert(item, at: to.\(row))\n\(view == .table ? "tableView.moveRow" : "collectionView.moveItem")(at: from, to: to)   // from/to recomputed after other edits",
+                    swift:
+                        "let item = items.remove(at: from.\(row)); items.insert(item, at: to.\(row))\n\(view == .table ? "tableView.moveRow" : "collectionView.moveItem")(at: from, to: to)   // from/to recomputed after other edits",
                     fix: "take the source from the state before the batch and the destination from the state after it"),
                 CrashCause(
                     title: "the array and the \(name) disagreed before the move (a change without an update call)",
-                    swift: "items.append(x)   // not told to the \(name)\n\(view == .table ? "tableView.moveRow" : "collectionView.moveItem")(at: a, to: b)",
+                    swift:
+                        "items.append(x)   // not told to the \(name)\n\(view == .table ? "tableView.moveRow" : "collectionView.moveItem")(at: a, to: b)",
                     fix: "tell the \(name) of every change, or reloadData first"),
             ]
         case .deleteAndReloadSamePath, .deleteAndMoveSamePath, .deleteAndMoveSameSection, .insertAndMoveSamePath,
@@ -191,23 +215,29 @@ extension Explanation {
             ]
             causes = [
                 CrashCause(
-                    title: "a reload (or a move) of a \(row) that the same batch deletes: reloading the visible \(rows) after a change",
-                    swift: "\(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [path]…)\n\(view == .table ? "tableView.reloadRows" : "collectionView.reloadItems")(at: \(view == .table ? "tableView.indexPathsForVisibleRows ?? []" : "collectionView.indexPathsForVisibleItems")…)",
+                    title:
+                        "a reload (or a move) of a \(row) that the same batch deletes: reloading the visible \(rows) after a change",
+                    swift:
+                        "\(view == .table ? "tableView.deleteRows" : "collectionView.deleteItems")(at: [path]…)\n\(view == .table ? "tableView.reloadRows" : "collectionView.reloadItems")(at: \(view == .table ? "tableView.indexPathsForVisibleRows ?? []" : "collectionView.indexPathsForVisibleItems")…)",
                     fix: "leave deleted \(rows) out of the reload, or reload in a batch of its own afterwards"),
                 CrashCause(
                     title: "two sources of updates merged into one batch (two callbacks, two diffs)",
-                    swift: "\(view == .table ? "tableView" : "collectionView").performBatchUpdates { apply(changesA); apply(changesB) }",
+                    swift:
+                        "\(view == .table ? "tableView" : "collectionView").performBatchUpdates { apply(changesA); apply(changesB) }",
                     fix: "diff the two states once (a diffable data source, or one diff of old and new)"),
             ]
         case .cannotMoveFromDeletedSection, .cannotMoveIntoInsertedSection:
-            check = "\(view == .table ? "UITableView's (before iOS 11)" : "UICollectionView's") check that no \(row) moves out of a deleted section or into an inserted one"
+            check =
+                "\(view == .table ? "UITableView's (before iOS 11)" : "UICollectionView's") check that no \(row) moves out of a deleted section or into an inserted one"
             arithmetic = [found.uikitText?.worded(for: view) ?? ""]
             meaning = ["a move crossed a section the same batch deletes or inserts"]
             causes = [
                 CrashCause(
                     title: "a diff that moved \(rows) between sections while deleting or inserting those sections",
                     swift: "performBatchUpdates { deleteSections([0]); moveItem(at: [0, 1], to: [1, 0]) }",
-                    fix: "delete the \(row) and insert it in its new section instead of moving it (IGListKit and DifferenceKit do)"),
+                    fix:
+                        "delete the \(row) and insert it in its new section instead of moving it (IGListKit and DifferenceKit do)"
+                )
             ]
         case .repeatedInCollectionView:
             check = "ListDSL's own check of a repeated update in a collection view"
@@ -231,35 +261,46 @@ extension Explanation {
         }
         if told > 0 && after == before {
             meaning.append(
-                "the \(name) was told of \(told) change\(told == 1 ? "" : "s"), but the data source still answered \(counted(before)): the array was not changed before the update ended, or was changed after the call")
+                "the \(name) was told of \(told) change\(told == 1 ? "" : "s"), but the data source still answered \(counted(before)): the array was not changed before the update ended, or was changed after the call"
+            )
             causes.append(
                 CrashCause(
-                    title: "the update was told to the \(name) before the array changed (or the array was never changed)",
+                    title:
+                        "the update was told to the \(name) before the array changed (or the array was never changed)",
                     swift: inserting
                         ? "\(verb).\(view == .table ? "insertRows(at: [path], with: .automatic)" : "insertItems(at: [path])")\nitems.insert(newItem, at: path.\(view.item))"
                         : "\(verb).\(view == .table ? "deleteRows(at: [path], with: .automatic)" : "deleteItems(at: [path])")\nitems.remove(at: path.\(view.item))",
                     fix: "change the array first, then tell the \(name), both inside one \(update)"))
         } else if told == 0 && after != before {
             meaning.append(
-                "the \(name) was told nothing, but the data source answered \(counted(after)) where it had \(before): the array changed without an update call, and this is the first update since")
+                "the \(name) was told nothing, but the data source answered \(counted(after)) where it had \(before): the array changed without an update call, and this is the first update since"
+            )
             causes.append(
                 CrashCause(
-                    title: "the array was changed without telling the \(name) (a refresh, a sync, a notification handler)",
-                    swift: "items = fetched   // no reloadData()\n…\n\(verb).\(view == .table ? "reloadRows" : "reloadItems")(at: [path]…)   // the next update crashes",
+                    title:
+                        "the array was changed without telling the \(name) (a refresh, a sync, a notification handler)",
+                    swift:
+                        "items = fetched   // no reloadData()\n…\n\(verb).\(view == .table ? "reloadRows" : "reloadItems")(at: [path]…)   // the next update crashes",
                     fix: "call reloadData() after replacing the array, or apply a diffable snapshot"))
         } else if difference > 0 {
             meaning.append(
-                "the data source answered \(difference) more \(rows)\(what.isEmpty ? "" : " " + what) than the updates account for: \(rows) were added without an insert, or a delete was told but not made")
+                "the data source answered \(difference) more \(rows)\(what.isEmpty ? "" : " " + what) than the updates account for: \(rows) were added without an insert, or a delete was told but not made"
+            )
         } else if difference < 0 {
             meaning.append(
-                "the data source answered \(-difference) fewer \(rows)\(what.isEmpty ? "" : " " + what) than the updates account for: \(rows) were removed without a delete (or twice), or an insert was told but not made")
+                "the data source answered \(-difference) fewer \(rows)\(what.isEmpty ? "" : " " + what) than the updates account for: \(rows) were removed without a delete (or twice), or an insert was told but not made"
+            )
         }
         if after == 1 && expected == 0 || after == 0 && expected == 1 {
             causes.append(
                 CrashCause(
-                    title: "a placeholder \(view.item) for an empty section (\"No items\"): the data source answers 1 when the array is empty",
-                    swift: "func \(view == .table ? "tableView(_:numberOfRowsInSection:)" : "collectionView(_:numberOfItemsInSection:)") -> Int { max(items.count, 1) }",
-                    fix: "when the last \(view.item) goes, reload the section (or insert the placeholder's index path in the same batch)"))
+                    title:
+                        "a placeholder \(view.item) for an empty section (\"No items\"): the data source answers 1 when the array is empty",
+                    swift:
+                        "func \(view == .table ? "tableView(_:numberOfRowsInSection:)" : "collectionView(_:numberOfItemsInSection:)") -> Int { max(items.count, 1) }",
+                    fix:
+                        "when the last \(view.item) goes, reload the section (or insert the placeholder's index path in the same batch)"
+                ))
         }
         causes.append(
             CrashCause(
@@ -269,23 +310,29 @@ extension Explanation {
         causes.append(
             CrashCause(
                 title: "reloadData() called inside the batch, or just before it while a batch is open",
-                swift: "\(verb).performBatchUpdates { items.removeAll(); \(verb).reloadData(); \(verb).\(view == .table ? "insertRows" : "insertItems")(at: paths…) }",
+                swift:
+                    "\(verb).performBatchUpdates { items.removeAll(); \(verb).reloadData(); \(verb).\(view == .table ? "insertRows" : "insertItems")(at: paths…) }",
                 fix: "use either reloadData() or incremental updates, never both in one batch"))
     }
 
     /// The meaning and causes of a section index past the counts (`before` or `after` the batch).
     private mutating func outOfRangeSection(_ text: UIKitText, before: Int, verb: String, when: String) {
         let name = view.name
-        check = "UIKit's check of the \(verb)s, against the sections the \(when == "before" ? name : "data source") had \(when) the batch"
+        check =
+            "UIKit's check of the \(verb)s, against the sections the \(when == "before" ? name : "data source") had \(when) the batch"
         arithmetic = [found.uikitText?.worded(for: view) ?? ""]
         meaning = [
             "\(verb)s name sections as they are \(when) the batch: the section named was not there \(when) it"
         ]
         causes = [
             CrashCause(
-                title: "the section's index was computed against the other state (before instead of after, or the reverse)",
-                swift: "\(view == .table ? "tableView.\(verb)Sections" : "collectionView.\(verb)Sections")(IndexSet(integer: sections.count)…)",
-                fix: "\(verb == "delete" ? "deletes name the old state: take the index before changing the array" : "inserts name the new state: take the index after changing the array")"),
+                title:
+                    "the section's index was computed against the other state (before instead of after, or the reverse)",
+                swift:
+                    "\(view == .table ? "tableView.\(verb)Sections" : "collectionView.\(verb)Sections")(IndexSet(integer: sections.count)…)",
+                fix:
+                    "\(verb == "delete" ? "deletes name the old state: take the index before changing the array" : "inserts name the new state: take the index after changing the array")"
+            ),
             CrashCause(
                 title: "the array of sections and the \(name) disagreed (a change without an update call)",
                 swift: "sections.append(newSection)   // not told\n…",

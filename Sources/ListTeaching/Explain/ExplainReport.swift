@@ -53,20 +53,23 @@ public struct ExplainReport: Sendable {
         if explained.isEmpty {
             var out = "\(name): no UIKit batch-update text found\n"
             for miss in nearMisses.prefix(5) {
-                out += "\(name):\(line(of: miss.range.upperBound)): almost one: after \"\(Self.tail(miss.read))\" expected \(miss.expected), found \(miss.found)\n"
+                out +=
+                    "\(name):\(line(of: miss.range.upperBound)): almost one: after \"\(Self.tail(miss.read))\" expected \(miss.expected), found \(miss.found)\n"
             }
             return out
         }
         var out = ""
         if explained.reduce(0, { $0 + 1 + $1.repeats.count }) >= UIKitTextReader.maximumTexts {
-            out += "\(name): the first \(Quantity.grouped(UIKitTextReader.maximumTexts)) texts are read; there may be more after them\n\n"
+            out +=
+                "\(name): the first \(Quantity.grouped(UIKitTextReader.maximumTexts)) texts are read; there may be more after them\n\n"
         }
         for (k, e) in explained.enumerated() {
             if k > 0 { out += "\n" }
             out += "\(name):\(line(of: e.found.range.lowerBound)): \(Self.heading(e))\n"
             if !e.repeats.isEmpty {
                 let more = e.repeats.prefix(10).map { String(line(of: $0.lowerBound)) }.joined(separator: ", ")
-                out += "(the same text again at line\(e.repeats.count == 1 ? "" : "s") \(more)\(e.repeats.count > 10 ? " and \(e.repeats.count - 10) more" : ""))\n"
+                out +=
+                    "(the same text again at line\(e.repeats.count == 1 ? "" : "s") \(more)\(e.repeats.count > 10 ? " and \(e.repeats.count - 10) more" : ""))\n"
             }
             out += Self.indented(Self.oneLine(e.given), by: "  ") + "\n\n"
             out += "What failed: \(e.check).\n"
@@ -101,7 +104,10 @@ public struct ExplainReport: Sendable {
     static func viewWords(_ e: Explanation) -> String {
         switch e.found.text {
         case .duplicateIdentifiers, .missingItemIdentifier: "a diffable data source (table or collection view)"
-        default: e.viewNamed ? "a \(e.view.name), as its words say" : "a table view or a collection view (the words are the same; a \(e.view.name) is simulated)"
+        default:
+            e.viewNamed
+                ? "a \(e.view.name), as its words say"
+                : "a table view or a collection view (the words are the same; a \(e.view.name) is simulated)"
         }
     }
 
@@ -113,13 +119,19 @@ public struct ExplainReport: Sendable {
             return "Not reproduced: \(impossible).\n"
         }
         let verb = e.found.isLogged ? "log" : "raise"
-        out += r.matches ? "Reproduced: this script makes the simulator \(verb) the same text, word for word:\n" :
-            "The script below does not raise the same text (see the end):\n"
+        out +=
+            r.matches
+            ? "Reproduced: this script makes the simulator \(verb) the same text, word for word:\n"
+            : "The script below does not raise the same text (see the end):\n"
         out += indented(r.script.hasSuffix("\n") ? String(r.script.dropLast()) : r.script, by: "  ") + "\n"
-        if !r.chosen.isEmpty { out += "Chosen, as the text does not say:\n" + r.chosen.map { "  - " + $0 + "\n" }.joined() }
+        if !r.chosen.isEmpty {
+            out += "Chosen, as the text does not say:\n" + r.chosen.map { "  - " + $0 + "\n" }.joined()
+        }
         if !r.matches {
             let did = e.found.isLogged ? "logged" : "raised"
-            out += "The simulator " + (r.simulated.map { "\(did) instead:\n" + indented(oneLine($0), by: "  ") } ?? "\(did) nothing") + "\n"
+            out +=
+                "The simulator "
+                + (r.simulated.map { "\(did) instead:\n" + indented(oneLine($0), by: "  ") } ?? "\(did) nothing") + "\n"
         }
         return out
     }

@@ -82,20 +82,25 @@ public struct Explanation: Sendable {
         switch found.gap {
         case .twoSpaces:
             notes.append(
-                "two spaces after its first sentence: UIKit's format up to iOS \(view == .table ? "12" : "13") for a \(view.name)")
+                "two spaces after its first sentence: UIKit's format up to iOS \(view == .table ? "12" : "13") for a \(view.name)"
+            )
         case .one:
             notes.append(
-                "one space after its first sentence: what iOS \(view == .table ? "13" : "14") and later print for a \(view.name), but also what crash reporters and web pages make of the two spaces of older versions, so it does not date the text")
+                "one space after its first sentence: what iOS \(view == .table ? "13" : "14") and later print for a \(view.name), but also what crash reporters and web pages make of the two spaces of older versions, so it does not date the text"
+            )
         case .none: break
         }
         if found.hasViewDescription && !found.isLogged {
-            notes.append("the view's description after it (` \(view == .table ? "Table" : "Collection") view: <…>`): iOS 15 or later")
+            notes.append(
+                "the view's description after it (` \(view == .table ? "Table" : "Collection") view: <…>`): iOS 15 or later"
+            )
         } else if let text = found.uikitText, UIKitText.suffixed.contains(text.check), !found.isLogged {
             let versions = found.wordings.first { $0.view == view }?.versions ?? []
             notes.append(
                 versions.allSatisfy { $0 >= IOSVersion(15) }
                     ? "no view description after it: the copy left out the ` \(view == .table ? "Table" : "Collection") view: <…>` that iOS 15 and later print"
-                    : "no view description after it: iOS 14 or earlier, unless whoever copied the text left the description out")
+                    : "no view description after it: iOS 14 or earlier, unless whoever copied the text left the description out"
+            )
         }
         switch found.text {
         case .logged(_, .willPerformReloadData): notes.append("logged, not raised, in iOS 13's words: iOS 13")

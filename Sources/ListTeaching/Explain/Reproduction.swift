@@ -145,7 +145,9 @@ struct ScriptBuilder {
             impossible = "its numbers are too big to simulate (more than \(ScriptBuilder.largest) rows a section)"
             return
         }
-        let small = counts.map { count in count <= 12 ? "[" + (0..<count).map { Self.rowText($0) }.joined(separator: ", ") + "]" : "[]" }
+        let small = counts.map { count in
+            count <= 12 ? "[" + (0..<count).map { Self.rowText($0) }.joined(separator: ", ") + "]" : "[]"
+        }
         lines.append("reset [" + small.joined(separator: ", ") + "]")
         for (section, count) in counts.enumerated() where count > 12 {
             lines.append("for i in 0..<\(count) { append \(section) \"row \\(i)\" }")
@@ -189,7 +191,9 @@ struct ScriptBuilder {
     mutating func build(_ text: UIKitText) {
         switch text {
         case .invalidRowCount(let s, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
-            rowCount(s, after: after, before: before, inserted: inserted, deleted: deleted, movedIn: movedIn, movedOut: movedOut)
+            rowCount(
+                s, after: after, before: before, inserted: inserted, deleted: deleted, movedIn: movedIn,
+                movedOut: movedOut)
         case .invalidSectionCount(let after, let before, let inserted, let deleted):
             sectionCount(after: after, before: before, inserted: inserted, deleted: deleted)
         case .invalidBatchUpdates(let before, let after, let updates):
@@ -201,7 +205,8 @@ struct ScriptBuilder {
 
     /// T24: section `s` had `before` rows; the table view was told of the inserts, deletes and moves; the
     /// data source answered `after`.
-    mutating func rowCount(_ s: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int) {
+    mutating func rowCount(_ s: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
+    {
         guard inserted + movedIn <= after else {
             impossible =
                 "\(inserted) inserted and \(movedIn) moved in do not fit \(after) \(view.items) after the update: UIKit's insert check would have raised first"
@@ -223,7 +228,9 @@ struct ScriptBuilder {
         if s > 0 { choose("sections 0 to \(s - 1) are empty: the text names section \(s) only") }
         if movedIn > 0 || movedOut > 0 {
             counts.append(movedIn + 1)
-            choose("the \(view.items) moved in and out of section \(s) come from and go to section \(other), which keeps one \(view.item) of its own")
+            choose(
+                "the \(view.items) moved in and out of section \(s) come from and go to section \(other), which keeps one \(view.item) of its own"
+            )
         }
         table(counts)
         lines.append("begin")
@@ -253,7 +260,8 @@ struct ScriptBuilder {
             return
         }
         guard inserted <= after, deleted <= before else {
-            impossible = "the sections inserted or deleted do not fit the counts: UIKit's earlier checks would have raised first"
+            impossible =
+                "the sections inserted or deleted do not fit the counts: UIKit's earlier checks would have raised first"
             return
         }
         guard before <= 10_000, after <= 10_000 else {
@@ -263,7 +271,9 @@ struct ScriptBuilder {
         table([Int](repeating: 0, count: before))
         choose("every section is empty: the text counts sections only")
         lines.append("begin")
-        if deleted > 0 { lines.append("  table delete section " + (0..<deleted).map(String.init).joined(separator: ", ")) }
+        if deleted > 0 {
+            lines.append("  table delete section " + (0..<deleted).map(String.init).joined(separator: ", "))
+        }
         for section in 0..<inserted { lines.append("  table insert section \(section)") }
         if after > before {
             lines.append("  repeat \(after - before) { data insert section 0 }")
@@ -455,7 +465,8 @@ struct ScriptBuilder {
         } else {
             let sections = texts.map { _ in "[]" }
             lines.append(
-                "apply [" + (sections + sections).joined(separator: ", ") + "] sections [" + (texts + texts).joined(separator: ", ")
+                "apply [" + (sections + sections).joined(separator: ", ") + "] sections ["
+                    + (texts + texts).joined(separator: ", ")
                     + "]")
             choose("every repeated section identifier names two empty sections")
         }
@@ -464,7 +475,9 @@ struct ScriptBuilder {
     /// A snapshot applied with `identifier` reloaded or reconfigured, which it does not hold.
     mutating func buildMissing(_ action: String, _ identifier: String) {
         let other = identifier == "A" ? "B" : "A"
-        lines.append("apply [[\"\(other)\"]] \(action == "reload" ? "reloading" : "reconfiguring") [\(Value.quoted(identifier))]")
+        lines.append(
+            "apply [[\"\(other)\"]] \(action == "reload" ? "reloading" : "reconfiguring") [\(Value.quoted(identifier))]"
+        )
         choose("the snapshot holds one other item, \"\(other)\"")
     }
 }
