@@ -89,3 +89,55 @@ import Testing
         #expect(explained.first?.reproduction.impossible?.hasPrefix("its numbers add up") == true)
     }
 }
+
+/// Every text the simulator can raise is reproduced: a value of each case with numbers a real batch could
+/// give, worded for each view and iOS version that raises it, is explained with a script that makes the
+/// simulator raise it word for word.
+@Suite struct ExplainReproducesEveryTextTests {
+    static func path(_ s: Int, _ r: Int) -> ListModel.IndexPath { ListModel.IndexPath(section: s, row: r) }
+
+    static let values: [UIKitText] = [
+        .deleteAndReloadSamePath(path(0, 1)), .deleteAndReloadSamePath(ListModel.IndexPath.forSection(1)),
+        .deleteAndMoveSameSection(1), .deleteAndMoveSamePath(path(0, 1)),
+        .deleteMissingSection(3, sectionsBefore: 2), .deleteRowFromMissingSection(path(4, 0), sectionsBefore: 2),
+        .deleteMissingRow(path(0, 5), rowsBefore: 5), .insertAndMoveSameSection(1), .insertAndMoveSamePath(path(0, 1)),
+        .insertSectionPastEnd(3, sectionsAfter: 2), .insertRowIntoMissingSection(path(3, 0), sectionsAfter: 2),
+        .insertRowPastEnd(path(0, 4), rowsAfter: 3), .moveMissingSection(3, sectionsBefore: 2),
+        .moveSectionPastEnd(from: 0, to: 3, sectionsAfter: 2),
+        .moveRowFromMissingSection(path(3, 0), sectionsBefore: 2),
+        .moveMissingRow(path(0, 4), rowsBefore: 3),
+        .moveRowIntoMissingSection(from: path(0, 0), to: path(3, 0), sectionsAfter: 2),
+        .moveRowPastEnd(from: path(0, 0), to: path(0, 5), rowsAfter: 3), .sectionMovedTwice(0, first: 1, second: 2),
+        .rowMovedTwice(path(0, 0), first: path(0, 1), second: path(0, 2)),
+        .sectionsMovedToOne(first: 0, second: 1, destination: 2),
+        .rowsMovedToOne(first: path(0, 0), second: path(0, 1), destination: path(0, 2)),
+        .invalidSectionCount(after: 2, before: 2, inserted: 1, deleted: 0),
+        .invalidRowCount(section: 1, after: 3, before: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0),
+        .invalidRowCount(section: 0, after: 3, before: 5, inserted: 1, deleted: 2, movedIn: 1, movedOut: 1),
+        .invalidBatchUpdates(before: [3], after: [1], updates: [.deleteRow(path(0, 2)), .insertRow(path(0, 0))]),
+        .invalidBatchUpdates(before: [3, 2], after: [3, 2], updates: [.insertRow(path(1, 0))]),
+        .cannotMoveFromDeletedSection(0), .cannotMoveIntoInsertedSection(1),
+    ]
+
+    @Test(arguments: values.indices)
+    func theTextIsReproducedInEveryViewAndVersionThatRaisesIt(_ k: Int) {
+        let value = Self.values[k]
+        for view in [ViewKind.table, .collection] {
+            for ios in IOSVersion.known
+            where value.raises(in: view, ios: ios) && (view == .table || ios >= IOSVersion(6)) {
+                for suffix in [false, true] {
+                    let text = value.worded(for: view, ios: ios, suffix: suffix)
+                    let (explained, _) = Explanation.explain(Array(text.utf8))
+                    guard let e = explained.first else {
+                        Issue.record("not read: \(text)")
+                        continue
+                    }
+                    #expect(
+                        e.reproduction.matches,
+                        "\(view), iOS \(ios), suffix \(suffix): \(text)\nscript:\n\(e.reproduction.script)\nsimulated: \(e.reproduction.impossible ?? e.reproduction.simulated ?? "nothing")"
+                    )
+                }
+            }
+        }
+    }
+}

@@ -142,9 +142,13 @@ extension UIKitText {
     /// Whether UIKit raises this text in `view` on `ios`, by the rules of `IOSVersion.rules`: a row moved out
     /// of a deleted section or into an inserted one raises in a collection view, and in a table view before
     /// iOS 11 (later it reloads); a collection view's count texts are logged, not raised, on iOS 13 to 16.3;
-    /// the modern text exists from iOS 16.4.
+    /// the modern text exists from iOS 16.4; and moves came with iOS 5, so no row-count text before it
+    /// counts one.
     public func raises(in view: ViewKind, ios: IOSVersion) -> Bool {
-        switch kind {
+        if case .invalidRowCount(_, _, _, _, _, let movedIn, let movedOut) = self, movedIn + movedOut > 0 {
+            return ios.has(IOSVersion.movedClause, in: view) && !ios.has(IOSVersion.collectionLogsAndReloads, in: view)
+        }
+        return switch kind {
         case .cannotMoveFromDeletedSection, .cannotMoveIntoInsertedSection:
             view == .collection || ios.has(IOSVersion.tableMovesAcrossSections, in: view)
         case .invalidBatchUpdates: ios.has(IOSVersion.modernText, in: view)
