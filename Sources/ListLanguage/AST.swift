@@ -344,11 +344,14 @@ public enum StmtKind: Sendable {
     indirect case drag(from: Expr, to: Expr)
     /// `select PATH`.
     indirect case select(Expr)
+    /// `scroll PATH`: `scrollToRow(at:at:animated:)`.
+    indirect case scroll(Expr)
     /// `trace on|off`.
     case trace(Bool)
 
     // The diffable data source (§3).
-    /// `apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]`.
+    /// `apply TABLE [sections LIST] [valueIdentifiers] [reloading LIST] [reconfiguring LIST]
+    /// [withoutAnimation|usingReloadData]`.
     indirect case apply(ApplySnapshot)
     /// `view table|collection`: the class simulated.
     case view(ViewKind)
@@ -389,6 +392,9 @@ public struct ApplySnapshot: Sendable {
     public var snapshot: Expr
     /// The section identifiers (a list of strings), or nil to identify sections by position.
     public var sections: Expr?
+    /// `valueIdentifiers`: the identifiers stand for Swift values (an enum, a struct), which UIKit prints
+    /// bare, as Swift describes them; without it they are strings, which a set's description quotes.
+    public var valueIdentifiers = false
     /// The rows to reload, by text.
     public var reloading: Expr?
     /// The rows to reconfigure, by text.

@@ -116,6 +116,7 @@ package enum ASTPrinter {
         case .tapAccessory(let path): node("tap-accessory", [expression(path)])
         case .drag(let from, let to): node("drag", [expression(from), expression(to)])
         case .select(let path): node("select", [expression(path)])
+        case .scroll(let path): node("scroll", [expression(path)])
         case .trace(let on): on ? "(trace on)" : "(trace off)"
         case .view(let kind): "(view \(kind.rawValue))"
         case .messages(let style): "(messages \(style.rawValue))"
@@ -131,6 +132,7 @@ package enum ASTPrinter {
             node(
                 "apply",
                 [apply.mode.rawValue, expression(apply.snapshot)]
+                    + (apply.valueIdentifiers ? ["valueIdentifiers"] : [])
                     + [
                         ("sections", apply.sections), ("reloading", apply.reloading),
                         ("reconfiguring", apply.reconfiguring),

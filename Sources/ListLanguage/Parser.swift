@@ -446,7 +446,7 @@ public struct Parser {
     ///           | titleCommand | styleCommand | printStatement | expectStatement | runStatement
     ///           | hookStatement | switchStatement | gestureStatement | dragStatement | callStatement
     ///           | applyStatement | viewCommand | messagesCommand | iosCommand | accessoryCommand
-    ///           | undoStatement | fileStatement | defaultsStatement
+    ///           | undoStatement | fileStatement | defaultsStatement | scrollStatement
     private mutating func parseStatement() throws(ParseFailure) -> Stmt {
         // A literal `insert S:R "text"` or `delete S:R` never gets here: `literalRun` took it first.
         let token = current
@@ -489,6 +489,7 @@ public struct Parser {
             case .edit, .trace: return try parseSwitchStatement()
             case .tap, .swipe, .select: return try parseGestureStatement()
             case .drag: return try parseDragStatement()
+            case .scroll: return try parseScrollStatement()
             case .apply: return try parseApplyStatement()
             case .view: return try parseViewCommand()
             case .messages: return try parseMessagesCommand()
@@ -948,6 +949,14 @@ public struct Parser {
         return Stmt(kind, keyword.range.union(path.range))
     }
 
+    /// scrollStatement = "scroll" expression
+    private mutating func parseScrollStatement() throws(ParseFailure) -> Stmt {
+        let keyword = current
+        advance()
+        let path = try parseExpression()
+        return Stmt(.scroll(path), keyword.range.union(path.range))
+    }
+
     /// dragStatement = "drag" expression "to" expression
     private mutating func parseDragStatement() throws(ParseFailure) -> Stmt {
         let keyword = current
@@ -1059,8 +1068,13 @@ public struct Parser {
         return Stmt(.apply(apply), keyword.range.union(previous.range))
     }
 
-    /// applyOptions = [ "reloading" expression ] [ "reconfiguring" expression ] [ "withoutAnimation" | "usingReloadData" ]
+    /// applyOptions = [ "valueIdentifiers" ] [ "reloading" expression ] [ "reconfiguring" expression ] applyMode
+    /// applyMode = [ "withoutAnimation" | "usingReloadData" ]
     private mutating func parseApplyOptions(into apply: inout ApplySnapshot) throws(ParseFailure) {
+        if current.isWord(.valueIdentifiers) {
+            advance()
+            apply.valueIdentifiers = true
+        }
         if current.isWord(.reloading) {
             advance()
             apply.reloading = try parseExpression()

@@ -40,11 +40,11 @@ enum Keyword: String, Sendable, CaseIterable {
     case insert, delete, none, move, reload, append, reset, reloadData, show, dump, header, footer, indexTitle
     case style, begin, end
     // Scripting and the teaching layer.
-    case print, expect, run, on, edit, tap, swipe, drag, select, trace
+    case print, expect, run, on, edit, tap, swipe, drag, select, trace, scroll
     // Layer prefixes and words that mean something inside one statement.
     case data, table, section, to, off, plain, grouped, error
     // The diffable data source's statement and its words.
-    case apply, sections, reloading, reconfiguring, withoutAnimation, usingReloadData
+    case apply, sections, reloading, reconfiguring, withoutAnimation, usingReloadData, valueIdentifiers
     // The class simulated.
     case view, collection
     // Which texts a failed count check gives.

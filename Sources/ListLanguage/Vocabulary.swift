@@ -132,6 +132,10 @@ public enum Vocabulary {
             "simulate a UITableView (the default) or a UICollectionView: their batch rules and texts differ",
             example: "view collection", arguments: ["table", "collection"]),
         Entry(
+            "scroll", .command, "scroll PATH",
+            "scroll the table view to a row (scrollToRow): it checks its own counts, then asks the data source for the row's cell",
+            example: "scroll 0:1"),
+        Entry(
             "messages", .command, "messages classic|modern|suffix on|off",
             "which text a failed count check gives: UIKit's classic formula, or the modern 'Invalid batch updates detected'",
             example: "messages modern", arguments: ["classic", "modern", "suffix"]),
@@ -141,10 +145,12 @@ public enum Vocabulary {
             example: "ios 12"),
         Entry(
             "apply", .command,
-            "apply TABLE [sections LIST] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]",
+            "apply TABLE [sections LIST] [valueIdentifiers] [reloading LIST] [reconfiguring LIST] [withoutAnimation|usingReloadData]",
             "hand a snapshot to the diffable data source: it derives the batch and tells the table view",
             example: "apply [[\"Tea\", \"Milk\"], [\"Jam\"]] sections [\"Drinks\", \"Spreads\"]",
-            arguments: ["sections", "reloading", "reconfiguring", "withoutAnimation", "usingReloadData"]),
+            arguments: [
+                "sections", "valueIdentifiers", "reloading", "reconfiguring", "withoutAnimation", "usingReloadData",
+            ]),
         Entry(
             "accessory", .command, "accessory PATH TYPE",
             "keep an accessory (none, disclosureIndicator, detailButton, detailDisclosureButton, checkmark) for the item at PATH",
@@ -420,6 +426,10 @@ public enum Vocabulary {
             "sections", .optionWord, "apply TABLE sections LIST",
             "the snapshot's section identifiers, which become the headers",
             example: "apply [[\"A\"]] sections [\"One\"]"),
+        Entry(
+            "valueIdentifiers", .optionWord, "apply TABLE valueIdentifiers",
+            "the identifiers stand for Swift values (an enum, a struct): UIKit prints them bare, not quoted as strings",
+            example: "apply [[\"Item.song(1)\", \"Item.song(1)\"]] valueIdentifiers"),
         Entry(
             "reloading", .optionWord, "apply TABLE reloading LIST",
             "rows of the snapshot to reload (replace their cells)",

@@ -375,6 +375,8 @@ public enum Quiz {
         case .inserts: "the inserts (checked in ascending order, new index paths)"
         case .moves: "the moves (checked by source: an old path to a new path)"
         case .collectionViewDuplicates: "the collection view's duplicates (it merges only identical moves)"
+        case .animation: "no check: the collection view's animation, once every check has passed (iOS 9)"
+        case .scroll: "the view's check of the index path it scrolls to, against its own counts"
         }
     }
 

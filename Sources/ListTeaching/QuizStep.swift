@@ -100,7 +100,8 @@ extension UIKitText {
         switch self {
         case .deleteAndReloadSamePath(let p), .deleteAndMoveSamePath(let p), .insertAndMoveSamePath(let p),
             .deleteRowFromMissingSection(let p, _), .deleteMissingRow(let p, _), .insertRowIntoMissingSection(let p, _),
-            .insertRowPastEnd(let p, _), .moveRowFromMissingSection(let p, _), .moveMissingRow(let p, _):
+            .insertRowPastEnd(let p, _), .moveRowFromMissingSection(let p, _), .moveMissingRow(let p, _),
+            .scrollRowPastEnd(let p, _):
             [p]
         case .moveRowIntoMissingSection(let from, let to, _), .moveRowPastEnd(let from, let to, _): [from, to]
         case .rowMovedTwice(let p, let first, let second): [p, first, second]
@@ -109,7 +110,8 @@ extension UIKitText {
             row.map { [IndexPath(section: section, row: $0)] } ?? []
         case .deleteAndMoveSameSection, .deleteMissingSection, .insertAndMoveSameSection, .insertSectionPastEnd,
             .moveMissingSection, .moveSectionPastEnd, .sectionMovedTwice, .sectionsMovedToOne, .invalidSectionCount,
-            .invalidRowCount, .invalidBatchUpdates, .cannotMoveFromDeletedSection, .cannotMoveIntoInsertedSection:
+            .invalidRowCount, .invalidBatchUpdates, .cannotMoveFromDeletedSection, .cannotMoveIntoInsertedSection,
+            .inconsistentTableUpdate, .viewAnimationForNilView, .scrollSectionPastEnd:
             []
         }
     }

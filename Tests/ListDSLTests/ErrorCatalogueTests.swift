@@ -194,6 +194,16 @@ import Testing
             .uikitRaises("Requested the number of rows for section (3) which is out of bounds."),
             "Requested the number of rows for section (3) which is out of bounds.", nil
         ),
+        (
+            .scrolledToStaleRow(IndexPath(section: 0, row: 2), view: .collection, rows: 2),
+            "the collection view scrolls to 0:2 and asks the data source for its cell (collectionView(_:cellForItemAt:)), but the data source has 2 items in section 0: the app's own code fails there (Swift: 'Fatal error: Index out of range')",
+            "the collection view's counts are stale: the array changed without an update call; tell the collection view (or reloadData) before scrolling"
+        ),
+        (
+            .scrolledToStaleRow(IndexPath(section: 1, row: 0), view: .table, rows: nil),
+            "the table view scrolls to 1:0 and asks the data source for its cell (tableView(_:cellForRowAt:)), but the data source has no section 1: the app's own code fails there (Swift: 'Fatal error: Index out of range')",
+            "the table view's counts are stale: the array changed without an update call; tell the table view (or reloadData) before scrolling"
+        ),
         (.notAGesture, "this statement is not a gesture", nil),
         (
             .tapNeedsEditing(IndexPath(section: 0, row: 1)),
@@ -381,7 +391,7 @@ import Testing
 
     @Test func everyRuntimeErrorsText() {
         Self.check(Self.runtimeErrors)
-        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 63)  // every case of RuntimeError
+        #expect(Set(Self.runtimeErrors.map { Self.name(of: $0.0) }).count == 64)  // every case of RuntimeError
     }
 
     /// Each case renders its message and hint.
@@ -415,7 +425,7 @@ import Testing
             .cannotApply, .cannotCompare, .noMember, .cannotIndex, .indexOutOfRange, .notAnInteger, .rangeTooLong,
             .overflow, .divisionByZero, .unknownName, .unknownFunction, .assignmentToUndeclared,
             .procedureNamedAfterBuiltin, .unknownBuiltin, .noSection, .noDataRow, .noTableRow, .cannotRunHere,
-            .collectionViewNeedsIOS6, .uikitRaises,
+            .collectionViewNeedsIOS6, .uikitRaises, .scrolledToStaleRow,
             .notAGesture, .noCollectionViewEquivalent, .noIndexTitle, .indexSectionOutOfRange, .snapshot,
             .sectionIdentifierCount, .tapNeedsEditing,
             .dragNeedsEditing, .cannotDrop,

@@ -47,7 +47,7 @@ import Testing
                 "insert", "delete", "move", "reload", "append", "reset", "reloadData", "header", "footer", "indexTitle",
                 "style", "show", "dump", "data", "table", "begin", "end", "let", "if", "for", "while", "repeat", "proc",
                 "return", "print", "expect", "run", "on", "edit", "tap", "swipe", "drag", "select", "trace", "apply",
-                "view", "messages", "ios", "accessory", "undo", "redo", "save", "load", "defaults",
+                "view", "messages", "ios", "accessory", "undo", "redo", "save", "load", "defaults", "scroll",
             ])
         #expect(Vocabulary.statementKeywords.count == Set(Vocabulary.statementKeywords).count)
     }

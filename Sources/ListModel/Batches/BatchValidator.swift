@@ -15,9 +15,9 @@ struct BatchValidator {
     var view: ViewKind = .table
     /// The iOS whose rules apply (`IOSVersion.rules`).
     var ios: IOSVersion = .current
-    /// In modern mode, the batch's updates in the order they were issued (for the "Invalid batch
-    /// updates detected" text); nil in classic mode.
-    var modernUpdates: [Update]? = nil
+    /// Whether a count below what the updates imply gives the modern "Invalid batch updates detected"
+    /// text (`messages modern`, where the version has it) rather than the classic one.
+    var modern = false
 
     private var sectionsBefore: Int { rowsBefore.count }
     private var sectionsAfter: Int { rowsAfter.count }
@@ -56,15 +56,19 @@ struct BatchValidator {
             return deleteHalf
         }
 
+        // Every delete and insert UIKit checks, the reloads' halves among them, ascending.
+        let deletes = [UpdateItem].mergingSorted(explicitDeletes, reloadDeletes)
+        let inserts = [UpdateItem].mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates())
+
         do throws(UpdateError) {
             let moveEnds = MoveEnds(sortedMoves, operations)
             if view == .collection {
                 // UICollectionView merges only identical moves: a repeated delete or insert is done twice.
                 try Self.requireNoRepeat(in: operations.deletes, "delete")
             }
-            try checkDeletes(.mergingSorted(explicitDeletes, reloadDeletes), moveEnds, &batch)
+            try checkDeletes(deletes, moveEnds, &batch)
             if view == .collection { try Self.requireNoRepeat(in: operations.inserts, "insert") }
-            try checkInserts(.mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates()), moveEnds, &batch)
+            try checkInserts(inserts, moveEnds, &batch)
             try checkMoves(sortedMoves, earlierToSameDestination, &batch)
 
             // 5. The section count.
@@ -73,11 +77,12 @@ struct BatchValidator {
             if sectionsAfter != sectionsBefore + inserted - deleted && logsCountFailures {
                 return logged(
                     UIKitText.invalidSectionCount(
-                        after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted))
+                        after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted),
+                    Self.listedUpdates(deletes: deletes, inserts: inserts, moves: sortedMoves))
             }
             if sectionsAfter != sectionsBefore + inserted - deleted {
-                if let updates = modernUpdates, sectionsAfter < sectionsBefore + inserted - deleted {
-                    throw modernFailure(updates)
+                if modern, sectionsAfter < sectionsBefore + inserted - deleted {
+                    throw modernFailure(deletes, inserts, sortedMoves)
                 }
                 throw .invalidUpdate(
                     UIKitText.invalidSectionCount(
@@ -88,8 +93,28 @@ struct BatchValidator {
             if view == .collection { warnOfKnownCrashes(sortedMoves, operations, &batch) }
             // 6. The row counts, unless a row move across a deleted or inserted section made UITableView end the update with reloadData.
             if !batch.report.usedReloadFallback {
-                if logsCountFailures, let text = rowCountFailure(batch) { return logged(text) }
-                try checkRowCounts(batch)
+                if logsCountFailures, let text = rowCountFailure(batch) {
+                    return logged(text, Self.listedUpdates(deletes: deletes, inserts: inserts, moves: sortedMoves))
+                }
+                do throws(UpdateError) {
+                    try checkRowCounts(batch)
+                } catch {
+                    if modern,
+                        case .invalidRowCount(_, let after, let before, let i, let d, let mi, let mo) = error.uikit,
+                        after < before + i - d + mi - mo
+                    {
+                        throw modernFailure(deletes, inserts, sortedMoves)
+                    }
+                    throw error
+                }
+            }
+            // 7. UICollectionView on iOS 9 cannot animate a reloaded section whose item count changed
+            // (no check counts a reloaded section's items).
+            if ios.has(IOSVersion.nilViewAnimation, in: view) {
+                for (reload, change) in zip(sortedReloads.filter { $0.isSection }, batch.reloadedSections)
+                where rowsBefore[change.from] != rowsAfter[change.to] {
+                    throw .invalidUpdate(UIKitText.viewAnimationForNilView, in: view, operation: reload.operation)
+                }
             }
             batch.finishReport(explicitDeletes: explicitDeletes, explicitInserts: explicitInserts)
             return batch
@@ -116,7 +141,9 @@ struct BatchValidator {
                 items.contains { $0.operation == operation && !$0.isSection }
             } || operations.moves.contains { $0.operation == operation && !$0.isSection }
         if isRow && !sectionMoves.isEmpty { error.sectionMoves = sectionMoves }
-        guard let reload = reloads.first(where: { $0.operation == operation }) else { return error }
+        // The animation's assertion is about the reloaded section itself, not one of its halves.
+        guard error.uikit?.check != .animation, let reload = reloads.first(where: { $0.operation == operation })
+        else { return error }
         let insert = decomposition.insertHalf(of: reload)
         error.reload = ReloadHalves(deletedAt: reload.path, insertedAt: insert.path, isSection: reload.isSection)
         return error
@@ -218,7 +245,9 @@ struct BatchValidator {
                 }
                 guard item.row < rowsAfter[item.section] else {
                     throw .invalidUpdate(
-                        UIKitText.insertRowPastEnd(item.path, rowsAfter: rowsAfter[item.section]),
+                        ios.has(IOSVersion.genericInsertText, in: view)
+                            ? UIKitText.inconsistentTableUpdate
+                            : UIKitText.insertRowPastEnd(item.path, rowsAfter: rowsAfter[item.section]),
                         in: view, operation: item.operation)
                 }
                 batch.rowInserts.append(item)
@@ -453,10 +482,35 @@ struct BatchValidator {
 
     /// 6. `new(n) = old(o) + inserted(n) − deleted(o) + movedIn(n) − movedOut(o)` for every new section
     /// that is not inserted; a row move counts only when it leaves the new index of its old section.
+    /// The modern text's `Updates = [ … ]` list (and iOS 13's log's items), as UIKit prints it: its update items, each reload a delete
+    /// and an insert (forums 751732: "reloads are decomposed into a delete an an insert"; reference O2, a
+    /// batch of one `reloadRows` printed as `Delete row (0 - 0),` `Insert row (0 - 0)`), the deletes
+    /// descending and then the inserts ascending, as UIKit sorts them (every capture lists them so); then
+    /// the moves by source (no capture shows one).
+    static func listedUpdates(deletes: [UpdateItem], inserts: [UpdateItem], moves: [MoveItem]) -> [Update] {
+        var updates: [Update] = []
+        updates.reserveCapacity(deletes.count + inserts.count + moves.count)
+        for item in deletes.reversed() {
+            updates.append(item.isSection ? .deleteSection(item.section) : .deleteRow(item.path))
+        }
+        for item in inserts {
+            updates.append(item.isSection ? .insertSection(item.section) : .insertRow(item.path))
+        }
+        for move in moves {
+            updates.append(
+                move.isSection
+                    ? .moveSection(from: move.from.section, to: move.to.section)
+                    : .moveRow(from: move.from.path, to: move.to.path))
+        }
+        return updates
+    }
+
     /// The modern text for a count that came out below what the updates imply.
-    private func modernFailure(_ updates: [Update]) -> UpdateError {
+    private func modernFailure(_ deletes: [UpdateItem], _ inserts: [UpdateItem], _ moves: [MoveItem]) -> UpdateError {
         .invalidUpdate(
-            UIKitText.invalidBatchUpdates(before: rowsBefore, after: rowsAfter, updates: updates),
+            UIKitText.invalidBatchUpdates(
+                before: rowsBefore, after: rowsAfter,
+                updates: Self.listedUpdates(deletes: deletes, inserts: inserts, moves: moves)),
             in: view, operation: nil)
     }
 
@@ -468,18 +522,16 @@ struct BatchValidator {
 
     /// What UICollectionView does on iOS 13 to 16.3 with a failed count check (`text`): it logs the text and
     /// reloads, so the batch commits as a reload that shows the data source.
-    private func logged(_ text: UIKitText) -> ValidatedBatch {
+    private func logged(_ text: UIKitText, _ updates: [Update]) -> ValidatedBatch {
         var logged = ValidatedBatch(sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter)
-        logged.useReloadFallback(UIKitMessage.collectionViewLoggedCount(text, ios: ios))
+        logged.useReloadFallback(UIKitMessage.collectionViewLoggedCount(text, updates: updates, ios: ios))
         return logged
     }
 
     /// The first failed row-count check's text, if any (the classic text: UICollectionView logs that one).
     private func rowCountFailure(_ batch: ValidatedBatch) -> UIKitText? {
         do throws(UpdateError) {
-            var classic = self
-            classic.modernUpdates = nil
-            try classic.checkRowCounts(batch)
+            try checkRowCounts(batch)
             return nil
         } catch {
             return error.uikit
@@ -504,7 +556,6 @@ struct BatchValidator {
             guard let old = batch.oldSectionOfNew[new] else { continue }
             let expected = rowsBefore[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
             if rowsAfter[new] != expected {
-                if let updates = modernUpdates, rowsAfter[new] < expected { throw modernFailure(updates) }
                 throw .invalidUpdate(
                     UIKitText.invalidRowCount(
                         section: new, after: rowsAfter[new], before: rowsBefore[old], inserted: inserted[new],

@@ -128,7 +128,7 @@ public struct IOSVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         "the modern text \"Invalid batch updates detected\" (with `messages modern`)", since: IOSVersion(16, 4),
         then: "for a count below what the updates imply", otherwise: "never: `messages modern` gives the classic text",
         sources:
-            "Apple developer forums 728797 (a UIKit engineer: \"new as of iOS 16.4\"); a table view's first version is not verified (the earliest table report is exyte/Chat#56, 2024)"
+            "Apple developer forums 728797 (a UIKit engineer: \"new as of iOS 16.4\"), forums 751732 (an Apple engineer: the reloadData fallback \"is now a hard exception\"; \"reloads are decomposed into a delete an an insert\"), wireapp/wire-ios#572 (\"Starting from iOS 16.4\"); a table view's with \"and/or\", so iOS 16.4 to 16.x: tasty-code/ios-contact-manager-ui (Xcode's banner, `]\\nTable view: <…>`)"
     )
 
     /// The modern text says "before and/or after" rather than "before and after".
@@ -162,9 +162,10 @@ public struct IOSVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         "UICollectionView: the log of a failed count check", views: [.collection], since: IOSVersion(14),
         until: IOSVersion(16, 4),
         then: "\"[UICollectionView] Performing reloadData as a fallback — TEXT Collection view: <…>\"",
-        otherwise: "(iOS 13) \"[UICollectionView] TEXT - will perform reloadData. UICollectionView instance: <…>\"",
+        otherwise:
+            "(iOS 13) \"[UICollectionView] TEXT - will perform reloadData. UICollectionView instance: <…>; currentUpdate: [UICollectionViewUpdate - 0x…: old:<UICollectionViewData: 0x…> new<UICollectionViewData: 0x…> items:<(…)>]\", the items one a line (`\"D(0,18)\"`)",
         sources:
-            "iOS 13: IGListKit#1442, VerticalCardSwiper#62; the later form: SwipeCellKit#452 (2023) and a 2023 console log; the version it changed in is not verified"
+            "iOS 13: IGListKit#1442, VerticalCardSwiper#62 and MvvmCross/MvvmCross#3861 (the tail, `old:<` and `new<` alike in both; one item, `D(0,18)`, and an empty list; the other items' forms are not verified); the later form, ending at the view's description: SwipeCellKit#452 (2023), anuraguppuluri/UnsplashAPI's README (a raw console, 2023, iOS 15.5 by its project); the version it changed in is not verified (iOS 14 has no report)"
     )
 
     /// UITableView raises when asked the number of rows of a section it does not have.
@@ -176,10 +177,72 @@ public struct IOSVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
             "raises: SwifterSwift#693 (iOS 13), stripe/stripe-ios#1426 (iOS 13), forums 759261 (iOS 17); NSNotFound: RxSwiftCommunity/RxDataSources#305 (2019, before iOS 13)"
     )
 
+    /// iOS 5.0's UITableView words a row inserted past the end of its section without numbers.
+    public static let genericInsertText = Rule(
+        "UITableView: a row inserted past the end of its section (T11)", views: [.table], until: IOSVersion(5, 1),
+        then:
+            "raises \"Invalid table view update.  The application has requested an update to the table view that is inconsistent with the state provided by the data source.\"",
+        otherwise:
+            "raises \"attempt to insert row N into section S, but there are only M rows in section S after the update\"",
+        sources:
+            "the generic text: myell0w/MTStatusBarOverlay#41 (UIKit-1912.3, iOS 5.0; the repository's history shows one insertRows one past the end while the counts agreed); T11: AlexBarinov/UIBubbleTableView#5 (2012-08, iOS 5.1 by its date), paypal/PayPal-iOS-SDK#39 (UIKit-2380.17, iOS 6). The count texts are seen from iOS 5.1 (UIKit-1914.84, Stack Overflow 10134841); iOS 2 to 4 not verified"
+    )
+
+    /// UICollectionView on iOS 9 asserts when a section it reloads changed its item count in the same batch.
+    public static let nilViewAnimation = Rule(
+        "UICollectionView: a section reloaded while its item count changes", views: [.collection],
+        since: IOSVersion(9), until: IOSVersion(10),
+        then: "raises \"attempt to create view animation for nil view\" once every check has passed",
+        otherwise: "accepted: a reloaded section's count is not checked",
+        sources:
+            "raises: rdar://28163205 (lionheart/openradar-mirror#15767; UIKit-3512.60.7, iOS 9.3; [4, 0] to [5, 0] items with both sections reloaded, \"reproducible: always\"); facebook/componentkit#394 (UIKit-3505.16, iOS 9.0/9.1: a section inserted with its items, \"frequently\", not simulated). No table view report; the assertion is still in iOS 18.2's UIKitCore, but no report after iOS 9 shows it. iOS 6 to 8 and 10 not verified"
+    )
+
+    /// UITableView's text for `scrollToRow(at:at:animated:)` to a row or section it does not have.
+    public static let tableScrollText = Rule(
+        "UITableView: `scroll` to a row or section it does not have", views: [.table], since: IOSVersion(13),
+        then:
+            "raises (NSRangeException) \"Attempted to scroll the table view to an out-of-bounds row (N) when there are only M rows in section S.\" (with `messages suffix on`, then ` Table view: <…>`); a section: \"… an out-of-bounds section (S) when there are only M sections.\"",
+        otherwise:
+            "raises \"-[UITableView _contentOffsetForScrollingToRowAtIndexPath:atScrollPosition:]: row (N) beyond bounds (M) for section (S).\"; a section: \"…: section (S) beyond bounds (M).\"",
+        sources:
+            "new: itsmeichigo/DateTimePicker#91 (2019-12, iOS 13, with the view's description), Provenance-Emu/Provenance#1876 (2022), Automattic/pocket-casts-ios#1565 (2024); a section: SURYAKANTSHARMA/CountryPicker#54 (2020-04, \"only 1 sections\"; whether the view's description follows is not verified); old: evgzor/CustomDatePickerView#3 and matghazaryan/SOMessaging#22 (2014, iOS 7), zendesk/zendesk_sdk_chat_ios#79 (2016), xmartlabs/Eureka#1219 (2017); a section: a crash catalogue's note (`section (2) beyond bounds (1).`)"
+    )
+
+    /// UITableView's older scroll texts name the public method up to iOS 5.
+    public static let tableScrollPublicSelector = Rule(
+        "UITableView: the method an old `scroll` text names", views: [.table], until: IOSVersion(6),
+        then: "`-[UITableView scrollToRowAtIndexPath:atScrollPosition:animated:]`",
+        otherwise: "`-[UITableView _contentOffsetForScrollingToRowAtIndexPath:atScrollPosition:]` (to iOS 12)",
+        sources: "photokandyStudios/gbible#37 (2012-05, iOS 5); iOS 6 not verified"
+    )
+
+    /// UITableView's scroll texts of iOS 11 and 12 name the method with `usingPresentationValues:`.
+    public static let tableScrollPresentationValues = Rule(
+        "UITableView: `usingPresentationValues:` in an old `scroll` text", views: [.table], since: IOSVersion(11),
+        until: IOSVersion(13),
+        then: "`…atScrollPosition:usingPresentationValues:]`", otherwise: "`…atScrollPosition:]`",
+        sources:
+            "CodeWicky/DWLogger#1 (2018); the selector came with iOS 11's split of presentation and data index paths (inferred)"
+    )
+
+    /// UICollectionView's text for `scrollToItem(at:at:animated:)` to an item it does not have.
+    public static let collectionScrollText = Rule(
+        "UICollectionView: `scroll` to an item or section it does not have", views: [.collection],
+        since: IOSVersion(15),
+        then:
+            "raises (NSInternalInconsistencyException) \"Attempted to scroll the collection view to an out-of-bounds item (N) when there are only M items in section S.\" (with `messages suffix on`, then ` Collection view: <…>.`); a section: \"… an out-of-bounds section (S) when there are only M sections.\" (not verified)",
+        otherwise:
+            "raises (NSInvalidArgumentException) \"attempt to scroll to invalid index path: <NSIndexPath: 0x…> {length = 2, path = S - I}\"",
+        sources:
+            "new: chiahsien/CHTCollectionViewWaterfallLayout#203 (2021-09, iOS 15), Provenance-Emu/Provenance#1771 and #1868 (2022), Coder-TanJX/JXBanner#30 (2022, \"only 1 items\"), SRGSSR/playsrg-apple#180 (iOS 15); old: tuoxie007/HSUDatePicker#5 (2015, iOS 8), johntvolk/ExpandableColumnLayout#6 (2016), patchthecode/JTAppleCalendar#922 (iOS 12), v15a1/Glideshow#14 (iOS 12.5.1). iOS 13 and 14 not verified"
+    )
+
     /// Every version-dependent behaviour, in grammar.md's order.
     public static let rules: [Rule] = [
         twoSpacesInTable, twoSpacesInCollection, movedClause, suffix, modernText, andOr, tableMovesAcrossSections,
-        collectionLogsAndReloads, collectionLogWording, tableRowsRaises,
+        collectionLogsAndReloads, collectionLogWording, tableRowsRaises, genericInsertText, nilViewAnimation,
+        tableScrollText, tableScrollPublicSelector, tableScrollPresentationValues, collectionScrollText,
     ]
 
     /// Whether `rule` holds for this version in the class `view`.

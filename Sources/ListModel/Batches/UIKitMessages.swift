@@ -73,13 +73,25 @@ public enum UIKitText: Equatable, Sendable {
     case invalidRowCount(
         section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
     /// The modern text (iOS 15+ logs, reference §2.3): a count below what the updates imply. `before`
-    /// and `after` are the rows per section; `updates` the batch's, as issued.
+    /// and `after` are the rows per section; `updates` the batch's update items as UIKit lists them (each
+    /// reload its delete and its insert, the deletes descending, then the inserts ascending, then the moves).
     case invalidBatchUpdates(before: [Int], after: [Int], updates: [Update])
     /// UICollectionView's own error for an item moved out of a deleted section; UITableView's up to iOS 7
     /// (later it reloads instead).
     case cannotMoveFromDeletedSection(Int)
     /// UICollectionView's own error for an item moved into an inserted section.
     case cannotMoveIntoInsertedSection(Int)
+    /// T11 as iOS 5.0 words it (`-[_UITableViewUpdateSupport _computeRowUpdates]`), with no numbers:
+    /// `IOSVersion.genericInsertText`.
+    case inconsistentTableUpdate
+    /// UICollectionView's assertion on iOS 9 when a reloaded section's item count changed in the same batch,
+    /// after every check passed: `IOSVersion.nilViewAnimation`.
+    case viewAnimationForNilView
+    /// `scrollToRow(at:at:animated:)` (`scrollToItem`) to a row the view does not have in a section it has:
+    /// `rows` is how many the section holds (`IOSVersion.scrollText` and the rules after it).
+    case scrollRowPastEnd(IndexPath, rows: Int)
+    /// The same, to a section the view does not have: `sections` is how many it has.
+    case scrollSectionPastEnd(IndexPath, sections: Int)
     /// ListDSL's words for what UIKit does not describe: a delete or insert (`verb`) repeated in one
     /// UICollectionView batch, which it does not merge.
     /// The item is `row` of `section`, or the section itself when `row` is nil.
@@ -88,6 +100,10 @@ public enum UIKitText: Equatable, Sendable {
     /// Which of UIKit's ordered checks gives this text.
     public enum Check: Equatable, Sendable {
         case reloads, deletes, inserts, moves, sectionCount, rowCounts, collectionViewDuplicates
+        /// No check: the collection view's animation of a batch every check passed.
+        case animation
+        /// Not a batch's: the view's check of the index path it is asked to scroll to.
+        case scroll
     }
 
     /// The check this text comes from.
@@ -98,7 +114,7 @@ public enum UIKitText: Equatable, Sendable {
             .deleteMissingRow:
             .deletes
         case .insertAndMoveSameSection, .insertAndMoveSamePath, .insertSectionPastEnd, .insertRowIntoMissingSection,
-            .insertRowPastEnd:
+            .insertRowPastEnd, .inconsistentTableUpdate:
             .inserts
         case .moveMissingSection, .moveSectionPastEnd, .moveRowFromMissingSection, .moveMissingRow,
             .moveRowIntoMissingSection, .moveRowPastEnd, .sectionMovedTwice, .rowMovedTwice, .sectionsMovedToOne,
@@ -107,17 +123,34 @@ public enum UIKitText: Equatable, Sendable {
         case .invalidSectionCount: .sectionCount
         case .invalidRowCount, .invalidBatchUpdates: .rowCounts
         case .repeatedInCollectionView: .collectionViewDuplicates
+        case .viewAnimationForNilView: .animation
+        case .scrollRowPastEnd, .scrollSectionPastEnd: .scroll
         }
     }
 
     /// The text as the simulated class prints it on iOS `ios`: "row" or "item", "table view" or "collection
     /// view"; the count texts with two spaces after their first sentence up to iOS 12, and without the
     /// "moved" clause before iOS 5; the modern text's "before and/or after" or "before and after". With
-    /// `suffix`, the tail iOS 15 and later add (` Table view: <UITableView: 0x…; …>`), with a fixed address.
+    /// `suffix`, the tail iOS 15 and later add (` Table view: <UITableView: 0x…; …>`, on a line of its own
+    /// after the modern text), with a fixed address.
     public func worded(for view: ViewKind, ios: IOSVersion = .current, suffix: Bool = false) -> String {
         var text = words(for: view, ios: ios)
+        if check == .scroll {
+            // The scroll texts of iOS 13 (table) and 15 (collection) end with the view, the collection
+            // view's with a full stop after it; no report shows a section's with it.
+            if suffix, case .scrollRowPastEnd = self, ios.has(Self.scrollRule(view), in: view) {
+                text += Self.suffix(for: view) + (view == .collection ? "." : "")
+            }
+            return text
+        }
         if suffix && ios.has(IOSVersion.suffix, in: view) && Self.suffixed.contains(check) {
-            text += Self.suffix(for: view)
+            // The modern text's lines end with line breaks, and so does its last (deltachat-ios#1901,
+            // Sharpnado.CollectionView#98, a table view's in Xcode's banner: `]\nTable view: <…>`).
+            if case .invalidBatchUpdates = self {
+                text += "\n" + Self.suffix(for: view).dropFirst()
+            } else {
+                text += Self.suffix(for: view)
+            }
         }
         return text
     }
@@ -202,7 +235,38 @@ public enum UIKitText: Equatable, Sendable {
             "cannot move \(view == .table ? "a row" : "an item") into a newly inserted section (\(section))"
         case .repeatedInCollectionView(let verb, let section, let row):
             Self.repeated(verb, section: section, row: row)
+        case .inconsistentTableUpdate:
+            "Invalid table view update.  The application has requested an update to the table view that is inconsistent with the state provided by the data source."
+        case .scrollRowPastEnd(let p, let rows) where ios.has(Self.scrollRule(view), in: view):
+            "Attempted to scroll the \(view.name) to an out-of-bounds \(view.item) (\(p.row)) when there are only \(rows) \(view.items) in section \(p.section)."
+        case .scrollSectionPastEnd(let p, let sections) where ios.has(Self.scrollRule(view), in: view):
+            "Attempted to scroll the \(view.name) to an out-of-bounds section (\(p.section)) when there are only \(sections) sections."
+        case .scrollRowPastEnd(let p, _) where view == .collection,
+            .scrollSectionPastEnd(let p, _) where view == .collection:
+            "attempt to scroll to invalid index path: \(p)"
+        case .scrollRowPastEnd(let p, let rows):
+            Self.scrollSelector(ios) + ": row (\(p.row)) beyond bounds (\(rows)) for section (\(p.section))."
+        case .scrollSectionPastEnd(let p, let sections):
+            Self.scrollSelector(ios) + ": section (\(p.section)) beyond bounds (\(sections))."
+        case .viewAnimationForNilView:
+            "attempt to create view animation for nil view"
         }
+    }
+
+    /// The rule that gives a view its `Attempted to scroll …` texts.
+    static func scrollRule(_ view: ViewKind) -> IOSVersion.Rule {
+        view == .table ? IOSVersion.tableScrollText : IOSVersion.collectionScrollText
+    }
+
+    /// The method UITableView's older scroll texts name: the public one up to iOS 5, the one that computes
+    /// the offset after, with `usingPresentationValues:` on iOS 11 and 12.
+    static func scrollSelector(_ ios: IOSVersion) -> String {
+        if ios.has(IOSVersion.tableScrollPublicSelector, in: .table) {
+            return "-[UITableView scrollToRowAtIndexPath:atScrollPosition:animated:]"
+        }
+        return ios.has(IOSVersion.tableScrollPresentationValues, in: .table)
+            ? "-[UITableView _contentOffsetForScrollingToRowAtIndexPath:atScrollPosition:usingPresentationValues:]"
+            : "-[UITableView _contentOffsetForScrollingToRowAtIndexPath:atScrollPosition:]"
     }
 
     /// The first words of the modern text, where the reader starts reading one.
@@ -266,26 +330,58 @@ enum UIKitMessage {
         "UICollectionView accepts this batch, but moving section \(section) to itself while an item moves out of it is known to crash it: 'request for index path for global index … when there are only … items' (rdar://48941906)"
     }
 
-    /// What UICollectionView logged on iOS 13 to 16.3 for a failed count check (`text`), before it reloaded
+    /// What UICollectionView logged on iOS 13 to 16.3 for a failed count check (`text`) in a batch of
+    /// `updates` (its update items, as the modern text lists them), before it reloaded
     /// (`IOSVersion.collectionLogWording`), and that it did.
-    static func collectionViewLoggedCount(_ text: UIKitText, ios: IOSVersion) -> String {
-        "UICollectionView on iOS \(ios) does not raise here: it logs \"" + collectionViewLog(text, ios: ios)
+    static func collectionViewLoggedCount(_ text: UIKitText, updates: [Update], ios: IOSVersion) -> String {
+        "UICollectionView on iOS \(ios) does not raise here: it logs \""
+            + collectionViewLog(text, updates: updates, ios: ios)
             + "\" and reloads, showing the data source (from iOS 16.4 it raises)"
     }
 
-    /// UICollectionView's log of a failed count check on iOS 13 to 16.3, with a fixed address.
-    public static func collectionViewLog(_ text: UIKitText, ios: IOSVersion) -> String {
+    /// UICollectionView's log of a failed count check on iOS 13 to 16.3, with fixed addresses. iOS 13's goes
+    /// on after the view's description with the update being performed and its items (`updates`).
+    public static func collectionViewLog(_ text: UIKitText, updates: [Update], ios: IOSVersion) -> String {
         let words = text.worded(for: .collection, ios: ios)
         return ios.has(IOSVersion.collectionLogWording, in: .collection)
             ? collectionLogPrefix + " " + collectionLogFallback + " " + words + UIKitText.suffix(for: .collection)
             : collectionLogPrefix + " " + words + " " + collectionLogWillReload + " "
-                + UIKitText.viewDescription(for: .collection)
+                + UIKitText.viewDescription(for: .collection) + currentUpdate(updates)
     }
 
     /// The log's first words, its words before the text from iOS 14, and its words after the text on iOS 13.
     static let collectionLogPrefix = "[UICollectionView]"
     static let collectionLogFallback = "Performing reloadData as a fallback —"
     static let collectionLogWillReload = "- will perform reloadData. UICollectionView instance:"
+
+    /// The words of iOS 13's log between the view's description and the update items (VerticalCardSwiper#62,
+    /// MvvmCross#3861: `old:<…>` with a colon, `new<…>` without), with fixed addresses.
+    static let currentUpdateOpen =
+        "; currentUpdate: [UICollectionViewUpdate - 0x600003a2c1e0: old:<UICollectionViewData: 0x600002d8c4b0> new<UICollectionViewData: 0x600002d8c5a0> items:<"
+
+    /// iOS 13's `; currentUpdate: […]` tail: the update items as `NSArray` describes them, one a line in
+    /// quotes (`(` and `)` on lines of their own; an empty list `(` then `)`).
+    static func currentUpdate(_ updates: [Update]) -> String {
+        let items = updates.map { "    \"" + currentUpdateItem($0) + "\"" }.joined(separator: ",\n")
+        return currentUpdateOpen + "(\n" + items + (updates.isEmpty ? "" : "\n") + ")>]"
+    }
+
+    /// One update item of iOS 13's log: `D(0,18)` deletes item 18 of section 0, the one form a report shows
+    /// (VerticalCardSwiper#62). The others are written alike and are not verified: `I(S,I)` an insert,
+    /// `M(S,I)->(S,I)` a move, and a section's `D(S)`, `I(S)`, `M(S)->(S)`.
+    static func currentUpdateItem(_ update: Update) -> String {
+        func place(_ p: IndexPath) -> String { "(\(p.section),\(p.row))" }
+        return switch update {
+        case .deleteRow(let p): "D" + place(p)
+        case .insertRow(let p): "I" + place(p)
+        case .reloadRow(let p): "R" + place(p)
+        case .moveRow(let from, let to): "M" + place(from) + "->" + place(to)
+        case .deleteSection(let s): "D(\(s))"
+        case .insertSection(let s): "I(\(s))"
+        case .reloadSection(let s): "R(\(s))"
+        case .moveSection(let from, let to): "M(\(from))->(\(to))"
+        }
+    }
 
     /// The warning when a row move crosses a deleted or inserted section and UITableView falls back to `reloadData`.
     static func reloadFallbackWarning(movedOutOfDeletedSection section: Int) -> String {
@@ -298,9 +394,10 @@ enum UIKitMessage {
     }
 
     /// A diffable data source's snapshot with a repeated identifier (`kind` is `item` or `section`):
-    /// the identifiers as `NSSet` describes them, one per line.
-    static func duplicateIdentifiers(_ kind: String, _ identifiers: [String]) -> String {
-        let lines = identifiers.map { "    " + describedInCollection($0) }.joined(separator: ",\n")
+    /// the identifiers as `NSSet` describes them, one per line: a string quoted when it needs it, a Swift
+    /// value (`values`) as Swift describes it, bare (mastodon-ios#1366, firefox-ios#23056).
+    static func duplicateIdentifiers(_ kind: String, _ identifiers: [String], values: Bool = false) -> String {
+        let lines = identifiers.map { "    " + (values ? $0 : describedInCollection($0)) }.joined(separator: ",\n")
         return "Fatal: supplied \(kind) identifiers are not unique. Duplicate identifiers: {(\n\(lines)\n)}"
     }
 
@@ -310,7 +407,8 @@ enum UIKitMessage {
     }
 
     /// A string as `NSArray` and `NSSet` describe an element: bare when it is letters, digits and
-    /// `_ $ . / :` only, else in double quotes with `"` and `\` escaped.
+    /// `_ $ . / :` only, else in double quotes with `"` and `\` escaped and each UTF-16 unit beyond ASCII
+    /// written `\Uxxxx` (a set of "고래밥" prints `"\Uace0\Ub798\Ubc25"`).
     static func describedInCollection(_ text: String) -> String {
         let bare =
             !text.isEmpty
@@ -326,9 +424,21 @@ enum UIKitMessage {
             case "\n": quoted += "\\n"
             case "\t": quoted += "\\t"
             case "\r": quoted += "\\r"
+            case _ where !scalar.isASCII:
+                for unit in String(scalar).utf16 { quoted += "\\U" + hex4(unit) }
             default: quoted.unicodeScalars.append(scalar)
             }
         }
         return quoted + "\""
+    }
+
+    /// `unit` as four lowercase hexadecimal digits.
+    static func hex4(_ unit: UInt16) -> String {
+        let digits = Array("0123456789abcdef".unicodeScalars)
+        var text = ""
+        for shift in stride(from: 12, through: 0, by: -4) {
+            text.unicodeScalars.append(digits[Int((unit >> UInt16(shift)) & 0xF)])
+        }
+        return text
     }
 }

@@ -12,7 +12,8 @@ extension UIKitText {
         case moveSectionPastEnd, moveRowFromMissingSection, moveMissingRow, moveRowIntoMissingSection
         case moveRowPastEnd, sectionMovedTwice, rowMovedTwice, sectionsMovedToOne, rowsMovedToOne
         case invalidSectionCount, invalidRowCount, invalidBatchUpdates, cannotMoveFromDeletedSection
-        case cannotMoveIntoInsertedSection, repeatedInCollectionView
+        case cannotMoveIntoInsertedSection, repeatedInCollectionView, inconsistentTableUpdate, viewAnimationForNilView
+        case scrollRowPastEnd, scrollSectionPastEnd
     }
 
     /// This text's case.
@@ -45,6 +46,10 @@ extension UIKitText {
         case .cannotMoveFromDeletedSection: .cannotMoveFromDeletedSection
         case .cannotMoveIntoInsertedSection: .cannotMoveIntoInsertedSection
         case .repeatedInCollectionView: .repeatedInCollectionView
+        case .inconsistentTableUpdate: .inconsistentTableUpdate
+        case .viewAnimationForNilView: .viewAnimationForNilView
+        case .scrollRowPastEnd: .scrollRowPastEnd
+        case .scrollSectionPastEnd: .scrollSectionPastEnd
         }
     }
 
@@ -89,6 +94,10 @@ extension UIKitText {
         case .cannotMoveFromDeletedSection: .cannotMoveFromDeletedSection(n[0])
         case .cannotMoveIntoInsertedSection: .cannotMoveIntoInsertedSection(n[0])
         case .repeatedInCollectionView: .repeatedInCollectionView(verb: "delete", section: n[0], row: n[1])
+        case .inconsistentTableUpdate: .inconsistentTableUpdate
+        case .viewAnimationForNilView: .viewAnimationForNilView
+        case .scrollRowPastEnd: .scrollRowPastEnd(p, rows: n[2])
+        case .scrollSectionPastEnd: .scrollSectionPastEnd(p, sections: n[2])
         }
     }
 
@@ -134,6 +143,9 @@ extension UIKitText {
         case .cannotMoveIntoInsertedSection(let s): .cannotMoveIntoInsertedSection(number(s))
         case .repeatedInCollectionView(let verb, let s, let r):
             .repeatedInCollectionView(verb: verb, section: number(s), row: r.map(number))
+        case .inconsistentTableUpdate, .viewAnimationForNilView: self
+        case .scrollRowPastEnd(let p, let rows): .scrollRowPastEnd(path(p), rows: number(rows))
+        case .scrollSectionPastEnd(let p, let sections): .scrollSectionPastEnd(path(p), sections: number(sections))
         }
     }
 }
@@ -142,9 +154,12 @@ extension UIKitText {
     /// Whether UIKit raises this text in `view` on `ios`, by the rules of `IOSVersion.rules`: a row moved out
     /// of a deleted section or into an inserted one raises in a collection view, and in a table view before
     /// iOS 11 (later it reloads); a collection view's count texts are logged, not raised, on iOS 13 to 16.3;
-    /// the modern text exists from iOS 16.4; and moves came with iOS 5, so no row-count text before it
-    /// counts one.
+    /// the modern text exists from iOS 16.4; moves came with iOS 5, so no row-count text before it
+    /// counts one; iOS 5.0 words an insert past the end without numbers; and only UICollectionView on iOS 9
+    /// asserts on a reloaded section whose count changed.
     public func raises(in view: ViewKind, ios: IOSVersion) -> Bool {
+        // No collection view before iOS 6.
+        guard ios >= view.introduced else { return false }
         if case .invalidRowCount(_, _, _, _, _, let movedIn, let movedOut) = self, movedIn + movedOut > 0 {
             return ios.has(IOSVersion.movedClause, in: view) && !ios.has(IOSVersion.collectionLogsAndReloads, in: view)
         }
@@ -153,6 +168,9 @@ extension UIKitText {
             view == .collection || ios.has(IOSVersion.tableMovesAcrossSections, in: view)
         case .invalidBatchUpdates: ios.has(IOSVersion.modernText, in: view)
         case .invalidRowCount, .invalidSectionCount: !ios.has(IOSVersion.collectionLogsAndReloads, in: view)
+        case .insertRowPastEnd: !ios.has(IOSVersion.genericInsertText, in: view)
+        case .inconsistentTableUpdate: ios.has(IOSVersion.genericInsertText, in: view)
+        case .viewAnimationForNilView: ios.has(IOSVersion.nilViewAnimation, in: view)
         default: true
         }
     }

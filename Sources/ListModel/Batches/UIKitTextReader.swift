@@ -32,6 +32,12 @@ public enum UIKitTextReader {
         /// Whether the text lacks its first sentence (`Invalid update: invalid number of rows in section N.`),
         /// as forum posts often quote a count text: its section is then not known (0 is read).
         public var partial = false
+        /// Whether a repeated identifier is printed bare where a string would be quoted (a Swift value's
+        /// description: `Mastodon.StatusItem.thread(…)`).
+        public var identifiersAreValues = false
+        /// The update items iOS 13's log lists after the view's description (`; currentUpdate: [… items:<(…)>]`),
+        /// when the input has them.
+        public var logUpdates: [Update]?
 
         /// What a found text is.
         public enum Text: Equatable, Sendable {
@@ -354,10 +360,16 @@ public enum UIKitTextReader {
         if raised { pairs = pairs.filter { value.raises(in: $0.view, ios: $0.ios) } }
         var end = longest
         var described = false
-        if UIKitText.suffixed.contains(value.check), let tail = Reader.viewDescription(b, at: end) {
+        let scroll = value.check == .scroll
+        if UIKitText.suffixed.contains(value.check) || scroll, let tail = Reader.viewDescription(b, at: end) {
             end = tail.end
+            // A collection view's scroll text ends with a full stop after the view.
+            if scroll && tail.view == .collection && end < b.count && b[end] == UInt8(ascii: ".") { end += 1 }
             described = true
-            pairs = pairs.filter { $0.view == tail.view && $0.ios.has(IOSVersion.suffix, in: $0.view) }
+            pairs = pairs.filter {
+                $0.view == tail.view
+                    && $0.ios.has(scroll ? UIKitText.scrollRule($0.view) : IOSVersion.suffix, in: $0.view)
+            }
         }
         var found = Found(
             text: .raised(value), wordings: wordings(pairs), gap: gap, hasViewDescription: described,
@@ -366,11 +378,24 @@ public enum UIKitTextReader {
         return (found, closest)
     }
 
+    /// A log of iOS 13 (`text`) without its `; currentUpdate: […]` tail, as a copy that stops at the view's
+    /// description has it.
+    public static func withoutCurrentUpdate(_ text: [UInt8]) -> [UInt8] {
+        let open = Array("; currentUpdate:".utf8)
+        guard text.count >= open.count,
+            let start = (0...(text.count - open.count)).last(where: { Reader.hasPrefix(text, open, at: $0) })
+        else { return text }
+        return Array(text[..<start])
+    }
+
     /// `text` as two texts are compared: each index path without its address, the view's description left
-    /// out (`<UITableView…>`, `<UICollectionView…>` to their nested end), JSON escapes as blanks, blanks
-    /// canonical. Two texts are the same text, for all a script could choose, when these are equal.
+    /// out (`<UITableView…>`, `<UICollectionView…>` to their nested end, or any description after
+    /// `view:` or `instance:`, as an app's subclass prints one), other addresses (`0x…`) left out, JSON
+    /// escapes as blanks, blanks canonical. Two texts are the same text, for all a script could choose,
+    /// when these are equal.
     public static func comparable(_ text: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
+        let labels = [Array("view: ".utf8), Array("instance: ".utf8)]
         text.withUnsafeBufferPointer { b in
             var i = 0
             while i < b.count {
@@ -378,11 +403,17 @@ public enum UIKitTextReader {
                     out += Array("<NSIndexPath>".utf8)
                     i = end
                 } else if Reader.hasPrefix(b, Array("<UITableView".utf8), at: i)
-                    || Reader.hasPrefix(b, Array("<UICollectionView".utf8), at: i),
+                    || Reader.hasPrefix(b, Array("<UICollectionView".utf8), at: i)
+                    || (b[i] == UInt8(ascii: "<")
+                        && labels.contains { out.count >= $0.count && Array(out.suffix($0.count)) == $0 }),
                     let end = Reader.description(b, at: i)
                 {
                     out += Array("<view>".utf8)
                     i = end
+                } else if Reader.hasPrefix(b, Array("0x".utf8), at: i), i + 2 < b.count, Reader.isHexDigit(b[i + 2]) {
+                    out += Array("0x".utf8)
+                    i += 2
+                    while i < b.count && Reader.isHexDigit(b[i]) { i += 1 }
                 } else {
                     let (end, _) = Reader.blankRun(b, at: i)
                     if end > i {
@@ -495,6 +526,7 @@ public enum UIKitTextReader {
         guard case (let read?, _) = readTemplated(b, at: at, from: counts, raised: false), let text = read.uikitText
         else { return nil }
         var end = read.range.upperBound
+        var logUpdates: [Update]?
         let form: Found.LogForm
         if fallback {
             guard read.hasViewDescription else { return nil }
@@ -506,6 +538,10 @@ public enum UIKitTextReader {
             else { return nil }
             end = description
             form = .willPerformReloadData
+            if let current = readCurrentUpdate(b, at: end) {
+                end = current.end
+                logUpdates = current.updates
+            }
         }
         let rule = form == .willPerformReloadData ? IOSVersion.collectionLogWording : nil
         let versions = IOSVersion.known.filter {
@@ -514,9 +550,37 @@ public enum UIKitTextReader {
                     ? $0.has(IOSVersion.collectionLogWording, in: .collection)
                     : !$0.has(IOSVersion.collectionLogWording, in: .collection))
         }
-        return Found(
+        var found = Found(
             text: .logged(text, form), wordings: [Found.Wording(view: .collection, versions: versions)],
             gap: read.gap, hasViewDescription: true, range: start..<end)
+        found.logUpdates = logUpdates
+        return found
+    }
+
+    /// iOS 13's `; currentUpdate: [UICollectionViewUpdate - 0x…: old:<…> new<…> items:<(…)>]` at `start`
+    /// (`UIKitMessage.currentUpdate`): where it ends, and its update items.
+    static func readCurrentUpdate(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, updates: [Update])? {
+        var r = Reader(b, at: start)
+        guard r.words("; currentUpdate: [UICollectionViewUpdate -"), r.blank(), r.address(), r.words(": old:"),
+            let old = Reader.description(b, at: r.position)
+        else { return nil }
+        r = Reader(b, at: old)
+        guard r.blank(), r.words("new"), let new = Reader.description(b, at: r.position) else { return nil }
+        r = Reader(b, at: new)
+        guard r.blank(), r.words("items:<(") else { return nil }
+        var updates: [Update] = []
+        _ = r.optionalBlank()
+        while !r.peek(")") {
+            guard r.words("\""), let update = r.currentUpdateItem(), r.words("\"") else { return nil }
+            updates.append(update)
+            _ = r.optionalBlank()
+            if r.peek(",") {
+                _ = r.words(",")
+                _ = r.optionalBlank()
+            }
+        }
+        guard r.words(")>]") else { return nil }
+        return (r.position, updates)
     }
 
     // MARK: The diffable data source's texts
@@ -532,10 +596,13 @@ public enum UIKitTextReader {
             else { continue }
             let close = r.words("(") ? ")}" : "}"
             var identifiers: [String] = []
+            var values = false
             _ = r.optionalBlank()
             while !r.peek(close) {
+                let quoted = r.peek("\"")
                 guard let identifier = r.collectionElement(closedBy: close) else { return nil }
                 identifiers.append(identifier)
+                if !quoted && UIKitMessage.describedInCollection(identifier) != identifier { values = true }
                 _ = r.optionalBlank()
                 if r.peek(",") {
                     _ = r.words(",")
@@ -543,13 +610,15 @@ public enum UIKitTextReader {
                 }
             }
             guard r.words(close) else { return nil }
-            return Found(
+            var found = Found(
                 text: .duplicateIdentifiers(kind: kind, identifiers: identifiers),
                 wordings: [
                     Found.Wording(view: .table, versions: diffableVersions),
                     Found.Wording(view: .collection, versions: diffableVersions),
                 ],
                 gap: .none, hasViewDescription: false, range: start..<r.position)
+            found.identifiersAreValues = values
+            return found
         }
         return nil
     }
@@ -910,40 +979,87 @@ struct Reader {
         return rows
     }
 
-    /// Reads one update of the modern text's list, as `UIKitText.modernUpdate` words it.
-    mutating func update(_ view: ViewKind) -> Update? {
+    /// One update of each kind, with sentinels for numbers: what a list's words are read against.
+    static let updateProbes: [Update] = {
         let n = UIKitText.sentinels
-        let probes: [Update] = [
+        return [
             .deleteRow(IndexPath(section: n[0], row: n[1])), .insertRow(IndexPath(section: n[0], row: n[1])),
             .reloadRow(IndexPath(section: n[0], row: n[1])),
             .moveRow(from: IndexPath(section: n[0], row: n[1]), to: IndexPath(section: n[2], row: n[3])),
             .deleteSection(n[0]), .insertSection(n[0]), .reloadSection(n[0]), .moveSection(from: n[0], to: n[2]),
         ]
-        for probe in probes {
-            let tokens = UIKitTextReader.Templates.tokens(Array(UIKitText.modernUpdate(probe, in: view).utf8))
+    }()
+
+    /// `probe` with the numbers a match found in place of its sentinels.
+    static func update(_ probe: Update, numbers: [Int?]) -> Update {
+        let number = { (k: Int) in numbers[k] ?? 0 }
+        return switch probe {
+        case .deleteRow: .deleteRow(IndexPath(section: number(0), row: number(1)))
+        case .insertRow: .insertRow(IndexPath(section: number(0), row: number(1)))
+        case .reloadRow: .reloadRow(IndexPath(section: number(0), row: number(1)))
+        case .moveRow:
+            .moveRow(
+                from: IndexPath(section: number(0), row: number(1)),
+                to: IndexPath(section: number(2), row: number(3)))
+        case .deleteSection: .deleteSection(number(0))
+        case .insertSection: .insertSection(number(0))
+        case .reloadSection: .reloadSection(number(0))
+        case .moveSection: .moveSection(from: number(0), to: number(2))
+        }
+    }
+
+    /// Reads one update of the modern text's list, as `UIKitText.modernUpdate` words it.
+    mutating func update(_ view: ViewKind) -> Update? {
+        listed(wordedBy: { UIKitText.modernUpdate($0, in: view) }, "an update, such as 'Delete \(view.item) (0 - 1)'")
+    }
+
+    /// Reads one update item of iOS 13's log, as `UIKitMessage.currentUpdateItem` words it (`D(0,18)`).
+    mutating func currentUpdateItem() -> Update? {
+        listed(wordedBy: UIKitMessage.currentUpdateItem, "an update item, such as 'D(0,1)'")
+    }
+
+    /// Reads one update of a list whose updates `words` words; else says `expected` was wanted.
+    private mutating func listed(wordedBy words: (Update) -> String, _ expected: String) -> Update? {
+        for probe in Reader.updateProbes {
+            let tokens = UIKitTextReader.Templates.tokens(Array(words(probe).utf8))
             guard case .success(let match) = Reader.match(tokens, b, at: position) else { continue }
             position = match.end
             reached = max(reached, position)
-            let number = { (k: Int) in match.numbers[k] ?? 0 }
-            return switch probe {
-            case .deleteRow: .deleteRow(IndexPath(section: number(0), row: number(1)))
-            case .insertRow: .insertRow(IndexPath(section: number(0), row: number(1)))
-            case .reloadRow: .reloadRow(IndexPath(section: number(0), row: number(1)))
-            case .moveRow:
-                .moveRow(
-                    from: IndexPath(section: number(0), row: number(1)),
-                    to: IndexPath(section: number(2), row: number(3)))
-            case .deleteSection: .deleteSection(number(0))
-            case .insertSection: .insertSection(number(0))
-            case .reloadSection: .reloadSection(number(0))
-            case .moveSection: .moveSection(from: number(0), to: number(2))
-            }
+            return Reader.update(probe, numbers: match.numbers)
         }
         if position >= reached {
             reached = position
-            expected = "an update, such as 'Delete \(view.item) (0 - 1)'"
+            self.expected = expected
         }
         return nil
+    }
+
+    /// Reads an address, `0x` and hexadecimal digits.
+    mutating func address() -> Bool {
+        guard Reader.hasPrefix(b, Array("0x".utf8), at: position) else { return false }
+        var i = position + 2
+        while i < b.count && i < position + 18 && Reader.isHexDigit(b[i]) { i += 1 }
+        guard i > position + 2 else { return false }
+        position = i
+        reached = max(reached, position)
+        return true
+    }
+
+    /// Four hexadecimal digits at `i`, as a UTF-16 unit.
+    static func hexUnit(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt16? {
+        guard i + 4 <= b.count else { return nil }
+        var unit: UInt16 = 0
+        for k in i..<(i + 4) {
+            let byte = b[k]
+            guard isHexDigit(byte) else { return nil }
+            let digit = isDigit(byte) ? byte - 0x30 : (byte | 0x20) - 0x61 + 10
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
     }
 
     /// Reads an element as `NSSet` describes one: a string in double quotes (with `\"`, `\\`, `\n`, `\t`), or
@@ -954,10 +1070,28 @@ struct Reader {
         if b[position] == UInt8(ascii: "\"") {
             var out: [UInt8] = []
             var i = position + 1
+            var units: [UInt16] = []
             while i < b.count && b[i] != UInt8(ascii: "\"") {
+                // `\Uxxxx`: a UTF-16 unit beyond ASCII (a surrogate pair is two).
+                if b[i] == 0x5C, i + 5 < b.count, b[i + 1] == UInt8(ascii: "U"),
+                    let unit = Reader.hexUnit(b, at: i + 2)
+                {
+                    units.append(unit)
+                    i += 6
+                    continue
+                }
+                if !units.isEmpty {
+                    out += Array(String(decoding: units, as: UTF16.self).utf8)
+                    units.removeAll()
+                }
                 if b[i] == 0x5C && i + 1 < b.count {
                     let next = b[i + 1]
-                    out.append(next == UInt8(ascii: "n") ? 0x0A : next == UInt8(ascii: "t") ? 0x09 : next)
+                    out.append(
+                        next == UInt8(ascii: "n")
+                            ? 0x0A
+                            : next == UInt8(ascii: "t")
+                                ? 0x09
+                                : next == UInt8(ascii: "r") ? 0x0D : next)
                     i += 2
                 } else {
                     out.append(b[i])
@@ -965,6 +1099,7 @@ struct Reader {
                 }
             }
             guard i < b.count else { return nil }
+            if !units.isEmpty { out += Array(String(decoding: units, as: UTF16.self).utf8) }
             position = i + 1
             return String(decoding: out, as: UTF8.self)
         }

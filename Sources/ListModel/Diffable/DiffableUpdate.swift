@@ -10,6 +10,9 @@ public struct DiffableSnapshot: Equatable, Sendable {
     public var reloadedItems: [String]
     /// `reconfigureItems(_:)`: rows whose existing cell is updated in place.
     public var reconfiguredItems: [String]
+    /// Whether the identifiers stand for Swift values (an enum, a struct), which UIKit prints as Swift
+    /// describes them, bare; else they are strings, which a set's description quotes.
+    public var identifiersAreValues = false
 
     public init(
         sections: [[String]], sectionIdentifiers: [String]? = nil, reloadedItems: [String] = [],
@@ -37,10 +40,10 @@ public struct DiffableSnapshot: Equatable, Sendable {
 /// Why a snapshot cannot be applied: UIKit's exceptions, and a current state no diffable data source
 /// could hold.
 public enum SnapshotError: Error, Equatable, Sendable {
-    /// Two sections of the snapshot with one identifier.
-    case duplicateSectionIdentifiers([String])
+    /// Two sections of the snapshot with one identifier (`values`: identifiers that are Swift values).
+    case duplicateSectionIdentifiers([String], values: Bool = false)
     /// Two rows of the snapshot with one text.
-    case duplicateItemIdentifiers([String])
+    case duplicateItemIdentifiers([String], values: Bool = false)
     /// A row to reload or reconfigure that the snapshot does not have; `action` is `reload` or `reconfigure`.
     case missingItem(action: String, String)
     /// The data source already repeats a row's text (a diffable data source never holds such a state).
@@ -51,8 +54,10 @@ public enum SnapshotError: Error, Equatable, Sendable {
     /// The text: UIKit's, verbatim, for the snapshot's own errors.
     public var message: String {
         switch self {
-        case .duplicateSectionIdentifiers(let ids): UIKitMessage.duplicateIdentifiers("section", ids)
-        case .duplicateItemIdentifiers(let ids): UIKitMessage.duplicateIdentifiers("item", ids)
+        case .duplicateSectionIdentifiers(let ids, let values):
+            UIKitMessage.duplicateIdentifiers("section", ids, values: values)
+        case .duplicateItemIdentifiers(let ids, let values):
+            UIKitMessage.duplicateIdentifiers("item", ids, values: values)
         case .missingItem(let action, let id): UIKitMessage.missingItemIdentifier(action, id)
         case .currentDuplicateItems(let texts):
             "the data source repeats \(Self.list(texts)), so no diffable data source holds it: rows are identified by their text"
@@ -96,11 +101,13 @@ public struct DiffableUpdate: Sendable {
         let new = snapshot.sections
         if let ids = snapshot.sectionIdentifiers {
             let repeats = Self.repeats(ids)
-            if !repeats.isEmpty { throw .duplicateSectionIdentifiers(repeats) }
+            if !repeats.isEmpty { throw .duplicateSectionIdentifiers(repeats, values: snapshot.identifiersAreValues) }
         }
         let old = current.map { $0.rows.texts }
         let rows = RowIdentities(old: old, new: new)
-        if !rows.newDuplicates.isEmpty { throw .duplicateItemIdentifiers(rows.newDuplicates) }
+        if !rows.newDuplicates.isEmpty {
+            throw .duplicateItemIdentifiers(rows.newDuplicates, values: snapshot.identifiersAreValues)
+        }
         let present = Set(new.joined().map(TextKey.init))
         for (action, items) in [("reload", snapshot.reloadedItems), ("reconfigure", snapshot.reconfiguredItems)] {
             if let missing = items.first(where: { !present.contains(TextKey($0)) }) {

@@ -253,6 +253,26 @@ public struct TableModel: Sendable {
         selection = path
     }
 
+    /// `scrollToRow(at:at:animated:)` (`scrollToItem` in a collection view): the view checks `path` against
+    /// its own counts, not the data source's, and raises UIKit's text for a row or section it does not have
+    /// (`UIKitText.scrollRowPastEnd`, `scrollSectionPastEnd`). Not inside a batch. Changes nothing.
+    public mutating func checkScroll(to path: IndexPath) throws(UpdateError) {
+        guard batchDepth == 0 else {
+            throw failingBatch(.usage(.notInsideBatch(command: "scroll", instead: "scroll after 'end'")))
+        }
+        try Self.requireNoNegativeIndex(path)
+        let sections = tableView.count
+        let text: UIKitText
+        if path.section >= sections {
+            text = .scrollSectionPastEnd(path, sections: sections)
+        } else if path.row >= tableView[path.section].rows.count {
+            text = .scrollRowPastEnd(path, rows: tableView[path.section].rows.count)
+        } else {
+            return
+        }
+        throw worded(.invalidUpdate(text, in: view, operation: nil))
+    }
+
     /// Clears the selection.
     public mutating func deselect() {
         selection = nil
@@ -306,7 +326,7 @@ public struct TableModel: Sendable {
             hasPlainEdits ? PlainBatchArrangement.apply(sorted, pending: operations, to: dataSource) : dataSource
         let validator = BatchValidator(
             rowsBefore: tableView.map { $0.rows.count }, rowsAfter: dataSourceAfter.map { $0.rows.count }, view: view,
-            ios: ios, modernUpdates: messages == .modern && ios.has(IOSVersion.modernText, in: view) ? updates : nil)
+            ios: ios, modern: messages == .modern && ios.has(IOSVersion.modernText, in: view))
         var batch: ValidatedBatch
         do {
             batch = try validator.validate(sorted)

@@ -13,6 +13,7 @@ extension Interpreter {
         }
         let sections = try table(apply.snapshot).map { $0.rows.texts }
         var snapshot = DiffableSnapshot(sections: sections)
+        snapshot.identifiersAreValues = apply.valueIdentifiers
         if let idsExpr = apply.sections {
             let ids = try stringList(idsExpr)
             guard ids.count == sections.count else {

@@ -24,6 +24,8 @@ public enum TableViewCall: Equatable, Sendable {
     case applySnapshotUsingReloadData
     case performWithoutAnimation
     case performBatchUpdates
+    /// `scrollToRow(at:at:animated:)`, `scrollToItem(at:at:animated:)`.
+    case scrollToRow(IndexPath)
 
     /// The call a diffable data source makes for `call`.
     init(_ call: DiffableUpdate.Call) {
@@ -71,6 +73,10 @@ public enum TableViewCall: Equatable, Sendable {
         case .applySnapshotUsingReloadData: return "applySnapshotUsingReloadData(_:)"
         case .performWithoutAnimation: return "UIView.performWithoutAnimation(_:)"
         case .performBatchUpdates: return "performBatchUpdates(_:completion:)"
+        case .scrollToRow(let path):
+            return table
+                ? "scrollToRow(at: \(swiftIndexPath(path)), at: .middle, animated: true)"
+                : "scrollToItem(at: \(swiftIndexPath(path)), at: .centeredVertically, animated: true)"
         }
     }
 }

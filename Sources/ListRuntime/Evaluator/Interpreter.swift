@@ -621,6 +621,8 @@ public final class Interpreter {
             try setDefault(key, nil)
         case .accessory(let path, let type):
             try execAccessory(path, type)
+        case .scroll(let path):
+            try execScroll(path)
         default:
             try execCommand(statement)
         }

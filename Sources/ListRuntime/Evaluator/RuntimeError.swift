@@ -62,6 +62,8 @@ public enum RuntimeError: CatalogueError, Equatable {
     case cannotRunHere
     /// `view collection` with an iOS before 6, or `ios 5` in a collection view.
     case collectionViewNeedsIOS6(IOSVersion)
+    /// `scroll` to a row the view has and the data source does not: the app's own crash, asked for its cell.
+    case scrolledToStaleRow(IndexPath, view: ViewKind, rows: Int?)
     /// A question UIKit answers with an exception (`tableRows` of a missing section): its text, verbatim.
     case uikitRaises(String)
     /// A statement that is not a gesture, sent to the gesture interpreter.
@@ -193,6 +195,11 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .cannotRunHere: "this statement cannot run here"
         case .collectionViewNeedsIOS6(let ios): "UICollectionView came with iOS 6; the simulated iOS is \(ios)"
         case .uikitRaises(let text): text
+        case .scrolledToStaleRow(let p, let view, let rows):
+            "the \(view.name) scrolls to \(p.notation) and asks the data source for its cell ("
+                + CollectionViewNames.method("tableView(_:cellForRowAt:)", in: view) + "), but the data source has "
+                + (rows.map { counted($0, view.item) + " in section \(p.section)" } ?? "no section \(p.section)")
+                + ": the app's own code fails there (Swift: 'Fatal error: Index out of range')"
         case .notAGesture: "this statement is not a gesture"
         case .tapNeedsEditing: "tap needs editing mode: the editing controls show only after 'edit on'"
         case .noIndexTitle(let title, let titles):
@@ -269,6 +276,8 @@ public enum RuntimeError: CatalogueError, Equatable {
         case .unclosedBatch: "close the batch with 'end'"
         case .runCycle: "a script cannot run itself, directly or through others"
         case .undoInsideBatch: "end the batch first"
+        case .scrolledToStaleRow(_, let view, _):
+            "the \(view.name)'s counts are stale: the array changed without an update call; tell the \(view.name) (or reloadData) before scrolling"
         case .nothingToUndo(true): "redo repeats what undo undid, until a new change clears it"
         case .nothingToUndo(false): "each top-level statement or outermost batch that changed the list is one undo"
         case .nulInFileName: "the system ends a file name at its first NUL ('\\0'), so no file has this name"

@@ -272,7 +272,7 @@ public final class JSONLinesRenderer {
 
     /// A table-view call's name and arguments as keys: `"kind"` (the case: `deleteRows`, `moveRow`,
     /// `insertSections`, `beginUpdates`, …), and for an update its `"paths"` (rows) or `"sections"`, or
-    /// `"from"` and `"to"` (a move: index paths, or section indexes).
+    /// `"from"` and `"to"` (a move: index paths, or section indexes), or `"path"` (a scroll).
     package static func arguments(of call: TableViewCall, _ w: inout JSONWriter) {
         func paths(_ kind: String, _ paths: [IndexPath]) {
             w.member("kind", kind)
@@ -314,6 +314,10 @@ public final class JSONLinesRenderer {
         case .applySnapshotUsingReloadData: w.member("kind", "applySnapshotUsingReloadData")
         case .performWithoutAnimation: w.member("kind", "performWithoutAnimation")
         case .performBatchUpdates: w.member("kind", "performBatchUpdates")
+        case .scrollToRow(let path):
+            w.member("kind", "scrollToRow")
+            w.key("path")
+            w.path(path)
         }
     }
 

@@ -104,6 +104,15 @@ extension Explanation {
                         + (reloaded > 0 ? " (\(reloaded) reloaded: a reload counts as a delete and an insert)" : ""))
             }
             arithmetic = lines
+            let pairs = updates.filter { update in
+                guard case .deleteRow(let p) = update else { return false }
+                return updates.contains(.insertRow(p))
+            }.count
+            if pairs > 0 {
+                arithmetic.append(
+                    "a delete and an insert of the same index path (\(pairs) here) may be a reload: UIKit lists a reload as its delete and its insert"
+                )
+            }
             if before.count != after.count {
                 arithmetic.append("\(before.count) sections before, \(after.count) after")
             }
@@ -173,20 +182,62 @@ extension Explanation {
             meaning = [
                 "inserts name \(rows) as they are after the whole batch: the data source did not hold a \(row) there when the batch ended"
             ]
+            causes = insertPastEndCauses(row: row)
+        case .inconsistentTableUpdate:
+            check =
+                "UIKit's check of the inserts, in iOS 5.0's words (from iOS 5.1 the text names the row and the section)"
+            arithmetic = [
+                "the text has no numbers: an update named a row the data source's counts do not allow (the one report of it inserted a row one past the end of its section)"
+            ]
+            meaning = [
+                "inserts name rows as they are after the whole batch: the data source did not hold a row where one was inserted"
+            ]
+            causes = insertPastEndCauses(row: row)
+        case .viewAnimationForNilView:
+            check = "no check: UICollectionView's animation of the batch (iOS 9), once every check has passed"
+            arithmetic = [
+                "a reloaded section's item count changed in the same batch; no check counts a reloaded section's items, so the counts pass"
+            ]
+            meaning = [
+                "UICollectionView on iOS 9 animates a reloaded section from its old items to its new ones; with a different count one of them has no view, and it asserts (rdar://28163205; later versions accept the batch)"
+            ]
             causes = [
                 CrashCause(
-                    title: "the \(row) was inserted before it was added to the array",
+                    title: "a section reloaded to show items that were added to it or removed from it",
                     swift:
-                        "\(view == .table ? "tableView.insertRows" : "collectionView.insertItems")(at: [IndexPath(\(row): items.count, section: 0)]\(view == .table ? ", with: .automatic" : ""))\nitems.append(newItem)",
-                    fix: "append to the array first, then insert the index path of the new element"),
-                CrashCause(
-                    title: "the new index path counted from the old array plus one (or the wrong section)",
-                    swift:
-                        "items.append(newItem)\nlet path = IndexPath(\(row): items.count, section: 0)   // one past the end",
-                    fix: "use items.count - 1 after the append, and the section the element went into"),
+                        "items[0].append(newItem)\ncollectionView.performBatchUpdates { collectionView.reloadSections(IndexSet(integer: 0)) }",
+                    fix:
+                        "insert or delete the items that changed (or call reloadData); reload a section only when its count stays the same"
+                )
             ]
         case .insertRowIntoMissingSection, .insertSectionPastEnd:
             outOfRangeSection(text, before: 0, verb: "insert", when: "after")
+        case .scrollRowPastEnd(let p, let count), .scrollSectionPastEnd(let p, let count):
+            let isRow = text.kind == .scrollRowPastEnd
+            let method = view == .table ? "scrollToRow(at:at:animated:)" : "scrollToItem(at:at:animated:)"
+            check = "the \(name)'s check of the index path \(method) is given, against its own counts"
+            arithmetic = [
+                isRow
+                    ? "\(row) \(p.row) of section \(p.section): the \(name) has \(count) \(count == 1 ? row : rows) there (\(count == 0 ? "none" : "\(row)s 0 to \(count - 1)"))"
+                    : "section \(p.section): the \(name) has \(count) \(count == 1 ? "section" : "sections")"
+            ]
+            meaning = [
+                "the \(name) scrolls only to a \(row) it has, by the counts it last loaded: the index path came from the array while the \(name) had not been told of a change, or was computed one past the end"
+            ]
+            causes = [
+                CrashCause(
+                    title: "scrolling to the last \(row) with the array's count, not count - 1",
+                    swift:
+                        "\(view == .table ? "tableView" : "collectionView").\(view == .table ? "scrollToRow" : "scrollToItem")(at: IndexPath(\(row): items.count, section: 0), at: .bottom, animated: true)",
+                    fix: "scroll to items.count - 1, and only when the array is not empty"),
+                CrashCause(
+                    title: "scrolling right after changing the array, before the \(name) was told (or reloaded)",
+                    swift:
+                        "messages.append(new)\n\(view == .table ? "tableView" : "collectionView").\(view == .table ? "scrollToRow" : "scrollToItem")(at: IndexPath(\(row): messages.count - 1, section: 0), at: .bottom, animated: true)",
+                    fix:
+                        "insert the \(row) first (\(view == .table ? "insertRows" : "insertItems")) or call reloadData(), then scroll; or scroll in the update's completion"
+                ),
+            ]
         case .moveMissingRow, .moveMissingSection, .moveRowFromMissingSection, .moveSectionPastEnd, .moveRowPastEnd,
             .moveRowIntoMissingSection:
             check = "UIKit's check of the moves: a move goes from a place before the batch to one after it"
@@ -244,6 +295,22 @@ extension Explanation {
             arithmetic = [found.uikitText?.worded(for: view) ?? ""]
             meaning = ["one batch named the same delete or insert twice"]
         }
+    }
+
+    /// The likely causes of a row inserted past the end of its section.
+    private func insertPastEndCauses(row: String) -> [CrashCause] {
+        [
+            CrashCause(
+                title: "the \(row) was inserted before it was added to the array",
+                swift:
+                    "\(view == .table ? "tableView.insertRows" : "collectionView.insertItems")(at: [IndexPath(\(row): items.count, section: 0)]\(view == .table ? ", with: .automatic" : ""))\nitems.append(newItem)",
+                fix: "append to the array first, then insert the index path of the new element"),
+            CrashCause(
+                title: "the new index path counted from the old array plus one (or the wrong section)",
+                swift:
+                    "items.append(newItem)\nlet path = IndexPath(\(row): items.count, section: 0)   // one past the end",
+                fix: "use items.count - 1 after the append, and the section the element went into"),
+        ]
     }
 
     /// The meaning and causes of a failed count: `after` answered, `expected` from `before` and the `told`

@@ -90,7 +90,13 @@ public struct Explanation: Sendable {
             )
         case .none: break
         }
-        if found.hasViewDescription && !found.isLogged {
+        if found.uikitText?.check == .scroll {
+            let versions = found.wordings.first { $0.view == view }?.versions ?? []
+            if let first = versions.first, let last = versions.last {
+                notes.append(
+                    "the scroll text in these words: iOS \(first)" + (last == .current ? " and later" : " to \(last)"))
+            }
+        } else if found.hasViewDescription && !found.isLogged {
             notes.append(
                 "the view's description after it (` \(view == .table ? "Table" : "Collection") view: <…>`): iOS 15 or later"
             )

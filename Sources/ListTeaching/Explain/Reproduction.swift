@@ -32,8 +32,10 @@ public struct Reproduction: Sendable {
         // A log always ends with the view's description; a raised text has it from iOS 15 (`messages suffix on`).
         var builder = ScriptBuilder(view: view, ios: ios, tail: found.hasViewDescription && !found.isLogged)
         switch found.text {
-        case .raised(let text), .logged(let text, _): builder.build(text)
-        case .duplicateIdentifiers(let kind, let identifiers): builder.buildDuplicates(kind, identifiers)
+        case .raised(let text): builder.build(text)
+        case .logged(let text, _): builder.build(text, listed: found.logUpdates)
+        case .duplicateIdentifiers(let kind, let identifiers):
+            builder.buildDuplicates(kind, identifiers, values: found.identifiersAreValues)
         case .missingItemIdentifier(let action, let identifier): builder.buildMissing(action, identifier)
         }
         var reproduction = Reproduction(
@@ -47,7 +49,11 @@ public struct Reproduction: Sendable {
         let run = ScriptRun(builder.script)
         reproduction.simulated = run.raised
         if let raised = run.raised {
-            reproduction.matches = Reproduction.sameText(Array(raised.utf8), given, partial: found.partial)
+            // iOS 13's log goes on after the view's description; a copy without that tail stopped before it.
+            let simulated =
+                found.isLogged && found.logUpdates == nil
+                ? UIKitTextReader.withoutCurrentUpdate(Array(raised.utf8)) : Array(raised.utf8)
+            reproduction.matches = Reproduction.sameText(simulated, given, partial: found.partial)
         }
         return reproduction
     }
@@ -187,8 +193,32 @@ struct ScriptBuilder {
 
     // MARK: The texts
 
-    /// The script for a UIKit text.
-    mutating func build(_ text: UIKitText) {
+    /// The script for a UIKit text; for iOS 13's log, whose update items are `listed`, a batch of those
+    /// items when they are the deletes and inserts of the section the text counts.
+    mutating func build(_ text: UIKitText, listed: [Update]? = nil) {
+        if let listed, case .invalidRowCount(let s, let after, let before, let inserted, let deleted, 0, 0) = text {
+            var deletes: [IndexPath] = []
+            var inserts: [IndexPath] = []
+            for update in listed {
+                switch update {
+                case .deleteRow(let p) where p.section == s && p.row < before: deletes.append(p)
+                case .insertRow(let p) where p.section == s && p.row < after: inserts.append(p)
+                default: break
+                }
+            }
+            if deletes.count + inserts.count == listed.count && deletes.count == deleted && inserts.count == inserted
+                && after != before + inserted - deleted
+            {
+                table([Int](repeating: 0, count: s) + [before])
+                if s > 0 { choose("sections 0 to \(s - 1) are empty: the text names section \(s) only") }
+                lines.append("begin")
+                if !deletes.isEmpty { lines.append("  table delete " + deletes.map(Self.path).joined(separator: ", ")) }
+                if !inserts.isEmpty { lines.append("  table insert " + inserts.map(Self.path).joined(separator: ", ")) }
+                dataRows(s, from: before, to: after)
+                lines.append("end")
+                return
+            }
+        }
         switch text {
         case .invalidRowCount(let s, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
             rowCount(
@@ -198,9 +228,24 @@ struct ScriptBuilder {
             sectionCount(after: after, before: before, inserted: inserted, deleted: deleted)
         case .invalidBatchUpdates(let before, let after, let updates):
             modern(before: before, after: after, updates: updates)
+        case .scrollRowPastEnd(let p, let rows):
+            scroll(to: p, sections: p.section + 1, rows: rows)
+        case .scrollSectionPastEnd(let p, let sections):
+            scroll(to: p, sections: sections, rows: 1)
         default:
             outOfRange(text)
         }
+    }
+
+    /// A scroll to `p` in a view of `sections` sections of `rows` rows each, which it does not have.
+    mutating func scroll(to p: IndexPath, sections: Int, rows: Int) {
+        guard sections <= 10_000 else {
+            impossible = "its numbers are too big to simulate (more than 10,000 sections)"
+            return
+        }
+        table([Int](repeating: rows, count: sections))
+        choose("every section holds \(rows) \(rows == 1 ? view.item : view.items): the text's numbers need no more")
+        lines.append("scroll " + Self.path(p))
     }
 
     /// T24: section `s` had `before` rows; the table view was told of the inserts, deletes and moves; the
@@ -438,7 +483,19 @@ struct ScriptBuilder {
             sections = s + 1
             updates = ["insert section \(s)", "move \(s):0 to \(s):0"]
             data = ["data insert section \(s)"]
-        case .invalidRowCount, .invalidSectionCount, .invalidBatchUpdates, .repeatedInCollectionView:
+        case .inconsistentTableUpdate:
+            sections = 1
+            rows = 1
+            updates = ["insert 0:1"]
+            choose("the text names no row: the script inserts row 1 into a section of one row, one past its end")
+        case .viewAnimationForNilView:
+            sections = 1
+            rows = 4
+            updates = ["reload section 0"]
+            data = ["data append 0 \"new\""]
+            choose("the text names no section: the script reloads section 0 while its items go from 4 to 5")
+        case .invalidRowCount, .invalidSectionCount, .invalidBatchUpdates, .repeatedInCollectionView,
+            .scrollRowPastEnd, .scrollSectionPastEnd:
             impossible = "it is not one of the texts about one update"
             return
         }
@@ -457,17 +514,19 @@ struct ScriptBuilder {
     // MARK: The diffable data source
 
     /// A snapshot applied with `identifiers` repeated (as rows, or as sections' headers).
-    mutating func buildDuplicates(_ kind: String, _ identifiers: [String]) {
+    mutating func buildDuplicates(_ kind: String, _ identifiers: [String], values: Bool) {
         let texts = identifiers.map { Value.quoted($0) }
+        let option = values ? " valueIdentifiers" : ""
+        if values { choose("the identifiers are Swift values, printed bare: the script writes their descriptions") }
         if kind == "item" {
-            lines.append("apply [[" + (texts + texts).joined(separator: ", ") + "]]")
+            lines.append("apply [[" + (texts + texts).joined(separator: ", ") + "]]" + option)
             choose("every repeated identifier is twice in one section")
         } else {
             let sections = texts.map { _ in "[]" }
             lines.append(
                 "apply [" + (sections + sections).joined(separator: ", ") + "] sections ["
                     + (texts + texts).joined(separator: ", ")
-                    + "]")
+                    + "]" + option)
             choose("every repeated section identifier names two empty sections")
         }
     }
