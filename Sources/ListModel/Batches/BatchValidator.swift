@@ -480,13 +480,11 @@ struct BatchValidator {
         batch.oldSectionOfNew = oldSectionOfNew
     }
 
-    /// 6. `new(n) = old(o) + inserted(n) − deleted(o) + movedIn(n) − movedOut(o)` for every new section
-    /// that is not inserted; a row move counts only when it leaves the new index of its old section.
-    /// The modern text's `Updates = [ … ]` list (and iOS 13's log's items), as UIKit prints it: its update items, each reload a delete
-    /// and an insert (forums 751732: "reloads are decomposed into a delete an an insert"; reference O2, a
-    /// batch of one `reloadRows` printed as `Delete row (0 - 0),` `Insert row (0 - 0)`), the deletes
-    /// descending and then the inserts ascending, as UIKit sorts them (every capture lists them so); then
-    /// the moves by source (no capture shows one).
+    /// The modern text's `Updates = [ … ]` list (and iOS 13's log's items), as UIKit prints it: its update
+    /// items, each reload a delete and an insert (forums 751732: "reloads are decomposed into a delete an an
+    /// insert"; reference O2, a batch of one `reloadRows` printed as `Delete row (0 - 0),` `Insert row (0 -
+    /// 0)`), the deletes descending and then the inserts ascending, as UIKit sorts them (every capture lists
+    /// them so); then the moves by source (no capture shows one).
     static func listedUpdates(deletes: [UpdateItem], inserts: [UpdateItem], moves: [MoveItem]) -> [Update] {
         var updates: [Update] = []
         updates.reserveCapacity(deletes.count + inserts.count + moves.count)
@@ -538,6 +536,8 @@ struct BatchValidator {
         }
     }
 
+    /// 6. `new(n) = old(o) + inserted(n) − deleted(o) + movedIn(n) − movedOut(o)` for every new section
+    /// that is not inserted; a row move counts only when it leaves the new index of its old section.
     private func checkRowCounts(_ batch: ValidatedBatch) throws(UpdateError) {
         var inserted = [Int](repeating: 0, count: sectionsAfter)
         for item in batch.rowInserts { inserted[item.section] += 1 }
