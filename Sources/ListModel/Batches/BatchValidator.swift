@@ -60,6 +60,9 @@ struct BatchValidator {
         let deletes = [UpdateItem].mergingSorted(explicitDeletes, reloadDeletes)
         let inserts = [UpdateItem].mergingSorted(explicitInserts, reloadInserts.sortedMergingDuplicates())
 
+        // The update items as the modern text and iOS 13's log list them, made when one is needed.
+        func listed() -> [Update] { Self.listedUpdates(deletes: deletes, inserts: inserts, moves: sortedMoves) }
+
         do throws(UpdateError) {
             let moveEnds = MoveEnds(sortedMoves, operations)
             if view == .collection {
@@ -78,11 +81,11 @@ struct BatchValidator {
                 return logged(
                     UIKitText.invalidSectionCount(
                         after: sectionsAfter, before: sectionsBefore, inserted: inserted, deleted: deleted),
-                    Self.listedUpdates(deletes: deletes, inserts: inserts, moves: sortedMoves))
+                    listed())
             }
             if sectionsAfter != sectionsBefore + inserted - deleted {
                 if modern, sectionsAfter < sectionsBefore + inserted - deleted {
-                    throw modernFailure(deletes, inserts, sortedMoves)
+                    throw modernFailure(listed())
                 }
                 throw .invalidUpdate(
                     UIKitText.invalidSectionCount(
@@ -94,7 +97,7 @@ struct BatchValidator {
             // 6. The row counts, unless a row move across a deleted or inserted section made UITableView end the update with reloadData.
             if !batch.report.usedReloadFallback {
                 if logsCountFailures, let text = rowCountFailure(batch) {
-                    return logged(text, Self.listedUpdates(deletes: deletes, inserts: inserts, moves: sortedMoves))
+                    return logged(text, listed())
                 }
                 do throws(UpdateError) {
                     try checkRowCounts(batch)
@@ -103,7 +106,7 @@ struct BatchValidator {
                         case .invalidRowCount(_, let after, let before, let i, let d, let mi, let mo) = error.uikit,
                         after < before + i - d + mi - mo
                     {
-                        throw modernFailure(deletes, inserts, sortedMoves)
+                        throw modernFailure(listed())
                     }
                     throw error
                 }
@@ -504,12 +507,10 @@ struct BatchValidator {
     }
 
     /// The modern text for a count that came out below what the updates imply.
-    private func modernFailure(_ deletes: [UpdateItem], _ inserts: [UpdateItem], _ moves: [MoveItem]) -> UpdateError {
+    private func modernFailure(_ updates: [Update]) -> UpdateError {
         .invalidUpdate(
-            UIKitText.invalidBatchUpdates(
-                before: rowsBefore, after: rowsAfter,
-                updates: Self.listedUpdates(deletes: deletes, inserts: inserts, moves: moves)),
-            in: view, operation: nil)
+            UIKitText.invalidBatchUpdates(before: rowsBefore, after: rowsAfter, updates: updates), in: view,
+            operation: nil)
     }
 
     /// Whether a failed count check is logged and the view reloaded, rather than raised: UICollectionView

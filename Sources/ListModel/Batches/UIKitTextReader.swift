@@ -918,14 +918,18 @@ struct Reader {
         }
     }
 
+    /// Says `what` was wanted here, unless the reader already got further.
+    private mutating func wanted(_ what: String) {
+        guard position >= reached else { return }
+        reached = position
+        expected = what
+    }
+
     /// Reads one or more blanks.
     mutating func blank() -> Bool {
         let (end, _) = Reader.blankRun(b, at: position)
         guard end > position else {
-            if position >= reached {
-                reached = position
-                expected = "a blank"
-            }
+            wanted("a blank")
             return false
         }
         position = end
@@ -946,10 +950,7 @@ struct Reader {
     /// Reads a number.
     mutating func number() -> Int? {
         guard let (value, end) = Reader.number(b, at: position) else {
-            if position >= reached {
-                reached = position
-                expected = "a number"
-            }
+            wanted("a number")
             return nil
         }
         position = end
@@ -1027,10 +1028,7 @@ struct Reader {
             reached = max(reached, position)
             return Reader.update(probe, numbers: match.numbers)
         }
-        if position >= reached {
-            reached = position
-            self.expected = expected
-        }
+        wanted(expected)
         return nil
     }
 
