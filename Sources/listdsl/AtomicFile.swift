@@ -89,7 +89,9 @@ enum AtomicFile {
         let directory = directoryName(target).isEmpty ? "." : directoryName(target)
         if createDirectory, let problem = History.makeDirectory(directory) { return problem }
         return withLock(on: directory) {
-            guard let bytes = change(readInput(path: target, limit: limit)) else { return nil }
+            guard let bytes = change(readInput(path: target, limit: limit, checks: defaultReadingChecks())) else {
+                return nil
+            }
             return write(bytes, to: path, mode: mode)
         }
     }

@@ -53,7 +53,7 @@ struct Diff: ParsableCommand {
         var tables: [(file: SourceFile, rows: [[String]], offsets: [[Int]])] = []
         for path in [old, new] {
             let file: SourceFile
-            switch readScript(path, limit: limits.scriptBytes, console: console) {
+            switch readScript(path, limits: limits, console: console) {
             case .success(let read): file = read
             case .failure(let exit): throw ExitCode(exit.status)
             }

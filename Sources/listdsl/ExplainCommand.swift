@@ -72,7 +72,7 @@ struct Explain: ParsableCommand {
         installInterruptHandler()
         var inputs: [(name: String, bytes: [UInt8])] = texts.map { ("-e", Array($0.utf8)) }
         for path in files.isEmpty && texts.isEmpty ? ["-"] : files {
-            switch readScript(path, limit: reading.limits.scriptBytes, console: console) {
+            switch readScript(path, limits: reading.limits, console: console) {
             case .success(let file): inputs.append((path == "-" ? "<stdin>" : path, file.bytes))
             case .failure(let exit): throw ExitCode(exit.status)
             }

@@ -123,7 +123,7 @@ extension HTML {
             switch script {
             case .source(let file): inputs.append(file)
             case .path(let path):
-                switch readScript(path, limit: options.settings.limits.scriptBytes, console: console) {
+                switch readScript(path, limits: options.settings.limits, console: console) {
                 case .success(let file): inputs.append(names.named(file, given: path))
                 case .failure(let exit): return .failure(exit)
                 }
@@ -192,9 +192,11 @@ extension HTML {
             }
         }
         for place in places {
-            if case .success(let bytes) = readInput(path: place, limit: limit) { return .success(bytes) }
+            if case .success(let bytes) = readInput(path: place, limit: limit, checks: defaultReadingChecks()) {
+                return .success(bytes)
+            }
         }
-        if let given, case .failure(let error) = readInput(path: given, limit: limit) {
+        if let given, case .failure(let error) = readInput(path: given, limit: limit, checks: defaultReadingChecks()) {
             return .failure(.cannotRead(what: "'\(given)'", reason: error.message))
         }
         return .failure(.noInterpreter(looked: places))

@@ -131,7 +131,9 @@ final class History {
 
     /// One entry as one line.
     static func escape(_ entry: String) -> String {
-        if !entry.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+        if !entry.utf8.contains(where: {
+            $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }) {
             return entry
         }
         var out = ""
@@ -183,7 +185,7 @@ final class History {
         if Int(info.st_size) > maxFileBytes {
             return .failure(HistoryError("it is larger than \(maxFileBytes >> 20) MB"))
         }
-        switch readInput(path: path, limit: maxFileBytes) {
+        switch readInput(path: path, limit: maxFileBytes, checks: defaultReadingChecks()) {
         case .failure(let e): return .failure(HistoryError(e.message))
         case .success(let bytes): return decode(bytes).map { Optional($0) }
         }

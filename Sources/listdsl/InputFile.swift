@@ -3,7 +3,6 @@ import ListLanguage
 import ListModel
 import ListRuntime
 import ListTeaching
-
 import Platform
 
 /// Reads a whole input — the file at `path`, or standard input when `path` is nil — of at most `limit`
@@ -12,8 +11,10 @@ import Platform
 /// A regular file's size is checked before anything is read, and the file is then read in one go. Any
 /// other kind — a pipe, a FIFO, a terminal, a device such as `/dev/zero` — is read as it arrives: each
 /// wait polls, so Ctrl-C ends it (a FIFO nobody writes to waits for a writer, interruptibly), and the
-/// read stops with an error as soon as more than `limit` bytes came.
-func readInput(path: String?, limit: Int) -> Result<[UInt8], LoadError> {
+/// read stops with an error as soon as more than `limit` bytes came. Before its bytes take more room (the
+/// file's size, or a buffer about to grow), `checks` measure the memory in use against the memory limit,
+/// so a big input ends in the limit's error, never in an allocation that fails.
+func readInput(path: String?, limit: Int, checks: ReadingChecks) -> Result<[UInt8], LoadError> {
     let fd: Int32
     if let path {
         // The system would end the name at the NUL and read another file.
@@ -33,6 +34,7 @@ func readInput(path: String?, limit: Int) -> Result<[UInt8], LoadError> {
     if kind == S_IFREG {
         let size = Int(info.st_size)
         if size > limit { return .failure(tooLarge(limit: limit, size: size)) }
+        if let stop = stopped(checks, more: size + 1, at: 0) { return .failure(stop) }
         // Read straight into an array of the file's size (one byte more, to see the end), in huge
         // pages where it can. A file that grew meanwhile goes on below.
         var failure: Int32 = 0
@@ -56,6 +58,12 @@ func readInput(path: String?, limit: Int) -> Result<[UInt8], LoadError> {
         if failure == EAGAIN || failure == EINTR { continue }
         if failure != 0 { return .failure(systemError(failure)) }
         if chunk.isEmpty { return .success(bytes) }
+        if bytes.count + chunk.count > bytes.capacity {
+            // The array grows by doubling: check the new buffer first, then make it.
+            let capacity = max(bytes.capacity * 2, bytes.count + chunk.count, 1 << 16)
+            if let stop = stopped(checks, more: capacity, at: bytes.count) { return .failure(stop) }
+            bytes.reserveCapacity(capacity)
+        }
         bytes += chunk
     }
 }
@@ -89,6 +97,26 @@ private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32) -
     return (count, 0)
 }
 
+/// The error when `checks` stop a read at byte `offset` that would take `more` bytes: Ctrl-C, or the memory
+/// limit; nil when the read may go on.
+private func stopped(_ checks: ReadingChecks, more: Int, at offset: Int) -> LoadError? {
+    do throws(ReadingStop) {
+        try checks.check(more: more)
+        return nil
+    } catch {
+        if error == .interrupted { return LoadError.interrupted }
+        var stop = LoadError(error.message(at: offset))
+        stop.isMemoryLimit = true
+        return stop
+    }
+}
+
+/// What a command's reader of a whole input checks when it has no limits of its own to go by (a history
+/// file, the page's interpreter module): Ctrl-C, and the default memory limit (within `ulimit -v`).
+func defaultReadingChecks() -> ReadingChecks {
+    readingChecks(Limits(memoryBytes: memoryLimit(within: Limits.defaultMemoryBytes)))
+}
+
 /// The error for an input of `size` bytes (nil: not known in advance) over the limit.
 private func tooLarge(limit: Int, size: Int?) -> LoadError {
     let measured = size.map { "it is \(Quantity.grouped($0)) bytes, " } ?? "it is "
@@ -115,10 +143,10 @@ struct EarlyExit: Error {
 
 /// Reads the script a command line names (`-`: standard input) as a source file; when it cannot be read,
 /// says why on `console` and gives the exit status: 66, or 130 when Ctrl-C ended the wait.
-func readScript(_ path: String, limit: Int, console: Console) -> Result<SourceFile, EarlyExit> {
+func readScript(_ path: String, limits: Limits, console: Console) -> Result<SourceFile, EarlyExit> {
     let isStandardInput = path == "-"
     let what = isStandardInput ? "standard input" : "'\(path)'"
-    switch readInput(path: isStandardInput ? nil : path, limit: limit) {
+    switch readInput(path: isStandardInput ? nil : path, limit: limits.scriptBytes, checks: readingChecks(limits)) {
     case .success(let bytes):
         return .success(
             SourceFile(
@@ -127,6 +155,9 @@ func readScript(_ path: String, limit: Int, console: Console) -> Result<SourceFi
     case .failure(let error) where error.isInterrupt:
         console.report(.interruptedReading(what: what))
         return .failure(EarlyExit(status: Exit.interrupted.rawValue))
+    case .failure(let error) where error.isMemoryLimit:
+        console.report(.memoryLimitReading(what: what, reason: error.message))
+        return .failure(EarlyExit(status: Exit.runtime.rawValue))
     case .failure(let error):
         console.report(.cannotRead(what: what, reason: error.message))
         return .failure(EarlyExit(status: Exit.noInput.rawValue))

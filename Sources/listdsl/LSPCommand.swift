@@ -35,6 +35,7 @@ struct LSP: ParsableCommand {
         for setting in limitSettings where setting.name != "memory" {
             throw ValidationError("--limit: the language server's one limit is memory")
         }
+        _ = try Limits(setting: limitSettings)
     }
 
     func run() throws {

@@ -351,6 +351,17 @@ struct LimitSetting: ExpressibleByArgument {
     }
 }
 
+extension Limits {
+    /// The defaults with `settings` set; a value a limit refuses (memory below 64 MiB) is a usage error, as
+    /// it is for a run.
+    init(setting settings: [LimitSetting]) throws {
+        self.init()
+        for setting in settings {
+            if let problem = set(setting.name, to: setting.value) { throw ValidationError("--limit: " + problem) }
+        }
+    }
+}
+
 /// `--limit script-size=SIZE` and `--limit memory=SIZE`: the limits of a command that reads its input and
 /// runs nothing (`check`, `diff`, `lsp`). Reading is held to them as a run is: the input's size before it is
 /// read, and the memory its tree takes as it is read (`ReadingChecks`).
@@ -366,6 +377,7 @@ struct ReadingLimits: ParsableArguments {
         for setting in settings where setting.name != "script-size" && setting.name != "memory" {
             throw ValidationError("--limit: this command reads its input only; its limits are script-size and memory")
         }
+        _ = try Limits(setting: settings)
     }
 
     /// The limits `--limit` sets, the others at their defaults; memory within an address-space limit.
@@ -475,7 +487,7 @@ struct Check: ParsableCommand {
             // other is read and parsed whole, for its diagnostics or its tree.
             if !ast, path != "-", let streamed = StreamedScript(path: path, limit: limit), streamed.check() { continue }
             let source: SourceFile
-            switch readScript(path, limit: limit, console: console) {
+            switch readScript(path, limits: limits, console: console) {
             case .success(let file): source = file
             case .failure(let exit) where exit.status == Exit.interrupted.rawValue: throw ExitCode(exit.status)
             case .failure(let exit):

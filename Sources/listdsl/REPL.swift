@@ -328,7 +328,7 @@ final class REPL {
     /// `.read FILE`: runs a script in this session, statement by statement, as if typed; stops at the first
     /// error. Shows the net change at the end.
     func read(_ path: String) {
-        guard case .success(let file) = readScript(path, limit: options.limits.scriptBytes, console: console) else {
+        guard case .success(let file) = readScript(path, limits: options.limits, console: console) else {
             return
         }
         let parsed = Parser.parse(file, checks: readingChecks(options.limits))

@@ -49,7 +49,7 @@ struct ScriptRunner {
                 inputs.append(.streamed(streamed))
                 continue
             }
-            switch readScript(path, limit: options.limits.scriptBytes, console: console) {
+            switch readScript(path, limits: options.limits, console: console) {
             case .success(let file): inputs.append(.whole(file, Program(statements: [])))
             case .failure(let exit): return exit.status
             }
@@ -143,7 +143,7 @@ struct ScriptRunner {
         guard let path = ScriptRunner.initPath(environment: environmentValue, home: REPL.homeDirectory()),
             access(path, F_OK) == 0
         else { return }
-        guard case .success(let file) = readScript(path, limit: options.limits.scriptBytes, console: console) else {
+        guard case .success(let file) = readScript(path, limits: options.limits, console: console) else {
             return
         }
         let result = parseFile(file, limits: options.limits)
@@ -190,7 +190,7 @@ struct ScriptRunner {
         InterpreterIO(
             emit: emit, detail: detail,
             load: { path in
-                readInput(path: path, limit: limits.scriptBytes).map {
+                readInput(path: path, limit: limits.scriptBytes, checks: readingChecks(limits)).map {
                     SourceFile(name: path, bytes: $0, directory: directoryName(path))
                 }
             },

@@ -12,6 +12,8 @@ enum UsageError: CatalogueError, Equatable {
     case arguments(String)
     /// A script or `.read` file that cannot be read (`what` is quoted, or "standard input").
     case cannotRead(what: String, reason: String)
+    /// A whole input the memory limit stopped reading (exit 70).
+    case memoryLimitReading(what: String, reason: String)
     /// A big script, run a window at a time, was written to after it was checked: its window at `line`
     /// is not what the check read, and the run stopped before it (the lines before it ran).
     case changedWhileRunning(file: String, line: Int)
@@ -71,6 +73,7 @@ enum UsageError: CatalogueError, Equatable {
         switch self {
         case .arguments(let text): text
         case .cannotRead(let what, let reason): "cannot read \(what): \(reason)"
+        case .memoryLimitReading(let what, let reason): "cannot read \(what): \(reason)"
         case .changedWhileRunning(let file, let line):
             "'\(file)' changed after it was checked: the run stopped before line \(Quantity.grouped(line)); the lines before it ran"
         case .interruptedReading(let what): "interrupted while reading \(what)"
@@ -99,6 +102,7 @@ enum UsageError: CatalogueError, Equatable {
     var hint: String? {
         switch self {
         case .arguments: "see 'listdsl --help'"
+        case .memoryLimitReading: "raise it with --limit memory=SIZE"
         case .changedWhileRunning:
             "a big script is read again as it runs, a part at a time: change it once the run is over"
         case .noInterpreter: "build it with scripts/wasm.sh, or name it with --interpreter FILE"

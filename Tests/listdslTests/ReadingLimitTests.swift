@@ -57,6 +57,30 @@ import Testing
         #expect(run.stderr.contains("hint: "), "\(run.stderr.prefix(600))")
     }
 
+    /// Standard input through a pipe (its size not known in advance) grows its buffer only after the memory
+    /// check for the bigger buffer: 200 MB of input under an address-space limit of 300 MB ends in the limit's
+    /// diagnostic, for a run, `check` and `explain` alike (before, each died of SIGABRT as the buffer doubled).
+    @Test(arguments: ["-", "check -", "explain -"]) func aPipeMeetsTheMemoryLimit(_ command: String) throws {
+        let dir = try scratchDirectory("reading-limit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try runShell(
+            "ulimit -v 300000; head -c 200000000 /dev/zero | tr '\\0' x | exec '" + listdslBinary.path + "' "
+                + command, directory: dir, timeout: 300)
+        #expect(run.status == 70, "\(run.stderr.prefix(600))")
+        #expect(
+            run.stderr.contains("error: cannot read standard input: memory limit exceeded at byte "),
+            "\(run.stderr.prefix(600))")
+        #expect(run.stderr.contains("hint: raise it with --limit memory=SIZE"), "\(run.stderr.prefix(600))")
+    }
+
+    /// A memory limit below the least a run may have is refused by the commands that only read, as by a run.
+    @Test(arguments: [["check", "-"], ["explain", "-"], ["diff", "a.json", "b.json"], ["lsp"]])
+    func aMemoryLimitTooLowIsRefused(_ command: [String]) throws {
+        let run = try runListdsl(command + ["--limit", "memory=50M"], stdin: "")
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("--limit: memory must be at least 64 MiB"), "\(run.stderr)")
+    }
+
     /// `diff` checks the memory it will take before it starts: at 200 MiB, two tables of two million empty
     /// sections (read in about 150 MB) are refused before the diff, which would have passed the limit.
     @Test func diffChecksItsWorkingMemoryFirst() throws {

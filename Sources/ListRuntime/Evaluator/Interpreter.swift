@@ -73,6 +73,8 @@ public struct LoadError: Error, Sendable {
     public var isInterrupt: Bool
     /// Whether there is no file at the path (the user-defaults store then starts empty).
     public var isMissing = false
+    /// Whether the memory limit stopped the read (the run then ends as one that met a limit, exit 70).
+    public var isMemoryLimit = false
 
     /// A read that failed for `message`.
     public init(_ message: String) {
